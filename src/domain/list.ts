@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const PAGE_SIZES = [5, 10, 15, 30, 45, 60] as const;
+export const DEFAULT_PAGE_SIZE = 15;
+export const LOYALTY_PAGE_SIZE = 5;
+
+export const listSearchSchema = z.object({ filter: z.string().max(60), value: z.string().max(200) });
+
+/** Query string common to every list (API.md, Conventions). */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  take: z
+    .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)])
+    .default(DEFAULT_PAGE_SIZE)
+    .transform((v) => (v === 'all' ? 0 : v)),
+  order: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC']))
+    .optional(),
+  field: z.string().max(60).optional(),
+  active: z.enum(['0', '1', 'true', 'false']).optional(),
+  status: z.string().max(40).optional(),
+  withDeleted: z.enum(['true', 'false', '1', '0']).optional(),
+  search: z
+    .string()
+    .max(400)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        return listSearchSchema.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'El parámetro de búsqueda no es válido' });
+        return z.NEVER;
+      }
+    }),
+  format: z.enum(['json', 'csv']).optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export interface ListMeta {
+  page: number;
+  take: number;
+  itemCount: number;
+  pageCount: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export function listMeta(page: number, take: number, itemCount: number): ListMeta {
+  const pageCount = take === 0 ? (itemCount ? 1 : 0) : Math.ceil(itemCount / take);
+  return { page, take, itemCount, pageCount, hasPreviousPage: page > 1, hasNextPage: page < pageCount };
+}
+
+export function isTruthyFlag(v: string | undefined): boolean | undefined {
+  if (v === undefined) return undefined;
+  return v === '1' || v === 'true';
+}

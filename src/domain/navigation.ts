@@ -1,0 +1,80 @@
+import type { ModuleKey } from './privileges';
+
+export interface NavEntry {
+  key: ModuleKey;
+  label: string;
+  /** Path under /dashboard, or 'external:pos' for the point of sale. */
+  path: string;
+  /** False until the screen exists; the sidebar leaves it out. */
+  ready: boolean;
+}
+
+export interface NavGroup {
+  label: string | null;
+  entries: NavEntry[];
+}
+
+const e = (key: ModuleKey, label: string, path: string, ready = false): NavEntry => ({ key, label, path, ready });
+
+/** Every sidebar group and entry of both documents; each shows only with its module key. */
+export const NAVIGATION: NavGroup[] = [
+  {
+    label: null,
+    entries: [
+      e('setting', 'Configuraciones', 'configuraciones', true),
+      e('dairy', 'Agenda', 'agenda'),
+      e('pos', 'Punto de venta', 'external:pos', true),
+      e('clients', 'Clientes', 'clientes'),
+      e('users', 'Usuarios', 'personal'),
+    ],
+  },
+  {
+    label: 'Administración',
+    entries: [
+      e('medic_comission', 'Comisiones médicas', 'comisiones-medicas'),
+      e('cosmetologic_comission', 'Comisiones cosmetológicas', 'comisiones-cosmetologicas'),
+      e('reports', 'Reportes', 'reportes'),
+      e('goal', 'Metas', 'metas'),
+      e('cash_closing', 'Corte de sucursal', 'corte-sucursal'),
+      e('sales', 'Ventas en sucursal', 'ventas-en-sucursal'),
+      e('sales', 'Ventas en línea', 'ventas-en-linea'),
+      e('sales', 'Ventas en app', 'ventas-en-app'),
+      e('roles', 'Roles y privilegios', 'roles', true),
+    ],
+  },
+  {
+    label: 'Inventario',
+    entries: [
+      e('history', 'Historial', 'historial'),
+      e('purchaseOrder', 'Órdenes de compra', 'ordenes-de-compra'),
+      e('saleOrder', 'Órdenes de venta', 'ordenes-de-venta'),
+      e('providers', 'Proveedores', 'proveedores'),
+      e('transfers', 'Transferencias', 'transferencias'),
+      e('assortmentOrder', 'Órdenes de surtido', 'ordenes-de-surtido'),
+      e('inventory', 'Inventario', 'inventario'),
+    ],
+  },
+  {
+    label: 'Mercadotecnia',
+    entries: [
+      e('treatments', 'Tratamientos', 'tratamientos'),
+      e('packages', 'Paquetes', 'paquetes'),
+      e('promotions', 'Promociones', 'promociones'),
+      e('coupons', 'Cupones', 'cupones'),
+      e('loyalty_system', 'Sistema de lealtad', 'sistema-de-lealtad'),
+      e('members', 'Miembros', 'miembros'),
+      e('miss_you', 'We miss you', 'we-miss-you'),
+    ],
+  },
+  {
+    label: 'Catálogos',
+    entries: [
+      e('branch_appliances', 'Aparatos por sucursal', 'aparatos-sucursal'),
+      e('branch', 'Sucursales', 'sucursales'),
+      e('products', 'Productos', 'productos'),
+      e('cabains', 'Cabinas', 'cabinas'),
+      e('categories', 'Categorías', 'categorias', true),
+      e('systemLogs', 'Historial del sistema', 'historial-del-sistema', true),
+    ],
+  },
+];

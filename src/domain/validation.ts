@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Spanish message templates (section 5: required, minimum and maximum length). */
+export const msg = {
+  required: (label: string) => `El campo ${label} es requerido`,
+  min: (label: string, n: number) => `El campo ${label} debe tener al menos ${n} caracteres`,
+  max: (label: string, n: number) => `El campo ${label} debe tener como máximo ${n} caracteres`,
+  exact: (label: string, n: number) => `El campo ${label} debe tener exactamente ${n} caracteres`,
+  email: (label: string) => `El campo ${label} debe ser un correo electrónico válido`,
+  passwordPattern: 'La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula y un número',
+  passwordsMismatch: 'Las contraseñas no coinciden!',
+  pinsMismatch: 'Los pines no coinciden!',
+  phone: 'El teléfono debe tener 10 dígitos',
+  invalid: (label: string) => `El campo ${label} no es válido`,
+};
+
+/** A required trimmed text with optional length bounds. */
+export function text(label: string, opts: { min?: number; max?: number } = {}) {
+  let s = z.string({ error: msg.required(label) }).trim().min(1, msg.required(label));
+  if (opts.min) s = s.min(opts.min, msg.min(label, opts.min));
+  if (opts.max) s = s.max(opts.max, msg.max(label, opts.max));
+  return s;
+}
+
+export function email(label = 'correo electrónico', max = 100) {
+  return text(label).max(max, msg.max(label, max)).pipe(z.email(msg.email(label)));
+}
+
+export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+
+export function strongPassword(label = 'contraseña') {
+  return z
+    .string({ error: msg.required(label) })
+    .min(1, msg.required(label))
+    .min(8, msg.min(label, 8))
+    .max(128, msg.max(label, 128))
+    .regex(STRONG_PASSWORD, msg.passwordPattern);
+}
+
+export function pin(label = 'PIN') {
+  return z
+    .string({ error: msg.required(label) })
+    .min(1, msg.required(label))
+    .regex(/^\d{4}$/, msg.exact(label, 4));
+}
+
+export const uuid = (label = 'identificador') => z.uuid({ error: msg.invalid(label) });
+
+/** Phone: 10 digits; the mask (000)000-0000 and separators are stripped first. */
+export function phone(label = 'teléfono') {
+  return z
+    .string({ error: msg.required(label) })
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().min(1, msg.required(label)).regex(/^\d{10}$/, msg.phone));
+}
+
+export function formatPhone(digits: string | null | undefined): string {
+  const d = (digits ?? '').replace(/\D/g, '');
+  if (d.length !== 10) return digits ?? '';
+  return `(${d.slice(0, 3)})${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** Numeric input of section 5: digits, one decimal point, optional minus, at most 25 characters. */
+export const NUMERIC_INPUT = /^-?\d{0,25}(\.\d*)?$/;
+
+/** Coerces form text or a number into a number with a Spanish message. */
+export function numberField(label: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: msg.required(label) }).refine((n) => Number.isFinite(n), msg.invalid(label)),
+  );
+}

@@ -1,0 +1,137 @@
+import { count } from 'drizzle-orm';
+import { DEFAULT_ROLES, ROLE_NAMES } from '../../../domain/roles';
+import { hashSecret } from '../../platform/auth/passwords';
+import type { Db } from '../client';
+import { branchSchedules, branches, categories, departments, jobPositions, rolePrivileges, roles, settings, users } from '../schema';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_BRANCHES,
+  DEMO_CATEGORIES,
+  DEMO_DEPARTMENTS,
+  DEMO_JOB_POSITIONS,
+  DEMO_PASSWORD,
+  DEMO_PIN,
+  DEMO_SCHEDULE,
+  FIRST_NAMES_F,
+  FIRST_NAMES_M,
+  LAST_NAMES,
+  type DemoUser,
+} from './data';
+import { demoId, seededRandom } from './random';
+
+export async function databaseIsEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row.n === 0;
+}
+
+/** Roles with their default privileges; also used on an empty real database by admin:create. */
+export async function seedRoles(db: Db): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const role of DEFAULT_ROLES) {
+    const id = demoId('role:' + role.name);
+    await db.insert(roles).values({ id, name: role.name, branchBound: role.branchBound, extendedCancellationLimit: role.extendedCancellationLimit }).onConflictDoNothing();
+    const rows = Object.entries(role.privileges).map(([module, actions]) => ({ roleId: id, module, actions: actions as string[] }));
+    if (rows.length) await db.insert(rolePrivileges).values(rows).onConflictDoNothing();
+    ids.set(role.name, id);
+  }
+  return ids;
+}
+
+async function seedBranches(db: Db) {
+  for (const b of DEMO_BRANCHES) {
+    const id = demoId('branch:' + b.key);
+    await db.insert(branches).values({
+      id,
+      name: b.name,
+      street: b.street,
+      extNumber: b.extNumber,
+      suburb: b.suburb,
+      city: b.city,
+      state: b.state,
+      zipCode: b.zipCode,
+      phone: b.phone,
+      mobilePhone: b.mobilePhone,
+      lat: b.lat,
+      lng: b.lng,
+      code: b.code,
+      zone: b.zone,
+      timeZone: b.timeZone,
+      franchise: b.franchise ?? false,
+      distributionCenter: b.distributionCenter ?? false,
+      showInClients: !b.distributionCenter,
+      rfc: b.rfc,
+      businessName: b.businessName,
+      description: b.distributionCenter ? 'Centro de distribución de insumos y productos' : `Clínica ${b.name}`,
+    });
+    await db.insert(branchSchedules).values(DEMO_SCHEDULE.map((s) => ({ branchId: id, ...s })));
+  }
+}
+
+async function seedHr(db: Db) {
+  for (const name of DEMO_DEPARTMENTS) await db.insert(departments).values({ id: demoId('department:' + name), name });
+  for (const p of DEMO_JOB_POSITIONS) {
+    await db.insert(jobPositions).values({ id: demoId('job:' + p.name), name: p.name, departmentId: demoId('department:' + p.department) });
+  }
+}
+
+/** Each clinic gets a manager, two medics and three cosmetologists besides the demo accounts. */
+function staffOfBranches(): DemoUser[] {
+  const rnd = seededRandom(2026);
+  const staff: DemoUser[] = [];
+  const person = (role: string, branch: string, female: boolean, n: number) => {
+    const name = rnd.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
+    const lastName = rnd.pick(LAST_NAMES);
+    const motherLastName = rnd.pick(LAST_NAMES);
+    const slug = `${name}.${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    staff.push({ username: `${slug}.${branch}${n}@demo.mx`, name, lastName, motherLastName, role, branch });
+  };
+  for (const b of DEMO_BRANCHES) {
+    if (b.distributionCenter) continue;
+    if (b.key !== 'tijuana') person(b.franchise ? ROLE_NAMES.franchisee : ROLE_NAMES.branchManager, b.key, rnd.next() < 0.6, 1);
+    for (let i = 1; i <= 2; i++) person(ROLE_NAMES.medic, b.key, rnd.next() < 0.5, i);
+    for (let i = 1; i <= 3; i++) person(ROLE_NAMES.cosmetologist, b.key, true, i);
+  }
+  return staff;
+}
+
+async function seedUsers(db: Db, roleIds: Map<string, string>) {
+  // one hash for the shared demo password and PIN keeps seeding fast
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN)]);
+  const all = [...DEMO_ACCOUNTS, ...staffOfBranches()];
+  await db.insert(users).values(
+    all.map((u) => ({
+      id: demoId('user:' + u.username),
+      name: u.name,
+      lastName: u.lastName,
+      motherLastName: u.motherLastName,
+      username: u.username,
+      passwordHash,
+      pinHash,
+      roleId: roleIds.get(u.role)!,
+      mainBranchId: demoId('branch:' + u.branch),
+    })),
+  );
+}
+
+async function seedCatalogue(db: Db) {
+  await db.insert(categories).values(DEMO_CATEGORIES.map((c) => ({ id: demoId(`category:${c.type}:${c.name}`), ...c })));
+  await db.insert(settings).values({
+    id: demoId('settings'),
+    paymentProcessType: 'terminal',
+    exchangeRate: Object.fromEntries(DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => [demoId('branch:' + b.key), b.exchangeRate])),
+  });
+}
+
+/** The deterministic demo data set: the same rows, with the same ids, on every run. */
+export async function seedDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const roleIds = await seedRoles(t);
+    await seedBranches(t);
+    await seedHr(t);
+    await seedUsers(t, roleIds);
+    await seedCatalogue(t);
+  });
+}
+
+export { demoId };

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
+import { baseColumns } from './columns';
+
+export const roles = pgTable(
+  'roles',
+  {
+    ...baseColumns(),
+    name: varchar('name', { length: 60 }).notNull(),
+    branchBound: boolean('branch_bound').notNull().default(false),
+    extendedCancellationLimit: boolean('extended_cancellation_limit').notNull().default(false),
+  },
+  (t) => [uniqueIndex('roles_name_unique').on(t.name).where(sql`${t.deletedAt} is null`)],
+);
+
+export const rolePrivileges = pgTable(
+  'role_privileges',
+  {
+    roleId: uuid('role_id').notNull().references(() => roles.id),
+    module: varchar('module', { length: 60 }).notNull(),
+    actions: text('actions').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.module] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    ...baseColumns(),
+    name: varchar('name', { length: 50 }).notNull(),
+    lastName: varchar('last_name', { length: 50 }).notNull(),
+    motherLastName: varchar('mother_last_name', { length: 50 }).notNull().default(''),
+    username: varchar('username', { length: 100 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    pinHash: text('pin_hash'),
+    roleId: uuid('role_id').notNull().references(() => roles.id),
+    mainBranchId: uuid('main_branch_id').references(() => branches.id),
+    status: varchar('status', { length: 10 }).notNull().default('activo'),
+    photo: varchar('photo', { length: 200 }),
+    lastPath: varchar('last_path', { length: 200 }),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.roleId),
+    index('users_branch_idx').on(t.mainBranchId),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    ...baseColumns(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    branchId: uuid('branch_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    ...baseColumns(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_codes_hash_idx').on(t.codeHash)],
+);
+
+/** Failed sign-in or PIN attempts, counted per account and address over 15 minutes. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    ...baseColumns(),
+    account: varchar('account', { length: 120 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+  },
+  (t) => [index('auth_failures_lookup_idx').on(t.account, t.address, t.createdAt)],
+);
+
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    ...baseColumns(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    recordedById: uuid('recorded_by_id').references(() => users.id),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('check_ins_branch_idx').on(t.branchId, t.checkedAt)],
+);

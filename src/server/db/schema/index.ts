@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './branches';
+export * from './categories';
+export * from './hr';
+export * from './platform';

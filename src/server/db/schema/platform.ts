@@ -1,0 +1,48 @@
+import { index, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { baseColumns } from './columns';
+
+/** One row per write: who changed what, before and after. */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    ...baseColumns(),
+    module: varchar('module', { length: 60 }).notNull(),
+    action: varchar('action', { length: 40 }).notNull(),
+    entityId: uuid('entity_id'),
+    orderNumber: varchar('order_number', { length: 40 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    userId: uuid('user_id'),
+    branchId: uuid('branch_id'),
+    affectedBranchId: uuid('affected_branch_id'),
+    metadata: jsonb('metadata'),
+  },
+  (t) => [
+    index('change_log_created_idx').on(t.createdAt),
+    index('change_log_module_idx').on(t.module, t.createdAt),
+    index('change_log_entity_idx').on(t.entityId),
+  ],
+);
+
+/** Security and system events: sign-in, failures, sign-out, recovery, check-in, jobs. */
+export const systemLog = pgTable(
+  'system_log',
+  {
+    ...baseColumns(),
+    event: varchar('event', { length: 60 }).notNull(),
+    userId: uuid('user_id'),
+    username: varchar('username', { length: 120 }),
+    branchId: uuid('branch_id'),
+    address: varchar('address', { length: 64 }),
+    userAgent: text('user_agent'),
+    details: jsonb('details'),
+  },
+  (t) => [index('system_log_created_idx').on(t.createdAt)],
+);
+
+export const settings = pgTable('settings', {
+  ...baseColumns(),
+  exchangeRate: jsonb('exchange_rate').$type<Record<string, number>>().notNull().default({}),
+  paymentProcessType: varchar('payment_process_type', { length: 30 }).notNull().default('terminal'),
+  defaultExchangeRate: numeric('default_exchange_rate', { precision: 14, scale: 4, mode: 'number' }).notNull().default(17),
+});

@@ -1,0 +1,248 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  changePasswordSchema,
+  checkInSchema,
+  quickLoginSchema,
+  recoveryChangeSchema,
+  resetPinSchema,
+  signInSchema,
+} from '../../../domain/auth.schemas';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { branches, checkIns, passwordResetCodes, roles, systemLog, users } from '../../db/schema';
+import { hashSecret, verifySecret } from '../../platform/auth/passwords';
+import { newRecoveryCode, sha256 } from '../../platform/auth/tokens';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import type { FastifyRequest } from 'fastify';
+import { assertNotLimited, clearFailures, recordFailure } from './rate-limit';
+import { findUserByUsername, fullName, loadProfile, type UserRow } from './session';
+import { consumeRefreshToken, findRefreshToken, issueSession, revokeFamily, revokeUserSessions } from './tokens.service';
+
+export interface ClientMeta {
+  address: string;
+  userAgent?: string;
+}
+
+export const RECOVERY_TTL_MS = 15 * 60 * 1000;
+
+async function logEvent(db: DbOrTx, event: string, meta: ClientMeta, data: { userId?: string; username?: string; branchId?: string | null; details?: unknown }) {
+  await db.insert(systemLog).values({
+    event,
+    userId: data.userId ?? null,
+    username: data.username ?? null,
+    branchId: data.branchId ?? null,
+    address: meta.address,
+    userAgent: meta.userAgent ?? null,
+    details: data.details ?? null,
+  });
+}
+
+async function activeBranch(db: DbOrTx, branchId: string) {
+  const [branch] = await db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.id, branchId), isNull(branches.deletedAt)))
+    .limit(1);
+  return branch;
+}
+
+/** A branch-bound role signs in only at its own branch. */
+async function resolveSignInBranch(db: DbOrTx, user: UserRow, input: z.infer<typeof signInSchema>): Promise<string | null> {
+  const [role] = await db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1);
+  const branchId = input.branchId ?? user.mainBranchId;
+  if (!branchId) return null;
+  const branch = await activeBranch(db, branchId);
+  if (!branch || !branch.active) throw new AppError('BRANCH_NOT_FOUND');
+  if (role.branchBound && user.mainBranchId !== branch.id) throw new AppError('BRANCH_FORBIDDEN');
+  if (input.code && input.code.trim().toUpperCase() !== branch.code.toUpperCase()) throw new AppError('LOGIN_FAILED');
+  return branch.id;
+}
+
+export async function signIn(ctx: AppContext, input: z.infer<typeof signInSchema>, meta: ClientMeta) {
+  const { db } = ctx;
+  const account = input.username.toLowerCase();
+  await assertNotLimited(db, account, meta.address, 'sign-in');
+  const user = await findUserByUsername(db, account);
+  const ok = await verifySecret(user?.passwordHash, input.password);
+  if (!user || !ok || user.status !== 'activo') {
+    await recordFailure(db, account, meta.address, 'sign-in');
+    await logEvent(db, 'inicio de sesión fallido', meta, { username: account, userId: user?.id });
+    throw new AppError('WRONG_CREDENTIALS');
+  }
+  const branchId = await resolveSignInBranch(db, user, input);
+  await clearFailures(db, account, meta.address, 'sign-in');
+  const profile = await loadProfile(db, user, branchId);
+  const session = await issueSession(db, ctx.config, profile, { remember: input.remember });
+  await logEvent(db, 'inicio de sesión', meta, { userId: user.id, username: account, branchId });
+  return { token: session.token, refresh_token: session.refresh_token };
+}
+
+function refreshRefused(): AppError {
+  return new AppError('REFRESH_TOKEN_INVALID');
+}
+
+export async function quickLogin(ctx: AppContext, input: z.output<typeof quickLoginSchema>, meta: ClientMeta) {
+  const { db } = ctx;
+  // the PIN is checked before the token is consumed, so a typo does not cost the device its session
+  const found = await findRefreshToken(db, input.refreshToken);
+  if (!found) throw refreshRefused();
+  if ('reused' in found) {
+    await revokeFamily(db, found.familyId);
+    throw refreshRefused();
+  }
+  const [user] = await db.select().from(users).where(and(eq(users.id, found.userId), isNull(users.deletedAt))).limit(1);
+  if (!user || user.status !== 'activo') throw refreshRefused();
+  const account = user.username;
+  await assertNotLimited(db, account, meta.address, 'pin');
+  if (!(await verifySecret(user.pinHash, input.pin))) {
+    await recordFailure(db, account, meta.address, 'pin');
+    await logEvent(db, 'PIN incorrecto', meta, { userId: user.id, username: account });
+    throw new AppError('WRONG_PIN');
+  }
+  await clearFailures(db, account, meta.address, 'pin');
+  const session = await db.transaction(async (tx) => {
+    const row = await consumeRefreshToken(tx, input.refreshToken);
+    if (!row || 'reused' in row) {
+      if (row) await revokeFamily(tx, row.familyId);
+      return null;
+    }
+    const profile = await loadProfile(tx, user, row.branchId);
+    return issueSession(tx, ctx.config, profile, { familyId: row.familyId, expiresAt: row.expiresAt, quick: true });
+  });
+  if (!session) throw refreshRefused();
+  await logEvent(db, 'inicio rápido con PIN', meta, { userId: user.id, username: account, branchId: found.branchId });
+  return { userId: user.id, payload: { token: session.token }, refresh_token: session.refresh_token };
+}
+
+export async function refresh(ctx: AppContext, token: string) {
+  const { db } = ctx;
+  const result = await db.transaction(async (tx) => {
+    const consumed = await consumeRefreshToken(tx, token);
+    if (!consumed) return null;
+    if ('reused' in consumed) {
+      await revokeFamily(tx, consumed.familyId);
+      return null;
+    }
+    const [user] = await tx.select().from(users).where(and(eq(users.id, consumed.userId), isNull(users.deletedAt))).limit(1);
+    if (!user || user.status !== 'activo') {
+      await revokeFamily(tx, consumed.familyId);
+      return null;
+    }
+    const profile = await loadProfile(tx, user, consumed.branchId);
+    const session = await issueSession(tx, ctx.config, profile, { familyId: consumed.familyId, expiresAt: consumed.expiresAt });
+    return { token: session.token, refresh_token: session.refresh_token };
+  });
+  if (!result) throw refreshRefused();
+  return result;
+}
+
+export async function signOut(ctx: AppContext, req: FastifyRequest, refreshToken: string | undefined, meta: ClientMeta) {
+  await revokeFamily(ctx.db, req.user.family);
+  if (refreshToken) {
+    const found = await findRefreshToken(ctx.db, refreshToken);
+    if (found) await revokeFamily(ctx.db, found.familyId);
+  }
+  await logEvent(ctx.db, 'cierre de sesión', meta, { userId: req.user.id, username: req.user.username, branchId: req.user.branchId });
+}
+
+async function currentUser(db: DbOrTx, id: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  if (!user) throw new AppError('USER_NOT_FOUND');
+  return user;
+}
+
+export async function changePassword(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof changePasswordSchema>) {
+  const user = await currentUser(ctx.db, req.user.id);
+  if (!(await verifySecret(user.passwordHash, input.currentPassword))) throw new AppError('PASSWORD_MISMATCH');
+  const passwordHash = await hashSecret(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, req.user.family);
+    await recordChange(tx, req, { module: 'users', action: 'cambiar contraseña', entityId: user.id, after: { password: 'cambiada' } });
+  });
+  return { message: 'Contraseña actualizada' };
+}
+
+export async function resetPin(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof resetPinSchema>) {
+  const user = await currentUser(ctx.db, req.user.id);
+  if (!(await verifySecret(user.passwordHash, input.currentPassword))) throw new AppError('PASSWORD_MISMATCH');
+  const pinHash = await hashSecret(input.newPin);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ pinHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordChange(tx, req, { module: 'users', action: 'cambiar PIN', entityId: user.id, after: { pin: 'cambiado' } });
+  });
+  return { message: 'PIN actualizado' };
+}
+
+export async function requestRecovery(ctx: AppContext, email: string, meta: ClientMeta) {
+  const { db } = ctx;
+  const account = email.toLowerCase();
+  await assertNotLimited(db, account, meta.address, 'recovery');
+  // counted on every request so the address cannot flood a mailbox
+  await recordFailure(db, account, meta.address, 'recovery');
+  const user = await findUserByUsername(db, account);
+  if (user && user.status === 'activo') {
+    const code = newRecoveryCode();
+    await db.insert(passwordResetCodes).values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + RECOVERY_TTL_MS) });
+    await ctx.mailer.send({
+      to: user.username,
+      subject: 'Código para restablecer su contraseña',
+      text: `Hola ${user.name}:\n\nSu código para restablecer la contraseña es ${code}.\nVence en 15 minutos y sólo puede usarse una vez.\n\nSi no lo solicitó, ignore este mensaje.`,
+    });
+    await logEvent(db, 'código de recuperación enviado', meta, { userId: user.id, username: account });
+  }
+  // same answer whether or not the account exists
+  return { message: 'Si el correo está registrado, recibirá un código para restablecer su contraseña' };
+}
+
+export async function changePasswordWithCode(ctx: AppContext, input: z.output<typeof recoveryChangeSchema>, meta: ClientMeta) {
+  const { db } = ctx;
+  await assertNotLimited(db, 'recovery-code', meta.address, 'recovery-code');
+  const [row] = await db
+    .select()
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.codeHash, sha256(input.code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, new Date())))
+    .limit(1);
+  if (!row) {
+    await recordFailure(db, 'recovery-code', meta.address, 'recovery-code');
+    throw new AppError('CODE_NOT_FOUND');
+  }
+  const passwordHash = await hashSecret(input.password);
+  await db.transaction(async (tx) => {
+    const used = await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)))
+      .returning({ id: passwordResetCodes.id });
+    if (!used.length) throw new AppError('CODE_NOT_FOUND');
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await revokeUserSessions(tx, row.userId);
+    await recordChange(tx, null, { module: 'users', action: 'restablecer contraseña', entityId: row.userId, after: { password: 'restablecida' } });
+  });
+  await logEvent(db, 'contraseña restablecida con código', meta, { userId: row.userId });
+  return { message: 'Contraseña actualizada' };
+}
+
+export async function checkIn(ctx: AppContext, req: FastifyRequest, branchId: string, input: z.infer<typeof checkInSchema>, meta: ClientMeta) {
+  const { db } = ctx;
+  if (req.user.branchBound && req.user.branchId !== branchId) throw new AppError('BRANCH_FORBIDDEN');
+  const branch = await activeBranch(db, branchId);
+  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  const account = input.username.toLowerCase();
+  await assertNotLimited(db, account, meta.address, 'check-in');
+  const staff = await findUserByUsername(db, account);
+  if (!staff || !(await verifySecret(staff.passwordHash, input.password))) {
+    await recordFailure(db, account, meta.address, 'check-in');
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const [role] = await db.select().from(roles).where(eq(roles.id, staff.roleId)).limit(1);
+  if (staff.status !== 'activo' || (role.branchBound && staff.mainBranchId !== branch.id)) throw new AppError('CHECKIN_NOT_AUTHORIZED');
+  await clearFailures(db, account, meta.address, 'check-in');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(checkIns).values({ userId: staff.id, branchId: branch.id, recordedById: req.user.id }).returning();
+    await recordChange(tx, req, { module: 'users', action: 'registro de asistencia', entityId: staff.id, after: { branch: branch.name, checkedAt: row.checkedAt }, affectedBranchId: branch.id });
+    return { id: row.id, userId: staff.id, fullname: fullName(staff), branchId: branch.id, branchName: branch.name, checkedAt: row.checkedAt };
+  });
+}

@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { normalisePrivileges, type PrivilegeMap } from '../../../domain/privileges';
+import type { DbOrTx } from '../../db/client';
+import { branches, rolePrivileges, roles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface SessionProfile {
+  user: UserRow;
+  role: { id: string; name: string; branchBound: boolean };
+  privileges: PrivilegeMap;
+  branch: { id: string; name: string } | null;
+}
+
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, username.trim().toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function rolePrivilegeMap(db: DbOrTx, roleId: string): Promise<PrivilegeMap> {
+  const rows = await db.select().from(rolePrivileges).where(and(eq(rolePrivileges.roleId, roleId), isNull(rolePrivileges.deletedAt)));
+  return normalisePrivileges(Object.fromEntries(rows.map((r) => [r.module, r.actions])));
+}
+
+/** Everything the token claims need, read fresh (privileges apply at the next token refresh). */
+export async function loadProfile(db: DbOrTx, user: UserRow, branchId: string | null): Promise<SessionProfile> {
+  const [role] = await db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1);
+  const privileges = await rolePrivilegeMap(db, user.roleId);
+  const id = branchId ?? user.mainBranchId;
+  const [branch] = id ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, id)).limit(1) : [];
+  return { user, role: { id: role.id, name: role.name, branchBound: role.branchBound }, privileges, branch: branch ?? null };
+}
+
+export function fullName(u: Pick<UserRow, 'name' | 'lastName' | 'motherLastName'>): string {
+  return [u.name, u.lastName, u.motherLastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { registerAuthRoutes } from './auth/routes';
+import { registerBranchRoutes } from './branches/routes';
+import { registerCategoryRoutes } from './categories/routes';
+import { registerHealthRoutes } from './health/routes';
+import { registerHrRoutes } from './hr/routes';
+import { registerLogRoutes } from './logs/routes';
+import { registerRoleRoutes } from './roles/routes';
+import { registerSettingRoutes } from './settings/routes';
+
+/** Every area's routes under /v1. */
+export function registerModules(app: FastifyInstance, ctx: AppContext): void {
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerBranchRoutes(app, ctx);
+  registerCategoryRoutes(app, ctx);
+  registerSettingRoutes(app, ctx);
+  registerRoleRoutes(app, ctx);
+  registerHrRoutes(app, ctx);
+  registerLogRoutes(app, ctx);
+}

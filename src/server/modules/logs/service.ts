@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListQuery } from '../../../domain/list';
+import { isModuleKey, MODULES } from '../../../domain/privileges';
+import type { DbOrTx } from '../../db/client';
+import { branches, changeLog, users } from '../../db/schema';
+import { branchScope } from '../../platform/auth/guard';
+import type { ListSpec } from '../../platform/list';
+
+export interface LogFilters extends ListQuery {
+  module?: string;
+  action?: string;
+  userId?: string;
+  branchId?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+const source = alias(branches, 'source_branch');
+const affected = alias(branches, 'affected_branch');
+
+function selectLog(db: DbOrTx) {
+  return db
+    .select({
+      log: changeLog,
+      userName: users.name,
+      userLastName: users.lastName,
+      userMotherLastName: users.motherLastName,
+      sourceName: source.name,
+      affectedName: affected.name,
+    })
+    .from(changeLog)
+    .leftJoin(users, eq(users.id, changeLog.userId))
+    .leftJoin(source, eq(source.id, changeLog.branchId))
+    .leftJoin(affected, eq(affected.id, changeLog.affectedBranchId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectLog>['execute']>>[number];
+
+export function toLogDto(r: Joined) {
+  const l = r.log;
+  return {
+    id: l.id,
+    module: { name: l.module, alias: isModuleKey(l.module) ? MODULES[l.module] : l.module },
+    action: l.action,
+    entityId: l.entityId,
+    order: l.orderNumber,
+    sourceBranch: l.branchId ? { id: l.branchId, name: r.sourceName ?? '' } : null,
+    affectedBranch: l.affectedBranchId ? { id: l.affectedBranchId, name: r.affectedName ?? '' } : null,
+    user: l.userId ? { id: l.userId, name: r.userName ?? '', lastName: r.userLastName ?? '', motherLastName: r.userMotherLastName ?? '' } : null,
+    changes: { before: l.before ?? null, after: l.after ?? null, metadata: l.metadata ?? null },
+    created_at: l.createdAt,
+  };
+}
+export type LogDto = ReturnType<typeof toLogDto>;
+
+/** Business dates are in the branch zone; the range covers whole days in America/Tijuana. */
+function dayStart(date: string): SQL {
+  return sql`(${date}::date)::timestamp at time zone 'America/Tijuana'`;
+}
+
+export function logListSpec(db: DbOrTx, req: FastifyRequest, q: LogFilters): ListSpec<LogDto> {
+  const scope = branchScope(req, q.branchId);
+  const userName = sql`concat_ws(' ', ${users.name}, ${users.lastName}, ${users.motherLastName})`;
+  return {
+    sortable: { created_at: changeLog.createdAt, module: changeLog.module, action: changeLog.action, user: userName },
+    defaultSort: { field: 'created_at', order: 'DESC' },
+    searchable: { module: changeLog.module, action: changeLog.action, user: userName },
+    filters: [
+      q.module ? eq(changeLog.module, q.module) : undefined,
+      q.action ? eq(changeLog.action, q.action) : undefined,
+      q.userId ? eq(changeLog.userId, q.userId) : undefined,
+      scope ? or(eq(changeLog.branchId, scope), eq(changeLog.affectedBranchId, scope)) : undefined,
+      q.startDate ? gte(changeLog.createdAt, dayStart(q.startDate)) : undefined,
+      q.endDate ? lt(changeLog.createdAt, sql`${dayStart(q.endDate)} + interval '1 day'`) : undefined,
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = selectLog(db).where(where).orderBy(...orderBy, changeLog.id).offset(offset);
+      return (limit ? await base.limit(limit) : await base).map(toLogDto);
+    },
+    count: async (where) =>
+      (await db.select({ n: count() }).from(changeLog).leftJoin(users, eq(users.id, changeLog.userId)).where(and(where)))[0].n,
+  };
+}

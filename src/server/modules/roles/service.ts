@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { can, MODULES, MODULE_KEYS, ACTIONS, normalisePrivileges, type PrivilegeMap } from '../../../domain/privileges';
+import { ROLE_NAMES } from '../../../domain/roles';
+import type { RoleInput } from '../../../domain/roles.schemas';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { rolePrivileges, roles, users } from '../../db/schema';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { rolePrivilegeMap } from '../auth/session';
+import { stamps } from '../dto';
+
+type RoleRow = typeof roles.$inferSelect;
+
+async function toDto(db: DbOrTx, row: RoleRow) {
+  const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.roleId, row.id), isNull(users.deletedAt)));
+  return {
+    id: row.id,
+    role: row.name,
+    name: row.name,
+    branchBound: row.branchBound,
+    extendedCancellationLimit: row.extendedCancellationLimit,
+    privileges: (await rolePrivilegeMap(db, row.id)) as Record<string, string[]>,
+    usersCount: n,
+    ...stamps(row),
+  };
+}
+
+export function listModules() {
+  return MODULE_KEYS.map((key) => ({ id: key, name: key, alias: MODULES[key], actions: [...ACTIONS] }));
+}
+
+export async function listRoles(ctx: AppContext) {
+  const rows = await ctx.db.select().from(roles).where(isNull(roles.deletedAt)).orderBy(asc(roles.name));
+  return Promise.all(rows.map((r) => toDto(ctx.db, r)));
+}
+
+async function findRole(db: DbOrTx, id: string): Promise<RoleRow> {
+  const [row] = await db.select().from(roles).where(and(eq(roles.id, id), isNull(roles.deletedAt))).limit(1);
+  if (!row) throw new AppError('ROLE_NOT_FOUND');
+  return row;
+}
+
+export async function getRole(ctx: AppContext, id: string) {
+  return toDto(ctx.db, await findRole(ctx.db, id));
+}
+
+async function writePrivileges(db: DbOrTx, roleId: string, privileges: PrivilegeMap) {
+  await db.delete(rolePrivileges).where(eq(rolePrivileges.roleId, roleId));
+  const rows = Object.entries(privileges).map(([module, actions]) => ({ roleId, module, actions: actions as string[] }));
+  if (rows.length) await db.insert(rolePrivileges).values(rows);
+}
+
+async function assertUniqueName(db: DbOrTx, name: string, exceptId?: string) {
+  const [dup] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(sql`lower(${roles.name}) = lower(${name})`, isNull(roles.deletedAt), exceptId ? ne(roles.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('ROLE_NAME_EXISTS');
+}
+
+export async function createRole(ctx: AppContext, req: FastifyRequest, input: RoleInput) {
+  return ctx.db.transaction(async (tx) => {
+    await assertUniqueName(tx, input.name);
+    const [row] = await tx.insert(roles).values({ name: input.name, branchBound: input.branchBound, extendedCancellationLimit: input.extendedCancellationLimit }).returning();
+    const privileges = normalisePrivileges(input.privileges);
+    await writePrivileges(tx, row.id, privileges);
+    const dto = await toDto(tx, row);
+    await recordChange(tx, req, { module: 'roles', action: 'crear', entityId: row.id, after: dto });
+    return dto;
+  });
+}
+
+export async function updateRole(ctx: AppContext, req: FastifyRequest, id: string, input: RoleInput) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findRole(tx, id);
+    const beforeDto = await toDto(tx, before);
+    await assertUniqueName(tx, input.name, id);
+    const privileges = normalisePrivileges(input.privileges);
+    // the administrator must keep the way back into this screen
+    if (before.name === ROLE_NAMES.superAdmin && (!can(privileges, 'roles', 'show') || !can(privileges, 'roles', 'edit') || input.name !== before.name)) {
+      throw new AppError('ROLE_LOCKOUT');
+    }
+    const [row] = await tx
+      .update(roles)
+      .set({ name: input.name, branchBound: input.branchBound, extendedCancellationLimit: input.extendedCancellationLimit, updatedAt: new Date() })
+      .where(eq(roles.id, id))
+      .returning();
+    await writePrivileges(tx, id, privileges);
+    const dto = await toDto(tx, row);
+    await recordChange(tx, req, { module: 'roles', action: 'editar', entityId: id, before: beforeDto, after: dto });
+    return dto;
+  });
+}

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { EXCHANGE_RATE_REQUIRED, type SettingInput } from '../../../domain/settings.schemas';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { branches, settings } from '../../db/schema';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { stamps } from '../dto';
+
+type SettingRow = typeof settings.$inferSelect;
+
+function toDto(row: SettingRow) {
+  return { id: row.id, exchangeRate: row.exchangeRate, paymentProcessType: row.paymentProcessType as SettingInput['paymentProcessType'], ...stamps(row) };
+}
+
+/** The single configuration row; created with defaults the first time it is read. */
+async function currentSetting(db: DbOrTx): Promise<SettingRow> {
+  const [row] = await db.select().from(settings).where(isNull(settings.deletedAt)).orderBy(asc(settings.createdAt)).limit(1);
+  if (row) return row;
+  const [created] = await db.insert(settings).values({}).returning();
+  return created;
+}
+
+export async function getSetting(ctx: AppContext) {
+  return toDto(await currentSetting(ctx.db));
+}
+
+export async function updateSetting(ctx: AppContext, req: FastifyRequest, id: string, input: SettingInput) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await currentSetting(tx);
+    if (before.id !== id) throw new AppError('SETTING_NOT_FOUND');
+    const active = await tx
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.active, true), eq(branches.distributionCenter, false), isNull(branches.deletedAt)));
+    const rates: Record<string, number> = { ...before.exchangeRate };
+    // a branch-bound user only sets the rate of their own branch
+    const editable = req.user.branchBound ? active.filter((b) => b.id === req.user.branchId) : active;
+    for (const b of editable) {
+      const value = input.exchangeRate[b.id];
+      if (value === undefined) throw new AppError('VALIDATION_FAILED', EXCHANGE_RATE_REQUIRED, [{ field: `exchangeRate.${b.id}`, message: EXCHANGE_RATE_REQUIRED }]);
+      rates[b.id] = value;
+    }
+    const [row] = await tx
+      .update(settings)
+      .set({ exchangeRate: rates, paymentProcessType: req.user.branchBound ? before.paymentProcessType : input.paymentProcessType, updatedAt: new Date() })
+      .where(eq(settings.id, id))
+      .returning();
+    await recordChange(tx, req, { module: 'setting', action: 'editar', entityId: id, before: toDto(before), after: toDto(row) });
+    return toDto(row);
+  });
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, isModuleKey, type Action, type ModuleKey, type PrivilegeMap } from '../../../domain/privileges';
+import type { AppConfig } from '../../config';
+import { AppError } from '../errors';
+import { verifyAccessToken } from './tokens';
+
+/** What a route declares: public, any signed-in user, or one module.action privilege. */
+export type Privilege = `${ModuleKey}.${Action}`;
+/** A list means any one of those privileges is enough. */
+export type RouteAccess = 'public' | 'authenticated' | Privilege | Privilege[];
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  fullname: string;
+  role: string;
+  roleId: string;
+  branchId: string | null;
+  branchBound: boolean;
+  privileges: PrivilegeMap;
+  family: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: SessionUser;
+  }
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: string;
+}
+
+function parseAccess(access: Privilege | Privilege[]): [ModuleKey, Action][] {
+  return [access].flat().map((p) => {
+    const [m, a] = p.split('.') as [string, Action];
+    if (!isModuleKey(m)) throw new Error(`Módulo desconocido en la ruta: ${m}`);
+    return [m, a];
+  });
+}
+
+/**
+ * Locked by default: every /v1 route must declare its access, checked on each request.
+ * `routes` collects them for the committed privilege snapshot.
+ */
+export function registerGuard(app: FastifyInstance, config: AppConfig, routes: RouteRecord[]): void {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.addHook('onRoute', (opts) => {
+    if (!opts.url.startsWith('/v1') || opts.url.startsWith('/v1/docs')) return;
+    const access = opts.config?.access;
+    if (!access) throw new Error(`La ruta ${String(opts.method)} ${opts.url} no declara su privilegio`);
+    if (access !== 'public' && access !== 'authenticated') parseAccess(access);
+    for (const method of [opts.method].flat()) if (method !== 'HEAD') routes.push({ method, url: opts.url, access: [access].flat().join(' | ') });
+  });
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const claims = token ? await verifyAccessToken(token, config.jwtSecret) : null;
+    if (!claims) throw new AppError('UNAUTHORIZED');
+    req.user = {
+      id: claims.sub,
+      username: claims.username,
+      fullname: claims.fullname,
+      role: claims.role,
+      roleId: claims.roleId,
+      branchId: claims.branch,
+      branchBound: claims.branchBound,
+      privileges: claims.privileges as PrivilegeMap,
+      family: claims.fam,
+    };
+    if (access === 'authenticated') return;
+    if (!parseAccess(access).some(([m, a]) => can(req.user.privileges, m, a))) throw new AppError('FORBIDDEN');
+  });
+}
+
+/**
+ * The branch rule: a branch-bound role reads and writes only its own branch.
+ * Returns the branch a query must be limited to (undefined = every branch).
+ */
+export function branchScope(req: FastifyRequest, requested?: string | null): string | undefined {
+  if (req.user.branchBound) {
+    if (requested && requested !== req.user.branchId) throw new AppError('BRANCH_FORBIDDEN');
+    return req.user.branchId ?? undefined;
+  }
+  return requested ?? undefined;
+}
+
+export function assertBranchAccess(req: FastifyRequest, branchId: string | null | undefined): void {
+  if (req.user.branchBound && branchId !== req.user.branchId) throw new AppError('BRANCH_FORBIDDEN');
+}
+
+export function userCan(req: FastifyRequest, module: ModuleKey, action: Action): boolean {
+  return can(req.user.privileges, module, action);
+}
