@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { Result } from 'antd';
+import type { Action, ModuleKey } from '../../domain/privileges';
+import { useCan } from './privileges';
+import { useSession } from './session';
+
+/** The shell needs a session token; without one the user goes to the start page. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useSession((s) => s.auth.token);
+  if (!token) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** A screen opened without its privilege shows a refusal (the API refuses too). */
+export function Allowed({ module, action = 'show', children }: { module: ModuleKey; action?: Action; children: ReactNode }) {
+  const can = useCan();
+  if (!can(module, action)) return <Result status="403" title="Sin permiso" subTitle="No tiene permisos para ver esta pantalla." />;
+  return <>{children}</>;
+}
+
+/** Public session screens send a signed-in user on to the stored dashboard path. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const token = useSession((s) => s.auth.token);
+  const lastPath = useSession((s) => s.general.lastPath);
+  const path = useSession((s) => s.user?.path);
+  if (token) return <Navigate to={`/dashboard/${lastPath || (path && path !== 'inicio' ? path : '')}`.replace(/\/$/, '')} replace />;
+  return <>{children}</>;
+}

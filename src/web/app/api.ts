@@ -1,0 +1,114 @@
+import { DEFAULT_ERROR_MESSAGE, statusMessages, type ApiErrorBody } from '../../domain/errors';
+import { sessionStore } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+const PUBLIC_PATHS = ['/', '/login', '/quick-login'];
+const onQuickLogin = () => window.location.pathname.startsWith('/quick-login');
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One silent refresh at a time; every caller waiting on it retries once. */
+async function refreshOnce(): Promise<boolean> {
+  const { auth, setSession } = sessionStore.getState();
+  if (!auth.refresh_token) return false;
+  refreshing ??= fetch('/v1/auth/refresh', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: auth.refresh_token }),
+  })
+    .then(async (res) => {
+      if (!res.ok) return false;
+      const body = (await res.json()) as { token: string; refresh_token: string };
+      setSession(body.token, body.refresh_token, { quick: sessionStore.getState().auth.quick });
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function signOutAndLeave() {
+  sessionStore.getState().signOut();
+  if (!PUBLIC_PATHS.includes(window.location.pathname)) window.location.assign('/');
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = (await res.json()) as ApiErrorBody;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiError(res.status, body.code ?? `HTTP_${res.status}`, body.message ?? statusMessages[res.status] ?? DEFAULT_ERROR_MESSAGE, body.errors);
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  raw?: boolean;
+}
+
+export function buildQuery(query?: Record<string, unknown>): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export async function request(path: string, opts: RequestOptions = {}, retried = false): Promise<Response> {
+  const token = sessionStore.getState().auth.token;
+  const isForm = opts.body instanceof FormData;
+  const res = await fetch(`/v1${path}${buildQuery(opts.query)}`, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+  });
+  if (res.status === 401 && token && !onQuickLogin()) {
+    if (!retried && (await refreshOnce())) return request(path, opts, true);
+    signOutAndLeave();
+  }
+  if (!res.ok) throw await toError(res);
+  return res;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await request(path, opts);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Downloads a file answer (CSV, PDF, xlsx) with the session token. */
+export async function download(path: string, query: Record<string, unknown>, fallbackName: string): Promise<void> {
+  const res = await request(path, { query });
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Dropdown, Layout, Typography } from 'antd';
+import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { api } from '../api';
+import { useSession } from '../session';
+import { sectionOf } from '../../ui/useListQuery';
+import { Breadcrumbs } from './Breadcrumbs';
+import { CheckInDialog } from './CheckInDialog';
+import { IdleGuard } from './IdleGuard';
+import { ChangePasswordModal, ChangePinModal } from './PasswordModals';
+import { Sidebar } from './Sidebar';
+
+const { Header, Sider, Content, Footer } = Layout;
+
+export function Shell() {
+  const user = useSession((s) => s.user);
+  const refreshToken = useSession((s) => s.auth.refresh_token);
+  const signOut = useSession((s) => s.signOut);
+  const setLastPath = useSession((s) => s.setLastPath);
+  const keepOnlySection = useSession((s) => s.keepOnlySection);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  const [dialog, setDialog] = useState<'password' | 'pin' | 'checkin' | null>(null);
+
+  useEffect(() => {
+    setLastPath(pathname.replace(/^\/dashboard\/?/, ''));
+    keepOnlySection(sectionOf(pathname));
+  }, [pathname, setLastPath, keepOnlySection]);
+
+  const logout = async () => {
+    try {
+      await api('/auth/sign-out', { body: { refreshToken: refreshToken ?? undefined } });
+    } catch {
+      /* signed out locally anyway */
+    }
+    signOut();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={240} style={{ overflow: 'auto' }}>
+        <div className="shell-logo">
+          <span aria-hidden>✦</span>
+          {!collapsed && <span>Clínicas Estéticas</span>}
+        </div>
+        <Sidebar onCheckIn={() => setDialog('checkin')} />
+      </Sider>
+      <Layout>
+        <Header className="shell-header">
+          <span className="shell-branch" data-testid="header-branch">
+            {(user?.branchName ?? 'Sin sucursal').toUpperCase()}
+          </span>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'password', icon: <KeyOutlined />, label: 'Cambiar Contraseña' },
+                { key: 'pin', icon: <LockOutlined />, label: 'Cambiar Pin' },
+                { type: 'divider' },
+                { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true },
+              ],
+              onClick: ({ key }) => (key === 'logout' ? logout() : setDialog(key as 'password' | 'pin')),
+            }}
+          >
+            <button type="button" aria-label="Menú de usuario" style={{ background: 'none', border: 0, cursor: 'pointer', display: 'flex', alignItems: 'center', gap: 8 }}>
+              <Avatar src={user?.photo ? `/v1/user/photo/thumbnail/${user.photo}` : undefined} icon={<UserOutlined />} />
+              <span style={{ textAlign: 'left', lineHeight: 1.2 }}>
+                <Typography.Text strong>{user?.fullname}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {user?.role}
+                </Typography.Text>
+              </span>
+            </button>
+          </Dropdown>
+        </Header>
+        <Content className="shell-content">
+          <Breadcrumbs />
+          <Outlet />
+        </Content>
+        <Footer className="shell-footer">© {new Date().getFullYear()} Grupo Clínicas Estéticas de México S.A. de C.V. · Todos los derechos reservados</Footer>
+      </Layout>
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ChangePinModal open={dialog === 'pin'} onClose={() => setDialog(null)} />
+      <CheckInDialog open={dialog === 'checkin'} onClose={() => setDialog(null)} />
+      <IdleGuard />
+    </Layout>
+  );
+}

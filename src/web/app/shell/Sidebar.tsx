@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import { AppstoreOutlined, AuditOutlined, CalendarOutlined, IdcardOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { NAVIGATION } from '../../../domain/navigation';
+import { hasModule } from '../../../domain/privileges';
+import { usePublicConfig } from '../config';
+import { useSession } from '../session';
+
+const GROUP_ICONS: Record<string, React.ReactNode> = {
+  Administración: <AuditOutlined />,
+  Inventario: <ShopOutlined />,
+  Mercadotecnia: <TagsOutlined />,
+  Catálogos: <AppstoreOutlined />,
+};
+const ENTRY_ICONS: Record<string, React.ReactNode> = {
+  configuraciones: <SettingOutlined />,
+  agenda: <CalendarOutlined />,
+  'external:pos': <ShoppingCartOutlined />,
+  clientes: <TeamOutlined />,
+  personal: <IdcardOutlined />,
+};
+
+/** Every group and entry of the spec, each shown only when the user's privileges hold its key. */
+export function Sidebar({ onCheckIn }: { onCheckIn: () => void }) {
+  const privileges = useSession((s) => s.user?.privileges);
+  const token = useSession((s) => s.auth.token);
+  const { posUrl } = usePublicConfig();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const items = useMemo<MenuProps['items']>(() => {
+    const list: NonNullable<MenuProps['items']> = [{ key: 'checkin', icon: <IdcardOutlined />, label: 'Registro de asistencia' }];
+    for (const group of NAVIGATION) {
+      const entries = group.entries.filter((e) => e.ready && hasModule(privileges, e.key));
+      if (!entries.length) continue;
+      const children = entries.map((e) => ({ key: e.path, icon: group.label ? undefined : ENTRY_ICONS[e.path], label: e.label }));
+      if (group.label) list.push({ key: `group:${group.label}`, icon: GROUP_ICONS[group.label], label: group.label, children });
+      else list.push(...children);
+    }
+    return list;
+  }, [privileges]);
+
+  const selected = pathname.split('/')[2] ?? '';
+  const openGroup = NAVIGATION.find((g) => g.label && g.entries.some((e) => e.path === selected))?.label;
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={openGroup ? [`group:${openGroup}`] : []}
+      onClick={({ key }) => {
+        if (key === 'checkin') return onCheckIn();
+        if (key === 'external:pos') {
+          const url = new URL(posUrl || window.location.origin);
+          url.searchParams.set('token', token ?? '');
+          window.open(url.toString(), '_blank', 'noopener');
+          return;
+        }
+        navigate(`/dashboard/${key}`);
+      }}
+    />
+  );
+}

@@ -1,0 +1,8 @@
+export interface Role {
+  id: string;
+  name: string;
+  branchBound: boolean;
+  extendedCancellationLimit: boolean;
+  privileges: Record<string, string[]>;
+  usersCount: number;
+}

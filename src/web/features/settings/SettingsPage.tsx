@@ -1,0 +1,47 @@
+import { Button, Card, Descriptions, Table } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { paymentProcessTypeLabels } from '../../../domain/settings.schemas';
+import { useCan } from '../../app/privileges';
+import { formatDateTime } from '../../ui/format';
+import { useSettings } from './useSettings';
+
+export default function SettingsPage() {
+  const { setting, branches, loading } = useSettings();
+  const can = useCan();
+  const navigate = useNavigate();
+  const rates = setting.data?.exchangeRate ?? {};
+  return (
+    <div>
+      <div className="page-title">
+        <h2>Configuraciones</h2>
+        {can('setting', 'edit') && (
+          <Button type="primary" icon={<EditOutlined />} onClick={() => navigate('editar')}>
+            Editar
+          </Button>
+        )}
+      </div>
+      <Card loading={loading} style={{ maxWidth: 800 }}>
+        <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="Procesador de pagos">{setting.data ? paymentProcessTypeLabels[setting.data.paymentProcessType] : ''}</Descriptions.Item>
+          <Descriptions.Item label="Última actualización">{formatDateTime(setting.data?.updated_at)}</Descriptions.Item>
+        </Descriptions>
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={branches.data ?? []}
+          columns={[
+            { key: 'name', dataIndex: 'name', title: 'Sucursal' },
+            {
+              key: 'rate',
+              title: 'Tipo de cambio (MXN por USD)',
+              align: 'right',
+              render: (_: unknown, b: { id: string }) => (rates[b.id] === undefined ? <em>Sin capturar</em> : `$${rates[b.id].toFixed(2)}`),
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Form, Space, Spin, type FormInstance } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { applyServerErrors } from './forms';
+import { notify } from './notify';
+
+interface FormPageProps<V> {
+  title: string;
+  form: FormInstance<V>;
+  /** Where a successful save (200/201) and the cancel button return to. */
+  backTo: string;
+  /** Sends the form; resolves on 200/201. Returning false keeps the user on the form. */
+  onSubmit: (values: V) => Promise<unknown> | false;
+  /** Query keys refreshed after a save. */
+  invalidate?: string[];
+  loading?: boolean;
+  readOnly?: boolean;
+  initialValues?: Partial<V>;
+  children: ReactNode;
+  submitLabel?: string;
+}
+
+/** The one form pattern: zod rules on the fields, 'Operación exitosa' and back to the list on success. */
+export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], loading, readOnly, initialValues, children, submitLabel = 'Guardar' }: FormPageProps<V>) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+
+  const finish = async (values: V) => {
+    const pending = onSubmit(values);
+    if (pending === false) return;
+    setSaving(true);
+    try {
+      await pending;
+      notify.success();
+      await Promise.all(invalidate.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      navigate(backTo);
+    } catch (err) {
+      applyServerErrors(form, err);
+      notify.error(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={title} style={{ maxWidth: 960 }}>
+      <Spin spinning={Boolean(loading)}>
+        <Form<V> form={form} layout="vertical" onFinish={finish} disabled={readOnly} initialValues={initialValues} requiredMark="optional" scrollToFirstError>
+          {children}
+          <Space style={{ marginTop: 8 }}>
+            <Button danger onClick={() => navigate(backTo)} disabled={false}>
+              Cancelar
+            </Button>
+            {!readOnly && (
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {submitLabel}
+              </Button>
+            )}
+          </Space>
+        </Form>
+      </Spin>
+    </Card>
+  );
+}

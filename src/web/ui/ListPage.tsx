@@ -1,0 +1,262 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Dropdown, Empty, Input, Select, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { ClearOutlined, DownloadOutlined, MoreOutlined, PlusOutlined, PrinterOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PAGE_SIZES } from '../../domain/list';
+import type { Action, ModuleKey } from '../../domain/privileges';
+import { api } from '../app/api';
+import { useCan } from '../app/privileges';
+import { confirmAction } from './confirm';
+import { DetailModal } from './DetailModal';
+import { exportCsv, printList, type ExportColumn } from './exports';
+import { FilterControl, filterParams, type FilterDef } from './filters';
+import { notify } from './notify';
+import { useListQuery } from './useListQuery';
+
+export interface ListColumn<T> {
+  key: string;
+  title: string;
+  render?: (row: T) => ReactNode;
+  /** Plain text for CSV/print and the default detail view. */
+  text?: (row: T) => string | number | null | undefined;
+  sortField?: string;
+  width?: number;
+}
+
+export interface RowAction<T> {
+  key: string;
+  label: string;
+  action: Action;
+  danger?: boolean;
+  hidden?: (row: T) => boolean;
+  onClick?: (row: T) => void;
+  /** Relative path from the list, e.g. the row id for the edit form. */
+  to?: (row: T) => string;
+  /** A delete-like action: asks for confirmation, then POSTs to this path. */
+  confirm?: { title: (row: T) => string; path: (row: T) => string; okText?: string };
+}
+
+export interface ListPageProps<T> {
+  title: string;
+  resource: string;
+  module: ModuleKey;
+  columns: ListColumn<T>[];
+  searchFields?: { value: string; label: string }[];
+  filters?: FilterDef[];
+  createPath?: string;
+  createLabel?: string;
+  rowActions?: RowAction<T>[];
+  detailTitle?: string;
+  detail?: (row: T) => ReactNode;
+  detailWidth?: number;
+  exportName: string;
+  defaultPageSize?: number;
+  pageSizes?: number[];
+  extraActions?: ReactNode;
+  rowKey?: (row: T) => string;
+}
+
+interface ListAnswer<T> {
+  items: T[];
+  meta: { itemCount: number; page: number; take: number };
+}
+
+const ALL = 'all';
+
+/** The one list screen of the product: server pagination, sort, search, filters, exports, detail, options. */
+export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
+  const { resource, module, columns, filters = [], searchFields = [], rowActions = [] } = props;
+  const can = useCan();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const paramNames = useMemo(() => filters.flatMap(filterParams), [filters]);
+  const { params, set, query, reset } = useListQuery(paramNames, props.defaultPageSize);
+  const [searchText, setSearchText] = useState(params.get('sv') ?? '');
+  const [detail, setDetail] = useState<T | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const { data, isFetching, error } = useQuery({
+    queryKey: ['list', resource, query],
+    queryFn: () => api<ListAnswer<T>>(`/${resource}`, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+  const visibleFilters = filters.filter((f) => f.kind !== 'select' || !f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a)));
+  const actions = rowActions.filter((a) => can(module, a.action));
+  const exportColumns: ExportColumn<T>[] = columns.map((c) => ({ title: c.title, value: c.text ?? ((r) => String((r as Record<string, unknown>)[c.key] ?? '')) }));
+
+  const runAction = (a: RowAction<T>, row: T) => {
+    if (a.onClick) return a.onClick(row);
+    if (a.to) return navigate(a.to(row));
+    if (a.confirm) {
+      const c = a.confirm;
+      confirmAction({
+        title: c.title(row),
+        okText: c.okText,
+        onOk: async () => {
+          try {
+            await api(c.path(row), { method: 'POST' });
+            notify.success();
+            await queryClient.invalidateQueries({ queryKey: ['list', resource] });
+          } catch (err) {
+            notify.error(err);
+          }
+        },
+      });
+    }
+  };
+
+  const tableColumns: TableColumnsType<T> = columns.map((c, i) => ({
+    key: c.key,
+    dataIndex: c.key,
+    title: c.title,
+    width: c.width,
+    sorter: Boolean(c.sortField),
+    sortOrder: c.sortField && params.get('field') === c.sortField ? (params.get('order') === 'DESC' ? 'descend' : 'ascend') : null,
+    render: (_: unknown, row: T) => {
+      const content = c.render ? c.render(row) : ((row as Record<string, unknown>)[c.key] as ReactNode);
+      return i === 0 ? (
+        <button type="button" className="link-cell" onClick={() => setDetail(row)}>
+          {content}
+        </button>
+      ) : (
+        content
+      );
+    },
+  }));
+  if (actions.length) {
+    tableColumns.push({
+      key: 'options',
+      title: 'Opciones',
+      width: 100,
+      align: 'center',
+      render: (_: unknown, row: T) => {
+        const items = actions.filter((a) => !a.hidden?.(row));
+        if (!items.length) return null;
+        return (
+          <Dropdown
+            trigger={['click']}
+            menu={{ items: items.map((a) => ({ key: a.key, label: a.label, danger: a.danger })), onClick: ({ key }) => runAction(items.find((a) => a.key === key)!, row) }}
+          >
+            <Button type="text" icon={<MoreOutlined />} aria-label="Opciones" />
+          </Dropdown>
+        );
+      },
+    });
+  }
+
+  const sortKeyOf = (key: string) => columns.find((c) => c.key === key)?.sortField;
+  const takeParam = params.get('take');
+  const pageSize = takeParam === ALL ? data?.meta.itemCount || 1 : Number(takeParam ?? props.defaultPageSize ?? 15);
+  const sizes = props.pageSizes ?? [...PAGE_SIZES];
+
+  const doExport = async (kind: 'csv' | 'print') => {
+    setExporting(true);
+    try {
+      if (kind === 'csv') await exportCsv(resource, query, props.exportName);
+      else await printList(resource, query, props.title, exportColumns);
+    } catch (err) {
+      notify.error(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div>
+      <div className="page-title">
+        <h2>{props.title}</h2>
+        <Space wrap>
+          {props.extraActions}
+          {props.createPath && can(module, 'create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(props.createPath!)}>
+              {props.createLabel ?? 'Nuevo'}
+            </Button>
+          )}
+        </Space>
+      </div>
+      <div className="list-toolbar">
+        {searchFields.length > 0 && (
+          <Space.Compact>
+            <Select
+              aria-label="Campo de búsqueda"
+              style={{ width: 150 }}
+              value={params.get('sf') ?? searchFields[0].value}
+              options={searchFields}
+              onChange={(v) => set({ sf: v })}
+            />
+            <Input
+              aria-label="Buscar"
+              placeholder="Buscar…"
+              allowClear
+              style={{ width: 240 }}
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.target.value);
+                if (!e.target.value) set({ sv: undefined });
+              }}
+              onPressEnter={() => set({ sv: searchText.trim() || undefined, sf: params.get('sf') ?? searchFields[0].value })}
+            />
+            <Button icon={<SearchOutlined />} aria-label="Buscar ahora" onClick={() => set({ sv: searchText.trim() || undefined, sf: params.get('sf') ?? searchFields[0].value })} />
+          </Space.Compact>
+        )}
+        {visibleFilters.map((f) => (
+          <FilterControl key={filterParams(f).join()} def={f} params={params} set={set} />
+        ))}
+        <Tooltip title="Limpiar filtros">
+          <Button
+            icon={<ClearOutlined />}
+            aria-label="Limpiar filtros"
+            onClick={() => {
+              setSearchText('');
+              reset();
+            }}
+          />
+        </Tooltip>
+        <div style={{ flex: 1 }} />
+        <Space size={4}>
+          <Typography.Text type="secondary">Mostrar</Typography.Text>
+          <Select
+            aria-label="Registros por página"
+            style={{ width: 90 }}
+            value={takeParam ?? String(props.defaultPageSize ?? 15)}
+            options={[...sizes.map((n) => ({ value: String(n), label: String(n) })), { value: ALL, label: 'Todos' }]}
+            onChange={(v) => set({ take: v === String(props.defaultPageSize ?? 15) ? undefined : v })}
+          />
+        </Space>
+        <Typography.Text type="secondary" data-testid="total-records">
+          Total de registros: {data?.meta.itemCount ?? 0}
+        </Typography.Text>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => doExport('csv')}>
+          CSV
+        </Button>
+        <Button icon={<PrinterOutlined />} loading={exporting} onClick={() => doExport('print')}>
+          PDF
+        </Button>
+      </div>
+      <Table<T>
+        rowKey={props.rowKey ?? ((r) => r.id)}
+        size="middle"
+        loading={isFetching}
+        columns={tableColumns}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={error ? (error as Error).message : 'Sin registros'} /> }}
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = s?.order ? sortKeyOf(String(s.columnKey)) : undefined;
+          set({ field, order: field ? (s.order === 'descend' ? 'DESC' : 'ASC') : undefined }, false);
+        }}
+        pagination={{
+          current: Number(params.get('page') ?? 1),
+          pageSize,
+          total: data?.meta.itemCount ?? 0,
+          showSizeChanger: false,
+          onChange: (page) => set({ page: page > 1 ? String(page) : undefined }, false),
+        }}
+      />
+      <DetailModal<T> title={props.detailTitle ?? 'Detalle'} row={detail} width={props.detailWidth} onClose={() => setDetail(null)} columns={columns} render={props.detail} />
+    </div>
+  );
+}

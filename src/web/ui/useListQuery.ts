@@ -1,0 +1,56 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../domain/list';
+import { useSession } from '../app/session';
+
+export function sectionOf(pathname: string): string {
+  return pathname.split('/')[2] ?? '';
+}
+
+/**
+ * The list's state lives in the URL (a link reproduces the view). It is remembered per section,
+ * so coming back from a detail or form restores it; leaving the section forgets it.
+ */
+export function useListQuery(filterParams: string[], defaultPageSize = DEFAULT_PAGE_SIZE) {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const section = sectionOf(pathname);
+  const stored = useSession((s) => s.general.listQueries[section]);
+  const setListQuery = useSession((s) => s.setListQuery);
+
+  useEffect(() => {
+    if (!params.toString() && stored) setParams(new URLSearchParams(stored), { replace: true });
+    // restore once on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    setListQuery(section, params.toString());
+  }, [params, section, setListQuery]);
+
+  const set = (changes: Record<string, string | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    if (resetPage && !('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  const query = useMemo(() => {
+    const takeParam = params.get('take');
+    const q: Record<string, unknown> = {
+      page: Number(params.get('page') ?? 1),
+      take: takeParam === 'all' ? 0 : Number(takeParam ?? defaultPageSize),
+      field: params.get('field') ?? undefined,
+      order: params.get('order') ?? undefined,
+    };
+    const sv = params.get('sv');
+    if (sv) q.search = { filter: params.get('sf') ?? '', value: sv };
+    for (const p of filterParams) if (params.get(p)) q[p] = params.get(p);
+    return q;
+  }, [params, filterParams, defaultPageSize]);
+
+  return { params, set, query, reset: () => setParams(new URLSearchParams()) };
+}

@@ -1,0 +1,22 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function signIn(page: Page, baseUrl: string, username: string, password = 'Demo2026!', branch?: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  if (branch) {
+    await page.getByLabel('Sucursal').click();
+    await page.getByTitle(branch, { exact: true }).click();
+  }
+  await page.getByLabel('Usuario').fill(username);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/\/dashboard/);
+}
