@@ -14,9 +14,9 @@ export function breadcrumb(pathname: string): Crumb[] {
   }));
 }
 
-/** A back button appears past three segments. */
+/** A back button appears when the path splits into more than three parts (/dashboard/section/detail). */
 export function showsBackButton(pathname: string): boolean {
-  return pathname.split('/').filter(Boolean).length > 3;
+  return pathname.split("/").length > 3;
 }
 
 export function isUuid(value: string): boolean {

@@ -30,14 +30,14 @@ async function resetPostgres(url: string) {
 }
 
 /** A fresh database with the demo data and the app built in process (no port). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const url = process.env.DATABASE_URL;
+export async function createTestApp(env: Record<string, string> = {}, opts: { web?: boolean; embedded?: boolean } = {}): Promise<TestApp> {
+  const url = opts.embedded ? undefined : process.env.DATABASE_URL;
   if (url) await resetPostgres(url);
   const database = await openDatabase({ url });
   await migrateDatabase(database);
   await seedDemo(database.db);
   const outbox: Mail[] = [];
-  const config = loadConfig({ ...process.env, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), ...env }, { webDir: undefined });
+  const config = loadConfig({ ...process.env, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), ...env }, opts.web ? {} : { webDir: undefined });
   const { app, routes, ctx } = await buildApp({
     database,
     config,

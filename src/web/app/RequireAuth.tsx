@@ -5,10 +5,14 @@ import type { Action, ModuleKey } from '../../domain/privileges';
 import { useCan } from './privileges';
 import { useSession } from './session';
 
-/** The shell needs a session token; without one the user goes to the start page. */
+/**
+ * The shell needs a session token; without one the user goes to the start page, or to quick
+ * login when an idle sign-out left this device its refresh token.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.auth.token);
-  if (!token) return <Navigate to="/" replace />;
+  const refreshToken = useSession((s) => s.auth.refresh_token);
+  if (!token) return <Navigate to={refreshToken ? '/quick-login' : '/'} replace />;
   return <>{children}</>;
 }
 

@@ -38,9 +38,9 @@ export function IdleGuard() {
       if (idle >= idleTimeoutMs) {
         clearInterval(timer);
         setRemaining(null);
-        lock();
         const path = window.location.pathname;
         if (!EXEMPT.some((p) => path === p || (p !== '/' && path.startsWith(p)))) navigate('/quick-login', { replace: true });
+        lock();
       } else if (idle >= idleTimeoutMs - idlePromptMs) {
         setRemaining(Math.ceil((idleTimeoutMs - idle) / 1000));
       }
