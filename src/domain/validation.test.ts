@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordSchema, quickLoginSchema, recoveryCodeField, resetPinSchema } from './auth.schemas';
+import { listMeta, listQuerySchema } from './list';
+import { formatMoney, fromCents, toCents } from './money';
+import { exchangeRateValue } from './settings.schemas';
+import { formatPhone, phone, strongPassword } from './validation';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+describe('passwords and PINs', () => {
+  it('requires the strong pattern', () => {
+    expect(strongPassword().safeParse('Demo2026!').success).toBe(true);
+    expect(strongPassword().safeParse('demo2026!').success).toBe(false);
+    expect(strongPassword().safeParse('DEMO2026!').success).toBe(false);
+    expect(strongPassword().safeParse('Demonios!').success).toBe(false);
+    expect(firstMessage(strongPassword().safeParse('Ab1'))).toBe('El campo contraseña debe tener al menos 8 caracteres');
+  });
+
+  it('refuses mismatching confirmations with the spec messages', () => {
+    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'Demo2026!', passwordConfirm: 'Demo2027!' }))).toBe('Las contraseñas no coinciden!');
+    expect(firstMessage(resetPinSchema.safeParse({ currentPassword: 'x', newPin: '1234', pin: '4321' }))).toBe('Los pines no coinciden!');
+    expect(resetPinSchema.safeParse({ currentPassword: 'x', newPin: '123', pin: '123' }).success).toBe(false);
+  });
+
+  it('accepts a numeric PIN, keeping leading zeros', () => {
+    expect(quickLoginSchema.parse({ pin: 123, refreshToken: 't' }).pin).toBe('0123');
+    expect(quickLoginSchema.parse({ pin: '0042', refreshToken: 't' }).pin).toBe('0042');
+  });
+
+  it('checks the recovery code length and upper-cases it', () => {
+    expect(recoveryCodeField.parse('ab3def')).toBe('AB3DEF');
+    expect(firstMessage(recoveryCodeField.safeParse('ABC'))).toBe('El campo código debe tener exactamente 6 caracteres');
+  });
+});
+
+describe('phones', () => {
+  it('strips the mask and needs 10 digits', () => {
+    expect(phone().parse('(664)123-4567')).toBe('6641234567');
+    expect(phone().safeParse('664123').success).toBe(false);
+    expect(formatPhone('6641234567')).toBe('(664)123-4567');
+  });
+});
+
+describe('settings', () => {
+  it('uses the spec messages for the exchange rate', () => {
+    expect(firstMessage(exchangeRateValue.safeParse(undefined))).toBe('Debe ingresar un tipo de cambio');
+    expect(firstMessage(exchangeRateValue.safeParse(''))).toBe('Debe ingresar un tipo de cambio');
+    expect(firstMessage(exchangeRateValue.safeParse(-0.5))).toBe('Debe ser mayor que  0');
+    expect(exchangeRateValue.parse('17.25')).toBe(17.25);
+  });
+});
+
+describe('lists', () => {
+  it('parses the common query with defaults and take=all', () => {
+    expect(listQuerySchema.parse({})).toMatchObject({ page: 1, take: 15 });
+    expect(listQuerySchema.parse({ take: 'all', order: 'desc' })).toMatchObject({ take: 0, order: 'DESC' });
+    expect(listQuerySchema.parse({ search: '{"filter":"name","value":"ana"}' }).search).toEqual({ filter: 'name', value: 'ana' });
+    expect(listQuerySchema.safeParse({ search: 'not json' }).success).toBe(false);
+  });
+
+  it('computes the page meta', () => {
+    expect(listMeta(2, 15, 31)).toEqual({ page: 2, take: 15, itemCount: 31, pageCount: 3, hasPreviousPage: true, hasNextPage: true });
+    expect(listMeta(1, 0, 31)).toMatchObject({ pageCount: 1, hasNextPage: false });
+  });
+});
+
+describe('money', () => {
+  it('works in integer cents without float drift', () => {
+    expect(toCents(0.1) + toCents(0.2)).toBe(30);
+    expect(toCents('1234.565')).toBe(123457);
+    expect(fromCents(123456)).toBe(1234.56);
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+  });
+});
