@@ -4,8 +4,8 @@ import { text } from './validation';
 
 export const roleSchema = z.object({
   name: text('nombre', { max: 60 }),
-  branchBound: z.boolean().default(false),
-  extendedCancellationLimit: z.boolean().default(false),
+  branchBound: z.boolean().optional(),
+  extendedCancellationLimit: z.boolean().optional(),
   privileges: z.record(z.string(), z.array(z.enum(ACTIONS))).default({}),
 });
 export type RoleInput = z.infer<typeof roleSchema>;

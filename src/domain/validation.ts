@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// zod's built-in messages (wrong types, bad enums, …) in Spanish for every schema
+z.config(z.locales.es());
+
 /** Spanish message templates (section 5: required, minimum and maximum length). */
 export const msg = {
   required: (label: string) => `El campo ${label} es requerido`,

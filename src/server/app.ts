@@ -27,7 +27,7 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024;
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; routes: RouteRecord[]; ctx: AppContext }> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.logLevel },
-    trustProxy: true,
+    trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

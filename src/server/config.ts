@@ -24,6 +24,8 @@ export interface AppConfig {
   accessTokenSeconds: number;
   webDir?: string;
   logLevel: string;
+  /** Behind a reverse proxy: its address(es), or 'true'; off by default so clients cannot forge X-Forwarded-For. */
+  trustProxy: boolean | string;
 }
 
 /** The JWT secret comes from JWT_SECRET, or is generated once and kept in DATA_DIR. */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),
     webDir: path.resolve('dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     ...overrides,
   };
 }

@@ -39,6 +39,7 @@ const PG_CODES: Record<string, ErrorCode> = {
   '22003': 'BAD_REQUEST',
   '22007': 'BAD_REQUEST',
   '22008': 'BAD_REQUEST',
+  '22021': 'BAD_REQUEST',
 };
 
 export function toErrorBody(err: unknown): ApiErrorBody {
@@ -61,7 +62,7 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const fcode = (err as FastifyError).code;
     const message =
-      fcode === 'FST_REQ_FILE_TOO_LARGE' || status === 413 ? errorCatalogue.FILE_TOO_LARGE.message : (statusMessages[status] ?? statusMessages[400]);
+      fcode === 'FST_REQ_FILE_TOO_LARGE' ? errorCatalogue.FILE_TOO_LARGE.message : (statusMessages[status] ?? statusMessages[400]);
     return { statusCode: status, code: fcode ?? `HTTP_${status}`, message };
   }
   return { statusCode: 500, code: 'SERVER_ERROR', message: errorCatalogue.SERVER_ERROR.message };

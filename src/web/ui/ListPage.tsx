@@ -7,6 +7,7 @@ import { PAGE_SIZES } from '../../domain/list';
 import type { Action, ModuleKey } from '../../domain/privileges';
 import { api } from '../app/api';
 import { useCan } from '../app/privileges';
+import { useSession } from '../app/session';
 import { confirmAction } from './confirm';
 import { DetailModal } from './DetailModal';
 import { exportCsv, printList, type ExportColumn } from './exports';
@@ -82,7 +83,10 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
     placeholderData: keepPreviousData,
   });
 
-  const visibleFilters = filters.filter((f) => f.kind !== 'select' || !f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a)));
+  const role = useSession((s) => s.user?.role);
+  const visibleFilters = filters.filter(
+    (f) => f.kind !== 'select' || ((!f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a))) && !(role && f.hiddenForRoles?.includes(role))),
+  );
   const actions = rowActions.filter((a) => can(module, a.action));
   const exportColumns: ExportColumn<T>[] = columns.map((c) => ({ title: c.title, value: c.text ?? ((r) => String((r as Record<string, unknown>)[c.key] ?? '')) }));
 

@@ -2,6 +2,7 @@ import { DatePicker, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { Action, ModuleKey } from '../../domain/privileges';
+import { ROLE_NAMES } from '../../domain/roles';
 import { api } from '../app/api';
 
 export interface Option {
@@ -11,7 +12,7 @@ export interface Option {
 
 /** One filter of the spec's catalogue; its value lives in the URL under `param`. */
 export type FilterDef =
-  | { kind: 'select'; param: string; label: string; options?: Option[]; load?: () => Promise<Option[]>; loadKey?: string; width?: number; visibleWith?: [ModuleKey, Action][] }
+  | { kind: 'select'; param: string; label: string; options?: Option[]; load?: () => Promise<Option[]>; loadKey?: string; width?: number; visibleWith?: [ModuleKey, Action][]; hiddenForRoles?: string[] }
   | { kind: 'dateRange'; label: string; startParam?: string; endParam?: string }
   | { kind: 'year'; param?: string; label?: string }
   | { kind: 'month'; param?: string; label?: string };
@@ -37,7 +38,9 @@ export const yesNoFilter = (param: string, label: string, yes = 'Sí', no = 'No'
 });
 
 /** The branch filter shows only with approve on the list's module (section 2, filter visibility). */
-export const branchFilter = (module: ModuleKey, param = 'branchId', label = 'Sucursal'): FilterDef => ({
+export type SelectFilter = Extract<FilterDef, { kind: 'select' }>;
+
+export const branchFilter = (module: ModuleKey, param = 'branchId', label = 'Sucursal'): SelectFilter => ({
   kind: 'select',
   param,
   label,
@@ -55,6 +58,71 @@ export const moduleFilter = (): FilterDef => ({
   load: async () => (await api<{ id: string; alias: string }[]>('/module')).map((m) => ({ value: m.id, label: m.alias })),
   width: 220,
 });
+
+const staticSelect = (param: string, label: string, values: readonly string[] | Option[]): FilterDef => ({
+  kind: 'select',
+  param,
+  label,
+  options: values.map((v) => (typeof v === 'string' ? { value: v, label: v } : v)),
+});
+
+const lookup = (param: string, label: string, path: string, loadKey: string, query: Record<string, unknown> = {}): FilterDef => ({
+  kind: 'select',
+  param,
+  label,
+  loadKey: `${loadKey}:${JSON.stringify(query)}`,
+  load: async () => {
+    const answer = await api<{ id: string; name: string }[] | { items: { id: string; name: string }[] }>(path, { query });
+    return (Array.isArray(answer) ? answer : answer.items).map((r) => ({ value: r.id, label: r.name }));
+  },
+  width: 200,
+});
+
+/** The rest of the spec's filter catalogue (section 2, Generic list screens), ready for every list. */
+export const filterCatalogue = {
+  status: statusFilter,
+  franchise: () => yesNoFilter('franchise', 'Franquicia'),
+  blacklist: () => yesNoFilter('blackList', 'Lista negra', 'En lista negra', 'Regular'),
+  gender: () => staticSelect('gender', 'Género', ['Masculino', 'Femenino', 'Otro']),
+  maritalStatus: () => staticSelect('maritalStatus', 'Estado civil', ['Soltero', 'Casado', 'Viudo', 'Divorciado', 'Otro']),
+  paymentMethod: () => staticSelect('paymentMethod', 'Método de pago', ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito']),
+  payStatus: () => staticSelect('payStatus', 'Estatus de pago', ['Pendiente', 'Completado']),
+  payCondition: () => staticSelect('payConditions', 'Condición de pago', [0, 15, 30, 45, 60, 90].map((d) => ({ value: String(d), label: d ? `${d} días` : 'Contado' }))),
+  appointmentStatus: () =>
+    staticSelect('status', 'Estatus de la cita', [
+      { value: 'scheduled', label: 'Agendada' },
+      { value: 'inProcess', label: 'En Proceso' },
+      { value: 'finished', label: 'Terminada' },
+      { value: 'cancelled', label: 'Cancelada' },
+      { value: 'absence', label: 'Inasistencia' },
+    ]),
+  orderStatus: () => staticSelect('status', 'Estatus', ['En proceso', 'En tránsito', 'Terminada', 'Rechazada', 'Eliminada']),
+  orderType: () =>
+    staticSelect('orderType', 'Tipo de orden', [
+      { value: 'opening', label: 'Apertura' },
+      { value: 'ordinarySale', label: 'Venta ordinaria' },
+      { value: 'ordinaryGeneral', label: 'General ordinaria' },
+      { value: 'extraordinarySale', label: 'Venta extraordinaria' },
+      { value: 'extraordinaryGeneral', label: 'General extraordinaria' },
+    ]),
+  branch: branchFilter,
+  /** Origin and destination branches show with approve or reports; origin is hidden for the branch manager. */
+  originBranch: (module: ModuleKey): FilterDef => ({
+    ...branchFilter(module, 'originBranchId', 'Sucursal origen'),
+    visibleWith: [[module, 'approve'], [module, 'reports']],
+    hiddenForRoles: [ROLE_NAMES.branchManager],
+  }),
+  destinationBranch: (module: ModuleKey): FilterDef => ({ ...branchFilter(module, 'destinyBranchId', 'Sucursal destino'), visibleWith: [[module, 'approve'], [module, 'reports']] }),
+  categories: (type: 'treatment' | 'product') => lookup('categoryId', 'Categoría', '/categories', 'categories', { take: 0, type, status: '1' }),
+  module: moduleFilter,
+  role: () => lookup('roleId', 'Rol', '/role', 'roles'),
+  department: () => lookup('departmentId', 'Departamento', '/department', 'departments'),
+  jobPosition: () => lookup('jobPositionId', 'Puesto', '/job-position', 'job-positions'),
+  dateRange: (label = 'Fechas'): FilterDef => ({ kind: 'dateRange', label }),
+  date: (label = 'Fecha'): FilterDef => ({ kind: 'dateRange', label, startParam: 'date', endParam: 'dateEnd' }),
+  year: (): FilterDef => ({ kind: 'year' }),
+  month: (): FilterDef => ({ kind: 'month' }),
+};
 
 function RemoteSelect({ def, value, onChange }: { def: Extract<FilterDef, { kind: 'select' }>; value?: string; onChange: (v?: string) => void }) {
   const { data } = useQuery({ queryKey: ['filter-options', def.loadKey ?? def.param], queryFn: def.load!, enabled: Boolean(def.load), staleTime: 60_000 });

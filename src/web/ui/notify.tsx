@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { App } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
@@ -9,8 +10,10 @@ let modalApi: Omit<ModalStaticFunctions, 'warn'> | null = null;
 /** Gives code outside components (mutations, the API client) the themed message and modal APIs. */
 export function NotifyBridge() {
   const app = App.useApp();
-  messageApi = app.message;
-  modalApi = app.modal;
+  useEffect(() => {
+    messageApi = app.message;
+    modalApi = app.modal;
+  }, [app]);
   return null;
 }
 

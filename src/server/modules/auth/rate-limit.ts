@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
-export type FailureKind = 'sign-in' | 'pin' | 'recovery' | 'recovery-code' | 'check-in';
+export type FailureKind = 'sign-in' | 'pin' | 'password' | 'recovery' | 'recovery-code' | 'check-in';
 
 /** 5 failures per account and address in 15 minutes → 429 until the window passes. */
 export async function assertNotLimited(db: DbOrTx, account: string, address: string, kind: FailureKind): Promise<void> {

@@ -39,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   r.post(
     '/auth/sign-out',
-    { config: { access: 'authenticated' }, schema: { body: z.object({ refreshToken: z.string().optional() }).optional(), response: { 200: message } } },
+    { config: { access: 'authenticated' }, schema: { body: z.object({ refreshToken: z.string().optional() }).nullish(), response: { 200: message } } },
     async (req) => {
       await auth.signOut(ctx, req, req.body?.refreshToken, meta(req));
       return { message: 'Sesión cerrada' };

@@ -153,9 +153,18 @@ async function currentUser(db: DbOrTx, id: string): Promise<UserRow> {
   return user;
 }
 
+/** The current password guards account changes; wrong guesses count against the same limit as sign-in. */
+async function assertCurrentPassword(ctx: AppContext, req: FastifyRequest, user: UserRow, password: string) {
+  await assertNotLimited(ctx.db, user.username, req.ip, 'password');
+  if (!(await verifySecret(user.passwordHash, password))) {
+    await recordFailure(ctx.db, user.username, req.ip, 'password');
+    throw new AppError('PASSWORD_MISMATCH');
+  }
+}
+
 export async function changePassword(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof changePasswordSchema>) {
   const user = await currentUser(ctx.db, req.user.id);
-  if (!(await verifySecret(user.passwordHash, input.currentPassword))) throw new AppError('PASSWORD_MISMATCH');
+  await assertCurrentPassword(ctx, req, user, input.currentPassword);
   const passwordHash = await hashSecret(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -167,7 +176,7 @@ export async function changePassword(ctx: AppContext, req: FastifyRequest, input
 
 export async function resetPin(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof resetPinSchema>) {
   const user = await currentUser(ctx.db, req.user.id);
-  if (!(await verifySecret(user.passwordHash, input.currentPassword))) throw new AppError('PASSWORD_MISMATCH');
+  await assertCurrentPassword(ctx, req, user, input.currentPassword);
   const pinHash = await hashSecret(input.newPin);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ pinHash, updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -217,6 +226,11 @@ export async function changePasswordWithCode(ctx: AppContext, input: z.output<ty
       .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)))
       .returning({ id: passwordResetCodes.id });
     if (!used.length) throw new AppError('CODE_NOT_FOUND');
+    // one code used: the user's other pending codes are void too
+    await tx
+      .update(passwordResetCodes)
+      .set({ usedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(passwordResetCodes.userId, row.userId), isNull(passwordResetCodes.usedAt)));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     await revokeUserSessions(tx, row.userId);
     await recordChange(tx, null, { module: 'users', action: 'restablecer contraseña', entityId: row.userId, after: { password: 'restablecida' } });
@@ -229,7 +243,7 @@ export async function checkIn(ctx: AppContext, req: FastifyRequest, branchId: st
   const { db } = ctx;
   if (req.user.branchBound && req.user.branchId !== branchId) throw new AppError('BRANCH_FORBIDDEN');
   const branch = await activeBranch(db, branchId);
-  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  if (!branch || !branch.active) throw new AppError('BRANCH_NOT_FOUND');
   const account = input.username.toLowerCase();
   await assertNotLimited(db, account, meta.address, 'check-in');
   const staff = await findUserByUsername(db, account);

@@ -64,7 +64,10 @@ async function assertUniqueName(db: DbOrTx, name: string, exceptId?: string) {
 export async function createRole(ctx: AppContext, req: FastifyRequest, input: RoleInput) {
   return ctx.db.transaction(async (tx) => {
     await assertUniqueName(tx, input.name);
-    const [row] = await tx.insert(roles).values({ name: input.name, branchBound: input.branchBound, extendedCancellationLimit: input.extendedCancellationLimit }).returning();
+    const [row] = await tx
+      .insert(roles)
+      .values({ name: input.name, branchBound: input.branchBound ?? false, extendedCancellationLimit: input.extendedCancellationLimit ?? false })
+      .returning();
     const privileges = normalisePrivileges(input.privileges);
     await writePrivileges(tx, row.id, privileges);
     const dto = await toDto(tx, row);
@@ -85,7 +88,12 @@ export async function updateRole(ctx: AppContext, req: FastifyRequest, id: strin
     }
     const [row] = await tx
       .update(roles)
-      .set({ name: input.name, branchBound: input.branchBound, extendedCancellationLimit: input.extendedCancellationLimit, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        branchBound: input.branchBound ?? before.branchBound,
+        extendedCancellationLimit: input.extendedCancellationLimit ?? before.extendedCancellationLimit,
+        updatedAt: new Date(),
+      })
       .where(eq(roles.id, id))
       .returning();
     await writePrivileges(tx, id, privileges);

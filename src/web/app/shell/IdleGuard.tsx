@@ -16,7 +16,7 @@ export function IdleGuard() {
   const { idleTimeoutMs, idlePromptMs } = usePublicConfig();
   const lock = useSession((s) => s.lock);
   const navigate = useNavigate();
-  const last = useRef(Date.now());
+  const last = useRef(0);
   const [remaining, setRemaining] = useState<number | null>(null);
   const prompting = remaining !== null;
 
@@ -33,6 +33,7 @@ export function IdleGuard() {
   }, [prompting]);
 
   useEffect(() => {
+    last.current = Date.now();
     const timer = setInterval(() => {
       const idle = Date.now() - last.current;
       if (idle >= idleTimeoutMs) {

@@ -17,23 +17,23 @@ export default function RoleEditorPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<RoleInput>();
-  const [matrix, setMatrix] = useState<Matrix>({});
+  const [edited, setMatrix] = useState<Matrix | null>(null);
   const role = useQuery({ queryKey: ['role', id], queryFn: () => api<Role>(`/role/${id}`), enabled: Boolean(id) });
+  const matrix: Matrix = edited ?? ((role.data?.privileges as Matrix | undefined) ?? {});
 
   useEffect(() => {
-    if (!role.data) return;
-    form.setFieldsValue({ name: role.data.name, branchBound: role.data.branchBound, extendedCancellationLimit: role.data.extendedCancellationLimit });
-    setMatrix(role.data.privileges as Matrix);
+    if (role.data) form.setFieldsValue({ name: role.data.name, branchBound: role.data.branchBound, extendedCancellationLimit: role.data.extendedCancellationLimit });
   }, [role.data, form]);
 
   const toggle = (module: ModuleKey, action: Action, on: boolean) =>
-    setMatrix((m) => {
-      const current = new Set(m[module] ?? []);
-      if (on) current.add(action);
-      else current.delete(action);
-      return { ...m, [module]: ACTIONS.filter((a) => current.has(a)) };
+    setMatrix((previous) => {
+      const m = previous ?? matrix;
+      const actions = new Set(m[module] ?? []);
+      if (on) actions.add(action);
+      else actions.delete(action);
+      return { ...m, [module]: ACTIONS.filter((a) => actions.has(a)) };
     });
-  const toggleRow = (module: ModuleKey, on: boolean) => setMatrix((m) => ({ ...m, [module]: on ? [...ACTIONS] : [] }));
+  const toggleRow = (module: ModuleKey, on: boolean) => setMatrix((current) => ({ ...(current ?? matrix), [module]: on ? [...ACTIONS] : [] }));
 
   const rows = useMemo(() => MODULE_KEYS.map((key) => ({ key, label: MODULES[key] })), []);
   const readOnly = !can('roles', id ? 'edit' : 'create');

@@ -1,0 +1,114 @@
+// `npm start` and `npm test` on a fresh clone: installs, builds and runs with Node built-ins only,
+// since it runs before the npm packages are there.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const heading = (text) => console.log(process.stdout.isTTY ? `\n\x1b[1m==> ${text}\x1b[0m` : `\n==> ${text}`);
+
+function run(cmd, args, env = process.env) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (res.error) console.error(`No se pudo ejecutar ${cmd}: ${res.error.message}`);
+  return res.status ?? 1;
+}
+
+/** Runs a step or stops the whole command with that step's exit code. */
+function step(title, cmd, args, env) {
+  heading(title);
+  const code = run(cmd, args, env);
+  if (code !== 0) {
+    console.error(`\nFalló: ${title} (código ${code})`);
+    process.exit(code);
+  }
+}
+
+// npx without the chance of fetching a package from the registry (and one npm process fewer)
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function install() {
+  const stamp = path.join('node_modules', '.install-stamp');
+  const hash = createHash('sha256').update(readFileSync('package-lock.json')).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) return;
+  step('Instalando dependencias (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, hash + '\n');
+}
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const st = statSync(entry);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), st.mtimeMs);
+}
+
+function webIsStale() {
+  const built = path.join('dist', 'web', 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['src/web', 'src/domain', 'index.html', 'vite.config.ts'];
+  return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+}
+
+function start() {
+  if (webIsStale()) step('Compilando la aplicación web (vite build)', bin('vite'), ['build']);
+  heading('Iniciando el servidor');
+  // own process group: a Ctrl-C reaches the server once, through us, not also straight from the terminal
+  const child = spawn(bin('tsx'), ['src/server/main.ts'], { stdio: 'inherit', env: process.env, detached: true });
+  // npm relays the terminal's signal too: send one per second at most, a later one forces the exit
+  let last = 0;
+  const forward = (signal) => {
+    if (Date.now() - last > 1000) child.kill(signal);
+    last = Date.now();
+  };
+  process.on('SIGINT', () => forward('SIGINT'));
+  process.on('SIGTERM', () => forward('SIGTERM'));
+  process.on('SIGHUP', () => forward('SIGTERM'));
+  // `npm start` stopped by a signal ends only its shell, not us: when the parent goes, stop the server too
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    forward('SIGTERM');
+  }, 1000);
+  watch.unref();
+  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : signal ? 143 : 1)));
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  const sudo = process.getuid?.() !== 0 && run('sh', ['-c', 'command -v sudo >/dev/null']) === 0;
+  const apt = (...args) =>
+    sudo ? run('sudo', ['DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]) : run('apt-get', args, { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
+  heading('Instalando Chromium de Debian para las pruebas de navegador');
+  if (apt('install', '-y', 'chromium') === 0) return;
+  const code = apt('update') || apt('install', '-y', 'chromium');
+  if (code !== 0) {
+    console.error('No se pudo instalar chromium con apt-get');
+    process.exit(code);
+  }
+}
+
+function test() {
+  ensureChromium();
+  const env = { ...process.env, TZ: 'UTC' };
+  step('Verificando tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], env);
+  step('Revisando el código (ESLint)', bin('eslint'), ['.'], env);
+  step('Pruebas unitarias', bin('vitest'), ['run', '--project', 'unit'], env);
+  step('Pruebas de la API', bin('vitest'), ['run', '--project', 'api'], env);
+  step('Compilando la aplicación web (vite build)', bin('vite'), ['build'], env);
+  step('Pruebas de extremo a extremo (Chromium)', bin('vitest'), ['run', '--project', 'e2e'], env);
+  heading('Todas las pruebas pasaron');
+}
+
+const command = process.argv[2];
+if (command !== 'start' && command !== 'test') {
+  console.error('Uso: node scripts/bootstrap.mjs start|test');
+  process.exit(2);
+}
+install();
+if (command === 'start') start();
+else test();

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { demoId } from '../../db/demo/random';
+import { DEMO_BRANCHES } from '../../db/demo/data';
+
+let t: TestApp;
+let admin: ReturnType<TestApp['as']>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.as((await t.signIn('admin@demo.mx')).token);
+});
+afterAll(() => t.close());
+
+const SETTING = demoId('settings');
+const CEDIS = demoId('branch:cedis');
+const CLINICS = DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => demoId('branch:' + b.key));
+const url = `/v1/setting/${SETTING}/update`;
+
+async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
+  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+const rates = (value: (i: number) => unknown) => Object.fromEntries(CLINICS.map((id, i) => [id, value(i)]));
+const current = async () => (await admin({ method: 'GET', url: '/v1/setting' })).json();
+
+describe('GET /v1/setting', () => {
+  it('returns the exchange rate of every clinic and the payment process type', async () => {
+    const res = await admin({ method: 'GET', url: '/v1/setting' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.id).toBe(SETTING);
+    expect(body.paymentProcessType).toMatch(/^(terminal|gateway)$/);
+    expect(Object.keys(body.exchangeRate).sort()).toEqual([...CLINICS].sort());
+    for (const v of Object.values(body.exchangeRate)) expect(typeof v).toBe('number');
+  });
+
+  it('is readable by a branch manager and a franchisee, not by a medic', async () => {
+    for (const user of ['gerente@demo.mx', 'franquicia@demo.mx', 'cosmetologa@demo.mx']) {
+      const res = await t.as((await t.signIn(user)).token)({ method: 'GET', url: '/v1/setting' });
+      expect(res.statusCode, user).toBe(200);
+    }
+    const medic = await t.as((await t.signIn('medico@demo.mx')).token)({ method: 'GET', url: '/v1/setting' });
+    expect(medic.statusCode).toBe(403);
+    expect(medic.json().code).toBe('FORBIDDEN');
+  });
+});
+
+describe('PUT /v1/setting/{id}/update', () => {
+  it('stores the rate of every active clinic and logs before and after', async () => {
+    const logs = await countRows(t, 'change_log');
+    const before = await current();
+    const res = await admin({ method: 'PUT', url, payload: { exchangeRate: rates((i) => 18 + i / 10), paymentProcessType: 'gateway' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().exchangeRate[CLINICS[2]]).toBe(18.2);
+    expect(res.json().paymentProcessType).toBe('gateway');
+    const after = await current();
+    expect(after.exchangeRate).toEqual(rates((i) => 18 + i / 10));
+    expect(await countRows(t, 'change_log')).toBe(logs + 1);
+    const [log] = await rows<{ module: string; action: string; user_id: string; before: { exchangeRate: Record<string, number> }; after: { paymentProcessType: string } }>(
+      sql`select module, action, user_id, before, after from change_log where entity_id = ${SETTING} order by created_at desc limit 1`,
+    );
+    expect(log).toMatchObject({ module: 'setting', action: 'editar', user_id: demoId('user:admin@demo.mx'), after: { paymentProcessType: 'gateway' } });
+    expect(log.before.exchangeRate).toEqual(before.exchangeRate);
+  });
+
+  it('accepts numeric text from the form and zero', async () => {
+    const res = await admin({ method: 'POST', url, payload: { exchangeRate: rates((i) => (i === 0 ? 0 : '17.5')), paymentProcessType: 'terminal' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().exchangeRate[CLINICS[0]]).toBe(0);
+    expect(res.json().exchangeRate[CLINICS[1]]).toBe(17.5);
+  });
+
+  it('refuses a missing clinic rate with "Debe ingresar un tipo de cambio" and changes nothing', async () => {
+    const before = await current();
+    const logs = await countRows(t, 'change_log');
+    const partial = rates(() => 19);
+    delete partial[CLINICS[3]];
+    const res = await admin({ method: 'PUT', url, payload: { exchangeRate: partial, paymentProcessType: 'terminal' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Debe ingresar un tipo de cambio');
+    expect(res.json().errors[0]).toEqual({ field: `exchangeRate.${CLINICS[3]}`, message: 'Debe ingresar un tipo de cambio' });
+    expect(await current()).toEqual(before);
+    expect(await countRows(t, 'change_log')).toBe(logs);
+  });
+
+  it('refuses empty or non-numeric rates with the same message', async () => {
+    for (const bad of ['', 'abc', null]) {
+      const res = await admin({ method: 'PUT', url, payload: { exchangeRate: rates((i) => (i === 1 ? bad : 17)), paymentProcessType: 'terminal' } });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().message).toBe('Debe ingresar un tipo de cambio');
+    }
+  });
+
+  it('refuses a negative rate with "Debe ser mayor que  0"', async () => {
+    const before = await current();
+    const res = await admin({ method: 'PUT', url, payload: { exchangeRate: rates((i) => (i === 2 ? -1 : 17)), paymentProcessType: 'terminal' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Debe ser mayor que  0');
+    expect(res.json().errors[0].field).toBe(`exchangeRate.${CLINICS[2]}`);
+    expect(await current()).toEqual(before);
+  });
+
+  it('does not need the distribution center and requires a payment process type', async () => {
+    const ok = await admin({ method: 'PUT', url, payload: { exchangeRate: rates(() => 17.4), paymentProcessType: 'terminal' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().exchangeRate[CEDIS]).toBeUndefined();
+    const noType = await admin({ method: 'PUT', url, payload: { exchangeRate: rates(() => 17.4) } });
+    expect(noType.statusCode).toBe(400);
+    expect(noType.json().errors[0]).toMatchObject({ field: 'paymentProcessType', message: 'El campo tipo de proceso de pago es requerido' });
+  });
+
+  it('answers 404 for another id', async () => {
+    const res = await admin({ method: 'PUT', url: `/v1/setting/${demoId('settings:other')}/update`, payload: { exchangeRate: rates(() => 17), paymentProcessType: 'terminal' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('SETTING_NOT_FOUND');
+  });
+
+  it('is refused to a branch manager (show only) and a medic', async () => {
+    const before = await current();
+    for (const user of ['gerente@demo.mx', 'medico@demo.mx']) {
+      const res = await t.as((await t.signIn(user)).token)({ method: 'PUT', url, payload: { exchangeRate: rates(() => 1), paymentProcessType: 'gateway' } });
+      expect(res.statusCode, user).toBe(403);
+    }
+    expect(await current()).toEqual(before);
+  });
+
+  it('is allowed to the operations manager', async () => {
+    const operativo = t.as((await t.signIn('operativo@demo.mx')).token);
+    const res = await operativo({ method: 'PUT', url, payload: { exchangeRate: rates(() => 17.9), paymentProcessType: 'terminal' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().exchangeRate[CLINICS[0]]).toBe(17.9);
+  });
+
+  it('does not ask for the rate of an inactive clinic and keeps its last value', async () => {
+    const ensenada = demoId('branch:ensenada');
+    const kept = (await current()).exchangeRate[ensenada];
+    await t.ctx.db.execute(sql`update branches set active = false where id = ${ensenada}`);
+    try {
+      const partial = rates(() => 18.1);
+      delete partial[ensenada];
+      const res = await admin({ method: 'PUT', url, payload: { exchangeRate: partial, paymentProcessType: 'terminal' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().exchangeRate[ensenada]).toBe(kept);
+      expect(res.json().exchangeRate[CLINICS[0]]).toBe(18.1);
+    } finally {
+      await t.ctx.db.execute(sql`update branches set active = true where id = ${ensenada}`);
+    }
+  });
+});
