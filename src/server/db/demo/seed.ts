@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_NAMES } from '../../../domain/roles';
 import { hashSecret } from '../../platform/auth/passwords';
 import type { Db } from '../client';
-import { branchSchedules, branches, categories, departments, jobPositions, rolePrivileges, roles, settings, users } from '../schema';
+import { branchSchedules, branches, categories, changeLog, departments, jobPositions, rolePrivileges, roles, settings, users } from '../schema';
 import {
   DEMO_ACCOUNTS,
   DEMO_BRANCHES,
@@ -113,8 +113,27 @@ async function seedUsers(db: Db, roleIds: Map<string, string>) {
   );
 }
 
+/** The history an administrator would have left while setting the catalogue up. */
+function catalogueHistory(rows: { id: string; name: string; type: string }[]) {
+  const admin = demoId('user:admin@demo.mx');
+  const tijuana = demoId('branch:tijuana');
+  const start = Date.UTC(2026, 0, 5, 17, 0);
+  return rows.map((c, i) => ({
+    module: 'categories',
+    action: 'crear',
+    entityId: c.id,
+    after: { id: c.id, name: c.name, type: c.type, active: true },
+    userId: admin,
+    branchId: tijuana,
+    metadata: { userAgent: 'Carga inicial del catálogo' },
+    createdAt: new Date(start + i * 37 * 60_000),
+  }));
+}
+
 async function seedCatalogue(db: Db) {
-  await db.insert(categories).values(DEMO_CATEGORIES.map((c) => ({ id: demoId(`category:${c.type}:${c.name}`), ...c })));
+  const rows = DEMO_CATEGORIES.map((c) => ({ id: demoId(`category:${c.type}:${c.name}`), ...c }));
+  await db.insert(categories).values(rows);
+  await db.insert(changeLog).values(catalogueHistory(rows));
   await db.insert(settings).values({
     id: demoId('settings'),
     paymentProcessType: 'terminal',

@@ -12,6 +12,8 @@ let monterreyCat: string;
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
 const ADMIN = demoId('user:admin@demo.mx');
+/** The demo data carries its own catalogue history from January 2026; these tests read today's rows. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana' }).format(new Date());
 
 interface Log {
   id: string;
@@ -46,7 +48,7 @@ const tijuanaDate = (iso: string, days = 0) =>
 
 describe('GET /v1/system-log', () => {
   it('shows a create and an edit with before/after and the user name, newest first', async () => {
-    const res = await admin({ method: 'GET', url: '/v1/system-log?module=categories' });
+    const res = await admin({ method: 'GET', url: `/v1/system-log?module=categories&startDate=${TODAY}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta).toMatchObject({ page: 1, itemCount: 3 });
     const items = (res.json().items as Log[]).filter((l) => l.entityId === tijuanaCat);
@@ -64,18 +66,18 @@ describe('GET /v1/system-log', () => {
   it('filters by module, action and user', async () => {
     const roles = await list(admin, 'module=roles');
     expect(roles.every((l) => l.module.name === 'roles')).toBe(true);
-    const creates = await list(admin, 'module=categories&action=crear');
+    const creates = await list(admin, `module=categories&action=crear&startDate=${TODAY}`);
     expect(creates.map((l) => l.entityId).sort()).toEqual([tijuanaCat, monterreyCat].sort());
     expect(await list(admin, `module=categories&userId=${demoId('user:medico@demo.mx')}`)).toEqual([]);
-    expect((await list(admin, `module=categories&userId=${ADMIN}`)).length).toBe(3);
+    expect((await list(admin, `module=categories&userId=${ADMIN}&startDate=${TODAY}`)).length).toBe(3);
   });
 
   it('filters by business dates (America/Tijuana), whole days inclusive', async () => {
-    const [row] = await list(admin, 'module=categories&action=crear');
+    const [row] = await list(admin, `module=categories&action=crear&startDate=${TODAY}`);
     const today = tijuanaDate(row.created_at);
     expect((await list(admin, `module=categories&startDate=${today}&endDate=${today}`)).length).toBe(3);
     expect(await list(admin, `module=categories&startDate=${tijuanaDate(row.created_at, 1)}`)).toEqual([]);
-    expect(await list(admin, `module=categories&endDate=${tijuanaDate(row.created_at, -1)}`)).toEqual([]);
+    expect(await list(admin, `module=categories&startDate=${tijuanaDate(row.created_at, -1)}&endDate=${tijuanaDate(row.created_at, -1)}`)).toEqual([]);
     const bad = await admin({ method: 'GET', url: '/v1/system-log?startDate=22/11/2026' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('La fecha debe tener el formato AAAA-MM-DD');
@@ -112,7 +114,7 @@ describe('GET /v1/system-log', () => {
   });
 
   it('exports CSV with Spanish headers', async () => {
-    const res = await admin({ method: 'GET', url: '/v1/system-log?format=csv&module=categories' });
+    const res = await admin({ method: 'GET', url: `/v1/system-log?format=csv&module=categories&startDate=${TODAY}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
