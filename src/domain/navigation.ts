@@ -48,7 +48,7 @@ export const NAVIGATION: NavGroup[] = [
       e('history', 'Historial', 'historial'),
       e('purchaseOrder', 'Órdenes de compra', 'ordenes-de-compra'),
       e('saleOrder', 'Órdenes de venta', 'ordenes-de-venta'),
-      e('providers', 'Proveedores', 'proveedores'),
+      e('providers', 'Proveedores', 'proveedores', true),
       e('transfers', 'Transferencias', 'transferencias'),
       e('assortmentOrder', 'Órdenes de surtido', 'ordenes-de-surtido'),
       e('inventory', 'Inventario', 'inventario'),
@@ -57,10 +57,10 @@ export const NAVIGATION: NavGroup[] = [
   {
     label: 'Mercadotecnia',
     entries: [
-      e('treatments', 'Tratamientos', 'tratamientos'),
-      e('packages', 'Paquetes', 'paquetes'),
-      e('promotions', 'Promociones', 'promociones'),
-      e('coupons', 'Cupones', 'cupones'),
+      e('treatments', 'Tratamientos', 'tratamientos', true),
+      e('packages', 'Paquetes', 'paquetes', true),
+      e('promotions', 'Promociones', 'promociones', true),
+      e('coupons', 'Cupones', 'cupones', true),
       e('loyalty_system', 'Sistema de lealtad', 'sistema-de-lealtad'),
       e('members', 'Miembros', 'miembros'),
       e('miss_you', 'We miss you', 'we-miss-you'),
@@ -69,10 +69,10 @@ export const NAVIGATION: NavGroup[] = [
   {
     label: 'Catálogos',
     entries: [
-      e('branch_appliances', 'Aparatos por sucursal', 'aparatos-sucursal'),
-      e('branch', 'Sucursales', 'sucursales'),
-      e('products', 'Productos', 'productos'),
-      e('cabains', 'Cabinas', 'cabinas'),
+      e('branch_appliances', 'Aparatos por sucursal', 'aparatos-sucursal', true),
+      e('branch', 'Sucursales', 'sucursales', true),
+      e('products', 'Productos', 'productos', true),
+      e('cabains', 'Cabinas', 'cabinas', true),
       e('categories', 'Categorías', 'categorias', true),
       e('systemLogs', 'Historial del sistema', 'historial-del-sistema', true),
     ],

@@ -8,6 +8,13 @@ import { registerHrRoutes } from './hr/routes';
 import { registerLogRoutes } from './logs/routes';
 import { registerRoleRoutes } from './roles/routes';
 import { registerSettingRoutes } from './settings/routes';
+import { registerApplianceRoutes } from './appliances/routes';
+import { registerCabinRoutes } from './cabins/routes';
+import { registerCouponRoutes } from './coupons/routes';
+import { registerPackageRoutes } from './packages/routes';
+import { registerProductRoutes } from './products/routes';
+import { registerProviderRoutes } from './providers/routes';
+import { registerTreatmentRoutes } from './treatments/routes';
 
 /** Every area's routes under /v1. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -19,4 +26,11 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerRoleRoutes(app, ctx);
   registerHrRoutes(app, ctx);
   registerLogRoutes(app, ctx);
+  registerCabinRoutes(app, ctx);
+  registerProviderRoutes(app, ctx);
+  registerProductRoutes(app, ctx);
+  registerTreatmentRoutes(app, ctx);
+  registerPackageRoutes(app, ctx);
+  registerCouponRoutes(app, ctx);
+  registerApplianceRoutes(app, ctx);
 }

@@ -1,8 +1,15 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Spin } from 'antd';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { Allowed, RedirectIfSignedIn, RequireAuth } from './RequireAuth';
-import type { ModuleKey } from '../../domain/privileges';
+import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
+import { crud, guarded, page } from './routing';
+import { appliancesRoutes } from '../features/appliances/routes';
+import { branchesRoutes } from '../features/branches/routes';
+import { cabinsRoutes } from '../features/cabins/routes';
+import { couponsRoutes } from '../features/coupons/routes';
+import { packagesRoutes } from '../features/packages/routes';
+import { productsRoutes } from '../features/products/routes';
+import { providersRoutes } from '../features/providers/routes';
+import { treatmentsRoutes } from '../features/treatments/routes';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const QuickLoginPage = lazy(() => import('../features/auth/QuickLoginPage'));
@@ -16,18 +23,6 @@ const SettingsEditPage = lazy(() => import('../features/settings/SettingsEditPag
 const SystemLogPage = lazy(() => import('../features/logs/SystemLogPage'));
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 const RoleEditorPage = lazy(() => import('../features/roles/RoleEditorPage'));
-
-const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>{node}</Suspense>;
-const guarded = (module: ModuleKey, node: ReactNode, action: 'show' | 'create' | 'edit' = 'show') => page(<Allowed module={module} action={action}>{node}</Allowed>);
-
-/** A list, its create form and its edit form under one section. */
-function crud(path: string, module: ModuleKey, list: ReactNode, form: ReactNode) {
-  return [
-    { path, element: guarded(module, list) },
-    { path: `${path}/crear`, element: guarded(module, form, 'create') },
-    { path: `${path}/:id`, element: guarded(module, form) },
-  ];
-}
 
 export const router = createBrowserRouter([
   { path: '/', element: page(<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>) },
@@ -45,6 +40,14 @@ export const router = createBrowserRouter([
       { path: 'configuraciones/editar', element: guarded('setting', <SettingsEditPage />, 'edit') },
       { path: 'historial-del-sistema', element: guarded('systemLogs', <SystemLogPage />) },
       ...crud('roles', 'roles', <RolesPage />, <RoleEditorPage />),
+      ...branchesRoutes,
+      ...cabinsRoutes,
+      ...providersRoutes,
+      ...productsRoutes,
+      ...treatmentsRoutes,
+      ...packagesRoutes,
+      ...couponsRoutes,
+      ...appliancesRoutes,
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },

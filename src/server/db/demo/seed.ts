@@ -18,6 +18,14 @@ import {
   type DemoUser,
 } from './data';
 import { demoId, seededRandom } from './random';
+import { seedLookups } from './lookups';
+import { seedAppliances } from './catalogue-appliances';
+import { seedCabins } from './catalogue-branches';
+import { seedCoupons } from './catalogue-coupons';
+import { seedPackages } from './catalogue-packages';
+import { seedProducts } from './catalogue-products';
+import { seedProviders } from './catalogue-providers';
+import { seedTreatments } from './catalogue-treatments';
 
 export async function databaseIsEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -150,6 +158,15 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedHr(t);
     await seedUsers(t, roleIds);
     await seedCatalogue(t);
+    // the catalogue, in dependency order: each step reads what the previous ones created
+    await seedLookups(t);
+    await seedProviders(t);
+    await seedProducts(t);
+    await seedAppliances(t);
+    await seedTreatments(t);
+    await seedPackages(t);
+    await seedCoupons(t);
+    await seedCabins(t);
   });
 }
 

@@ -3,3 +3,5 @@ export * from './branches';
 export * from './categories';
 export * from './hr';
 export * from './platform';
+export * from './catalogue';
+export * from './treatments';

@@ -1,0 +1,4 @@
+import type { Db } from '../client';
+
+/** Demo data of this area (filled by the catalogue issue). */
+export async function seedAppliances(_db: Db): Promise<void> {}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+
+export function registerCouponRoutes(_app: FastifyInstance, _ctx: AppContext): void {}

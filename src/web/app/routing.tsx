@@ -1,0 +1,23 @@
+import { Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import type { RouteObject } from 'react-router';
+import type { ModuleKey } from '../../domain/privileges';
+import { Allowed } from './RequireAuth';
+
+export const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>{node}</Suspense>;
+
+export const guarded = (module: ModuleKey, node: ReactNode, action: 'show' | 'create' | 'edit' | 'approve' = 'show') =>
+  page(
+    <Allowed module={module} action={action}>
+      {node}
+    </Allowed>,
+  );
+
+/** A list, its create form and its edit form under one section of /dashboard. */
+export function crud(path: string, module: ModuleKey, list: ReactNode, form: ReactNode, createSegment = 'crear'): RouteObject[] {
+  return [
+    { path, element: guarded(module, list) },
+    { path: `${path}/${createSegment}`, element: guarded(module, form, 'create') },
+    { path: `${path}/:id`, element: guarded(module, form) },
+  ];
+}

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router';
+
+/** Screens of this area under /dashboard. */
+export const productsRoutes: RouteObject[] = [];
