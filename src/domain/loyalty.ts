@@ -1,4 +1,4 @@
-import { fromCents, toCents, type Cents } from './money';
+import { toCents, type Cents } from './money';
 
 export const LOYALTY_TIERS = ['BRONCE', 'PLATA', 'ORO', 'PLATINO', 'DIAMANTE'] as const;
 export type LoyaltyTier = (typeof LOYALTY_TIERS)[number];
