@@ -56,6 +56,8 @@ export interface ListPageProps<T> {
   pageSizes?: number[];
   extraActions?: ReactNode;
   rowKey?: (row: T) => string;
+  /** Fixed query parameters of this screen (e.g. the package type), sent with every request and export. */
+  query?: Record<string, string>;
 }
 
 interface ListAnswer<T> {
@@ -72,7 +74,8 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const paramNames = useMemo(() => filters.flatMap(filterParams), [filters]);
-  const { params, set, query, reset } = useListQuery(paramNames, props.defaultPageSize);
+  const { params, set, query: urlQuery, reset } = useListQuery(paramNames, props.defaultPageSize);
+  const query = useMemo(() => ({ ...urlQuery, ...props.query }), [urlQuery, props.query]);
   const [searchText, setSearchText] = useState(params.get('sv') ?? '');
   const [detail, setDetail] = useState<T | null>(null);
   const [exporting, setExporting] = useState(false);

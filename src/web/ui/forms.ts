@@ -16,6 +16,11 @@ export function zodRule(schema: AnyObject, field: string): FormRule {
   };
 }
 
+/** 'items.0.sessions' → ['items', 0, 'sessions'], the name path antd uses for list fields. */
+export function fieldPath(name: string): (string | number)[] {
+  return name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
 /** Whole-schema check on submit (cross-field rules such as matching passwords); marks the fields. */
 export function parseForm<S extends z.ZodType>(schema: S, values: unknown, form: FormInstance): z.output<S> | null {
   const result = schema.safeParse(values);
@@ -25,12 +30,12 @@ export function parseForm<S extends z.ZodType>(schema: S, values: unknown, form:
     const name = issue.path.join('.');
     if (!byField.has(name)) byField.set(name, issue.message);
   }
-  form.setFields([...byField].map(([name, message]) => ({ name: name.split('.'), errors: [message] })));
+  form.setFields([...byField].map(([name, message]) => ({ name: fieldPath(name), errors: [message] })));
   return null;
 }
 
 /** Puts the server's field errors (400 errors[]) back on the form. */
 export function applyServerErrors(form: FormInstance, err: unknown): void {
   if (!(err instanceof ApiError) || !err.errors?.length) return;
-  form.setFields(err.errors.filter((e) => e.field).map((e) => ({ name: e.field.split('.'), errors: [e.message] })));
+  form.setFields(err.errors.filter((e) => e.field).map((e) => ({ name: fieldPath(e.field), errors: [e.message] })));
 }

@@ -1,0 +1,47 @@
+import { fromCents, toCents, type Cents } from './money';
+
+/**
+ * Section 9: discounted coupon price = price − price × discount / 100.
+ * The discount is a percentage with up to two decimals, so it is carried as hundredths of a percent
+ * and the discount amount is rounded half up to the cent once; the price never goes below zero.
+ */
+export function couponDiscountCents(priceCents: Cents, discountPercent: number): Cents {
+  const basisPoints = toCents(discountPercent);
+  if (priceCents <= 0 || basisPoints <= 0) return 0;
+  const amount = Math.floor((priceCents * basisPoints + 5_000) / 10_000);
+  return Math.min(amount, priceCents);
+}
+
+export function discountedPriceCents(priceCents: Cents, discountPercent: number): Cents {
+  return priceCents - couponDiscountCents(priceCents, discountPercent);
+}
+
+/** Pesos in, pesos out (two decimals), computed in integer cents. */
+export function discountedPrice(price: number | string | null | undefined, discountPercent: number | string): number {
+  return fromCents(discountedPriceCents(toCents(price ?? 0), Number(discountPercent)));
+}
+
+export function couponDiscountAmount(price: number | string | null | undefined, discountPercent: number | string): number {
+  return fromCents(couponDiscountCents(toCents(price ?? 0), Number(discountPercent)));
+}
+
+/** Today's calendar date (YYYY-MM-DD) in a time zone: a coupon is valid through its expiry day there. */
+export function dateIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export function isCouponExpired(expireDate: string, today: string): boolean {
+  return expireDate < today;
+}
+
+export function isCouponExhausted(coupon: { used: number; limit: number }): boolean {
+  return coupon.used >= coupon.limit;
+}
+
+/** '15%' or '12.5%': the percentage as the list shows it next to the discounted price. */
+export function formatPercent(discount: number | string): string {
+  const n = Number(discount);
+  return `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}%`;
+}

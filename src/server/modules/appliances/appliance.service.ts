@@ -1,0 +1,126 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { APPLIANCE_IN_USE_MESSAGE, type ApplianceInput, type ApplianceType } from '../../../domain/appliances.schemas';
+import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { appliances, branchAppliances, treatmentAppliances, treatments } from '../../db/schema';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import type { ListSpec } from '../../platform/list';
+import { stamps } from '../dto';
+
+export type ApplianceRow = typeof appliances.$inferSelect;
+
+export const folded = (column: AnyColumn | SQL) => sql`immutable_unaccent(lower(${column}))`;
+
+export function toApplianceDto(row: ApplianceRow) {
+  return {
+    id: row.id,
+    type: row.type as ApplianceType,
+    name: row.name,
+    brand: row.brand,
+    model: row.model,
+    description: row.description,
+    active: row.active,
+    ...stamps(row),
+  };
+}
+export type ApplianceDto = ReturnType<typeof toApplianceDto>;
+
+export interface ApplianceFilters extends ListQuery {
+  type?: ApplianceType;
+  applianceType?: ApplianceType;
+}
+
+export function applianceListSpec(db: DbOrTx, q: ApplianceFilters): ListSpec<ApplianceDto> {
+  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  const type = q.type ?? q.applianceType;
+  return {
+    // Spanish names sort by their letters, not by byte order (Láser next to Laser, not after Luz)
+    sortable: { name: folded(appliances.name), type: appliances.type, brand: folded(appliances.brand), model: appliances.model, active: appliances.active, created_at: appliances.createdAt },
+    defaultSort: { field: 'name', order: 'ASC' },
+    searchable: { name: appliances.name, brand: appliances.brand, model: appliances.model },
+    filters: [
+      isTruthyFlag(q.withDeleted) ? undefined : isNull(appliances.deletedAt),
+      type ? eq(appliances.type, type) : undefined,
+      active === undefined ? undefined : eq(appliances.active, active),
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = db.select().from(appliances).where(where).orderBy(...orderBy, appliances.id).offset(offset);
+      return (limit ? await base.limit(limit) : await base).map(toApplianceDto);
+    },
+    count: async (where) => (await db.select({ n: count() }).from(appliances).where(where))[0].n,
+  };
+}
+
+export async function findAppliance(db: DbOrTx, id: string): Promise<ApplianceRow> {
+  const [row] = await db.select().from(appliances).where(and(eq(appliances.id, id), isNull(appliances.deletedAt))).limit(1);
+  if (!row) throw new AppError('APPLIANCE_NOT_FOUND');
+  return row;
+}
+
+export async function getAppliance(ctx: AppContext, id: string) {
+  return toApplianceDto(await findAppliance(ctx.db, id));
+}
+
+export async function createAppliance(ctx: AppContext, req: FastifyRequest, input: ApplianceInput) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(appliances)
+      .values({ type: input.type, name: input.name, brand: input.brand, model: input.model, description: input.description, active: true })
+      .returning();
+    await recordChange(tx, req, { module: 'appliances', action: 'crear', entityId: row.id, after: toApplianceDto(row) });
+    return toApplianceDto(row);
+  });
+}
+
+export async function updateAppliance(ctx: AppContext, req: FastifyRequest, id: string, input: ApplianceInput) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findAppliance(tx, id);
+    const [row] = await tx
+      .update(appliances)
+      .set({
+        type: input.type,
+        name: input.name,
+        brand: input.brand,
+        model: input.model,
+        description: input.description,
+        active: input.active ?? before.active,
+        updatedAt: new Date(),
+      })
+      .where(eq(appliances.id, id))
+      .returning();
+    await recordChange(tx, req, { module: 'appliances', action: 'editar', entityId: id, before: toApplianceDto(before), after: toApplianceDto(row) });
+    return toApplianceDto(row);
+  });
+}
+
+/** An appliance installed at a branch or used by a live treatment stays (409). */
+async function applianceInUse(db: DbOrTx, id: string): Promise<boolean> {
+  const [linked] = await db
+    .select({ id: branchAppliances.id })
+    .from(branchAppliances)
+    .where(and(eq(branchAppliances.applianceId, id), isNull(branchAppliances.deletedAt)))
+    .limit(1);
+  if (linked) return true;
+  const [used] = await db
+    .select({ id: treatments.id })
+    .from(treatmentAppliances)
+    .innerJoin(treatments, eq(treatments.id, treatmentAppliances.treatmentId))
+    .where(and(eq(treatmentAppliances.applianceId, id), isNull(treatments.deletedAt)))
+    .limit(1);
+  return Boolean(used);
+}
+
+export async function deleteAppliance(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    // lock the row so a concurrent link cannot slip in between the check and the delete
+    await tx.execute(sql`select id from appliances where id = ${id} for update`);
+    const before = await findAppliance(tx, id);
+    if (await applianceInUse(tx, id)) throw new AppError('CANNOT_DELETE', APPLIANCE_IN_USE_MESSAGE);
+    const [row] = await tx.update(appliances).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(appliances.id, id)).returning();
+    await recordChange(tx, req, { module: 'appliances', action: 'eliminar', entityId: id, before: toApplianceDto(before) });
+    return toApplianceDto(row);
+  });
+}

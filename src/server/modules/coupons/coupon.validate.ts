@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { couponDiscountAmount, dateIn, discountedPrice, isCouponExhausted, isCouponExpired } from '../../../domain/coupons';
+import type { CouponValidateInput } from '../../../domain/coupons.schemas';
+import type { DbOrTx } from '../../db/client';
+import { branches, couponBranches, couponRedemptions, coupons, products, treatments } from '../../db/schema';
+import { branchScope } from '../../platform/auth/guard';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+
+export const COUPON_INACTIVE_MESSAGE = 'El cupón está inactivo';
+
+export interface CouponQuote {
+  couponId: string;
+  code: string;
+  name: string;
+  discount: number;
+  price: number;
+  discountAmount: number;
+  discountedPrice: number;
+}
+
+async function currentPrice(db: DbOrTx, item: CouponValidateInput['item']): Promise<number> {
+  if (item.type === 'Treatment') {
+    const [t] = await db.select({ price: treatments.price }).from(treatments).where(eq(treatments.id, item.id)).limit(1);
+    return t?.price ?? 0;
+  }
+  const [p] = await db.select({ price: products.salePrice }).from(products).where(eq(products.id, item.id)).limit(1);
+  return p?.price ?? 0;
+}
+
+/**
+ * Every rule a coupon must pass at a sale, in the order the cashier can act on them.
+ * With `lock` the coupon row is held until the transaction ends, so two sales cannot both take the last use.
+ */
+async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?: boolean; now?: Date } = {}): Promise<CouponQuote> {
+  const base = db
+    .select()
+    .from(coupons)
+    .where(and(sql`lower(${coupons.code}) = lower(${input.code.trim()})`, isNull(coupons.deletedAt)))
+    .limit(1);
+  const [coupon] = opts.lock ? await base.for('update') : await base;
+  if (!coupon) throw new AppError('COUPON_NOT_FOUND');
+  if (!coupon.active) throw new AppError('COUPON_NOT_APPLICABLE', COUPON_INACTIVE_MESSAGE);
+
+  const [branch] = await db
+    .select({ timeZone: branches.timeZone })
+    .from(branches)
+    .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt)))
+    .limit(1);
+  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  if (isCouponExpired(coupon.expireDate, dateIn(branch.timeZone, opts.now))) throw new AppError('COUPON_EXPIRED');
+  if (isCouponExhausted(coupon)) throw new AppError('COUPON_EXHAUSTED');
+
+  const [atBranch] = await db
+    .select({ id: couponBranches.branchId })
+    .from(couponBranches)
+    .where(and(eq(couponBranches.couponId, coupon.id), eq(couponBranches.branchId, input.branchId)))
+    .limit(1);
+  const itemId = coupon.type === 'Treatment' ? coupon.treatmentId : coupon.productId;
+  if (!atBranch || input.item.type !== coupon.type || input.item.id !== itemId) throw new AppError('COUPON_NOT_APPLICABLE');
+
+  const [usedBefore] = await db
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.customerId, input.customerId), isNull(couponRedemptions.deletedAt)))
+    .limit(1);
+  if (usedBefore) throw new AppError('COUPON_ALREADY_USED');
+
+  const price = await currentPrice(db, input.item);
+  return {
+    couponId: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    discount: coupon.discount,
+    price,
+    discountAmount: couponDiscountAmount(price, coupon.discount),
+    discountedPrice: discountedPrice(price, coupon.discount),
+  };
+}
+
+/** POST /v1/coupon/validate: a quote, nothing written. */
+export async function validateCoupon(db: DbOrTx, req: FastifyRequest, input: CouponValidateInput): Promise<CouponQuote> {
+  branchScope(req, input.branchId);
+  return checkCoupon(db, input);
+}
+
+export interface Redemption extends CouponValidateInput {
+  orderKind: 'order' | 'cashOrder';
+  orderId?: string | null;
+  orderNumber?: string | null;
+}
+
+/**
+ * For the sales area: applies a coupon inside the sale's own transaction — checks it again under a
+ * row lock, counts the use and records who used it where (the usage history of the coupon detail).
+ */
+export async function redeemCoupon(tx: DbOrTx, req: FastifyRequest | null, input: Redemption, now?: Date): Promise<CouponQuote> {
+  const quote = await checkCoupon(tx, input, { lock: true, now });
+  const [updated] = await tx
+    .update(coupons)
+    .set({ used: sql`${coupons.used} + 1`, updatedAt: new Date() })
+    .where(and(eq(coupons.id, quote.couponId), sql`${coupons.used} < ${coupons.limit}`))
+    .returning({ used: coupons.used });
+  if (!updated) throw new AppError('COUPON_EXHAUSTED');
+  await tx.insert(couponRedemptions).values({
+    couponId: quote.couponId,
+    customerId: input.customerId,
+    orderKind: input.orderKind,
+    orderId: input.orderId ?? null,
+    orderNumber: input.orderNumber ?? null,
+    branchId: input.branchId,
+    userId: req?.user?.id ?? null,
+  });
+  await recordChange(tx, req, {
+    module: 'coupons',
+    action: 'canjear',
+    entityId: quote.couponId,
+    orderNumber: input.orderNumber ?? null,
+    after: { code: quote.code, used: updated.used, customerId: input.customerId, orderNumber: input.orderNumber ?? null },
+    affectedBranchId: input.branchId,
+  });
+  return quote;
+}

@@ -1,0 +1,3 @@
+/** What other areas (sales, point of sale) use of coupons. */
+export { redeemCoupon, validateCoupon, type CouponQuote, type Redemption } from './coupon.validate';
+export { couponItems } from './coupon.service';

@@ -1,0 +1,278 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import { packageTotals } from '../../../domain/packages';
+import {
+  AREA_NOT_OF_TREATMENT,
+  PACKAGE_TYPES,
+  TREATMENT_OF_OTHER_TYPE,
+  VALUATION_NOT_ALLOWED,
+  packageModule,
+  type PackageInput,
+  type PackageType,
+} from '../../../domain/packages.schemas';
+import type { Action } from '../../../domain/privileges';
+import { TREATMENT_TYPE_NAMES } from '../../../domain/treatments.schemas';
+import { msg } from '../../../domain/validation';
+import type { AppContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { branches, categories, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
+import { branchScope, userCan } from '../../platform/auth/guard';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import type { ListSpec } from '../../platform/list';
+import { packageFormOptions, toPackageDtos, type PackageDto, type PackageRow } from './queries';
+
+export interface PackageFilters extends ListQuery {
+  type?: PackageType;
+  categoryId?: string;
+  branchId?: string;
+}
+
+/** Packages answer to packages.*, promotions to promotions.*: the type of the row or body decides. */
+function assertCan(req: FastifyRequest, type: string, ...actions: Action[]) {
+  const module = packageModule[type as PackageType];
+  if (!module || !actions.some((a) => userCan(req, module, a))) throw new AppError('FORBIDDEN');
+}
+
+/** A branch-bound user sees and changes only what is offered in their own branch. */
+function inBranch(branchId: string) {
+  return sql`exists (select 1 from ${packageBranches} where ${packageBranches.packageId} = ${packages.id} and ${packageBranches.branchId} = ${branchId})`;
+}
+
+export function packageListSpec(db: DbOrTx, req: FastifyRequest, q: PackageFilters): ListSpec<PackageDto> {
+  if (q.type) assertCan(req, q.type, 'show');
+  const types = q.type ? [q.type] : PACKAGE_TYPES.filter((t) => userCan(req, packageModule[t], 'show'));
+  const scope = branchScope(req, q.branchId);
+  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  return {
+    sortable: {
+      sku: packages.sku,
+      name: packages.name,
+      price: packages.price,
+      regularPrice: packages.regularPrice,
+      endDate: packages.endDate,
+      active: packages.active,
+      created_at: packages.createdAt,
+    },
+    defaultSort: { field: 'name', order: 'ASC' },
+    searchable: { name: packages.name, sku: packages.sku },
+    filters: [
+      isTruthyFlag(q.withDeleted) ? undefined : isNull(packages.deletedAt),
+      inArray(packages.type, types),
+      active === undefined ? undefined : eq(packages.active, active),
+      q.categoryId ? eq(packages.categoryId, q.categoryId) : undefined,
+      scope ? inBranch(scope) : undefined,
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = db.select().from(packages).where(where).orderBy(...orderBy, packages.id).offset(offset);
+      return toPackageDtos(db, limit ? await base.limit(limit) : await base);
+    },
+    count: async (where) => (await db.select({ n: count() }).from(packages).where(where))[0].n,
+  };
+}
+
+async function findPackage(db: DbOrTx, req: FastifyRequest, id: string, ...actions: Action[]): Promise<PackageRow> {
+  const scope = branchScope(req);
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, id), isNull(packages.deletedAt), scope ? inBranch(scope) : undefined))
+    .limit(1);
+  if (!row) throw new AppError('PACKAGE_NOT_FOUND');
+  assertCan(req, row.type, ...actions);
+  return row;
+}
+
+const dtoOf = async (db: DbOrTx, row: PackageRow) => (await toPackageDtos(db, [row]))[0];
+
+export async function getPackage(ctx: AppContext, req: FastifyRequest, id: string) {
+  return dtoOf(ctx.db, await findPackage(ctx.db, req, id, 'show'));
+}
+
+export function formOptions(ctx: AppContext, req: FastifyRequest) {
+  return packageFormOptions(ctx.db, branchScope(req));
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
+
+/** Checks every reference and rule that needs the database; answers the items with their regular prices. */
+async function resolve(tx: DbOrTx, req: FastifyRequest, input: PackageInput, current?: PackageDto) {
+  const [type] = await tx.select().from(treatmentTypes).where(and(eq(treatmentTypes.id, input.treatmentTypeId), isNull(treatmentTypes.deletedAt))).limit(1);
+  if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
+  if (type.name === TREATMENT_TYPE_NAMES.valuation) throw invalid('treatmentTypeId', VALUATION_NOT_ALLOWED);
+
+  const [category] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, input.categoryId), eq(categories.type, 'treatment'), isNull(categories.deletedAt)));
+  if (!category) throw new AppError('CATEGORY_NOT_FOUND');
+
+  const scope = branchScope(req);
+  if (scope && input.branchesIds.some((b) => b !== scope)) throw new AppError('BRANCH_FORBIDDEN');
+  const found = await tx.select({ id: branches.id }).from(branches).where(and(inArray(branches.id, input.branchesIds), isNull(branches.deletedAt)));
+  if (found.length !== input.branchesIds.length) throw new AppError('BRANCH_NOT_FOUND');
+
+  const treatmentIds = [...new Set(input.treatmentPackage.map((i) => i.treatmentId))];
+  const rows = await tx
+    .select({ id: treatments.id, price: treatments.price, active: treatments.active, treatmentTypeId: treatments.treatmentTypeId })
+    .from(treatments)
+    .where(and(inArray(treatments.id, treatmentIds), isNull(treatments.deletedAt)));
+  const areaRows = await tx.select().from(treatmentAreas).where(inArray(treatmentAreas.treatmentId, treatmentIds));
+  const kept = new Set(current?.treatmentPackage.map((i) => i.treatmentId) ?? []);
+
+  return input.treatmentPackage.map((item, i) => {
+    const treatment = rows.find((r) => r.id === item.treatmentId);
+    // an inactive treatment already in the package may stay; a new item needs an active one
+    if (!treatment || (!treatment.active && !kept.has(treatment.id))) throw new AppError('TREATMENT_NOT_FOUND');
+    if (treatment.treatmentTypeId !== type.id) throw invalid(`treatmentPackage.${i}.treatmentId`, TREATMENT_OF_OTHER_TYPE);
+    const own = new Set(areaRows.filter((a) => a.treatmentId === treatment.id).map((a) => a.areaId));
+    if (type.hasAreas && !item.areasIds.length) throw invalid(`treatmentPackage.${i}.areasIds`, msg.required('áreas'));
+    if (item.areasIds.some((a) => !own.has(a))) throw invalid(`treatmentPackage.${i}.areasIds`, AREA_NOT_OF_TREATMENT);
+    // the regular price is the treatment's, whatever the client sent
+    return { ...item, regularPrice: treatment.price };
+  });
+}
+
+async function assertUniqueSku(db: DbOrTx, sku: string, exceptId?: string) {
+  const [dup] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(sql`lower(${packages.sku}) = lower(${sku})`, isNull(packages.deletedAt), exceptId ? ne(packages.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('SKU_EXISTS');
+}
+
+function uniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+type ResolvedItem = Awaited<ReturnType<typeof resolve>>[number];
+
+function columnsOf(input: PackageInput, items: ResolvedItem[]) {
+  const totals = packageTotals(items);
+  return {
+    sku: input.sku,
+    name: input.name,
+    description: input.description,
+    treatmentTypeId: input.treatmentTypeId,
+    categoryId: input.categoryId,
+    points: input.points,
+    price: totals.price,
+    regularPrice: totals.regularPrice,
+    cabainTime: input.cabainTime,
+    paymentType: input.paymentType,
+    validBySchedule: input.validBySchedule,
+    startDate: input.startDate ?? null,
+    endDate: input.endDate ?? null,
+    validByTime: input.validByTime,
+    startTime: input.startTime ?? null,
+    endTime: input.endTime ?? null,
+  };
+}
+
+/** Branches are replaced; items keep their ids when sent back, the rest are soft deleted. */
+async function writeChildren(tx: Tx, packageId: string, input: PackageInput, items: ResolvedItem[], current?: PackageDto) {
+  await tx.delete(packageBranches).where(eq(packageBranches.packageId, packageId));
+  await tx.insert(packageBranches).values(input.branchesIds.map((branchId) => ({ packageId, branchId })));
+  const existing = new Set(current?.treatmentPackage.map((i) => i.id) ?? []);
+  const keep = new Set<string>();
+  // items have no position column: their creation instant keeps the order they were given in
+  const base = Date.now();
+  for (const [n, item] of items.entries()) {
+    const values = { treatmentId: item.treatmentId, sessions: item.sessions, limit: item.limit, regularPrice: item.regularPrice, promotionPrice: item.promotionPrice, areasIds: item.areasIds };
+    if (item.id && existing.has(item.id) && !keep.has(item.id)) {
+      keep.add(item.id);
+      await tx.update(packageTreatments).set({ ...values, updatedAt: new Date() }).where(eq(packageTreatments.id, item.id));
+    } else {
+      await tx.insert(packageTreatments).values({ packageId, ...values, createdAt: new Date(base + n) });
+    }
+  }
+  const gone = [...existing].filter((id) => !keep.has(id));
+  if (gone.length) await tx.update(packageTreatments).set({ deletedAt: new Date(), updatedAt: new Date() }).where(inArray(packageTreatments.id, gone));
+}
+
+const moduleOf = (type: string) => packageModule[type as PackageType];
+
+export async function createPackage(ctx: AppContext, req: FastifyRequest, input: PackageInput) {
+  assertCan(req, input.type, 'create');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const items = await resolve(tx, req, input);
+      await assertUniqueSku(tx, input.sku);
+      const [row] = await tx.insert(packages).values({ type: input.type, ...columnsOf(input, items), active: input.active ?? true }).returning();
+      await writeChildren(tx, row.id, input, items);
+      const dto = await dtoOf(tx, row);
+      await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: dto });
+      return dto;
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) throw new AppError('SKU_EXISTS');
+    throw err;
+  }
+}
+
+export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: string, input: PackageInput) {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const row = await findPackage(tx, req, id, 'edit');
+      if (input.type !== row.type) throw invalid('type', 'El tipo no se puede modificar');
+      const before = await dtoOf(tx, row);
+      const items = await resolve(tx, req, input, before);
+      await assertUniqueSku(tx, input.sku, id);
+      const [updated] = await tx
+        .update(packages)
+        .set({ ...columnsOf(input, items), active: input.active ?? row.active, updatedAt: new Date() })
+        .where(eq(packages.id, id))
+        .returning();
+      await writeChildren(tx, id, input, items, before);
+      const after = await dtoOf(tx, updated);
+      await recordChange(tx, req, { module: moduleOf(row.type), action: 'editar', entityId: id, before, after });
+      return after;
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) throw new AppError('SKU_EXISTS');
+    throw err;
+  }
+}
+
+export async function deletePackage(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await findPackage(tx, req, id, 'delete');
+    const before = await dtoOf(tx, row);
+    const [deleted] = await tx.update(packages).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(packages.id, id)).returning();
+    await recordChange(tx, req, { module: moduleOf(row.type), action: 'eliminar', entityId: id, before });
+    return dtoOf(tx, deleted);
+  });
+}
+
+/** One photo per package or promotion; the previous file goes once the new one is committed. */
+export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+  await findPackage(ctx.db, req, id, 'create', 'edit');
+  const [upload] = await readImageUploads(req, 1);
+  const name = await saveImage(ctx.config, 'packages', upload);
+  let previous: string | null = null;
+  try {
+    const dto = await ctx.db.transaction(async (tx) => {
+      const row = await findPackage(tx, req, id, 'create', 'edit');
+      previous = row.photo;
+      const [updated] = await tx.update(packages).set({ photo: name, updatedAt: new Date() }).where(eq(packages.id, id)).returning();
+      await recordChange(tx, req, { module: moduleOf(row.type), action: 'editar', entityId: id, before: { photo: row.photo }, after: { photo: name } });
+      return dtoOf(tx, updated);
+    });
+    await deleteImage(ctx.config, 'packages', previous);
+    return dto;
+  } catch (err) {
+    await deleteImage(ctx.config, 'packages', name);
+    throw err;
+  }
+}
+
+export async function categoryUsedByPackage(db: DbOrTx, categoryId: string): Promise<boolean> {
+  const [row] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.categoryId, categoryId), isNull(packages.deletedAt))).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { minutesToTerm } from '../../../domain/treatments.schemas';
+import type { DbOrTx } from '../../db/client';
+import {
+  appliances,
+  areas,
+  categories,
+  consents,
+  products,
+  treatmentAppliances,
+  treatmentAreas,
+  treatmentCategories,
+  treatmentProducts,
+  treatmentTypes,
+  treatments,
+} from '../../db/schema';
+import { stamps } from '../dto';
+
+export type TreatmentRow = typeof treatments.$inferSelect;
+type Named = { id: string; name: string };
+
+/** The relations of a page of treatments, loaded with one query per relation. */
+async function relationsOf(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return null;
+  // one after the other: inside a transaction they share one connection
+  const cats = await db
+    .select({ treatmentId: treatmentCategories.treatmentId, id: categories.id, name: categories.name })
+    .from(treatmentCategories)
+    .innerJoin(categories, eq(categories.id, treatmentCategories.categoryId))
+    .where(inArray(treatmentCategories.treatmentId, ids))
+    .orderBy(asc(categories.name));
+  const ars = await db
+    .select({ treatmentId: treatmentAreas.treatmentId, id: areas.id, name: areas.name })
+    .from(treatmentAreas)
+    .innerJoin(areas, eq(areas.id, treatmentAreas.areaId))
+    .where(inArray(treatmentAreas.treatmentId, ids))
+    .orderBy(asc(areas.name));
+  const apps = await db
+    .select({ treatmentId: treatmentAppliances.treatmentId, id: appliances.id, name: appliances.name })
+    .from(treatmentAppliances)
+    .innerJoin(appliances, eq(appliances.id, treatmentAppliances.applianceId))
+    .where(inArray(treatmentAppliances.treatmentId, ids))
+    .orderBy(asc(appliances.name));
+  const prods = await db
+    .select({ treatmentId: treatmentProducts.treatmentId, productId: treatmentProducts.productId, quantity: treatmentProducts.quantity, sku: products.sku, name: products.name })
+    .from(treatmentProducts)
+    .innerJoin(products, eq(products.id, treatmentProducts.productId))
+    .where(inArray(treatmentProducts.treatmentId, ids))
+    .orderBy(asc(products.name));
+  const group = <T extends { treatmentId: string }>(rows: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const r of rows) map.set(r.treatmentId, [...(map.get(r.treatmentId) ?? []), r]);
+    return map;
+  };
+  return { cats: group(cats), areas: group(ars), apps: group(apps), prods: group(prods) };
+}
+
+const named = (rows: Named[] | undefined) => (rows ?? []).map((r) => ({ id: r.id, name: r.name }));
+
+/** Rows → the treatment objects of the wire, with their type, consent and relations. */
+export async function toTreatmentDtos(db: DbOrTx, rows: TreatmentRow[]) {
+  const rel = await relationsOf(db, rows.map((r) => r.id));
+  if (!rel) return [];
+  const typeIds = [...new Set(rows.map((r) => r.treatmentTypeId))];
+  const consentIds = [...new Set(rows.map((r) => r.consentId).filter((v): v is string => Boolean(v)))];
+  const types = await db.select().from(treatmentTypes).where(inArray(treatmentTypes.id, typeIds));
+  const cons = consentIds.length ? await db.select().from(consents).where(inArray(consents.id, consentIds)) : [];
+  return rows.map((row) => {
+    const type = types.find((t) => t.id === row.treatmentTypeId)!;
+    const consent = cons.find((c) => c.id === row.consentId);
+    const areaList = named(rel.areas.get(row.id));
+    const applianceList = named(rel.apps.get(row.id));
+    return {
+      id: row.id,
+      sku: row.sku,
+      name: row.name,
+      description: row.description,
+      treatmentTypeId: row.treatmentTypeId,
+      treatmentType: { id: type.id, name: type.name, appointmentName: type.appointmentName, hasAreas: type.hasAreas },
+      categories: named(rel.cats.get(row.id)),
+      price: row.price,
+      medicalFee: row.medicalFee,
+      points: row.points,
+      areas: areaList,
+      areasIds: areaList.map((a) => a.id),
+      appliance: applianceList,
+      applianceIds: applianceList.map((a) => a.id),
+      assessment: row.assessment,
+      consent: row.consent,
+      consentId: row.consentId,
+      treatmentConsent: consent ? { id: consent.id, name: consent.name, document: consent.document } : null,
+      active: row.active,
+      term: minutesToTerm(row.durationMinutes),
+      duration: row.durationMinutes,
+      validity: row.validityDays,
+      photo: row.photo,
+      treatmentProduct: (rel.prods.get(row.id) ?? []).map((p) => ({ productId: p.productId, quantity: p.quantity, product: { id: p.productId, sku: p.sku, name: p.name } })),
+      ...stamps(row),
+    };
+  });
+}
+export type TreatmentDto = Awaited<ReturnType<typeof toTreatmentDtos>>[number];
+
+/** Products a treatment may use: approved, not rejected, active. */
+export function usableProducts(db: DbOrTx) {
+  return db
+    .select({ id: products.id, sku: products.sku, name: products.name })
+    .from(products)
+    .where(and(isNull(products.deletedAt), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)))
+    .orderBy(asc(products.name));
+}
+
+export function usableAppliances(db: DbOrTx) {
+  return db
+    .select({ id: appliances.id, name: appliances.name, brand: appliances.brand, model: appliances.model, type: appliances.type })
+    .from(appliances)
+    .where(and(isNull(appliances.deletedAt), eq(appliances.active, true)))
+    .orderBy(asc(appliances.name));
+}

@@ -1,0 +1,241 @@
+import { useEffect, useState } from 'react';
+import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, TimePicker, Typography } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useParams } from 'react-router';
+import { areasRequired, medicalFeeRequired, treatmentFieldsSchema, treatmentTypeLabel } from '../../../domain/treatments.schemas';
+import { msg } from '../../../domain/validation';
+import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import { FormPage } from '../../ui/FormPage';
+import { zodRule } from '../../ui/forms';
+import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
+import { useAreas, useConsents, useTreatmentCategories, useTreatmentFormOptions, useTreatmentTypes } from './lookups';
+import { InlineSwitch } from './InlineSwitch';
+import { moneyInputProps } from './money-input';
+import { TreatmentProductsField } from './TreatmentProductsField';
+import { treatmentThumbnail, type Named, type Treatment } from './types';
+
+interface Values {
+  sku: string;
+  name: string;
+  description: string;
+  treatmentTypeId?: string;
+  categories: string[];
+  price?: number;
+  medicalFee?: number | null;
+  points?: number;
+  term?: string;
+  validity?: number | null;
+  areasIds: string[];
+  applianceIds: string[];
+  assessment: boolean;
+  consent: boolean;
+  consentId?: string;
+  treatmentProduct: { productId?: string; quantity?: number }[];
+  active?: boolean;
+  photos?: PickedPhoto[];
+}
+
+const rule = (field: keyof typeof treatmentFieldsSchema.shape) => zodRule(treatmentFieldsSchema, field);
+const options = (rows: Named[] | undefined, extra: Named[] = []) => {
+  const all = [...(rows ?? [])];
+  for (const e of extra) if (!all.some((r) => r.id === e.id)) all.push(e);
+  return all.map((r) => ({ value: r.id, label: r.name }));
+};
+
+/** Create and edit form of a treatment; the photo is uploaded after the save. */
+export default function TreatmentFormPage() {
+  const { id } = useParams();
+  const editing = Boolean(id);
+  const can = useCan();
+  const readOnly = editing && !can('treatments', 'edit');
+  const [form] = Form.useForm<Values>();
+  const [preview, setPreview] = useState(false);
+  const existing = useQuery({ queryKey: ['treatment', id], queryFn: () => api<Treatment>(`/treatment/${id}`), enabled: editing });
+  const types = useTreatmentTypes();
+  const categories = useTreatmentCategories();
+  const formOptions = useTreatmentFormOptions(!readOnly);
+  const typeId = Form.useWatch('treatmentTypeId', form);
+  const consentOn = Form.useWatch('consent', form);
+  const consentId = Form.useWatch('consentId', form);
+  const type = types.data?.find((t) => t.id === typeId);
+  const areas = useAreas(typeId);
+  const consents = useConsents(typeId);
+  const current = existing.data;
+
+  useEffect(() => {
+    if (!current) return;
+    form.setFieldsValue({
+      ...current,
+      categories: current.categories.map((c) => c.id),
+      consentId: current.consentId ?? undefined,
+      treatmentProduct: current.treatmentProduct.map((p) => ({ productId: p.productId, quantity: p.quantity })),
+      photos: current.photo ? [{ uid: current.photo, id: current.photo, name: current.photo, url: treatmentThumbnail(current.photo) }] : [],
+    });
+  }, [current, form]);
+
+  const products = [...(formOptions.data?.products ?? [])];
+  for (const p of current?.treatmentProduct ?? []) if (!products.some((x) => x.id === p.productId)) products.push(p.product);
+  const document = consents.data?.find((c) => c.id === consentId)?.document ?? (current?.consentId === consentId ? current?.treatmentConsent?.document : undefined);
+
+  const submit = async (v: Values) => {
+    const { photos, ...rest } = v;
+    const body = {
+      ...rest,
+      medicalFee: v.medicalFee ?? null,
+      validity: v.validity ?? null,
+      assessment: v.assessment ? 1 : 0,
+      consent: v.consent ? 1 : 0,
+      consentId: v.consent ? v.consentId : undefined,
+      areasIds: areasRequired(type) ? v.areasIds : [],
+      treatmentProduct: v.treatmentProduct ?? [],
+      active: editing ? (v.active ? 1 : 0) : undefined,
+    };
+    const saved = editing
+      ? await api<Treatment>(`/treatment/${id}/update`, { method: 'PUT', body })
+      : await api<Treatment>('/treatment/create', { body });
+    await uploadPhotos(`/treatment/${saved.id}/photo`, photos);
+    return saved;
+  };
+
+  return (
+    <FormPage<Values>
+      title={editing ? 'Editar tratamiento' : 'Nuevo tratamiento'}
+      form={form}
+      backTo="/dashboard/tratamientos"
+      invalidate={['list', 'treatment']}
+      loading={existing.isLoading}
+      readOnly={readOnly}
+      initialValues={{ categories: [], areasIds: [], applianceIds: [], treatmentProduct: [], assessment: false, consent: false, photos: [] }}
+      onSubmit={submit}
+    >
+      <Form.Item
+        name="photos"
+        label="Foto"
+        required={!editing}
+        rules={[{ validator: async (_r, value?: PickedPhoto[]) => {
+          if (!editing && !value?.length) throw new Error(msg.required('foto'));
+        } }]}
+        extra="Una imagen png, jpg, jpeg, webp o gif de menos de 1 Mb"
+      >
+        <PhotoPicker max={1} disabled={readOnly} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={6}>
+          <Form.Item name="sku" label="SKU" required rules={editing ? [] : [rule('sku')]}>
+            <Input maxLength={10} showCount disabled={editing} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="Nombre" required rules={[rule('name')]}>
+            <Input maxLength={80} showCount />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item name="treatmentTypeId" label="Tipo de tratamiento" required rules={[rule('treatmentTypeId')]}>
+            <Select
+              placeholder="Seleccione el tipo"
+              loading={types.isLoading}
+              options={(types.data ?? []).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }))}
+              onChange={() => form.setFieldsValue({ areasIds: [], consentId: undefined })}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="description" label="Descripción" required rules={[rule('description')]}>
+        <Input.TextArea rows={3} maxLength={2000} />
+      </Form.Item>
+      <Form.Item name="categories" label="Categorías" required rules={[rule('categories')]}>
+        <Select mode="multiple" placeholder="Seleccione las categorías" loading={categories.isLoading} showSearch={{ optionFilterProp: 'label' }} options={options(categories.data, current?.categories)} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={12} md={5}>
+          <Form.Item name="price" label="Precio" required rules={[rule('price')]}>
+            <InputNumber {...moneyInputProps} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={5}>
+          <Form.Item
+            name="medicalFee"
+            label="Honorario médico"
+            required={medicalFeeRequired(type)}
+            rules={[rule('medicalFee'), ...(medicalFeeRequired(type) ? [{ required: true, message: msg.required('honorario médico') }] : [])]}
+          >
+            <InputNumber {...moneyInputProps} />
+          </Form.Item>
+        </Col>
+        <Col xs={8} md={4}>
+          <Form.Item name="points" label="Puntos" required rules={[rule('points')]}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={8} md={4}>
+          <Form.Item
+            name="term"
+            label="Duración"
+            required
+            rules={[rule('term')]}
+            getValueProps={(v?: string) => ({ value: v ? dayjs(v, 'HH:mm') : undefined })}
+            normalize={(d?: Dayjs | null) => (d ? d.format('HH:mm') : undefined)}
+          >
+            <TimePicker format="HH:mm" minuteStep={5} showNow={false} needConfirm={false} placeholder="HH:mm" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={8} md={6}>
+          <Form.Item name="validity" label="Vigencia (días)" rules={[rule('validity')]}>
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {areasRequired(type) && (
+        <Form.Item name="areasIds" label="Áreas" required rules={[{ type: 'array', min: 1, required: true, message: msg.required('áreas') }]}>
+          <Select mode="multiple" placeholder="Seleccione las áreas" loading={areas.isLoading} showSearch={{ optionFilterProp: 'label' }} options={options(areas.data)} />
+        </Form.Item>
+      )}
+      <Form.Item name="applianceIds" label="Aparatos">
+        <Select
+          mode="multiple"
+          placeholder="Seleccione los aparatos"
+          loading={formOptions.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={options(formOptions.data?.appliances.map((a) => ({ id: a.id, name: `${a.name} · ${a.brand} ${a.model}` })), current?.appliance)}
+        />
+      </Form.Item>
+      <TreatmentProductsField products={products} loading={formOptions.isLoading} disabled={readOnly} />
+      <Row gutter={16} align="middle">
+        <Col xs={12} md={6}>
+          <InlineSwitch name="assessment" label="Requiere valoración" />
+        </Col>
+        <Col xs={12} md={6}>
+          <InlineSwitch name="consent" label="Consentimiento" />
+        </Col>
+        {consentOn && (
+          <Col xs={24} md={12}>
+            <Form.Item label="Documento de consentimiento" required>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="consentId" noStyle rules={[{ required: true, message: msg.required('consentimiento') }]}>
+                  <Select
+                    style={{ width: 'calc(100% - 150px)' }}
+                    aria-label="Documento de consentimiento"
+                    placeholder={typeId ? 'Seleccione el consentimiento' : 'Seleccione primero el tipo'}
+                    loading={consents.isLoading}
+                    options={options(consents.data, current?.treatmentConsent ? [current.treatmentConsent] : [])}
+                  />
+                </Form.Item>
+                <Button icon={<FileTextOutlined />} disabled={!document} onClick={() => setPreview(true)}>
+                  Ver documento
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+      {editing && <InlineSwitch name="active" label="Activo" />}
+      <Modal title="Documento de consentimiento" open={preview} onCancel={() => setPreview(false)} footer={null} width={700}>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{document}</Typography.Paragraph>
+      </Modal>
+    </FormPage>
+  );
+}

@@ -1,0 +1,2 @@
+export { InlineSwitch } from './InlineSwitch';
+export { moneyInputProps } from './money-input';
