@@ -5,7 +5,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadConfig } from '../../config';
 import type { Db } from '../client';
-import { appliances, areas, products, treatmentAppliances, treatmentAreas, treatmentCategories, treatmentProducts, treatments } from '../schema';
+import { appliances, products, treatmentAppliances, treatmentAreas, treatmentCategories, treatmentProducts, treatments } from '../schema';
 import { demoId } from './random';
 
 type TypeKey = 'Medico' | 'Cosmetologico' | 'Valoracion';
@@ -34,9 +34,6 @@ const MED = 'Consentimiento para procedimientos médicos estéticos';
 const LASER = 'Consentimiento para depilación láser';
 const PEEL = 'Consentimiento para peeling químico';
 const FACIAL = 'Consentimiento para tratamientos faciales';
-
-/** Areas the medical treatments need besides the lookups' own. */
-const EXTRA_MEDICAL_AREAS = ['Nariz', 'Rostro completo'];
 
 const m = (sku: string, name: string, cats: string[], ars: string[], price: number, fee: number, minutes: number, consent: string, extra: Partial<DemoTreatment> = {}): DemoTreatment => ({
   sku, name, type: 'Medico', categories: cats, areas: ars, price, fee, minutes, consent, validity: 90,
@@ -148,8 +145,6 @@ const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').t
 
 /** About 40 treatments over the lookups, categories, approved products and appliances already seeded. */
 export async function seedTreatments(db: Db): Promise<void> {
-  const medicalType = demoId('treatment-type:Medico');
-  await db.insert(areas).values(EXTRA_MEDICAL_AREAS.map((name) => ({ id: demoId(`area:Medico:${name}`), name, treatmentTypeId: medicalType }))).onConflictDoNothing();
   const productRows = await db
     .select({ id: products.id, name: products.name })
     .from(products)

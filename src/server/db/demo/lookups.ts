@@ -9,7 +9,7 @@ export const TREATMENT_TYPES = [
 ] as const;
 
 const AREAS: Record<string, string[]> = {
-  Medico: ['Frente', 'Entrecejo', 'Patas de gallo', 'Labios', 'Surcos nasogenianos', 'Mentón', 'Papada', 'Cuello', 'Ojeras', 'Pómulos'],
+  Medico: ['Frente', 'Entrecejo', 'Patas de gallo', 'Labios', 'Surcos nasogenianos', 'Mentón', 'Papada', 'Cuello', 'Ojeras', 'Pómulos', 'Nariz', 'Rostro completo'],
   Cosmetologico: ['Rostro completo', 'Axilas', 'Piernas completas', 'Medias piernas', 'Bikini', 'Brazos', 'Espalda', 'Abdomen', 'Bozo', 'Glúteos'],
   Valoracion: [],
 };

@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { BRANCH_CODE_EXISTS, timeZoneOf, type BranchInput } from '../../../domain/branches.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { branchSchedules, branches } from '../../db/schema';
-import { branchScope } from '../../platform/auth/guard';
+import { branchSchedules, branches, productStocks } from '../../db/schema';
+import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
+import { diffSchedule, isUniqueViolation } from './schedule-rows';
 
 type BranchRow = typeof branches.$inferSelect;
 type ScheduleRow = typeof branchSchedules.$inferSelect;
@@ -52,8 +56,21 @@ export type BranchDto = ReturnType<typeof toBranchDto>;
 
 async function withSchedules(db: DbOrTx, rows: BranchRow[]): Promise<BranchDto[]> {
   if (!rows.length) return [];
-  const schedules = await db.select().from(branchSchedules).where(inArray(branchSchedules.branchId, rows.map((r) => r.id)));
+  const schedules = await db
+    .select()
+    .from(branchSchedules)
+    .where(and(inArray(branchSchedules.branchId, rows.map((r) => r.id)), isNull(branchSchedules.deletedAt)));
   return rows.map((r) => toBranchDto(r, schedules));
+}
+
+/** The open/closed week of one branch, as the cabin rule reads it. */
+export async function branchSchedule(db: DbOrTx, branchId: string): Promise<ScheduleEntry[]> {
+  const rows = await db
+    .select()
+    .from(branchSchedules)
+    .where(and(eq(branchSchedules.branchId, branchId), isNull(branchSchedules.deletedAt)))
+    .orderBy(asc(branchSchedules.day));
+  return rows.map((s) => ({ day: s.day, opening: hhmm(s.opening), closing: hhmm(s.closing) }));
 }
 
 /** Active branches for the sign-in select: names only, no codes. */
@@ -65,11 +82,16 @@ export async function publicBranches(ctx: AppContext) {
     .orderBy(asc(branches.name));
 }
 
-export function branchListSpec(db: DbOrTx, req: FastifyRequest, q: ListQuery & { franchise?: string }): ListSpec<BranchDto> {
+export interface BranchFilters extends ListQuery {
+  franchise?: string;
+  distributionCenter?: string;
+}
+
+export function branchListSpec(db: DbOrTx, req: FastifyRequest, q: BranchFilters): ListSpec<BranchDto> {
   const scope = branchScope(req);
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
-    sortable: { name: branches.name, code: branches.code, city: branches.city, created_at: branches.createdAt },
+    sortable: { name: branches.name, code: branches.code, city: branches.city, franchise: branches.franchise, active: branches.active, created_at: branches.createdAt },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: branches.name, code: branches.code, city: branches.city },
     filters: [
@@ -77,6 +99,7 @@ export function branchListSpec(db: DbOrTx, req: FastifyRequest, q: ListQuery & {
       scope ? eq(branches.id, scope) : undefined,
       active === undefined ? undefined : eq(branches.active, active),
       q.franchise === undefined ? undefined : eq(branches.franchise, isTruthyFlag(q.franchise) ?? false),
+      q.distributionCenter === undefined ? undefined : eq(branches.distributionCenter, isTruthyFlag(q.distributionCenter) ?? false),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
       const base = db.select().from(branches).where(where).orderBy(...orderBy, branches.id).offset(offset);
@@ -86,9 +109,141 @@ export function branchListSpec(db: DbOrTx, req: FastifyRequest, q: ListQuery & {
   };
 }
 
+async function findBranch(db: DbOrTx, id: string, lock = false): Promise<BranchRow> {
+  const q = db.select().from(branches).where(and(eq(branches.id, id), isNull(branches.deletedAt))).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError('BRANCH_NOT_FOUND');
+  return row;
+}
+
 export async function getBranch(ctx: AppContext, req: FastifyRequest, id: string) {
   branchScope(req, id);
-  const [row] = await ctx.db.select().from(branches).where(and(eq(branches.id, id), isNull(branches.deletedAt))).limit(1);
-  if (!row) throw new AppError('BRANCH_NOT_FOUND');
-  return (await withSchedules(ctx.db, [row]))[0];
+  return (await withSchedules(ctx.db, [await findBranch(ctx.db, id)]))[0];
+}
+
+async function assertUniqueCode(db: DbOrTx, code: string, exceptId?: string) {
+  const [dup] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(sql`upper(${branches.code}) = ${code.toUpperCase()}`, isNull(branches.deletedAt), exceptId ? ne(branches.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('CONFLICT', BRANCH_CODE_EXISTS);
+}
+
+/** Replaces the branch's week in place (closed days are stored as 00:00 - 00:00). */
+async function saveBranchSchedule(tx: DbOrTx, branchId: string, schedule: readonly ScheduleEntry[]) {
+  const stored = await tx.select().from(branchSchedules).where(and(eq(branchSchedules.branchId, branchId), isNull(branchSchedules.deletedAt)));
+  const diff = diffSchedule(stored, schedule);
+  const now = new Date();
+  if (diff.remove.length) await tx.update(branchSchedules).set({ deletedAt: now, updatedAt: now }).where(inArray(branchSchedules.id, diff.remove));
+  for (const u of diff.update) await tx.update(branchSchedules).set({ opening: u.opening, closing: u.closing, updatedAt: now }).where(eq(branchSchedules.id, u.id));
+  if (diff.insert.length) await tx.insert(branchSchedules).values(diff.insert.map((e) => ({ branchId, ...e })));
+}
+
+function columns(input: BranchInput) {
+  return {
+    name: input.name,
+    street: input.street,
+    extNumber: input.extNumber,
+    intNumber: input.intNumber ?? null,
+    suburb: input.suburb,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    phone: input.phone ?? null,
+    mobilePhone: input.mobilePhone,
+    lat: input.lat ?? null,
+    lng: input.lng ?? null,
+    code: input.code,
+    zone: input.zone,
+    rfc: input.rfc,
+    businessName: input.businessName,
+    description: input.description ?? null,
+    note: input.note ?? null,
+    googleMapsUrl: input.googleMapsUrl ?? null,
+  };
+}
+
+/** A code taken by a concurrent request surfaces as the same Spanish 409. */
+async function guardCode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'branches_code_unique')) throw new AppError('CONFLICT', BRANCH_CODE_EXISTS);
+    throw err;
+  }
+}
+
+export async function createBranch(ctx: AppContext, req: FastifyRequest, input: BranchInput) {
+  // a branch-bound role works inside its own branch only: it cannot open new ones
+  if (req.user.branchBound) throw new AppError('BRANCH_FORBIDDEN');
+  return guardCode(() =>
+    ctx.db.transaction(async (tx) => {
+      await assertUniqueCode(tx, input.code);
+      const dc = input.distributionCenter ?? false;
+      const [row] = await tx
+        .insert(branches)
+        .values({
+          ...columns(input),
+          timeZone: timeZoneOf(input.zone),
+          // a distribution centre is always active and never a franchise (its toggles are hidden)
+          active: dc ? true : (input.active ?? true),
+          franchise: dc ? false : (input.franchise ?? false),
+          showInClients: input.showInClients ?? !dc,
+          distributionCenter: dc,
+        })
+        .returning();
+      await saveBranchSchedule(tx, row.id, input.schedule ?? []);
+      const dto = (await withSchedules(tx, [row]))[0];
+      await recordChange(tx, req, { module: 'branch', action: 'crear', entityId: row.id, after: dto, affectedBranchId: row.id });
+      return dto;
+    }),
+  );
+}
+
+export async function updateBranch(ctx: AppContext, req: FastifyRequest, id: string, input: BranchInput) {
+  assertBranchAccess(req, id);
+  return guardCode(() =>
+    ctx.db.transaction(async (tx) => {
+      const beforeRow = await findBranch(tx, id, true);
+      const before = (await withSchedules(tx, [beforeRow]))[0];
+      await assertUniqueCode(tx, input.code, id);
+      // the distribution-centre flag is fixed at creation: it is what protects the row from deletion
+      const dc = beforeRow.distributionCenter;
+      const [row] = await tx
+        .update(branches)
+        .set({
+          ...columns(input),
+          timeZone: input.zone === beforeRow.zone ? beforeRow.timeZone : timeZoneOf(input.zone),
+          active: dc ? true : (input.active ?? beforeRow.active),
+          franchise: dc ? false : (input.franchise ?? beforeRow.franchise),
+          showInClients: input.showInClients ?? beforeRow.showInClients,
+          updatedAt: new Date(),
+        })
+        .where(eq(branches.id, id))
+        .returning();
+      if (input.schedule) await saveBranchSchedule(tx, id, input.schedule);
+      const after = (await withSchedules(tx, [row]))[0];
+      await recordChange(tx, req, { module: 'branch', action: 'editar', entityId: id, before, after, affectedBranchId: id });
+      return after;
+    }),
+  );
+}
+
+export async function deleteBranch(ctx: AppContext, req: FastifyRequest, id: string) {
+  assertBranchAccess(req, id);
+  return ctx.db.transaction(async (tx) => {
+    const beforeRow = await findBranch(tx, id, true);
+    if (beforeRow.distributionCenter) throw new AppError('DISTRIBUTION_CENTER_UNDELETABLE');
+    const [stock] = await tx
+      .select({ id: productStocks.id })
+      .from(productStocks)
+      .where(and(eq(productStocks.branchId, id), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)))
+      .limit(1);
+    if (stock) throw new AppError('BRANCH_HAS_INVENTORY');
+    const before = (await withSchedules(tx, [beforeRow]))[0];
+    const [row] = await tx.update(branches).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(branches.id, id)).returning();
+    await recordChange(tx, req, { module: 'branch', action: 'eliminar', entityId: id, before, affectedBranchId: id });
+    return { ...before, ...stamps(row) };
+  });
 }

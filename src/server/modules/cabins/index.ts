@@ -1,0 +1,3 @@
+/** What other areas may use of cabins: the appointments area registers its delete check here. */
+export { cabinUsageChecks, type CabinUsageCheck, type CabinDto } from './cabins.service';
+export type { CabinTypeDto } from './cabin-types.service';

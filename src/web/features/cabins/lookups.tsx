@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import type { Branch } from '../branches';
+import type { CabinType, TreatmentTypeRef } from './types';
+
+/** The seeded names carry no accents; the screens show them with. */
+const TREATMENT_TYPE_LABELS: Record<string, string> = { Medico: 'Médico', Cosmetologico: 'Cosmetológico', Valoracion: 'Valoración' };
+export const treatmentTypeLabel = (name: string) => TREATMENT_TYPE_LABELS[name] ?? name;
+
+export async function loadCabinTypes(): Promise<CabinType[]> {
+  return (await api<{ items: CabinType[] }>('/cabain-type', { query: { take: 0 } })).items;
+}
+
+/**
+ * Treatment types from the treatments area's lookup; should it be unavailable, the types the
+ * existing cabin types already use (the demo ones) still fill the select.
+ */
+export async function loadTreatmentTypes(): Promise<TreatmentTypeRef[]> {
+  try {
+    const answer = await api<TreatmentTypeRef[] | { items: TreatmentTypeRef[] }>('/treatment-type');
+    return Array.isArray(answer) ? answer : answer.items;
+  } catch {
+    const seen = new Map<string, TreatmentTypeRef>();
+    for (const t of await loadCabinTypes()) seen.set(t.treatmentType.id, t.treatmentType);
+    return [...seen.values()];
+  }
+}
+
+export function useTreatmentTypes() {
+  return useQuery({ queryKey: ['treatment-types'], queryFn: loadTreatmentTypes, staleTime: 300_000 });
+}
+
+export function useCabinTypes() {
+  return useQuery({ queryKey: ['cabin-types-lookup'], queryFn: loadCabinTypes, staleTime: 60_000 });
+}
+
+/** Branches the user may put cabins in (their own when bound), with their weeks. */
+export function useBranches() {
+  return useQuery({
+    queryKey: ['branches-with-schedules'],
+    queryFn: async () => (await api<{ items: Branch[] }>('/branch', { query: { take: 0 } })).items,
+    staleTime: 60_000,
+  });
+}
+
+export function ColorSwatch({ color, label }: { color: string; label?: string }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <span aria-hidden style={{ width: 16, height: 16, borderRadius: 4, background: `#${color}`, border: '1px solid rgba(0,0,0,0.15)', display: 'inline-block' }} />
+      {label ?? `#${color}`}
+    </span>
+  );
+}
