@@ -27,7 +27,7 @@ async function main() {
       console.log(`No se cargaron datos de demostración: ${where} ya tiene usuarios.`);
       return;
     }
-    await seedDemo(database.db);
+    await seedDemo(database.db, config.uploadsDir);
   } finally {
     await database.close();
   }

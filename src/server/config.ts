@@ -59,7 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     posUrl: env.POS_URL ?? 'http://localhost:3001',
     idleTimeoutMs: Number(env.IDLE_TIMEOUT_MS ?? IDLE_TIMEOUT_MS),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),
-    webDir: path.resolve('dist/web'),
+    webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     ...overrides,

@@ -12,7 +12,7 @@ async function main() {
   // demo data only for the embedded database; a real server starts empty (npm run admin:create)
   if (!config.databaseUrl && (await databaseIsEmpty(database.db))) {
     console.log('Base de datos vacía: cargando datos de demostración…');
-    await seedDemo(database.db);
+    await seedDemo(database.db, config.uploadsDir);
   }
   const { app, ctx } = await buildApp({ database, config });
   const stopJobs = startJobs(ctx, app.log);

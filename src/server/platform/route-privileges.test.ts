@@ -20,6 +20,13 @@ const PUBLIC = [
   'POST /v1/user/reset-password',
   'PUT /v1/user/change-password-code',
   'GET /v1/branch/all',
+  // photo files: an <img> cannot send a token; names are random UUIDs (docs/decisions.md)
+  'GET /v1/package/photo/:name',
+  'GET /v1/package/photo/thumbnail/:name',
+  'GET /v1/photo/thumbnail/:name',
+  'GET /v1/product/photo/:name',
+  'GET /v1/product/photo/thumbnail/:name',
+  'GET /v1/treatment/photo/:name',
 ];
 
 const ANY_ID = demoId('branch:tijuana');

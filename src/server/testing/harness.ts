@@ -35,9 +35,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { we
   if (url) await resetPostgres(url);
   const database = await openDatabase({ url });
   await migrateDatabase(database);
-  await seedDemo(database.db);
   const outbox: Mail[] = [];
   const config = loadConfig({ ...process.env, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), ...env }, opts.web ? {} : { webDir: undefined });
+  await seedDemo(database.db, config.uploadsDir);
   const { app, routes, ctx } = await buildApp({
     database,
     config,

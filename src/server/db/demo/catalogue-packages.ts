@@ -63,9 +63,9 @@ const DEMO_PACKAGES: DemoPackage[] = [
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** Six packages and six promotions over the demo treatments, in several branches, some expired. */
-export async function seedPackages(db: Db): Promise<void> {
+export async function seedPackages(db: Db, uploadsDir: string): Promise<void> {
   const photos = await Promise.all(
-    DEMO_PACKAGES.map((p) => demoPhoto('packages', p.sku, p.name, p.type === 'Package' ? ['7c4dcc', '13a8a8'] : ['f2785c', 'e83e8c'])),
+    DEMO_PACKAGES.map((p) => demoPhoto(uploadsDir, 'packages', p.sku, p.name, p.type === 'Package' ? ['7c4dcc', '13a8a8'] : ['f2785c', 'e83e8c'])),
   );
   for (const [i, p] of DEMO_PACKAGES.entries()) {
     const packageId = demoId('package:' + p.sku);

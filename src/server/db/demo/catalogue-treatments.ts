@@ -3,7 +3,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { loadConfig } from '../../config';
 import type { Db } from '../client';
 import { appliances, products, treatmentAppliances, treatmentAreas, treatmentCategories, treatmentProducts, treatments } from '../schema';
 import { demoId } from './random';
@@ -124,11 +123,10 @@ function card(label: string, [from, to]: [string, string]): Buffer {
  * A small generated PNG and its thumbnail for a demo row, under the uploads directory. The name
  * comes from the key, so a later seed finds the files already there and skips the work.
  */
-export async function demoPhoto(folder: 'treatments' | 'packages', key: string, label: string, colors: [string, string]): Promise<string | null> {
+export async function demoPhoto(uploadsDir: string, folder: 'treatments' | 'packages', key: string, label: string, colors: [string, string]): Promise<string | null> {
   try {
     const name = `${demoId(`photo:${folder}:${key}`)}.png`;
-    // a secret is passed so that reading the uploads directory never writes a jwt-secret file
-    const dir = path.join(loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? 'demo-seed' }).uploadsDir, folder);
+    const dir = path.join(uploadsDir, folder);
     if (existsSync(path.join(dir, name)) && existsSync(path.join(dir, 'thumbnails', name))) return name;
     await mkdir(path.join(dir, 'thumbnails'), { recursive: true });
     const png = await sharp(card(label, colors)).png({ compressionLevel: 6 }).toBuffer();
@@ -144,14 +142,14 @@ export async function demoPhoto(folder: 'treatments' | 'packages', key: string, 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 /** About 40 treatments over the lookups, categories, approved products and appliances already seeded. */
-export async function seedTreatments(db: Db): Promise<void> {
+export async function seedTreatments(db: Db, uploadsDir: string): Promise<void> {
   const productRows = await db
     .select({ id: products.id, name: products.name })
     .from(products)
     .where(and(isNull(products.deletedAt), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)));
   const applianceRows = await db.select({ id: appliances.id }).from(appliances).where(isNull(appliances.deletedAt));
   const applianceIds = new Set(applianceRows.map((a) => a.id));
-  const photos = await Promise.all(DEMO_TREATMENTS.map((t) => demoPhoto('treatments', t.sku, t.name, TYPE_COLORS[t.type])));
+  const photos = await Promise.all(DEMO_TREATMENTS.map((t) => demoPhoto(uploadsDir, 'treatments', t.sku, t.name, TYPE_COLORS[t.type])));
 
   await db.insert(treatments).values(
     DEMO_TREATMENTS.map((t, i) => ({

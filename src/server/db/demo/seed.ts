@@ -150,7 +150,8 @@ async function seedCatalogue(db: Db) {
 }
 
 /** The deterministic demo data set: the same rows, with the same ids, on every run. */
-export async function seedDemo(db: Db): Promise<void> {
+/** `uploadsDir` receives the generated demo photos (products, treatments, packages). */
+export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const roleIds = await seedRoles(t);
@@ -161,10 +162,10 @@ export async function seedDemo(db: Db): Promise<void> {
     // the catalogue, in dependency order: each step reads what the previous ones created
     await seedLookups(t);
     await seedProviders(t);
-    await seedProducts(t);
+    await seedProducts(t, uploadsDir);
     await seedAppliances(t);
-    await seedTreatments(t);
-    await seedPackages(t);
+    await seedTreatments(t, uploadsDir);
+    await seedPackages(t, uploadsDir);
     await seedCoupons(t);
     await seedCabins(t);
   });

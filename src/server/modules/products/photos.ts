@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { PRODUCT_PHOTOS_MAX, productCreateSchema, productMessages, type ProductCreateInput } from '../../../domain/products.schemas';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { productPhotos } from '../../db/schema';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { deleteImage, MAX_IMAGE_BYTES, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
+import { findProductRow, loadProduct } from './queries';
+
+const FOLDER = 'products';
+
+/**
+ * The create request is multipart: a `data` field with the JSON payload and 1 to 3 `image` files,
+ * so that a product never exists without a photo.
+ */
+export async function readCreateRequest(req: FastifyRequest): Promise<{ input: ProductCreateInput; uploads: ImageUpload[] }> {
+  if (!req.isMultipart()) throw new AppError('NO_IMAGES', productMessages.photoRequired);
+  const uploads: ImageUpload[] = [];
+  let raw: string | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: PRODUCT_PHOTOS_MAX, fields: 10 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
+        if (buffer.length) uploads.push({ filename: part.filename, buffer });
+      } else if (part.fieldname === 'data') raw = String(part.value);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', productMessages.tooManyPhotos);
+    throw new AppError('BAD_REQUEST');
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(raw ?? '');
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'Falta el campo data con los datos del producto en JSON');
+  }
+  const input = parseCreateBody(data);
+  if (!uploads.length) throw new AppError('NO_IMAGES', productMessages.photoRequired);
+  return { input, uploads };
+}
+
+/** The create payload checked by the domain schema, with field errors in the API's shape. */
+export function parseCreateBody(data: unknown): ProductCreateInput {
+  const parsed = productCreateSchema.safeParse(data);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    throw new AppError('VALIDATION_FAILED', errors[0]?.message, errors);
+  }
+  return parsed.data;
+}
+
+/** Stores every upload (each checked by content); on any failure none stays on disk. */
+export async function storeImages(ctx: AppContext, uploads: ImageUpload[]): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for (const u of uploads) names.push(await saveImage(ctx.config, FOLDER, u));
+    return names;
+  } catch (err) {
+    await discardImages(ctx, names);
+    throw err;
+  }
+}
+
+export async function discardImages(ctx: AppContext, names: string[]): Promise<void> {
+  await Promise.all(names.map((n) => deleteImage(ctx.config, FOLDER, n)));
+}
+
+/** Runs a write that references freshly stored files; if it fails, the files go too. */
+export async function withStoredImages<T>(ctx: AppContext, uploads: ImageUpload[], write: (names: string[]) => Promise<T>): Promise<T> {
+  const names = await storeImages(ctx, uploads);
+  try {
+    return await write(names);
+  } catch (err) {
+    await discardImages(ctx, names);
+    throw err;
+  }
+}
+
+const livePhotos = async (tx: DbOrTx, productId: string) =>
+  (await tx.select({ n: count() }).from(productPhotos).where(and(eq(productPhotos.productId, productId), isNull(productPhotos.deletedAt))))[0].n;
+
+/** Adds photos to a product; the total stays at most three. */
+export async function addPhotos(ctx: AppContext, req: FastifyRequest, productId: string) {
+  await findProductRow(ctx.db, productId);
+  const uploads = await readImageUploads(req, PRODUCT_PHOTOS_MAX);
+  return withStoredImages(ctx, uploads, (names) =>
+    ctx.db.transaction(async (tx) => {
+      await findProductRow(tx, productId, { lock: true });
+      if ((await livePhotos(tx, productId)) + names.length > PRODUCT_PHOTOS_MAX) throw new AppError('BAD_REQUEST', productMessages.tooManyPhotos);
+      const rows = await tx.insert(productPhotos).values(names.map((name) => ({ productId, name }))).returning();
+      await recordChange(tx, req, { module: 'products', action: 'agregar fotos', entityId: productId, after: { photos: rows.map((r) => ({ id: r.id, name: r.name })) } });
+      return loadProduct(tx, productId);
+    }),
+  );
+}
+
+/** Soft-deletes a photo; the last one stays (a product always has one). */
+export async function deletePhoto(ctx: AppContext, req: FastifyRequest, photoId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [photo] = await tx.select().from(productPhotos).where(and(eq(productPhotos.id, photoId), isNull(productPhotos.deletedAt))).limit(1);
+    if (!photo) throw new AppError('PHOTO_NOT_FOUND');
+    await findProductRow(tx, photo.productId, { lock: true });
+    if ((await livePhotos(tx, photo.productId)) <= 1) throw new AppError('BAD_REQUEST', productMessages.lastPhoto);
+    const now = new Date();
+    await tx.update(productPhotos).set({ deletedAt: now, updatedAt: now }).where(eq(productPhotos.id, photoId));
+    await recordChange(tx, req, { module: 'products', action: 'eliminar foto', entityId: photo.productId, before: { photo: { id: photo.id, name: photo.name } } });
+    return loadProduct(tx, photo.productId);
+  });
+}

@@ -1,0 +1,223 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { toCents } from '../../../domain/money';
+import { computePricing } from '../../../domain/pricing';
+import {
+  approvalOf,
+  missingPricingFields,
+  PRICING_FIELDS,
+  pricingLabels,
+  productMessages,
+  type PricingField,
+  type ProductCreateInput,
+  type ProductKind,
+  type ProductUpdateInput,
+} from '../../../domain/products.schemas';
+import { msg } from '../../../domain/validation';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { categories, productCategories, productPhotos, productProviders, productStocks, productTypes, products, providers } from '../../db/schema';
+import { userCan } from '../../platform/auth/guard';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { findProductRow, loadProduct, type ProductRow } from './queries';
+
+type Pricing = Record<PricingField, number | null>;
+
+/** Drizzle wraps database errors: the PostgreSQL code sits on a cause. */
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const sameNumber = (a: number | null | undefined, b: number | null | undefined) =>
+  a === null || a === undefined || b === null || b === undefined ? (a ?? null) === (b ?? null) : toCents(a) === toCents(b);
+
+const storedPricing = (p: ProductRow): Pricing => ({
+  franchiseTax: p.franchiseTax,
+  additionalCostFranchise: p.additionalCostFranchise,
+  indirectExpenses: p.indirectExpenses,
+  profitPorcentage: p.profitPorcentage,
+  salePrice: p.salePrice,
+  points: p.points,
+});
+
+/** What was sent replaces what is stored; an absent field keeps its value. */
+function mergePricing(before: Pricing, input: Partial<Record<PricingField, number | null | undefined>>): { merged: Pricing; changed: PricingField[] } {
+  const merged = { ...before };
+  const changed: PricingField[] = [];
+  for (const f of PRICING_FIELDS) {
+    const v = input[f];
+    if (v === undefined) continue;
+    if (!sameNumber(v, before[f])) changed.push(f);
+    merged[f] = v;
+  }
+  return { merged, changed };
+}
+
+function assertPricingAllowed(req: FastifyRequest, changed: PricingField[]) {
+  if (changed.length && !userCan(req, 'products', 'approve')) throw new AppError('FORBIDDEN', productMessages.pricingNeedsApprove);
+}
+
+function assertPricingComplete(kind: ProductKind, pricing: Pricing, message?: string) {
+  const missing = missingPricingFields(kind, pricing);
+  if (!missing.length) return;
+  const errors = missing.map((f) => ({ field: f, message: msg.required(pricingLabels[f]) }));
+  throw new AppError('VALIDATION_FAILED', message ?? errors[0].message, errors);
+}
+
+const franchisePriceOf = (cost: number, tax: number, p: Pricing) => computePricing({ cost, tax, ...p }).franchisePrice;
+
+async function assertReferences(tx: DbOrTx, providersIds: string[], categoriesIds: string[]) {
+  const provs = await tx.select({ id: providers.id }).from(providers).where(and(inArray(providers.id, providersIds), isNull(providers.deletedAt)));
+  if (provs.length !== providersIds.length) throw new AppError('PROVIDER_NOT_FOUND');
+  const cats = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(inArray(categories.id, categoriesIds), eq(categories.type, 'product'), isNull(categories.deletedAt)));
+  if (cats.length !== categoriesIds.length) throw new AppError('CATEGORY_NOT_FOUND');
+}
+
+async function assertSkuFree(tx: DbOrTx, sku: string, exceptId?: string) {
+  const [dup] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(sql`lower(${products.sku}) = lower(${sku})`, isNull(products.deletedAt), exceptId ? ne(products.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('SKU_EXISTS');
+}
+
+async function replaceLinks(tx: DbOrTx, productId: string, providersIds: string[], categoriesIds: string[]) {
+  await tx.delete(productProviders).where(eq(productProviders.productId, productId));
+  await tx.delete(productCategories).where(eq(productCategories.productId, productId));
+  await tx.insert(productProviders).values(providersIds.map((providerId) => ({ productId, providerId })));
+  await tx.insert(productCategories).values(categoriesIds.map((categoryId) => ({ productId, categoryId })));
+}
+
+function describedFields(input: ProductCreateInput | ProductUpdateInput) {
+  return {
+    name: input.name,
+    brand: input.brand,
+    barCode: input.barCode,
+    description: input.description,
+    contentType: input.contentType,
+    content: input.content,
+    measureUnit: input.measureUnit,
+    cost: input.cost,
+    tax: input.tax,
+  };
+}
+
+/** A new product is pending approval; its photos were stored already (their names are given). */
+export async function createProduct(ctx: AppContext, req: FastifyRequest, input: ProductCreateInput, photoNames: string[]) {
+  const empty: Pricing = { franchiseTax: null, additionalCostFranchise: null, indirectExpenses: null, profitPorcentage: null, salePrice: null, points: null };
+  const { merged: pricing, changed } = mergePricing(empty, input);
+  assertPricingAllowed(req, changed);
+  const created = ctx.db.transaction(async (tx) => {
+    const [type] = await tx.select().from(productTypes).where(and(eq(productTypes.id, input.productTypeId), isNull(productTypes.deletedAt))).limit(1);
+    if (!type) throw new AppError('PRODUCT_TYPE_NOT_FOUND');
+    await assertSkuFree(tx, input.sku);
+    await assertReferences(tx, input.providersIds, input.categoriesIds);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        productTypeId: type.id,
+        sku: input.sku,
+        ...describedFields(input),
+        ...pricing,
+        franchisePrice: franchisePriceOf(input.cost, input.tax, pricing),
+        active: input.active ?? true,
+      })
+      .returning();
+    await replaceLinks(tx, row.id, input.providersIds, input.categoriesIds);
+    if (photoNames.length) await tx.insert(productPhotos).values(photoNames.map((name) => ({ productId: row.id, name })));
+    const after = await loadProduct(tx, row.id);
+    await recordChange(tx, req, { module: 'products', action: 'crear', entityId: row.id, after });
+    return after;
+  });
+  // two creates racing for one SKU: the unique index decides, with the catalogue's answer
+  return created.catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw new AppError('SKU_EXISTS');
+    throw err;
+  });
+}
+
+/**
+ * Saves a product through the route of its kind. A rejected product goes back to pending (a new
+ * request for approval); an approver's save requires the pricing and approves a pending product.
+ */
+export async function updateProduct(ctx: AppContext, req: FastifyRequest, id: string, kind: ProductKind, input: ProductUpdateInput) {
+  return ctx.db.transaction(async (tx) => {
+    const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
+    if (type.slug !== kind) throw new AppError('BAD_REQUEST', productMessages.kindMismatch);
+    if (input.sku !== undefined && input.sku !== before.sku) throw new AppError('BAD_REQUEST', productMessages.skuLocked);
+    if (input.productTypeId !== undefined && input.productTypeId !== before.productTypeId) throw new AppError('BAD_REQUEST', productMessages.typeLocked);
+    const { merged: pricing, changed } = mergePricing(storedPricing(before), input);
+    assertPricingAllowed(req, changed);
+    const state = approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt });
+    const approver = userCan(req, 'products', 'approve');
+    if (state !== 'rejected' && approver) assertPricingComplete(kind, pricing);
+    const approveNow = state === 'pending' && approver;
+    await assertReferences(tx, input.providersIds, input.categoriesIds);
+    const beforeDto = await loadProduct(tx, id);
+    const now = new Date();
+    await tx
+      .update(products)
+      .set({
+        ...describedFields(input),
+        ...pricing,
+        franchisePrice: franchisePriceOf(input.cost, input.tax, pricing),
+        active: input.active ?? before.active,
+        updatedAt: now,
+        ...(approveNow ? { approvedAt: now, approvedById: req.user.id } : {}),
+        ...(state === 'rejected' ? { rejectedAt: null, rejectedById: null } : {}),
+      })
+      .where(eq(products.id, id));
+    await replaceLinks(tx, id, input.providersIds, input.categoriesIds);
+    const after = await loadProduct(tx, id);
+    await recordChange(tx, req, { module: 'products', action: approveNow ? 'aprobar' : 'editar', entityId: id, before: beforeDto, after });
+    return after;
+  });
+}
+
+async function decide(ctx: AppContext, req: FastifyRequest, id: string, decision: 'approve' | 'reject') {
+  return ctx.db.transaction(async (tx) => {
+    const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
+    if (approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt }) !== 'pending') throw new AppError('CONFLICT', productMessages.alreadyDecided);
+    if (decision === 'approve') assertPricingComplete(type.slug as ProductKind, storedPricing(before), productMessages.pricingMissing);
+    const beforeDto = await loadProduct(tx, id);
+    const now = new Date();
+    await tx
+      .update(products)
+      .set(decision === 'approve' ? { approvedAt: now, approvedById: req.user.id, updatedAt: now } : { rejectedAt: now, rejectedById: req.user.id, updatedAt: now })
+      .where(eq(products.id, id));
+    const after = await loadProduct(tx, id);
+    await recordChange(tx, req, { module: 'products', action: decision === 'approve' ? 'aprobar' : 'rechazar', entityId: id, before: beforeDto, after });
+    return after;
+  });
+}
+
+export const approveProduct = (ctx: AppContext, req: FastifyRequest, id: string) => decide(ctx, req, id, 'approve');
+export const rejectProduct = (ctx: AppContext, req: FastifyRequest, id: string) => decide(ctx, req, id, 'reject');
+
+/** Refused while any branch holds stock of it (the catalogue answers 404 for this case). */
+export async function deleteProduct(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    await findProductRow(tx, id, { lock: true });
+    const [stock] = await tx
+      .select({ id: productStocks.id })
+      .from(productStocks)
+      .where(and(eq(productStocks.productId, id), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)))
+      .limit(1);
+    if (stock) throw new AppError('PRODUCT_HAS_STOCK');
+    const before = await loadProduct(tx, id);
+    const now = new Date();
+    await tx.update(products).set({ deletedAt: now, updatedAt: now }).where(eq(products.id, id));
+    await recordChange(tx, req, { module: 'products', action: 'eliminar', entityId: id, before });
+    return { ...before, deleted_at: now, updated_at: now };
+  });
+}

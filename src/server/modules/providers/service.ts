@@ -1,0 +1,145 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { ProviderInput, Regime } from '../../../domain/providers.schemas';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { providers } from '../../db/schema';
+import { userCan } from '../../platform/auth/guard';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import type { ListSpec } from '../../platform/list';
+import { stamps } from '../dto';
+
+export type ProviderRow = typeof providers.$inferSelect;
+
+export function toProviderDto(row: ProviderRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    tradename: row.tradename,
+    rfc: row.rfc as string | null,
+    regime: row.regime as Regime,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    zipCode: row.zipCode,
+    email: row.email,
+    phone: row.phone,
+    contactName: row.contactName,
+    mobilePhone: row.mobilePhone,
+    payConditions: row.payConditions,
+    deliveryTime: row.deliveryTime,
+    bank: row.bank as string | null,
+    clabeAccount: row.clabeAccount as string | null,
+    bankAccount: row.bankAccount as string | null,
+    active: row.active,
+    status: row.active,
+    ...stamps(row),
+  };
+}
+export type ProviderDto = ReturnType<typeof toProviderDto>;
+
+/**
+ * Product and purchase screens list providers by name; only the providers module sees the tax and
+ * bank data.
+ */
+export function providerView(req: FastifyRequest) {
+  if (userCan(req, 'providers', 'show')) return toProviderDto;
+  return (row: ProviderRow): ProviderDto => ({ ...toProviderDto(row), rfc: null, bank: null, clabeAccount: null, bankAccount: null });
+}
+
+export interface ProviderFilters extends ListQuery {
+  payConditions?: number;
+}
+
+export function providerListSpec(db: DbOrTx, req: FastifyRequest, q: ProviderFilters): ListSpec<ProviderDto> {
+  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  const view = providerView(req);
+  return {
+    sortable: {
+      name: providers.name,
+      tradename: providers.tradename,
+      contactName: providers.contactName,
+      payConditions: providers.payConditions,
+      active: providers.active,
+      created_at: providers.createdAt,
+    },
+    defaultSort: { field: 'name', order: 'ASC' },
+    searchable: { name: providers.name, tradename: providers.tradename, contactName: providers.contactName, email: providers.email },
+    filters: [
+      isTruthyFlag(q.withDeleted) ? undefined : isNull(providers.deletedAt),
+      active === undefined ? undefined : eq(providers.active, active),
+      q.payConditions === undefined ? undefined : eq(providers.payConditions, q.payConditions),
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = db.select().from(providers).where(where).orderBy(...orderBy, providers.id).offset(offset);
+      return (limit ? await base.limit(limit) : await base).map(view);
+    },
+    count: async (where) => (await db.select({ n: count() }).from(providers).where(where))[0].n,
+  };
+}
+
+async function findProvider(db: DbOrTx, id: string): Promise<ProviderRow> {
+  const [row] = await db.select().from(providers).where(and(eq(providers.id, id), isNull(providers.deletedAt))).limit(1);
+  if (!row) throw new AppError('PROVIDER_NOT_FOUND');
+  return row;
+}
+
+export async function getProvider(ctx: AppContext, req: FastifyRequest, id: string) {
+  return providerView(req)(await findProvider(ctx.db, id));
+}
+
+function values(input: ProviderInput) {
+  return {
+    name: input.name,
+    tradename: input.tradename,
+    rfc: input.rfc,
+    regime: input.regime,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    country: input.country ?? null,
+    zipCode: input.zipCode ?? null,
+    email: input.email ?? null,
+    phone: input.phone,
+    contactName: input.contactName,
+    mobilePhone: input.mobilePhone,
+    payConditions: input.payConditions,
+    deliveryTime: input.deliveryTime ?? null,
+    bank: input.bank ?? null,
+    clabeAccount: input.clabeAccount ?? null,
+    bankAccount: input.bankAccount ?? null,
+  };
+}
+
+export async function createProvider(ctx: AppContext, req: FastifyRequest, input: ProviderInput) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(providers).values({ ...values(input), active: input.active ?? true }).returning();
+    await recordChange(tx, req, { module: 'providers', action: 'crear', entityId: row.id, after: toProviderDto(row) });
+    return toProviderDto(row);
+  });
+}
+
+export async function updateProvider(ctx: AppContext, req: FastifyRequest, id: string, input: ProviderInput) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findProvider(tx, id);
+    const [row] = await tx
+      .update(providers)
+      .set({ ...values(input), active: input.active ?? before.active, updatedAt: new Date() })
+      .where(eq(providers.id, id))
+      .returning();
+    await recordChange(tx, req, { module: 'providers', action: 'editar', entityId: id, before: toProviderDto(before), after: toProviderDto(row) });
+    return toProviderDto(row);
+  });
+}
+
+export async function deleteProvider(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findProvider(tx, id);
+    const [row] = await tx.update(providers).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(providers.id, id)).returning();
+    await recordChange(tx, req, { module: 'providers', action: 'eliminar', entityId: id, before: toProviderDto(before) });
+    return toProviderDto(row);
+  });
+}

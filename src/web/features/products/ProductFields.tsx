@@ -1,0 +1,119 @@
+import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { CONTENT_TYPES, MEASURE_UNITS, PRODUCT_PHOTOS_MAX, productFields, productMessages, SKU_MAX } from '../../../domain/products.schemas';
+import { zodRule } from '../../ui/forms';
+import { PhotoPicker, type PickedPhoto } from '../../ui/PhotoPicker';
+import { loadProductCategories, loadProductTypes, loadProviders } from './lookups';
+import type { Named, Product } from './types';
+
+const rule = (field: keyof typeof productFields.shape) => [zodRule(productFields, field)];
+
+const photosRule = {
+  validator: async (_r: unknown, value: PickedPhoto[] | undefined) => {
+    if (!value?.length) throw new Error(productMessages.photoRequired);
+  },
+};
+
+/** Options of a lookup plus the product's own choices, which may no longer be offered. */
+const withOwn = (items: Named[] | undefined, own: Named[] | undefined) => {
+  const list = [...(items ?? [])];
+  for (const o of own ?? []) if (!list.some((i) => i.id === o.id)) list.push(o);
+  return list.map((i) => ({ value: i.id, label: i.name }));
+};
+
+interface Props {
+  existing?: Product;
+  onRemoveStored: (photo: PickedPhoto) => void;
+}
+
+/** Photos and the general data of a product; the SKU and the type are fixed once created. */
+export function ProductFields({ existing, onRemoveStored }: Props) {
+  const editing = Boolean(existing);
+  const types = useQuery({ queryKey: ['product-types'], queryFn: loadProductTypes, staleTime: 300_000 });
+  const providers = useQuery({ queryKey: ['product-providers'], queryFn: loadProviders, staleTime: 60_000 });
+  const categories = useQuery({ queryKey: ['product-categories'], queryFn: loadProductCategories, staleTime: 60_000 });
+  return (
+    <>
+      <Form.Item name="photos" label={`Fotos (de 1 a ${PRODUCT_PHOTOS_MAX}, menos de 1 Mb cada una)`} required rules={[photosRule]}>
+        <PhotoPicker max={PRODUCT_PHOTOS_MAX} onRemoveStored={onRemoveStored} />
+      </Form.Item>
+      <Divider titlePlacement="start">Datos generales</Divider>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="productTypeId" label="Tipo de producto" required rules={rule('productTypeId')}>
+            <Select
+              placeholder="Seleccione el tipo"
+              disabled={editing}
+              loading={types.isLoading}
+              options={withOwn(types.data, existing ? [existing.productType] : undefined)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="sku" label="SKU" required rules={editing ? [] : rule('sku')}>
+            <Input maxLength={SKU_MAX} showCount={!editing} disabled={editing} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="barCode" label="Código de barras" required rules={rule('barCode')}>
+            <Input maxLength={40} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item name="name" label="Nombre" required rules={rule('name')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="brand" label="Marca" required rules={rule('brand')}>
+            <Input maxLength={60} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="description" label="Descripción" required rules={rule('description')}>
+        <Input.TextArea rows={2} maxLength={2000} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="contentType" label="Tipo de contenido" required rules={rule('contentType')}>
+            <Select placeholder="Seleccione" options={CONTENT_TYPES.map((c) => ({ value: c, label: c }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="content" label="Contenido" required rules={rule('content')}>
+            <InputNumber<number> min={0} style={{ width: '100%' }} aria-label="Contenido" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="measureUnit" label="Unidad de medida" required rules={rule('measureUnit')}>
+            <Select placeholder="Seleccione" options={MEASURE_UNITS.map((u) => ({ value: u, label: u }))} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="providersIds" label="Proveedores" required rules={rule('providersIds')}>
+            <Select
+              mode="multiple"
+              placeholder="Seleccione los proveedores"
+              loading={providers.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={withOwn(providers.data, existing?.providers)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="categoriesIds" label="Categorías" required rules={rule('categoriesIds')}>
+            <Select
+              mode="multiple"
+              placeholder="Seleccione las categorías"
+              loading={categories.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={withOwn(categories.data, existing?.categories)}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { Tag } from 'antd';
+import { ListPage } from '../../ui/ListPage';
+import type { ProductType } from './types';
+
+/** The four kinds of product, read-only: each decides the product's update route and whether lots are kept. */
+export default function ProductTypesPage() {
+  return (
+    <ListPage<ProductType>
+      title="Tipos de producto"
+      resource="product-type"
+      module="products"
+      exportName="tipos-de-producto"
+      detailTitle="Tipo de producto"
+      searchFields={[{ value: 'name', label: 'Nombre' }]}
+      columns={[
+        { key: 'name', title: 'Nombre', sortField: 'name' },
+        { key: 'slug', title: 'Clave', sortField: 'slug' },
+        {
+          key: 'requiresLot',
+          title: 'Lote y caducidad',
+          render: (t) => (t.requiresLot ? <Tag color="blue">Requerido</Tag> : <Tag>No aplica</Tag>),
+          text: (t) => (t.requiresLot ? 'Requerido' : 'No aplica'),
+        },
+      ]}
+    />
+  );
+}
