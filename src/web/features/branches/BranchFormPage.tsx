@@ -8,7 +8,7 @@ import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import { PhoneInput } from './PhoneInput';
+import { PhoneInput } from '../../ui/PhoneInput';
 import { fromWeek, toWeek, USUAL_WEEK, type WeekRow } from './schedule-form';
 import { ScheduleEditor } from './ScheduleEditor';
 import type { Branch } from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhone } from './PhoneInput';
+import { maskPhone } from '../../ui/PhoneInput';
 import { fromWeek, rowEntry, toWeek, USUAL_WEEK } from './schedule-form';
 
 describe('week editor conversions', () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Col, Divider, Form, Input, Row, Select, Switch, type InputProps } from 'antd';
+import { Col, Divider, Form, Input, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PAY_CONDITIONS, payConditionLabel, providerFields, providerSchema, REGIMES, regimeLabels, type ProviderFormInput } from '../../../domain/providers.schemas';
@@ -9,20 +9,9 @@ import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import type { Provider } from './types';
+import { PhoneInput } from '../../ui/PhoneInput';
 
 type Values = ProviderFormInput;
-
-/** (000)000-0000 while typing; the domain schema keeps the 10 digits. */
-function maskPhone(value: string | null | undefined): string {
-  const d = (value ?? '').replace(/\D/g, '').slice(0, 10);
-  if (d.length <= 3) return d ? `(${d}` : '';
-  if (d.length <= 6) return `(${d.slice(0, 3)})${d.slice(3)}`;
-  return `(${d.slice(0, 3)})${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
-function PhoneInput({ value, onChange, ...rest }: Omit<InputProps, 'value' | 'onChange'> & { value?: string; onChange?: (v: string) => void }) {
-  return <Input {...rest} inputMode="tel" placeholder="(000)000-0000" maxLength={13} value={maskPhone(value)} onChange={(e) => onChange?.(maskPhone(e.target.value))} />;
-}
 
 const rule = (field: keyof typeof providerFields.shape) => [zodRule(providerFields, field)];
 
