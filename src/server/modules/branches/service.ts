@@ -5,7 +5,7 @@ import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { branchSchedules, branches, productStocks } from '../../db/schema';
+import { branchSchedules, branches, cabins, productStocks } from '../../db/schema';
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
@@ -241,6 +241,8 @@ export async function deleteBranch(ctx: AppContext, req: FastifyRequest, id: str
       .where(and(eq(productStocks.branchId, id), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)))
       .limit(1);
     if (stock) throw new AppError('BRANCH_HAS_INVENTORY');
+    const [cabin] = await tx.select({ id: cabins.id }).from(cabins).where(and(eq(cabins.branchId, id), isNull(cabins.deletedAt))).limit(1);
+    if (cabin) throw new AppError('CANNOT_DELETE', 'No se puede eliminar una sucursal con cabinas; elimine o mueva sus cabinas primero');
     const before = (await withSchedules(tx, [beforeRow]))[0];
     const [row] = await tx.update(branches).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(branches.id, id)).returning();
     await recordChange(tx, req, { module: 'branch', action: 'eliminar', entityId: id, before, affectedBranchId: id });

@@ -108,8 +108,15 @@ export async function getCabin(ctx: AppContext, req: FastifyRequest, id: string)
 async function assertReferences(tx: DbOrTx, input: CabinInput) {
   const [type] = await tx.select({ id: cabinTypes.id }).from(cabinTypes).where(and(eq(cabinTypes.id, input.typeId), isNull(cabinTypes.deletedAt))).for('share');
   if (!type) throw new AppError('CABIN_TYPE_NOT_FOUND');
-  const [branch] = await tx.select({ id: branches.id }).from(branches).where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt))).for('share');
+  const [branch] = await tx
+    .select({ id: branches.id, active: branches.active, distributionCenter: branches.distributionCenter })
+    .from(branches)
+    .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt)))
+    .for('share');
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  // cabins are treatment rooms: only at an active clinic, never at a distribution centre
+  if (branch.distributionCenter) throw new AppError('BAD_REQUEST', 'Un centro de distribución no tiene cabinas');
+  if (!branch.active) throw new AppError('BAD_REQUEST', 'La sucursal está inactiva');
 }
 
 /** Section 5: every cabin day lies within the branch's hours for that day. */

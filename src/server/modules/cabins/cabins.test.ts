@@ -182,6 +182,26 @@ describe('create and the branch hours', () => {
   });
 });
 
+describe('where a cabin may be', () => {
+  it('refuses a distribution centre and an inactive branch, writing nothing', async () => {
+    expect((await refused(payload({ branchId: demoId('branch:cedis') }), 400)).message).toBe('Un centro de distribución no tiene cabinas');
+    await t.ctx.db.execute(sql`update branches set active = false where id = ${demoId('branch:ensenada')}`);
+    try {
+      expect((await refused(payload({ branchId: demoId('branch:ensenada') }), 400)).message).toBe('La sucursal está inactiva');
+    } finally {
+      await t.ctx.db.execute(sql`update branches set active = true where id = ${demoId('branch:ensenada')}`);
+    }
+  });
+
+  it('keeps a branch with live cabins from being deleted', async () => {
+    // without stock, only its cabins hold the branch
+    await t.ctx.db.execute(sql`update product_stocks set quantity = 0 where branch_id = ${demoId('branch:mexicali')}`);
+    const res = await admin({ method: 'POST', url: `/v1/branch/${demoId('branch:mexicali')}/delete` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CANNOT_DELETE', message: 'No se puede eliminar una sucursal con cabinas; elimine o mueva sus cabinas primero' });
+  });
+});
+
 describe('update and delete', () => {
   it('toggles the status, replaces or keeps the schedule and checks it against a new branch', async () => {
     const c = await create();
