@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // a busy CI machine answers slower than a laptop: polls wait up to 10 s
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

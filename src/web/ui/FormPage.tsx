@@ -47,7 +47,19 @@ export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], lo
   return (
     <Card title={title} style={{ maxWidth: 960 }}>
       <Spin spinning={Boolean(loading)}>
-        <Form<V> form={form} layout="vertical" onFinish={finish} disabled={readOnly} initialValues={initialValues} requiredMark="optional" scrollToFirstError>
+        <Form<V>
+          form={form}
+          layout="vertical"
+          onFinish={finish}
+          disabled={readOnly}
+          initialValues={initialValues}
+          requiredMark="optional"
+          scrollToFirstError
+          // Enter in a date or time picker confirms the date; it must not submit the whole form
+          onKeyDownCapture={(e) => {
+            if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
+          }}
+        >
           {children}
           <Space style={{ marginTop: 8 }}>
             <Button danger onClick={() => navigate(backTo)} disabled={false}>
