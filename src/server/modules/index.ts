@@ -11,6 +11,7 @@ import { registerSettingRoutes } from './settings/routes';
 import { registerApplianceRoutes } from './appliances/routes';
 import { registerCabinRoutes } from './cabins/routes';
 import { registerCouponRoutes } from './coupons/routes';
+import { registerCustomerRoutes } from './customers/routes';
 import { registerPackageRoutes } from './packages/routes';
 import { registerProductRoutes } from './products/routes';
 import { registerProviderRoutes } from './providers/routes';
@@ -33,4 +34,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerPackageRoutes(app, ctx);
   registerCouponRoutes(app, ctx);
   registerApplianceRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
 }

@@ -21,6 +21,10 @@ const PUBLIC = [
   'PUT /v1/user/change-password-code',
   'GET /v1/branch/all',
   // photo files: an <img> cannot send a token; names are random UUIDs (docs/decisions.md)
+  'GET /v1/customer/photo/:name',
+  'GET /v1/customer/photo/thumbnail/:name',
+  'GET /v1/note/photo/:name',
+  'GET /v1/note/photo/thumbnail/:name',
   'GET /v1/package/photo/:name',
   'GET /v1/package/photo/thumbnail/:name',
   'GET /v1/photo/thumbnail/:name',

@@ -19,6 +19,7 @@ import {
 } from './data';
 import { demoId, seededRandom } from './random';
 import { seedLookups } from './lookups';
+import { seedCustomers } from './customers';
 import { seedAppliances } from './catalogue-appliances';
 import { seedCabins } from './catalogue-branches';
 import { seedCoupons } from './catalogue-coupons';
@@ -168,6 +169,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedPackages(t, uploadsDir);
     await seedCoupons(t);
     await seedCabins(t);
+    await seedCustomers(t);
   });
 }
 

@@ -5,3 +5,4 @@ export * from './hr';
 export * from './platform';
 export * from './catalogue';
 export * from './treatments';
+export * from './customers';

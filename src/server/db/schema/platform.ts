@@ -45,4 +45,6 @@ export const settings = pgTable('settings', {
   exchangeRate: jsonb('exchange_rate').$type<Record<string, number>>().notNull().default({}),
   paymentProcessType: varchar('payment_process_type', { length: 30 }).notNull().default('terminal'),
   defaultExchangeRate: numeric('default_exchange_rate', { precision: 14, scale: 4, mode: 'number' }).notNull().default(17),
+  /** Loyalty tier thresholds in pesos (src/domain/loyalty.ts DEFAULT_TIER_THRESHOLDS when empty). */
+  loyaltyThresholds: jsonb('loyalty_thresholds').$type<Record<string, number>>(),
 });

@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { NoteInput } from '../../../domain/customers.schemas';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { customerNotes, customers, users } from '../../db/schema';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import { listMeta } from '../../../domain/list';
+import { stamps } from '../dto';
+
+function selectNotes(db: DbOrTx) {
+  return db
+    .select({ n: customerNotes, userName: users.name, userLastName: users.lastName })
+    .from(customerNotes)
+    .leftJoin(users, eq(users.id, customerNotes.userId));
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof selectNotes>['execute']>>[number];
+
+function toNoteDto(r: Joined) {
+  const n = r.n;
+  return {
+    id: n.id,
+    customerId: n.customerId,
+    noteType: n.noteType,
+    title: n.title,
+    note: n.note,
+    photo: n.photo ? { name: n.photo } : null,
+    user: n.userId ? { id: n.userId, name: r.userName ?? '', lastName: r.userLastName ?? '' } : null,
+    ...stamps(n),
+  };
+}
+
+export async function listNotes(ctx: AppContext, customerId: string, page: number, take: number) {
+  const where = and(eq(customerNotes.customerId, customerId), isNull(customerNotes.deletedAt));
+  const base = selectNotes(ctx.db).where(where).orderBy(desc(customerNotes.createdAt), customerNotes.id).offset(take ? (page - 1) * take : 0);
+  const [rows, [{ n }]] = await Promise.all([take ? base.limit(take) : base, ctx.db.select({ n: count() }).from(customerNotes).where(where)]);
+  return { items: rows.map(toNoteDto), meta: listMeta(page, take, n) };
+}
+
+async function findNote(db: DbOrTx, id: string) {
+  const [row] = await selectNotes(db).where(and(eq(customerNotes.id, id), isNull(customerNotes.deletedAt))).limit(1);
+  if (!row) throw new AppError('NOTE_NOT_FOUND');
+  return toNoteDto(row);
+}
+
+export async function createNote(ctx: AppContext, req: FastifyRequest, input: NoteInput) {
+  return ctx.db.transaction(async (tx) => {
+    const [customer] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt))).limit(1);
+    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+    const [row] = await tx.insert(customerNotes).values({ ...input, userId: req.user.id }).returning({ id: customerNotes.id });
+    const after = await findNote(tx, row.id);
+    await recordChange(tx, req, { module: 'clients', action: 'crear nota', entityId: input.customerId, after });
+    return after;
+  });
+}
+
+export async function deleteNote(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findNote(tx, id);
+    await tx.update(customerNotes).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(customerNotes.id, id));
+    await recordChange(tx, req, { module: 'clients', action: 'eliminar nota', entityId: before.customerId, before });
+    return { ...before, deleted_at: new Date() };
+  });
+}
+
+/** At most one photo per note, uploaded after the note is saved. */
+export async function setNotePhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+  const before = await findNote(ctx.db, id);
+  const [upload] = await readImageUploads(req, 1);
+  const name = await saveImage(ctx.config, 'notes', upload);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(customerNotes).set({ photo: name, updatedAt: new Date() }).where(eq(customerNotes.id, id));
+      await recordChange(tx, req, { module: 'clients', action: 'foto de nota', entityId: before.customerId, after: { note: id, photo: name } });
+    });
+  } catch (err) {
+    await deleteImage(ctx.config, 'notes', name);
+    throw err;
+  }
+  await deleteImage(ctx.config, 'notes', before.photo?.name);
+  return findNote(ctx.db, id);
+}

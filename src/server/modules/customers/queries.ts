@@ -1,0 +1,70 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
+import { tierFor, type TierThresholds } from '../../../domain/loyalty';
+import type { DbOrTx } from '../../db/client';
+import { branches, customers } from '../../db/schema';
+import { stamps } from '../dto';
+
+export const tutors = alias(customers, 'tutor');
+
+/** The expressions the search indexes are built on (see db/schema/customers.ts). */
+export const fullNameExpr = sql`${customers.name} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.motherLastName}, '')`;
+export const phonesExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
+export const emailExpr = sql`lower(coalesce(${customers.email}, ''))`;
+
+export function selectCustomers(db: DbOrTx) {
+  return db
+    .select({
+      c: customers,
+      tutorName: tutors.name,
+      tutorLastName: tutors.lastName,
+      tutorMotherLastName: tutors.motherLastName,
+      tutorMobilePhone: tutors.mobilePhone,
+      branchName: branches.name,
+    })
+    .from(customers)
+    .leftJoin(tutors, eq(tutors.id, customers.tutorId))
+    .leftJoin(branches, eq(branches.id, customers.registryBranchId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectCustomers>['execute']>>[number];
+
+export function toCustomerDto(r: Joined, opts: { purchases?: number; thresholds?: TierThresholds } = {}) {
+  const c = r.c;
+  const age = ageOn(c.birthday, todayIn());
+  return {
+    id: c.id,
+    customerId: c.customerNumber,
+    name: c.name,
+    lastName: c.lastName,
+    motherLastName: c.motherLastName,
+    gender: c.gender,
+    birthday: c.birthday,
+    age,
+    isAdult: age >= ADULT_AGE,
+    phone: c.phone,
+    mobilePhone: c.mobilePhone,
+    email: c.email,
+    maritalStatus: c.maritalStatus,
+    originCountry: c.originCountry,
+    reference: c.reference,
+    tutorId: c.tutorId,
+    tutor: c.tutorId ? { id: c.tutorId, name: r.tutorName ?? '', lastName: r.tutorLastName ?? '', motherLastName: r.tutorMotherLastName, mobilePhone: r.tutorMobilePhone } : null,
+    relationship: c.relationship,
+    isTutor: c.isTutor,
+    status: c.active,
+    blackList: c.blackList,
+    cancellations: c.cancellations,
+    points: c.points,
+    loyaltyScale: tierFor(opts.purchases ?? 0, opts.thresholds),
+    registryBranch: c.registryBranchId ? { id: c.registryBranchId, name: r.branchName ?? '' } : null,
+    photo: c.photo ? { name: c.photo } : null,
+    ...stamps(c),
+  };
+}
+export type CustomerDto = ReturnType<typeof toCustomerDto>;
+
+export function byId(id: string): SQL {
+  return eq(customers.id, id);
+}

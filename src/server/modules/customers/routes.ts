@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerSchema, noteSchema } from '../../../domain/customers.schemas';
+import { listQuerySchema } from '../../../domain/list';
+import { ROLE_NAMES } from '../../../domain/roles';
+import type { AppContext } from '../../context';
+import { AppError } from '../../platform/errors';
+import { sendImage } from '../../platform/files';
+import { answerList } from '../../platform/list';
+import { idParams } from '../dto';
+import * as notes from './notes';
+import * as service from './service';
+
+const flag = z.enum(['0', '1', 'true', 'false']).optional();
+const customerQuery = listQuerySchema.extend({
+  blackList: flag,
+  isTutor: flag,
+  gender: z.string().max(10).optional(),
+  maritalStatus: z.string().max(12).optional(),
+  branchId: z.uuid().optional(),
+});
+const photoName = z.object({ name: z.string().max(60) });
+const upper = (s: string | null | undefined) => (s ?? '').toUpperCase();
+
+export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { querystring: customerQuery } }, (req, reply) => {
+    // only the Super Administrador may export the customer list (section 6)
+    if (req.query.format === 'csv' && req.user.role !== ROLE_NAMES.superAdmin) throw new AppError('FORBIDDEN');
+    return answerList(reply, req.query, service.customerListSpec(ctx.db, req.query), {
+      name: 'clientes',
+      columns: [
+        { header: 'Número', value: (c) => c.customerId },
+        { header: 'Nombre', value: (c) => c.name },
+        { header: 'Apellido paterno', value: (c) => upper(c.lastName) },
+        { header: 'Apellido materno', value: (c) => upper(c.motherLastName) },
+        { header: 'Puntos', value: (c) => c.points },
+        { header: 'Género', value: (c) => c.gender },
+        { header: 'Celular', value: (c) => c.mobilePhone ?? c.tutor?.mobilePhone },
+        { header: 'Correo', value: (c) => c.email },
+      ],
+    });
+  });
+  r.get('/customer/:id/single', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams } }, (req) => service.getCustomer(ctx, req.params.id));
+  r.get('/customer/:id', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams } }, (req) => service.getCustomer(ctx, req.params.id));
+  r.post('/customer/create', { config: { access: 'clients.create' }, schema: { body: customerSchema } }, async (req, reply) =>
+    reply.status(201).send(await service.createCustomer(ctx, req, req.body)),
+  );
+  r.route({
+    method: ['PUT', 'POST'],
+    url: '/customer/:id/update',
+    config: { access: 'clients.edit' },
+    schema: { params: idParams, body: customerSchema },
+    handler: (req) => service.updateCustomer(ctx, req, req.params.id, req.body),
+  });
+  r.route({
+    method: ['POST', 'DELETE'],
+    url: '/customer/:id/delete',
+    config: { access: 'clients.delete' },
+    schema: { params: idParams },
+    handler: (req) => service.deleteCustomer(ctx, req, req.params.id),
+  });
+  r.patch('/customer/:id/clear-cancellations', { config: { access: 'clients.edit' }, schema: { params: idParams } }, (req) => service.clearCancellations(ctx, req, req.params.id));
+  r.post('/customer/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams } }, (req) => service.setCustomerPhoto(ctx, req, req.params.id));
+  r.get('/customer/photo/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'customers', req.params.name));
+  r.get('/customer/photo/thumbnail/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) =>
+    sendImage(reply, ctx.config, 'customers', req.params.name, true),
+  );
+
+  r.get(
+    '/note',
+    {
+      config: { access: ['clients.show', 'dairy.show'] },
+      schema: { querystring: z.object({ customerId: z.uuid({ error: 'Cliente inválido' }), page: z.coerce.number().int().min(1).default(1), take: z.coerce.number().int().min(0).max(100).default(5) }) },
+    },
+    (req) => notes.listNotes(ctx, req.query.customerId, req.query.page, req.query.take),
+  );
+  r.post('/note/create', { config: { access: ['clients.create', 'clients.edit'] }, schema: { body: noteSchema } }, async (req, reply) =>
+    reply.status(201).send(await notes.createNote(ctx, req, req.body)),
+  );
+  r.route({
+    method: ['POST', 'DELETE'],
+    url: '/note/:id/delete',
+    config: { access: ['clients.edit', 'clients.delete'] },
+    schema: { params: idParams },
+    handler: (req) => notes.deleteNote(ctx, req, req.params.id),
+  });
+  r.post('/note/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams } }, (req) => notes.setNotePhoto(ctx, req, req.params.id));
+  r.get('/note/photo/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'notes', req.params.name));
+  r.get('/note/photo/thumbnail/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'notes', req.params.name, true));
+}

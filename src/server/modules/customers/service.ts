@@ -1,0 +1,193 @@
+import type { FastifyRequest } from 'fastify';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
+import type { CustomerInput } from '../../../domain/customers.schemas';
+import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { customers } from '../../db/schema';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import type { ListSpec } from '../../platform/list';
+import { emailExpr, fullNameExpr, phonesExpr, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
+
+export interface CustomerFilters extends ListQuery {
+  blackList?: string;
+  isTutor?: string;
+  gender?: string;
+  maritalStatus?: string;
+  branchId?: string;
+}
+
+const flag = (v: string | undefined) => isTruthyFlag(v);
+
+/** Customers belong to the chain, not to a branch: every branch serves them (docs/decisions.md). */
+export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<CustomerDto> {
+  const active = flag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  return {
+    sortable: {
+      customerId: customers.customerNumber,
+      name: customers.name,
+      lastName: customers.lastName,
+      points: customers.points,
+      gender: customers.gender,
+      created_at: customers.createdAt,
+    },
+    defaultSort: { field: 'customerId', order: 'DESC' },
+    searchable: { name: fullNameExpr, phone: phonesExpr, email: emailExpr, customerId: sql`${customers.customerNumber}::text` },
+    filters: [
+      flag(q.withDeleted) ? undefined : isNull(customers.deletedAt),
+      active === undefined ? undefined : eq(customers.active, active),
+      q.blackList === undefined ? undefined : eq(customers.blackList, flag(q.blackList) ?? false),
+      q.isTutor === undefined ? undefined : eq(customers.isTutor, flag(q.isTutor) ?? false),
+      q.gender ? eq(customers.gender, q.gender) : undefined,
+      q.maritalStatus ? eq(customers.maritalStatus, q.maritalStatus) : undefined,
+      q.branchId ? eq(customers.registryBranchId, q.branchId) : undefined,
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = selectCustomers(db).where(where).orderBy(...orderBy, customers.id).offset(offset);
+      return (limit ? await base.limit(limit) : await base).map((r) => toCustomerDto(r));
+    },
+    count: async (where) => (await db.select({ n: count() }).from(customers).where(where))[0].n,
+  };
+}
+
+async function findCustomer(db: DbOrTx, id: string): Promise<CustomerDto> {
+  const [row] = await selectCustomers(db)
+    .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+  return toCustomerDto(row);
+}
+
+export function getCustomer(ctx: AppContext, id: string) {
+  return findCustomer(ctx.db, id);
+}
+
+/** A tutor is an existing adult customer marked as tutor, other than the customer themself. */
+async function assertTutor(tx: DbOrTx, tutorId: string | null | undefined, selfId?: string) {
+  if (!tutorId) return;
+  if (tutorId === selfId) throw new AppError('VALIDATION_FAILED', 'Un cliente no puede ser su propio tutor', [{ field: 'tutorId', message: 'Un cliente no puede ser su propio tutor' }]);
+  const [tutor] = await tx.select().from(customers).where(and(eq(customers.id, tutorId), isNull(customers.deletedAt))).limit(1);
+  if (!tutor) throw new AppError('CUSTOMER_NOT_FOUND', 'Tutor no encontrado');
+  if (!tutor.isTutor || ageOn(tutor.birthday, todayIn()) < ADULT_AGE) {
+    throw new AppError('VALIDATION_FAILED', 'El tutor debe ser un cliente mayor de edad marcado como tutor', [{ field: 'tutorId', message: 'El tutor debe ser un cliente mayor de edad marcado como tutor' }]);
+  }
+}
+
+async function assertMobileFree(tx: DbOrTx, mobile: string | null | undefined, exceptId?: string) {
+  if (!mobile) return;
+  const [dup] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.mobilePhone, mobile), isNull(customers.deletedAt), exceptId ? ne(customers.id, exceptId) : undefined))
+    .limit(1);
+  if (dup) throw new AppError('MOBILE_ALREADY_REGISTERED');
+}
+
+function columns(input: CustomerInput) {
+  const adult = ageOn(input.birthday, todayIn()) >= ADULT_AGE;
+  return {
+    name: input.name,
+    lastName: input.lastName,
+    motherLastName: input.motherLastName ?? null,
+    gender: input.gender,
+    birthday: input.birthday,
+    phone: input.phone ?? null,
+    mobilePhone: input.mobilePhone ?? null,
+    email: input.email ?? null,
+    maritalStatus: input.maritalStatus ?? null,
+    originCountry: input.originCountry ?? null,
+    reference: input.reference ?? null,
+    // a tutor and relationship only mean something for a minor
+    tutorId: adult ? null : (input.tutorId ?? null),
+    relationship: adult ? null : (input.relationship ?? null),
+    isTutor: adult ? Boolean(input.isTutor) : false,
+  };
+}
+
+/** Two requests racing for one mobile number: the unique index decides. */
+function mobileRace(err: unknown): never {
+  const code = (err as { cause?: { code?: string }; code?: string })?.cause?.code ?? (err as { code?: string })?.code;
+  if (code === '23505') throw new AppError('MOBILE_ALREADY_REGISTERED');
+  throw err;
+}
+
+export async function createCustomer(ctx: AppContext, req: FastifyRequest, input: CustomerInput) {
+  return ctx.db
+    .transaction(async (tx) => {
+      await assertMobileFree(tx, input.mobilePhone);
+      await assertTutor(tx, input.tutorId);
+      const [row] = await tx
+        .insert(customers)
+        .values({ ...columns(input), registryBranchId: req.user.branchId })
+        .returning({ id: customers.id });
+      const after = await findCustomer(tx, row.id);
+      await recordChange(tx, req, { module: 'clients', action: 'crear', entityId: row.id, after, affectedBranchId: req.user.branchId });
+      return after;
+    })
+    .catch(mobileRace);
+}
+
+export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: string, input: CustomerInput) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const before = await findCustomer(tx, id);
+      await assertMobileFree(tx, input.mobilePhone, id);
+      await assertTutor(tx, input.tutorId, id);
+      const next = columns(input);
+      if (before.isTutor && !next.isTutor) {
+        const [{ n }] = await tx.select({ n: count() }).from(customers).where(and(eq(customers.tutorId, id), isNull(customers.deletedAt)));
+        if (n > 0) throw new AppError('CONFLICT', 'El cliente es tutor de otros clientes; asígneles otro tutor primero');
+      }
+      await tx
+        .update(customers)
+        .set({ ...next, active: input.status ?? before.status, blackList: input.blackList ?? before.blackList, updatedAt: new Date() })
+        .where(eq(customers.id, id));
+      const after = await findCustomer(tx, id);
+      await recordChange(tx, req, { module: 'clients', action: 'editar', entityId: id, before, after });
+      return after;
+    })
+    .catch(mobileRace);
+}
+
+export async function deleteCustomer(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findCustomer(tx, id);
+    const [{ n }] = await tx.select({ n: count() }).from(customers).where(and(eq(customers.tutorId, id), isNull(customers.deletedAt)));
+    if (n > 0) throw new AppError('CANNOT_DELETE', 'No se puede eliminar un cliente que es tutor de otros clientes');
+    await tx.update(customers).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(customers.id, id));
+    await recordChange(tx, req, { module: 'clients', action: 'eliminar', entityId: id, before });
+    return { ...before, deleted_at: new Date() };
+  });
+}
+
+/** 'Desbanear': clears the cancellation count; only when there is something to clear. */
+export async function clearCancellations(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findCustomer(tx, id);
+    if (before.cancellations === 0) throw new AppError('CONFLICT', 'El cliente no tiene cancelaciones');
+    await tx.update(customers).set({ cancellations: 0, updatedAt: new Date() }).where(eq(customers.id, id));
+    const after = await findCustomer(tx, id);
+    await recordChange(tx, req, { module: 'clients', action: 'desbanear', entityId: id, before: { cancellations: before.cancellations }, after: { cancellations: 0 } });
+    return after;
+  });
+}
+
+export async function setCustomerPhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+  const before = await findCustomer(ctx.db, id);
+  const [upload] = await readImageUploads(req, 1);
+  const name = await saveImage(ctx.config, 'customers', upload);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(customers).set({ photo: name, updatedAt: new Date() }).where(eq(customers.id, id));
+      await recordChange(tx, req, { module: 'clients', action: 'foto', entityId: id, before: { photo: before.photo?.name ?? null }, after: { photo: name } });
+    });
+  } catch (err) {
+    await deleteImage(ctx.config, 'customers', name);
+    throw err;
+  }
+  await deleteImage(ctx.config, 'customers', before.photo?.name);
+  return findCustomer(ctx.db, id);
+}
