@@ -95,6 +95,27 @@ describe('sidebar per role', () => {
   });
 });
 
+describe('user menu and check-in', () => {
+  it('records a staff check-in and refuses mismatching passwords in Cambiar Contraseña', async () => {
+    await signIn(page, server.url, 'gerente@demo.mx');
+    await page.getByText('Registro de asistencia').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Usuario (correo electrónico)').fill('cosmetologa@demo.mx');
+    await dialog.getByLabel('Contraseña').fill('Demo2026!');
+    await dialog.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => page.getByText(/Asistencia registrada: Carolina Domínguez Ruiz, Tijuana/).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByText('Cambiar Contraseña').click();
+    const modal = page.getByRole('dialog', { name: 'Cambiar Contraseña' });
+    await modal.getByLabel('Contraseña actual').fill('Demo2026!');
+    await modal.getByLabel('Nueva contraseña').fill('Nueva2026!');
+    await modal.getByLabel('Confirmar contraseña').fill('Otra2026!');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => modal.getByText('Las contraseñas no coinciden!').isVisible()).toBe(true);
+  });
+});
+
 describe('breadcrumb', () => {
   it('shows segments with spaces, a UUID as Editar, and a back button past three segments', async () => {
     await signIn(page, server.url, 'admin@demo.mx');

@@ -1,107 +1,52 @@
-import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { changePasswordSchema, resetPinSchema } from '../../../domain/auth.schemas';
+import { msg } from '../../../domain/validation';
 import { api } from '../api';
-import { applyServerErrors, parseForm, zodRule } from '../../ui/forms';
-import { notify } from '../../ui/notify';
+import { zodRule } from '../../ui/forms';
+import { FormModal } from '../../ui/FormModal';
 
 interface Props {
   open: boolean;
   onClose: () => void;
 }
 
+/** The confirmation must equal the other field, checked as the user types. */
+const sameAs = (other: string, message: string) => ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    if (value && value !== getFieldValue(other)) throw new Error(message);
+  },
+});
+
+const sendTo = (path: string) => async (values: unknown) => (await api<{ message: string }>(path, { body: values })).message;
+
 export function ChangePasswordModal({ open, onClose }: Props) {
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = parseForm(changePasswordSchema, await form.validateFields(), form);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const res = await api<{ message: string }>('/auth/change-password', { body: values });
-      notify.success(res.message);
-      form.resetFields();
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-      notify.error(err);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal title="Cambiar Contraseña" open={open} onCancel={onClose} onOk={submit} okText="Guardar" cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="currentPassword" label="Contraseña actual" rules={[zodRule(changePasswordSchema, 'currentPassword')]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="password" label="Nueva contraseña" rules={[zodRule(changePasswordSchema, 'password')]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="passwordConfirm"
-          label="Confirmar contraseña"
-          dependencies={['password']}
-          rules={[
-            zodRule(changePasswordSchema, 'passwordConfirm'),
-            ({ getFieldValue }) => ({
-              validator: async (_r, v) => {
-                if (v && v !== getFieldValue('password')) throw new Error('Las contraseñas no coinciden!');
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal title="Cambiar Contraseña" open={open} onClose={onClose} schema={changePasswordSchema} send={sendTo('/auth/change-password')}>
+      <Form.Item name="currentPassword" label="Contraseña actual" rules={[zodRule(changePasswordSchema, 'currentPassword')]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="password" label="Nueva contraseña" rules={[zodRule(changePasswordSchema, 'password')]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="passwordConfirm" label="Confirmar contraseña" dependencies={['password']} rules={[zodRule(changePasswordSchema, 'passwordConfirm'), sameAs('password', msg.passwordsMismatch)]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
 export function ChangePinModal({ open, onClose }: Props) {
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const values = parseForm(resetPinSchema, await form.validateFields(), form);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const res = await api<{ message: string }>('/auth/reset-pin', { body: values });
-      notify.success(res.message);
-      form.resetFields();
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-      notify.error(err);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal title="Cambiar Pin" open={open} onCancel={onClose} onOk={submit} okText="Guardar" cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="currentPassword" label="Contraseña actual" rules={[zodRule(resetPinSchema, 'currentPassword')]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="newPin" label="Nuevo PIN" rules={[zodRule(resetPinSchema, 'newPin')]}>
-          <Input.Password maxLength={4} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="pin"
-          label="Confirmar PIN"
-          dependencies={['newPin']}
-          rules={[
-            zodRule(resetPinSchema, 'pin'),
-            ({ getFieldValue }) => ({
-              validator: async (_r, v) => {
-                if (v && v !== getFieldValue('newPin')) throw new Error('Los pines no coinciden!');
-              },
-            }),
-          ]}
-        >
-          <Input.Password maxLength={4} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal title="Cambiar Pin" open={open} onClose={onClose} schema={resetPinSchema} send={sendTo('/auth/reset-pin')}>
+      <Form.Item name="currentPassword" label="Contraseña actual" rules={[zodRule(resetPinSchema, 'currentPassword')]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="newPin" label="Nuevo PIN" rules={[zodRule(resetPinSchema, 'newPin')]}>
+        <Input.Password maxLength={4} inputMode="numeric" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="pin" label="Confirmar PIN" dependencies={['newPin']} rules={[zodRule(resetPinSchema, 'pin'), sameAs('newPin', msg.pinsMismatch)]}>
+        <Input.Password maxLength={4} inputMode="numeric" autoComplete="off" />
+      </Form.Item>
+    </FormModal>
   );
 }
