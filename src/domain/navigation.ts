@@ -24,7 +24,7 @@ export const NAVIGATION: NavGroup[] = [
       e('setting', 'Configuraciones', 'configuraciones', true),
       e('dairy', 'Agenda', 'agenda'),
       e('pos', 'Punto de venta', 'external:pos', true),
-      e('clients', 'Clientes', 'clientes'),
+      e('clients', 'Clientes', 'clientes', true),
       e('users', 'Usuarios', 'personal'),
     ],
   },

@@ -6,6 +6,7 @@ import { appliancesRoutes } from '../features/appliances/routes';
 import { branchesRoutes } from '../features/branches/routes';
 import { cabinsRoutes } from '../features/cabins/routes';
 import { couponsRoutes } from '../features/coupons/routes';
+import { customersRoutes } from '../features/customers/routes';
 import { packagesRoutes } from '../features/packages/routes';
 import { productsRoutes } from '../features/products/routes';
 import { providersRoutes } from '../features/providers/routes';
@@ -48,6 +49,7 @@ export const router = createBrowserRouter([
       ...packagesRoutes,
       ...couponsRoutes,
       ...appliancesRoutes,
+      ...customersRoutes,
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },

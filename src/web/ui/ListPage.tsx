@@ -58,6 +58,8 @@ export interface ListPageProps<T> {
   rowKey?: (row: T) => string;
   /** Fixed query parameters of this screen (e.g. the package type), sent with every request and export. */
   query?: Record<string, string>;
+  /** Hides the CSV/PDF exports (e.g. the customer list, exported only by the Super Administrador). */
+  canExport?: boolean;
 }
 
 interface ListAnswer<T> {
@@ -235,12 +237,16 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         <Typography.Text type="secondary" data-testid="total-records">
           Total de registros: {data?.meta.itemCount ?? 0}
         </Typography.Text>
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => doExport('csv')}>
-          CSV
-        </Button>
-        <Button icon={<PrinterOutlined />} loading={exporting} onClick={() => doExport('print')}>
-          PDF
-        </Button>
+        {props.canExport !== false && (
+          <>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => doExport('csv')}>
+              CSV
+            </Button>
+            <Button icon={<PrinterOutlined />} loading={exporting} onClick={() => doExport('print')}>
+              PDF
+            </Button>
+          </>
+        )}
       </div>
       <Table<T>
         rowKey={props.rowKey ?? ((r) => r.id)}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Form, Image, Input, Select, Table } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTE_TYPES, noteSchema } from '../../../domain/customers.schemas';
+import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import { confirmAction } from '../../ui/confirm';
+import { formatDateTime } from '../../ui/format';
+import { zodRule } from '../../ui/forms';
+import { FormModal } from '../../ui/FormModal';
+import { notify } from '../../ui/notify';
+import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
+import type { Note } from './types';
+
+const PAGE = 5;
+
+/** The customer's notes, 5 per page; a note's single photo is uploaded after the note is saved. */
+export function CustomerNotes({ customerId }: { customerId: string }) {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const { data, isFetching } = useQuery({
+    queryKey: ['notes', customerId, page],
+    queryFn: () => api<{ items: Note[]; meta: { itemCount: number } }>('/note', { query: { customerId, page, take: PAGE } }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['notes', customerId] });
+
+  const send = async (values: unknown) => {
+    const note = await api<Note>('/note/create', { body: { ...(values as object), customerId } });
+    await uploadPhotos(`/note/${note.id}/photo`, photos);
+    setPhotos([]);
+    await refresh();
+    return undefined;
+  };
+  const remove = (n: Note) =>
+    confirmAction({
+      title: `¿Eliminar la nota "${n.title}"?`,
+      onOk: async () => {
+        try {
+          await api(`/note/${n.id}/delete`, { method: 'POST' });
+          notify.success();
+          await refresh();
+        } catch (err) {
+          notify.error(err);
+        }
+      },
+    });
+
+  return (
+    <div>
+      {(can('clients', 'create') || can('clients', 'edit')) && (
+        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setAdding(true)}>
+          Nueva nota
+        </Button>
+      )}
+      <Table<Note>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.items ?? []}
+        locale={{ emptyText: 'Sin notas' }}
+        pagination={{ current: page, pageSize: PAGE, total: data?.meta.itemCount ?? 0, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { key: 'type', title: 'Tipo', dataIndex: 'noteType', width: 120 },
+          { key: 'title', title: 'Título', dataIndex: 'title' },
+          { key: 'note', title: 'Nota', dataIndex: 'note' },
+          { key: 'photo', title: 'Foto', render: (_, n) => (n.photo ? <Image width={48} src={`/v1/note/photo/thumbnail/${n.photo.name}`} preview={{ src: `/v1/note/photo/${n.photo.name}` }} alt={n.title} /> : '—') },
+          { key: 'user', title: 'Autor', render: (_, n) => (n.user ? `${n.user.name} ${n.user.lastName}` : '—') },
+          { key: 'date', title: 'Fecha', render: (_, n) => formatDateTime(n.created_at) },
+          {
+            key: 'actions',
+            title: '',
+            render: (_, n) => (can('clients', 'edit') || can('clients', 'delete') ? <Button type="text" danger icon={<DeleteOutlined />} aria-label="Eliminar nota" onClick={() => remove(n)} /> : null),
+          },
+        ]}
+      />
+      <FormModal title="Nueva nota" open={adding} onClose={() => setAdding(false)} schema={noteSchema.omit({ customerId: true })} send={send}>
+        <Form.Item name="noteType" label="Tipo de nota" rules={[zodRule(noteSchema, 'noteType')]}>
+          <Select options={NOTE_TYPES.map((t) => ({ value: t, label: t }))} />
+        </Form.Item>
+        <Form.Item name="title" label="Título" rules={[zodRule(noteSchema, 'title')]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="note" label="Nota" rules={[zodRule(noteSchema, 'note')]}>
+          <Input.TextArea rows={4} maxLength={2000} />
+        </Form.Item>
+        <Form.Item label="Foto (una)">
+          <PhotoPicker value={photos} onChange={setPhotos} max={1} />
+        </Form.Item>
+      </FormModal>
+    </div>
+  );
+}
