@@ -1,5 +1,6 @@
-import { Upload, type UploadFile } from 'antd';
+import { Form, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { msg } from '../../domain/validation';
 import { request } from '../app/api';
 import { notify } from './notify';
 
@@ -90,4 +91,30 @@ export async function uploadPhotos(path: string, photos: PickedPhoto[] | undefin
     notify.error(new Error(`El registro se guardó, pero la foto no se pudo subir: ${(err as Error).message}`));
     return false;
   }
+}
+
+/** The form value for a record's single stored photo (treatments, packages). */
+export function storedPhoto(name: string | null | undefined, url: (name: string) => string | undefined): PickedPhoto[] {
+  return name ? [{ uid: name, id: name, name, url: url(name) }] : [];
+}
+
+/** A one-photo form field (`photos`), required while creating the record. */
+export function SinglePhotoField({ required, disabled }: { required: boolean; disabled?: boolean }) {
+  return (
+    <Form.Item
+      name="photos"
+      label="Foto"
+      required={required}
+      rules={[
+        {
+          validator: async (_r, value?: PickedPhoto[]) => {
+            if (required && !value?.length) throw new Error(msg.required('foto'));
+          },
+        },
+      ]}
+      extra="Una imagen png, jpg, jpeg, webp o gif de menos de 1 Mb"
+    >
+      <PhotoPicker max={1} disabled={disabled} />
+    </Form.Item>
+  );
 }

@@ -10,7 +10,7 @@ import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
+import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { InlineSwitch } from '../treatments';
 import { PackageItemsField, type ItemValues } from './PackageItemsField';
 import { packageThumbnail, sectionOf, type Package, type PackageFormOptions, type PackageTreatmentOption } from './types';
@@ -72,7 +72,7 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
       startTime: current.startTime ?? undefined,
       endTime: current.endTime ?? undefined,
       treatmentPackage: current.treatmentPackage.map((i) => ({ ...i })),
-      photos: current.photo ? [{ uid: current.photo, id: current.photo, name: current.photo, url: packageThumbnail(current.photo) }] : [],
+      photos: storedPhoto(current.photo, packageThumbnail),
     });
   }, [current, form]);
 
@@ -112,17 +112,7 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
       initialValues={{ active: true, validBySchedule: false, validByTime: false, branchesIds: [], paymentType: [], treatmentPackage: [{ limit: 1, sessions: promo ? undefined : 1 }], photos: [] }}
       onSubmit={submit}
     >
-      <Form.Item
-        name="photos"
-        label="Foto"
-        required={!editing}
-        rules={[{ validator: async (_r, value?: PickedPhoto[]) => {
-          if (!editing && !value?.length) throw new Error(msg.required('foto'));
-        } }]}
-        extra="Una imagen png, jpg, jpeg, webp o gif de menos de 1 Mb"
-      >
-        <PhotoPicker max={1} disabled={readOnly} />
-      </Form.Item>
+      <SinglePhotoField required={!editing} disabled={readOnly} />
       <Row gutter={16}>
         <Col xs={24} md={5}>
           <Form.Item name="sku" label="SKU" required rules={[rule('sku')]}>

@@ -10,7 +10,7 @@ import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
+import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { useAreas, useConsents, useTreatmentCategories, useTreatmentFormOptions, useTreatmentTypes } from './lookups';
 import { InlineSwitch } from './InlineSwitch';
 import { moneyInputProps } from './money-input';
@@ -72,7 +72,7 @@ export default function TreatmentFormPage() {
       categories: current.categories.map((c) => c.id),
       consentId: current.consentId ?? undefined,
       treatmentProduct: current.treatmentProduct.map((p) => ({ productId: p.productId, quantity: p.quantity })),
-      photos: current.photo ? [{ uid: current.photo, id: current.photo, name: current.photo, url: treatmentThumbnail(current.photo) }] : [],
+      photos: storedPhoto(current.photo, treatmentThumbnail),
     });
   }, [current, form]);
 
@@ -111,17 +111,7 @@ export default function TreatmentFormPage() {
       initialValues={{ categories: [], areasIds: [], applianceIds: [], treatmentProduct: [], assessment: false, consent: false, photos: [] }}
       onSubmit={submit}
     >
-      <Form.Item
-        name="photos"
-        label="Foto"
-        required={!editing}
-        rules={[{ validator: async (_r, value?: PickedPhoto[]) => {
-          if (!editing && !value?.length) throw new Error(msg.required('foto'));
-        } }]}
-        extra="Una imagen png, jpg, jpeg, webp o gif de menos de 1 Mb"
-      >
-        <PhotoPicker max={1} disabled={readOnly} />
-      </Form.Item>
+      <SinglePhotoField required={!editing} disabled={readOnly} />
       <Row gutter={16}>
         <Col xs={24} md={6}>
           <Form.Item name="sku" label="SKU" required rules={editing ? [] : [rule('sku')]}>
