@@ -1,21 +1,20 @@
 /**
  * Loads the demo data into the configured database (DATABASE_URL, or the embedded one in DATA_DIR)
- * when it has no users yet:  npm run seed  [-- --scale large]
+ * when it has no users yet:  npm run seed  [-- --scale medium|large]
+ * (large: 20 clinics, 300 cabins, 200,000 customers and 2,000,000 appointments; see src/server/db/demo/large.ts)
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PIN } from '../src/server/db/demo/data';
 import { databaseIsEmpty, seedDemo } from '../src/server/db/demo/seed';
+import { SCALES, seedLarge, todayIn } from '../src/server/db/demo/large';
 
 async function main() {
   const { values } = parseArgs({ options: { scale: { type: 'string', default: 'demo' } } });
-  if (values.scale === 'large') {
-    console.error('La escala "large" (datos de volumen de una cadena) todavía no está disponible.');
-    process.exit(1);
-  }
-  if (values.scale !== 'demo') {
-    console.error(`Escala desconocida: ${values.scale}. Uso: npm run seed [-- --scale large]`);
+  const scale = values.scale === 'demo' ? undefined : SCALES[values.scale];
+  if (values.scale !== 'demo' && !scale) {
+    console.error(`Escala desconocida: ${values.scale}. Uso: npm run seed [-- --scale demo|medium|large]`);
     process.exit(1);
   }
   const config = loadConfig();
@@ -27,7 +26,12 @@ async function main() {
       console.log(`No se cargaron datos de demostración: ${where} ya tiene usuarios.`);
       return;
     }
-    await seedDemo(database.db, config.uploadsDir);
+    const started = Date.now();
+    if (scale) {
+      console.log(`Cargando la escala "${scale.name}" (${scale.customers.toLocaleString('es-MX')} clientes, ${scale.appointments.toLocaleString('es-MX')} citas)…`);
+      await seedLarge(database.db, config.uploadsDir, scale, { today: todayIn('America/Tijuana') });
+      console.log(`Carga completa en ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    } else await seedDemo(database.db, config.uploadsDir);
   } finally {
     await database.close();
   }
@@ -37,6 +41,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`No se pudieron cargar los datos: ${err instanceof Error ? err.message : String(err)}`);
+  // drizzle wraps the database's error (its message repeats the whole query): show the cause
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  console.error(`No se pudieron cargar los datos: ${cause instanceof Error ? cause.message : String(cause)}`);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, isAdult, todayIn } from './age';
-import { balanceAfter, DEFAULT_TIER_THRESHOLDS, ledgerBalance, pointsForPurchase, thresholdsProblem, tierFor } from './loyalty';
+import { addDays, balanceAfter, DEFAULT_TIER_THRESHOLDS, lastDaysRange, ledgerBalance, LOYALTY_WINDOW_DAYS, MISS_YOU_WINDOW_DAYS, pointsForPurchase, thresholdsOrDefault, thresholdsProblem, tierFor } from './loyalty';
 
 describe('age', () => {
   it('counts whole years, the birthday itself included', () => {
@@ -50,5 +50,20 @@ describe('points ledger', () => {
     expect(pointsForPurchase(99.99)).toBe(0);
     expect(pointsForPurchase(100)).toBe(1);
     expect(pointsForPurchase(1_234.56)).toBe(12);
+  });
+});
+
+describe('loyalty ranges and stored thresholds', () => {
+  it('counts back whole calendar days, across months and leap days', () => {
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(lastDaysRange(LOYALTY_WINDOW_DAYS, '2026-06-15')).toEqual({ startDate: '2025-06-15', endDate: '2026-06-15' });
+    expect(lastDaysRange(MISS_YOU_WINDOW_DAYS, '2026-03-10')).toEqual({ startDate: '2026-02-08', endDate: '2026-03-10' });
+  });
+
+  it('completes stored thresholds with the defaults', () => {
+    expect(thresholdsOrDefault(null)).toEqual(DEFAULT_TIER_THRESHOLDS);
+    expect(thresholdsOrDefault({ PLATA: 5_000, ORO: 'x' as unknown as number })).toEqual({ ...DEFAULT_TIER_THRESHOLDS, PLATA: 5_000 });
   });
 });

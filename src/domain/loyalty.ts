@@ -77,3 +77,27 @@ export function pointsForPurchase(total: number): number {
   return Math.floor(toCents(total) / 10_000);
 }
 
+
+/** The 'we miss you' list looks for customers absent over the last 30 days by default. */
+export const MISS_YOU_WINDOW_DAYS = 30;
+
+/** Stored thresholds (null or partial) completed with the defaults, so a tier never lacks a floor. */
+export function thresholdsOrDefault(stored: Partial<Record<string, number>> | null | undefined): TierThresholds {
+  const out = { ...DEFAULT_TIER_THRESHOLDS };
+  for (const t of LOYALTY_TIERS) {
+    const v = stored?.[t];
+    if (typeof v === 'number' && Number.isFinite(v)) out[t] = v;
+  }
+  return out;
+}
+
+/** YYYY-MM-DD plus (or minus) whole days, on the calendar (no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The range a loyalty list reads by default: from `days` days before today through today, both included. */
+export function lastDaysRange(days: number, today: string): { startDate: string; endDate: string } {
+  return { startDate: addDays(today, -days), endDate: today };
+}

@@ -22,10 +22,10 @@ export const NAVIGATION: NavGroup[] = [
     label: null,
     entries: [
       e('setting', 'Configuraciones', 'configuraciones', true),
-      e('dairy', 'Agenda', 'agenda'),
+      e('dairy', 'Agenda', 'agenda', true),
       e('pos', 'Punto de venta', 'external:pos', true),
       e('clients', 'Clientes', 'clientes', true),
-      e('users', 'Usuarios', 'personal'),
+      e('users', 'Usuarios', 'personal', true),
     ],
   },
   {
@@ -61,9 +61,9 @@ export const NAVIGATION: NavGroup[] = [
       e('packages', 'Paquetes', 'paquetes', true),
       e('promotions', 'Promociones', 'promociones', true),
       e('coupons', 'Cupones', 'cupones', true),
-      e('loyalty_system', 'Sistema de lealtad', 'sistema-de-lealtad'),
-      e('members', 'Miembros', 'miembros'),
-      e('miss_you', 'We miss you', 'we-miss-you'),
+      e('loyalty_system', 'Sistema de lealtad', 'sistema-de-lealtad', true),
+      e('members', 'Miembros', 'miembros', true),
+      e('miss_you', 'We miss you', 'we-miss-you', true),
     ],
   },
   {

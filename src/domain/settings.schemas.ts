@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOYALTY_TIERS, thresholdsProblem, type LoyaltyTier, type TierThresholds } from './loyalty';
 import { msg } from './validation';
 
 export const EXCHANGE_RATE_REQUIRED = 'Debe ingresar un tipo de cambio';
@@ -15,8 +16,33 @@ export const exchangeRateValue = z.preprocess(
   z.number({ error: EXCHANGE_RATE_REQUIRED }).refine(Number.isFinite, EXCHANGE_RATE_REQUIRED).min(0, EXCHANGE_RATE_MIN).max(1000, msg.invalid('tipo de cambio')),
 );
 
+/** A tier's floor in pesos: a number from 0, two decimals at most (numeric text from a form is accepted). */
+const tierAmount = (tier: LoyaltyTier) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: msg.required(`monto de ${tier}`) })
+      .refine(Number.isFinite, msg.invalid(`monto de ${tier}`))
+      .min(0, `El monto de ${tier} no puede ser negativo`)
+      .max(100_000_000, msg.invalid(`monto de ${tier}`))
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+
+/** BRONCE … DIAMANTE in pesos of purchases over the last 365 days; must start at 0 and rise (thresholdsProblem). */
+export const loyaltyThresholdsSchema = z
+  .object(Object.fromEntries(LOYALTY_TIERS.map((t) => [t, tierAmount(t)])) as Record<LoyaltyTier, ReturnType<typeof tierAmount>>)
+  .superRefine((value, ctx) => {
+    const problem = thresholdsProblem(value as TierThresholds);
+    if (!problem) return;
+    // point at the tier the message names (the later one of a pair), BRONCE for the floor
+    const tier = [...LOYALTY_TIERS].reverse().find((t) => problem.includes(`de ${t} debe`)) ?? 'BRONCE';
+    ctx.addIssue({ code: 'custom', path: [tier], message: problem });
+  });
+
 export const settingSchema = z.object({
   exchangeRate: z.record(z.string().uuid(), exchangeRateValue),
   paymentProcessType: z.enum(PAYMENT_PROCESS_TYPES, { error: msg.required('tipo de proceso de pago') }),
+  /** Optional: a client that does not send it keeps the stored thresholds. */
+  loyaltyThresholds: loyaltyThresholdsSchema.optional(),
 });
 export type SettingInput = z.infer<typeof settingSchema>;

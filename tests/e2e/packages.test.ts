@@ -56,8 +56,8 @@ describe('packages', () => {
 
     // Valoración is not offered for packages
     await page.getByLabel('Tipo de tratamiento', { exact: true }).click();
-    const typeOptions = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
-    expect(typeOptions.sort()).toEqual(['Cosmetológico', 'Médico']);
+    const typeOptions = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(async () => (await typeOptions.allInnerTexts()).sort()).toEqual(['Cosmetológico', 'Médico']);
     await page.locator('.ant-select-dropdown:visible').getByTitle('Cosmetológico', { exact: true }).click();
     await choose('Categoría', 'Facial');
     await choose('Sucursales', 'Tijuana');

@@ -21,6 +21,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, loadable with openDatabase({ image }). */
+  dump?(): Promise<Blob>;
 }
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -55,7 +57,7 @@ function takeLock(dir: string): () => void {
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite (in memory when dataDir is undefined). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; image?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     const db = drizzlePg(pool, { schema });
@@ -68,11 +70,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     mkdirSync(dir, { recursive: true });
     release = takeLock(opts.dataDir);
   }
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm, unaccent, citext, btree_gist } });
+  const client = await PGlite.create({ dataDir: dir, loadDataDir: opts.image, extensions: { pg_trgm, unaccent, citext, btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       release();

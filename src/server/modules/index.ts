@@ -16,6 +16,10 @@ import { registerPackageRoutes } from './packages/routes';
 import { registerProductRoutes } from './products/routes';
 import { registerProviderRoutes } from './providers/routes';
 import { registerTreatmentRoutes } from './treatments/routes';
+import { registerStaffRoutes } from './staff/routes';
+import { registerLoyaltyRoutes } from './loyalty/routes';
+import { registerAppointmentRoutes } from './appointments/routes';
+import { registerAgendaRoutes } from './agenda/routes';
 
 /** Every area's routes under /v1. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -35,4 +39,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerCouponRoutes(app, ctx);
   registerApplianceRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
+  registerStaffRoutes(app, ctx);
+  registerLoyaltyRoutes(app, ctx);
+  registerAgendaRoutes(app, ctx);
+  registerAppointmentRoutes(app, ctx);
 }

@@ -5,7 +5,7 @@ import { changeLog } from '../db/schema';
 /** Keys never written in clear into the change log. */
 const SENSITIVE = new Set([
   'passwordHash', 'pinHash', 'password', 'pin', 'newPin', 'currentPassword', 'passwordConfirm',
-  'curp', 'rfc', 'nss', 'salary', 'isr', 'bankAccount', 'diseases', 'allergies', 'drugAllergies', 'bloodType',
+  'curp', 'rfc', 'nss', 'ocr', 'salary', 'isr', 'bankAccount', 'diseases', 'allergies', 'drugAllergies', 'bloodType', 'personalEmail',
 ]);
 
 export function redact(value: unknown): unknown {

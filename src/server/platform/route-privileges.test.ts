@@ -31,6 +31,8 @@ const PUBLIC = [
   'GET /v1/product/photo/:name',
   'GET /v1/product/photo/thumbnail/:name',
   'GET /v1/treatment/photo/:name',
+  'GET /v1/user/photo/:name',
+  'GET /v1/user/photo/thumbnail/:name',
 ];
 
 const ANY_ID = demoId('branch:tijuana');

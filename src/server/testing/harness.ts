@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -21,23 +26,98 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** PostgreSQL: the suite owns the database, so its schema is recreated for each test file. */
-async function resetPostgres(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
-  await client.end();
+/**
+ * PostgreSQL: the suite owns the database, so each test file gets it recreated from a template database
+ * that was migrated and seeded once per source version (CREATE DATABASE … TEMPLATE copies it in a moment).
+ */
+async function freshPostgres(url: string): Promise<{ uploadsDir: string }> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const template = `${name}_tpl_${templateKey()}`;
+  const uploadsDir = path.join(os.tmpdir(), 'clinic-test-templates', `pg-${template}`, 'uploads');
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (!found.rowCount) {
+      const stale = await admin.query('select datname from pg_database where datname like $1', [`${name}\\_tpl\\_%`]);
+      for (const row of stale.rows as { datname: string }[]) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${template}"`);
+      const seeding = new URL(url);
+      seeding.pathname = '/' + template;
+      const database = await openDatabase({ url: seeding.toString() });
+      await migrateDatabase(database);
+      await seedDemo(database.db, uploadsDir);
+      await database.close();
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  return { uploadsDir };
+}
+
+/** Everything the seeded database depends on: the migrations, the schema, the demo data and its domain rules, and the day. */
+function templateKey(): string {
+  const hash = createHash('sha1').update(new Date().toISOString().slice(0, 10));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (!entry.name.endsWith('.test.ts')) hash.update(path.relative(process.cwd(), file)).update(readFileSync(file));
+    }
+  };
+  for (const dir of ['src/server/db', 'src/domain']) walk(path.resolve(dir));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Images no suite has loaded for an hour (each load touches its directory). */
+async function removeStaleTemplates(root: string) {
+  for (const name of readdirSync(root)) {
+    const dir = path.join(root, name);
+    // another suite may be removing the same directory right now
+    const stats = statSync(dir, { throwIfNoEntry: false });
+    if (stats && Date.now() - stats.mtimeMs > 60 * 60_000) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Migrating and seeding takes seconds, so the first embedded suite saves the seeded PGlite data directory
+ * (and the demo photos) under the system temp dir and every later suite loads that image instead.
+ */
+async function seededImage(): Promise<{ image: Blob; uploadsDir: string }> {
+  const dir = path.join(os.tmpdir(), 'clinic-test-templates', templateKey());
+  const file = path.join(dir, 'db.tar');
+  const uploadsDir = path.join(dir, 'uploads');
+  if (existsSync(file)) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return { image: new Blob([await readFile(file)]), uploadsDir };
+  }
+  await mkdir(dir, { recursive: true });
+  await removeStaleTemplates(path.dirname(dir));
+  const database = await openDatabase({});
+  await migrateDatabase(database);
+  await seedDemo(database.db, uploadsDir);
+  const image = await database.dump!();
+  await database.close();
+  const partial = `${file}.${process.pid}`;
+  await writeFile(partial, Buffer.from(await image.arrayBuffer()));
+  await rename(partial, file);
+  return { image, uploadsDir };
 }
 
 /** A fresh database with the demo data and the app built in process (no port). */
 export async function createTestApp(env: Record<string, string> = {}, opts: { web?: boolean; embedded?: boolean } = {}): Promise<TestApp> {
   const url = opts.embedded ? undefined : process.env.DATABASE_URL;
-  if (url) await resetPostgres(url);
-  const database = await openDatabase({ url });
-  await migrateDatabase(database);
+  const template = url ? { image: undefined, ...(await freshPostgres(url)) } : await seededImage();
+  const database = await openDatabase({ url, image: template.image });
   const outbox: Mail[] = [];
-  const config = loadConfig({ ...process.env, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), ...env }, opts.web ? {} : { webDir: undefined });
-  await seedDemo(database.db, config.uploadsDir);
+  const baseEnv = { ...process.env, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), UPLOADS_DIR: template.uploadsDir };
+  const config = loadConfig({ ...baseEnv, ...env }, opts.web ? {} : { webDir: undefined });
   const { app, routes, ctx } = await buildApp({
     database,
     config,

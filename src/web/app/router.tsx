@@ -11,6 +11,10 @@ import { packagesRoutes } from '../features/packages/routes';
 import { productsRoutes } from '../features/products/routes';
 import { providersRoutes } from '../features/providers/routes';
 import { treatmentsRoutes } from '../features/treatments/routes';
+import { staffRoutes } from '../features/staff/routes';
+import { loyaltyRoutes } from '../features/loyalty/routes';
+import { agendaRoutes } from '../features/agenda/routes';
+import { appointmentsRoutes } from '../features/appointments/routes';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const QuickLoginPage = lazy(() => import('../features/auth/QuickLoginPage'));
@@ -50,6 +54,10 @@ export const router = createBrowserRouter([
       ...couponsRoutes,
       ...appliancesRoutes,
       ...customersRoutes,
+      ...staffRoutes,
+      ...loyaltyRoutes,
+      ...agendaRoutes,
+      ...appointmentsRoutes,
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },

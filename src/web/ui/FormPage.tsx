@@ -19,10 +19,12 @@ interface FormPageProps<V> {
   initialValues?: Partial<V>;
   children: ReactNode;
   submitLabel?: string;
+  /** Replaces the Guardar button (e.g. a wizard's Atrás / Siguiente / Guardar); Cancelar stays. */
+  actions?: ReactNode;
 }
 
 /** The one form pattern: zod rules on the fields, 'Operación exitosa' and back to the list on success. */
-export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], loading, readOnly, initialValues, children, submitLabel = 'Guardar' }: FormPageProps<V>) {
+export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], loading, readOnly, initialValues, children, submitLabel = 'Guardar', actions }: FormPageProps<V>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -65,7 +67,8 @@ export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], lo
             <Button danger onClick={() => navigate(backTo)} disabled={false}>
               Cancelar
             </Button>
-            {!readOnly && (
+            {actions}
+            {!readOnly && !actions && (
               <Button type="primary" htmlType="submit" loading={saving}>
                 {submitLabel}
               </Button>

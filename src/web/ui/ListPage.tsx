@@ -11,7 +11,7 @@ import { useSession } from '../app/session';
 import { confirmAction } from './confirm';
 import { DetailModal } from './DetailModal';
 import { exportCsv, printList, type ExportColumn } from './exports';
-import { FilterControl, filterParams, type FilterDef } from './filters';
+import { FilterControl, filterDefaults, filterParams, type FilterDef } from './filters';
 import { notify } from './notify';
 import { useListQuery } from './useListQuery';
 
@@ -76,7 +76,8 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const paramNames = useMemo(() => filters.flatMap(filterParams), [filters]);
-  const { params, set, query: urlQuery, reset } = useListQuery(paramNames, props.defaultPageSize);
+  const defaults = useMemo(() => Object.assign({}, ...filters.map(filterDefaults)) as Record<string, string>, [filters]);
+  const { params, set, query: urlQuery, reset } = useListQuery(paramNames, props.defaultPageSize, defaults);
   const query = useMemo(() => ({ ...urlQuery, ...props.query }), [urlQuery, props.query]);
   const [searchText, setSearchText] = useState(params.get('sv') ?? '');
   const [detail, setDetail] = useState<T | null>(null);
@@ -140,6 +141,8 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
       title: 'Opciones',
       width: 100,
       align: 'center',
+      // wide lists scroll sideways; the row's options stay in view
+      fixed: 'right',
       render: (_: unknown, row: T) => {
         const items = actions.filter((a) => !a.hidden?.(row));
         if (!items.length) return null;

@@ -13,7 +13,7 @@ export interface Option {
 /** One filter of the spec's catalogue; its value lives in the URL under `param`. */
 export type FilterDef =
   | { kind: 'select'; param: string; label: string; options?: Option[]; load?: () => Promise<Option[]>; loadKey?: string; width?: number; visibleWith?: [ModuleKey, Action][]; hiddenForRoles?: string[] }
-  | { kind: 'dateRange'; label: string; startParam?: string; endParam?: string }
+  | { kind: 'dateRange'; label: string; startParam?: string; endParam?: string; /** Range used while the URL has none (YYYY-MM-DD), e.g. the last 365 days. */ defaults?: () => { startDate: string; endDate: string } }
   | { kind: 'year'; param?: string; label?: string }
   | { kind: 'month'; param?: string; label?: string };
 
@@ -148,12 +148,14 @@ export function FilterControl({ def, params, set }: { def: FilterDef; params: UR
     case 'dateRange': {
       const s = def.startParam ?? 'startDate';
       const e = def.endParam ?? 'endDate';
-      const start = params.get(s);
-      const end = params.get(e);
+      const fallback = def.defaults?.();
+      const start = params.get(s) ?? fallback?.startDate;
+      const end = params.get(e) ?? fallback?.endDate;
       return (
         <DatePicker.RangePicker
           aria-label={def.label}
           format="DD/MM/YYYY"
+          allowClear={!def.defaults}
           value={start && end ? [dayjs(start), dayjs(end)] : null}
           onChange={(range) => set({ [s]: range?.[0]?.format('YYYY-MM-DD'), [e]: range?.[1]?.format('YYYY-MM-DD') })}
         />
@@ -183,4 +185,11 @@ export function filterParams(def: FilterDef): string[] {
     case 'month':
       return [def.param ?? 'month'];
   }
+}
+
+/** The values a filter stands for while the URL does not name them (only date ranges with defaults have any). */
+export function filterDefaults(def: FilterDef): Record<string, string> {
+  if (def.kind !== 'dateRange' || !def.defaults) return {};
+  const { startDate, endDate } = def.defaults();
+  return { [def.startParam ?? 'startDate']: startDate, [def.endParam ?? 'endDate']: endDate };
 }

@@ -7,11 +7,13 @@ export function sectionOf(pathname: string): string {
   return pathname.split('/')[2] ?? '';
 }
 
+const NO_DEFAULTS: Record<string, string> = {};
+
 /**
  * The list's state lives in the URL (a link reproduces the view). It is remembered per section,
  * so coming back from a detail or form restores it; leaving the section forgets it.
  */
-export function useListQuery(filterParams: string[], defaultPageSize = DEFAULT_PAGE_SIZE) {
+export function useListQuery(filterParams: string[], defaultPageSize = DEFAULT_PAGE_SIZE, defaults: Record<string, string> = NO_DEFAULTS) {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const section = sectionOf(pathname);
@@ -48,9 +50,12 @@ export function useListQuery(filterParams: string[], defaultPageSize = DEFAULT_P
     };
     const sv = params.get('sv');
     if (sv) q.search = { filter: params.get('sf') ?? '', value: sv };
-    for (const p of filterParams) if (params.get(p)) q[p] = params.get(p);
+    for (const p of filterParams) {
+      const v = params.get(p) || defaults[p];
+      if (v) q[p] = v;
+    }
     return q;
-  }, [params, filterParams, defaultPageSize]);
+  }, [params, filterParams, defaultPageSize, defaults]);
 
   return { params, set, query, reset: () => setParams(new URLSearchParams()) };
 }

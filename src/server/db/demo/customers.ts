@@ -1,9 +1,16 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { ageOn, ADULT_AGE } from '../../../domain/age';
 import { NOTE_TYPES } from '../../../domain/customers.schemas';
 import type { Db } from '../client';
-import { customerNotes, customers, pointLedger } from '../schema';
+import { customerNotes, customers } from '../schema';
+import { bulkInsert, idMaker } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { demoId, seededRandom } from './random';
+import { insertHistory, planSalesAndAgenda } from './sales';
 
 export const DEMO_CUSTOMER_COUNT = 3000;
 const TODAY = '2026-11-22';
@@ -23,8 +30,11 @@ function birthdayFor(rnd: ReturnType<typeof seededRandom>, minor: boolean): stri
   return `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
 }
 
-/** A few thousand customers: minors with tutors, blacklisted ones, cancellations, notes and points. */
-export async function seedCustomers(db: Db): Promise<void> {
+/**
+ * A few thousand customers (minors with tutors, blacklisted ones, cancellations) with notes, some with a
+ * photo, and their history: sales, purchased treatments, appointments and the points ledger (sales.ts).
+ */
+export async function seedCustomers(db: Db, uploadsDir: string): Promise<void> {
   const rnd = seededRandom(1810);
   const clinics = DEMO_BRANCHES.filter((b) => !b.distributionCenter);
   const rows: CustomerRow[] = [];
@@ -64,36 +74,75 @@ export async function seedCustomers(db: Db): Promise<void> {
       createdAt: new Date(Date.UTC(2023, 0, 1) + Math.floor(rnd.next() * 3.8 * 365) * 86_400_000),
     });
   }
-  const { ledger, notes } = pointsAndNotes(rows, rnd);
-  for (let i = 0; i < rows.length; i += 500) await db.insert(customers).values(rows.slice(i, i + 500));
-  for (let i = 0; i < ledger.length; i += 1000) await db.insert(pointLedger).values(ledger.slice(i, i + 1000));
-  for (let i = 0; i < notes.length; i += 1000) await db.insert(customerNotes).values(notes.slice(i, i + 1000));
+  const notes = customerNotesFor(rows, rnd);
+  const people = rows.map((c) => ({ id: c.id!, registryBranchId: c.registryBranchId!, createdAt: c.createdAt as Date, cancellations: c.cancellations!, blackList: c.blackList!, active: c.active!, points: 0 }));
+  const history = await planSalesAndAgenda(db, people);
+  // the cached balance is the running sum of the ledger the history wrote
+  people.forEach((p, i) => (rows[i].points = p.points));
+  rows.forEach((r, i) => ((r.customerNumber = 1000 + i), (r.updatedAt = r.createdAt)));
+  await bulkInsert(db, customers, rows);
+  // explicit numbers: the sequence continues after them for customers created in the app
+  await db.execute(sql`select setval('customer_number_seq', ${999 + rows.length})`);
+  await bulkInsert(db, customerNotes, notes);
+  await insertHistory(db, history);
+  await writeNotePhotos(uploadsDir);
 }
 
-/** Points histories (the cached balance is their running sum) and notes. */
-function pointsAndNotes(rows: CustomerRow[], rnd: ReturnType<typeof seededRandom>) {
-  const ledger: (typeof pointLedger.$inferInsert)[] = [];
+const NOTE_PHOTO_COUNT = 6;
+/** The stored names of the demo note photos (UUID-like, as files.ts names uploads). */
+const notePhoto = (k: number) => `${demoId('photo:notes:' + k)}.jpg`;
+const NOTE_PHOTO_LABELS = ['Antes', 'Después', 'Zona tratada', 'Evolución', 'Seguimiento', 'Control'];
+
+/** Notes for one customer in ten; a third of them carry one of a few generated photos. */
+function customerNotesFor(rows: CustomerRow[], rnd: ReturnType<typeof seededRandom>) {
   const notes: (typeof customerNotes.$inferInsert)[] = [];
-  rows.forEach((c, i) => {
-    if (rnd.next() < 0.4) {
-      let balance = 0;
-      const purchases = rnd.int(1, 4);
-      for (let k = 0; k < purchases; k++) {
-        const earned = rnd.int(5, 120);
-        balance += earned;
-        ledger.push({ customerId: c.id!, movement: 'earned', points: earned, balanceAfter: balance, orderNumber: `POS-${String(100000 + i * 4 + k)}`, reason: 'Compra' });
-      }
-      if (rnd.next() < 0.3) {
-        const redeemed = rnd.int(1, balance);
-        balance -= redeemed;
-        if (redeemed) ledger.push({ customerId: c.id!, movement: 'redeemed', points: -redeemed, balanceAfter: balance, reason: 'Canje en punto de venta' });
-      }
-      c.points = balance;
-    }
+  const noteId = idMaker('customer-note');
+  const authors = ['gerente@demo.mx', 'medico@demo.mx', 'cosmetologa@demo.mx'].map((u) => demoId('user:' + u));
+  rows.forEach((c) => {
     if (rnd.next() < 0.1) {
       const [title, note] = rnd.pick(NOTE_TEXTS);
-      notes.push({ customerId: c.id!, noteType: rnd.pick(NOTE_TYPES), title, note, userId: demoId('user:gerente@demo.mx') });
+      const created = (c.createdAt as Date).getTime();
+      const at = new Date(created + Math.floor(rnd.next() * Math.max(86_400_000, Date.UTC(2026, 10, 21) - created)));
+      notes.push({
+        id: noteId(notes.length),
+        customerId: c.id!,
+        noteType: rnd.pick(NOTE_TYPES),
+        title,
+        note,
+        photo: rnd.next() < 0.33 ? notePhoto(notes.length % NOTE_PHOTO_COUNT) : null,
+        userId: rnd.pick(authors),
+        createdAt: at,
+        updatedAt: at,
+      });
     }
   });
-  return { ledger, notes };
+  return notes;
+}
+
+/** A few clinical-looking pictures (original 480×360 and a 240 px thumbnail) under uploads/notes. */
+async function writeNotePhotos(uploadsDir: string): Promise<void> {
+  try {
+    const dir = path.join(uploadsDir, 'notes');
+    await mkdir(path.join(dir, 'thumbnails'), { recursive: true });
+    await Promise.all(
+      NOTE_PHOTO_LABELS.map(async (label, k) => {
+        const file = notePhoto(k);
+        if (existsSync(path.join(dir, 'thumbnails', file))) return;
+        const hue = 18 + k * 6;
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><defs><radialGradient id="g" cx="0.45" cy="0.4" r="0.8"><stop offset="0" stop-color="hsl(${hue},55%,78%)"/><stop offset="1" stop-color="hsl(${hue},40%,52%)"/></radialGradient></defs><rect width="480" height="360" fill="url(#g)"/><ellipse cx="${200 + k * 15}" cy="170" rx="70" ry="46" fill="hsla(${hue - 10},60%,45%,0.35)"/><rect x="0" y="310" width="480" height="50" fill="rgba(0,0,0,0.35)"/><text x="20" y="344" font-size="26" font-family="sans-serif" fill="#fff">${label}</text></svg>`;
+        const original = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+        const thumbnail = await sharp(original).resize(240, 240, { fit: 'cover' }).jpeg().toBuffer();
+        for (const [target, data] of [
+          [path.join(dir, file), original],
+          [path.join(dir, 'thumbnails', file), thumbnail],
+        ] as const) {
+          const tmp = `${target}.${process.pid}.tmp`;
+          await writeFile(tmp, data);
+          await rename(tmp, target);
+        }
+      }),
+    );
+  } catch {
+    /* demo pictures are decoration */
+  }
 }

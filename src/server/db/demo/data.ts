@@ -63,17 +63,19 @@ export interface DemoUser {
   motherLastName: string;
   role: string;
   branch: string;
+  /** Drives the staff file's gender and CURP/RFC sex letter. */
+  female: boolean;
 }
 
 /** The seven demo accounts of the README (password Demo2026!, PIN 1234). */
 export const DEMO_ACCOUNTS: DemoUser[] = [
-  { username: 'admin@demo.mx', name: 'Alejandra', lastName: 'Ramírez', motherLastName: 'Soto', role: ROLE_NAMES.superAdmin, branch: 'tijuana' },
-  { username: 'logistica@demo.mx', name: 'Luis', lastName: 'Herrera', motherLastName: 'Mendoza', role: ROLE_NAMES.logistics, branch: 'cedis' },
-  { username: 'gerente@demo.mx', name: 'Gabriela', lastName: 'Núñez', motherLastName: 'Ortega', role: ROLE_NAMES.branchManager, branch: 'tijuana' },
-  { username: 'operativo@demo.mx', name: 'Óscar', lastName: 'Villarreal', motherLastName: 'Peña', role: ROLE_NAMES.operations, branch: 'tijuana' },
-  { username: 'franquicia@demo.mx', name: 'Fernanda', lastName: 'Garza', motherLastName: 'Treviño', role: ROLE_NAMES.franchisee, branch: 'monterrey' },
-  { username: 'medico@demo.mx', name: 'Miguel', lastName: 'Castañeda', motherLastName: 'Ibarra', role: ROLE_NAMES.medic, branch: 'tijuana' },
-  { username: 'cosmetologa@demo.mx', name: 'Carolina', lastName: 'Domínguez', motherLastName: 'Ruiz', role: ROLE_NAMES.cosmetologist, branch: 'tijuana' },
+  { username: 'admin@demo.mx', name: 'Alejandra', female: true, lastName: 'Ramírez', motherLastName: 'Soto', role: ROLE_NAMES.superAdmin, branch: 'tijuana' },
+  { username: 'logistica@demo.mx', name: 'Luis', female: false, lastName: 'Herrera', motherLastName: 'Mendoza', role: ROLE_NAMES.logistics, branch: 'cedis' },
+  { username: 'gerente@demo.mx', name: 'Gabriela', female: true, lastName: 'Núñez', motherLastName: 'Ortega', role: ROLE_NAMES.branchManager, branch: 'tijuana' },
+  { username: 'operativo@demo.mx', name: 'Óscar', female: false, lastName: 'Villarreal', motherLastName: 'Peña', role: ROLE_NAMES.operations, branch: 'tijuana' },
+  { username: 'franquicia@demo.mx', name: 'Fernanda', female: true, lastName: 'Garza', motherLastName: 'Treviño', role: ROLE_NAMES.franchisee, branch: 'monterrey' },
+  { username: 'medico@demo.mx', name: 'Miguel', female: false, lastName: 'Castañeda', motherLastName: 'Ibarra', role: ROLE_NAMES.medic, branch: 'tijuana' },
+  { username: 'cosmetologa@demo.mx', name: 'Carolina', female: true, lastName: 'Domínguez', motherLastName: 'Ruiz', role: ROLE_NAMES.cosmetologist, branch: 'tijuana' },
 ];
 
 export const FIRST_NAMES_F = ['María', 'Guadalupe', 'Juana', 'Verónica', 'Patricia', 'Daniela', 'Andrea', 'Sofía', 'Valeria', 'Ximena', 'Paola', 'Mariana', 'Karla', 'Lucía', 'Renata', 'Itzel', 'Regina', 'Fátima'];

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_NAMES } from '../../../domain/roles';
 import { hashSecret } from '../../platform/auth/passwords';
 import type { Db } from '../client';
@@ -20,6 +20,7 @@ import {
 import { demoId, seededRandom } from './random';
 import { seedLookups } from './lookups';
 import { seedCustomers } from './customers';
+import { seedStaffFiles, userPhotoName, writeUserPhotos } from './staff';
 import { seedAppliances } from './catalogue-appliances';
 import { seedCabins } from './catalogue-branches';
 import { seedCoupons } from './catalogue-coupons';
@@ -92,7 +93,7 @@ function staffOfBranches(): DemoUser[] {
     const lastName = rnd.pick(LAST_NAMES);
     const motherLastName = rnd.pick(LAST_NAMES);
     const slug = `${name}.${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    staff.push({ username: `${slug}.${branch}${n}@demo.mx`, name, lastName, motherLastName, role, branch });
+    staff.push({ username: `${slug}.${branch}${n}@demo.mx`, name, lastName, motherLastName, role, branch, female });
   };
   for (const b of DEMO_BRANCHES) {
     if (b.distributionCenter) continue;
@@ -103,10 +104,11 @@ function staffOfBranches(): DemoUser[] {
   return staff;
 }
 
-async function seedUsers(db: Db, roleIds: Map<string, string>) {
-  // one hash for the shared demo password and PIN keeps seeding fast
-  const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN)]);
+/** Every demo user with an avatar and a complete staff file (staff.ts). */
+async function seedUsers(db: Db, roleIds: Map<string, string>, uploadsDir: string) {
   const all = [...DEMO_ACCOUNTS, ...staffOfBranches()];
+  // one hash for the shared demo password and PIN keeps seeding fast
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN), writeUserPhotos(uploadsDir, all)]);
   await db.insert(users).values(
     all.map((u) => ({
       id: demoId('user:' + u.username),
@@ -118,8 +120,10 @@ async function seedUsers(db: Db, roleIds: Map<string, string>) {
       pinHash,
       roleId: roleIds.get(u.role)!,
       mainBranchId: demoId('branch:' + u.branch),
+      photo: userPhotoName(u.username),
     })),
   );
+  await seedStaffFiles(db, all);
 }
 
 /** The history an administrator would have left while setting the catalogue up. */
@@ -150,15 +154,18 @@ async function seedCatalogue(db: Db) {
   });
 }
 
-/** The deterministic demo data set: the same rows, with the same ids, on every run. */
-/** `uploadsDir` receives the generated demo photos (products, treatments, packages). */
+/**
+ * The deterministic demo data set: the same rows, with the same ids, on every run. `uploadsDir` receives
+ * the generated demo photos (users, products, treatments, packages, notes). The customers' history
+ * (sales, agenda, points) is anchored to 2026-11-22 (sales.ts DEMO_TODAY).
+ */
 export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const roleIds = await seedRoles(t);
     await seedBranches(t);
     await seedHr(t);
-    await seedUsers(t, roleIds);
+    await seedUsers(t, roleIds, uploadsDir);
     await seedCatalogue(t);
     // the catalogue, in dependency order: each step reads what the previous ones created
     await seedLookups(t);
@@ -169,8 +176,10 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedPackages(t, uploadsDir);
     await seedCoupons(t);
     await seedCabins(t);
-    await seedCustomers(t);
+    await seedCustomers(t, uploadsDir);
   });
+  // fresh planner statistics for the tables just filled (PGlite has no autovacuum to do it)
+  await db.execute(sql`analyze`);
 }
 
 export { demoId };

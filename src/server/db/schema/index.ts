@@ -6,3 +6,5 @@ export * from './platform';
 export * from './catalogue';
 export * from './treatments';
 export * from './customers';
+export * from './sales';
+export * from './agenda';

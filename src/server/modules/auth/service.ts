@@ -185,6 +185,31 @@ export async function resetPin(ctx: AppContext, req: FastifyRequest, input: z.in
   return { message: 'PIN actualizado' };
 }
 
+export const WELCOME_TTL_MS = 72 * 3600 * 1000;
+
+/**
+ * Stores a one-use code (hashed) for the user and mails it: the recovery request, and the welcome mail of
+ * new staff, who set their first password with it through PUT /v1/user/change-password-code.
+ */
+export async function mailPasswordCode(ctx: Pick<AppContext, 'db' | 'mailer'>, user: Pick<UserRow, 'id' | 'name' | 'username'>, purpose: 'recovery' | 'welcome' = 'recovery') {
+  const code = newRecoveryCode();
+  const ttl = purpose === 'welcome' ? WELCOME_TTL_MS : RECOVERY_TTL_MS;
+  await ctx.db.insert(passwordResetCodes).values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + ttl) });
+  await ctx.mailer.send(
+    purpose === 'welcome'
+      ? {
+          to: user.username,
+          subject: 'Bienvenido: establezca su contraseña',
+          text: `Hola ${user.name}:\n\nSe creó su usuario ${user.username}. Su código para establecer la contraseña es ${code}.\nÚselo en la opción «¿Olvidó su contraseña?» de la pantalla de inicio de sesión. Vence en 72 horas y sólo puede usarse una vez.`,
+        }
+      : {
+          to: user.username,
+          subject: 'Código para restablecer su contraseña',
+          text: `Hola ${user.name}:\n\nSu código para restablecer la contraseña es ${code}.\nVence en 15 minutos y sólo puede usarse una vez.\n\nSi no lo solicitó, ignore este mensaje.`,
+        },
+  );
+}
+
 export async function requestRecovery(ctx: AppContext, email: string, meta: ClientMeta) {
   const { db } = ctx;
   const account = email.toLowerCase();
@@ -193,13 +218,7 @@ export async function requestRecovery(ctx: AppContext, email: string, meta: Clie
   await recordFailure(db, account, meta.address, 'recovery');
   const user = await findUserByUsername(db, account);
   if (user && user.status === 'activo') {
-    const code = newRecoveryCode();
-    await db.insert(passwordResetCodes).values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + RECOVERY_TTL_MS) });
-    await ctx.mailer.send({
-      to: user.username,
-      subject: 'Código para restablecer su contraseña',
-      text: `Hola ${user.name}:\n\nSu código para restablecer la contraseña es ${code}.\nVence en 15 minutos y sólo puede usarse una vez.\n\nSi no lo solicitó, ignore este mensaje.`,
-    });
+    await mailPasswordCode(ctx, user);
     await logEvent(db, 'código de recuperación enviado', meta, { userId: user.id, username: account });
   }
   // same answer whether or not the account exists

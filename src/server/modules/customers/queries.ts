@@ -1,7 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
-import { tierFor, type TierThresholds } from '../../../domain/loyalty';
 import type { DbOrTx } from '../../db/client';
 import { branches, customers } from '../../db/schema';
 import { stamps } from '../dto';
@@ -30,7 +29,7 @@ export function selectCustomers(db: DbOrTx) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectCustomers>['execute']>>[number];
 
-export function toCustomerDto(r: Joined, opts: { purchases?: number; thresholds?: TierThresholds } = {}) {
+export function toCustomerDto(r: Joined) {
   const c = r.c;
   const age = ageOn(c.birthday, todayIn());
   return {
@@ -57,7 +56,6 @@ export function toCustomerDto(r: Joined, opts: { purchases?: number; thresholds?
     blackList: c.blackList,
     cancellations: c.cancellations,
     points: c.points,
-    loyaltyScale: tierFor(opts.purchases ?? 0, opts.thresholds),
     registryBranch: c.registryBranchId ? { id: c.registryBranchId, name: r.branchName ?? '' } : null,
     photo: c.photo ? { name: c.photo } : null,
     ...stamps(c),

@@ -8,8 +8,9 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../platform/errors';
 import { sendImage } from '../../platform/files';
 import { answerList } from '../../platform/list';
-import { idParams } from '../dto';
+import { idParams, listResponse } from '../dto';
 import * as notes from './notes';
+import { customerDetailResponse, customerResponse, noteResponse } from './responses';
 import * as service from './service';
 
 const flag = z.enum(['0', '1', 'true', 'false']).optional();
@@ -25,7 +26,7 @@ const upper = (s: string | null | undefined) => (s ?? '').toUpperCase();
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { querystring: customerQuery } }, (req, reply) => {
+  r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show', 'loyalty_system.show'] }, schema: { querystring: customerQuery, response: { 200: listResponse(customerResponse) } } }, (req, reply) => {
     // only the Super Administrador may export the customer list (section 6)
     if (req.query.format === 'csv' && req.user.role !== ROLE_NAMES.superAdmin) throw new AppError('FORBIDDEN');
     return answerList(reply, req.query, service.customerListSpec(ctx.db, req.query), {
@@ -42,27 +43,27 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
       ],
     });
   });
-  r.get('/customer/:id/single', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams } }, (req) => service.getCustomer(ctx, req.params.id));
-  r.get('/customer/:id', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams } }, (req) => service.getCustomer(ctx, req.params.id));
-  r.post('/customer/create', { config: { access: 'clients.create' }, schema: { body: customerSchema } }, async (req, reply) =>
+  r.get('/customer/:id/single', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, response: { 200: customerDetailResponse } } }, (req) => service.getCustomer(ctx, req.params.id));
+  r.get('/customer/:id', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, response: { 200: customerDetailResponse } } }, (req) => service.getCustomer(ctx, req.params.id));
+  r.post('/customer/create', { config: { access: 'clients.create' }, schema: { body: customerSchema, response: { 201: customerResponse } } }, async (req, reply) =>
     reply.status(201).send(await service.createCustomer(ctx, req, req.body)),
   );
   r.route({
     method: ['PUT', 'POST'],
     url: '/customer/:id/update',
     config: { access: 'clients.edit' },
-    schema: { params: idParams, body: customerSchema },
+    schema: { params: idParams, body: customerSchema, response: { 200: customerResponse } },
     handler: (req) => service.updateCustomer(ctx, req, req.params.id, req.body),
   });
   r.route({
     method: ['POST', 'DELETE'],
     url: '/customer/:id/delete',
     config: { access: 'clients.delete' },
-    schema: { params: idParams },
+    schema: { params: idParams, response: { 200: customerResponse } },
     handler: (req) => service.deleteCustomer(ctx, req, req.params.id),
   });
-  r.patch('/customer/:id/clear-cancellations', { config: { access: 'clients.edit' }, schema: { params: idParams } }, (req) => service.clearCancellations(ctx, req, req.params.id));
-  r.post('/customer/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams } }, (req) => service.setCustomerPhoto(ctx, req, req.params.id));
+  r.patch('/customer/:id/clear-cancellations', { config: { access: 'clients.edit' }, schema: { params: idParams, response: { 200: customerResponse } } }, (req) => service.clearCancellations(ctx, req, req.params.id));
+  r.post('/customer/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams, response: { 200: customerResponse } } }, (req) => service.setCustomerPhoto(ctx, req, req.params.id));
   r.get('/customer/photo/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'customers', req.params.name));
   r.get('/customer/photo/thumbnail/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) =>
     sendImage(reply, ctx.config, 'customers', req.params.name, true),
@@ -72,21 +73,24 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
     '/note',
     {
       config: { access: ['clients.show', 'dairy.show'] },
-      schema: { querystring: z.object({ customerId: z.uuid({ error: 'Cliente inválido' }), page: z.coerce.number().int().min(1).default(1), take: z.coerce.number().int().min(0).max(100).default(5) }) },
+      schema: {
+        querystring: z.object({ customerId: z.uuid({ error: 'Cliente inválido' }), page: z.coerce.number().int().min(1).default(1), take: z.coerce.number().int().min(0).max(100).default(5) }),
+        response: { 200: listResponse(noteResponse) },
+      },
     },
     (req) => notes.listNotes(ctx, req.query.customerId, req.query.page, req.query.take),
   );
-  r.post('/note/create', { config: { access: ['clients.create', 'clients.edit'] }, schema: { body: noteSchema } }, async (req, reply) =>
+  r.post('/note/create', { config: { access: ['clients.create', 'clients.edit'] }, schema: { body: noteSchema, response: { 201: noteResponse } } }, async (req, reply) =>
     reply.status(201).send(await notes.createNote(ctx, req, req.body)),
   );
   r.route({
     method: ['POST', 'DELETE'],
     url: '/note/:id/delete',
     config: { access: ['clients.edit', 'clients.delete'] },
-    schema: { params: idParams },
+    schema: { params: idParams, response: { 200: noteResponse } },
     handler: (req) => notes.deleteNote(ctx, req, req.params.id),
   });
-  r.post('/note/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams } }, (req) => notes.setNotePhoto(ctx, req, req.params.id));
+  r.post('/note/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams, response: { 200: noteResponse } } }, (req) => notes.setNotePhoto(ctx, req, req.params.id));
   r.get('/note/photo/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'notes', req.params.name));
   r.get('/note/photo/thumbnail/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'notes', req.params.name, true));
 }

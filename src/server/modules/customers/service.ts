@@ -10,6 +10,7 @@ import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
+import { customerLoyalty } from '../loyalty/service';
 import { emailExpr, fullNameExpr, phonesExpr, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
 
 export interface CustomerFilters extends ListQuery {
@@ -61,8 +62,11 @@ async function findCustomer(db: DbOrTx, id: string): Promise<CustomerDto> {
   return toCustomerDto(row);
 }
 
-export function getCustomer(ctx: AppContext, id: string) {
-  return findCustomer(ctx.db, id);
+/** The record with its loyalty tier, from the real purchases of the last 365 days and the thresholds in settings. */
+export async function getCustomer(ctx: AppContext, id: string) {
+  const customer = await findCustomer(ctx.db, id);
+  const loyalty = await customerLoyalty(ctx.db, id, {});
+  return { ...customer, loyaltyScale: loyalty.loyaltyScale, purchasesTotal: loyalty.total };
 }
 
 /** A tutor is an existing adult customer marked as tutor, other than the customer themself. */

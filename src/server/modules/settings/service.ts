@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { thresholdsOrDefault, type TierThresholds } from '../../../domain/loyalty';
 import { EXCHANGE_RATE_REQUIRED, type SettingInput } from '../../../domain/settings.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -11,7 +12,13 @@ import { stamps } from '../dto';
 type SettingRow = typeof settings.$inferSelect;
 
 function toDto(row: SettingRow) {
-  return { id: row.id, exchangeRate: row.exchangeRate, paymentProcessType: row.paymentProcessType as SettingInput['paymentProcessType'], ...stamps(row) };
+  return {
+    id: row.id,
+    exchangeRate: row.exchangeRate,
+    paymentProcessType: row.paymentProcessType as SettingInput['paymentProcessType'],
+    loyaltyThresholds: thresholdsOrDefault(row.loyaltyThresholds),
+    ...stamps(row),
+  };
 }
 
 /** The single configuration row; created with defaults the first time it is read. */
@@ -24,6 +31,12 @@ async function currentSetting(db: DbOrTx): Promise<SettingRow> {
 
 export async function getSetting(ctx: AppContext) {
   return toDto(await currentSetting(ctx.db));
+}
+
+/** The tier thresholds in force (the defaults until someone edits them); read without creating the row. */
+export async function loyaltyThresholds(db: DbOrTx): Promise<TierThresholds> {
+  const [row] = await db.select({ t: settings.loyaltyThresholds }).from(settings).where(isNull(settings.deletedAt)).orderBy(asc(settings.createdAt)).limit(1);
+  return thresholdsOrDefault(row?.t);
 }
 
 export async function updateSetting(ctx: AppContext, req: FastifyRequest, id: string, input: SettingInput) {
@@ -44,7 +57,13 @@ export async function updateSetting(ctx: AppContext, req: FastifyRequest, id: st
     }
     const [row] = await tx
       .update(settings)
-      .set({ exchangeRate: rates, paymentProcessType: req.user.branchBound ? before.paymentProcessType : input.paymentProcessType, updatedAt: new Date() })
+      .set({
+        exchangeRate: rates,
+        paymentProcessType: req.user.branchBound ? before.paymentProcessType : input.paymentProcessType,
+        // chain-wide like the payment processor: a branch-bound user cannot move the tiers
+        loyaltyThresholds: req.user.branchBound || !input.loyaltyThresholds ? before.loyaltyThresholds : input.loyaltyThresholds,
+        updatedAt: new Date(),
+      })
       .where(eq(settings.id, id))
       .returning();
     await recordChange(tx, req, { module: 'setting', action: 'editar', entityId: id, before: toDto(before), after: toDto(row) });

@@ -1,23 +1,37 @@
-import { Avatar, Button, Card, Col, Descriptions, Row, Spin, Statistic, Tabs, Tag } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Row, Spin, Statistic, Tabs, Tag, Tooltip } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '../../../domain/validation';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { confirmAction } from '../../ui/confirm';
-import { formatDate, fullName } from '../../ui/format';
+import { formatDate, formatMoney, fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import { StatusTag } from '../../ui/StatusTag';
+import { CustomerAppointments } from './CustomerAppointments';
 import { CustomerNotes } from './CustomerNotes';
+import { CustomerOrders } from './CustomerOrders';
+import { CustomerPurchasedProducts } from './CustomerPurchasedProducts';
+import { TierTag } from './TierTag';
 import type { Customer } from './types';
 
-const TIER_COLORS: Record<string, string> = { BRONCE: '#b0793f', PLATA: '#8c8c8c', ORO: '#d4a017', PLATINO: '#6b7b8c', DIAMANTE: '#3a8bd6' };
+interface Loyalty {
+  startDate: string;
+  endDate: string;
+  total: number;
+  loyaltyScale: string;
+}
 
 export function CustomerDetail({ id }: { id: string }) {
   const can = useCan();
   const queryClient = useQueryClient();
   const { data: c, isLoading } = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`) });
+  // the tier from the real purchases of the last 365 days and the thresholds in settings
+  const { data: loyalty } = useQuery({ queryKey: ['customer-loyalty', id], queryFn: () => api<Loyalty>(`/customer/${id}/loyalty`) });
   if (isLoading || !c) return <Spin />;
+  const seesOrders = can('clients', 'show') || can('loyalty_system', 'show') || can('members', 'show');
+  const seesTreatments = can('clients', 'show') || can('dairy', 'show');
+  const seesAppointments = seesTreatments || can('appointment', 'show');
 
   const unban = () =>
     confirmAction({
@@ -38,25 +52,34 @@ export function CustomerDetail({ id }: { id: string }) {
 
   return (
     <Row gutter={16}>
-      <Col xs={24} md={7}>
+      <Col xs={24} md={6}>
         <Card>
           <div style={{ textAlign: 'center' }}>
             <Avatar size={96} icon={<UserOutlined />} src={c.photo ? `/v1/customer/photo/thumbnail/${c.photo.name}` : undefined} />
             <h3 style={{ marginBottom: 0 }}>{fullName(c)}</h3>
             <div style={{ color: '#888' }}>Cliente {c.customerId}</div>
-            <Tag color={TIER_COLORS[c.loyaltyScale]} style={{ marginTop: 8 }}>
-              {c.loyaltyScale}
-            </Tag>
-            {c.blackList && <Tag color="red">Lista negra</Tag>}
+            <div style={{ marginTop: 8 }}>
+              {loyalty ? (
+                <Tooltip title={`Compras del ${formatDate(loyalty.startDate + 'T12:00:00Z')} al ${formatDate(loyalty.endDate + 'T12:00:00Z')}: ${formatMoney(loyalty.total)}`}>
+                  <span>
+                    <TierTag tier={loyalty.loyaltyScale} />
+                  </span>
+                </Tooltip>
+              ) : (
+                <Spin size="small" />
+              )}
+              {c.blackList && <Tag color="red">Lista negra</Tag>}
+            </div>
           </div>
           <Row gutter={8} style={{ marginTop: 16 }}>
-            <Col span={12}>
+            <Col span={9}>
               <Statistic title="Puntos" value={c.points} />
             </Col>
-            <Col span={12}>
-              <Statistic title="Cancelaciones" value={c.cancellations} />
+            <Col span={15}>
+              <Statistic title={<span style={{ whiteSpace: 'nowrap' }}>Cancelaciones</span>} value={c.cancellations} />
             </Col>
           </Row>
+          {loyalty && <p style={{ marginTop: 12, marginBottom: 0 }}>Compras últimos 365 días: {formatMoney(loyalty.total)}</p>}
           <p style={{ marginTop: 12, marginBottom: 0 }}>Sucursal de registro: {c.registryBranch?.name ?? '—'}</p>
           {c.cancellations > 0 && can('clients', 'edit') && (
             <Button block style={{ marginTop: 12 }} onClick={unban}>
@@ -65,7 +88,7 @@ export function CustomerDetail({ id }: { id: string }) {
           )}
         </Card>
       </Col>
-      <Col xs={24} md={17}>
+      <Col xs={24} md={18}>
         <Tabs
           items={[
             {
@@ -96,6 +119,14 @@ export function CustomerDetail({ id }: { id: string }) {
               ),
             },
             { key: 'notes', label: 'Notas', children: <CustomerNotes customerId={c.id} /> },
+            ...(seesAppointments ? [{ key: 'appointments', label: 'Citas', children: <CustomerAppointments customerId={c.id} /> }] : []),
+            ...(seesOrders
+              ? [
+                  { key: 'orders', label: 'Órdenes', children: <CustomerOrders customerId={c.id} kind="order" /> },
+                  { key: 'cash-orders', label: 'Órdenes en efectivo', children: <CustomerOrders customerId={c.id} kind="cash" /> },
+                ]
+              : []),
+            ...(seesTreatments ? [{ key: 'purchased', label: 'Productos adquiridos', children: <CustomerPurchasedProducts customerId={c.id} /> }] : []),
           ]}
         />
       </Col>

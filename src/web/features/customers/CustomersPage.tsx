@@ -20,7 +20,7 @@ export default function CustomersPage() {
       exportName="clientes"
       createPath="crear"
       detailTitle="Cliente"
-      detailWidth={1000}
+      detailWidth={1200}
       canExport={role === ROLE_NAMES.superAdmin}
       searchFields={[
         { value: 'name', label: 'Nombre' },

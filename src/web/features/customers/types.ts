@@ -22,7 +22,7 @@ export interface Customer {
   blackList: boolean;
   cancellations: number;
   points: number;
-  loyaltyScale: string;
+  loyaltyScale?: string;
   registryBranch: { id: string; name: string } | null;
   photo: { name: string } | null;
   created_at: string;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Form, InputNumber, Select } from 'antd';
+import { LOYALTY_TIERS, thresholdsProblem, type TierThresholds } from '../../../domain/loyalty';
 import { EXCHANGE_RATE_REQUIRED, PAYMENT_PROCESS_TYPES, paymentProcessTypeLabels, exchangeRateValue, type SettingInput } from '../../../domain/settings.schemas';
 import { api } from '../../app/api';
 import { Allowed } from '../../app/RequireAuth';
@@ -13,7 +14,7 @@ export default function SettingsEditPage() {
   const user = useSession((s) => s.user);
 
   useEffect(() => {
-    if (setting.data) form.setFieldsValue({ exchangeRate: setting.data.exchangeRate, paymentProcessType: setting.data.paymentProcessType });
+    if (setting.data) form.setFieldsValue({ exchangeRate: setting.data.exchangeRate, paymentProcessType: setting.data.paymentProcessType, loyaltyThresholds: setting.data.loyaltyThresholds });
   }, [setting.data, form]);
 
   const editable = (branchId: string) => !user?.branchBound || user.branch === branchId;
@@ -48,6 +49,31 @@ export default function SettingsEditPage() {
             ]}
           >
             <InputNumber<number> prefix="$" step={0.01} precision={2} style={{ width: 200 }} disabled={!editable(b.id)} aria-label={`Tipo de cambio ${b.name}`} placeholder="0.00" />
+          </Form.Item>
+        ))}
+        <h4>Escalas de lealtad</h4>
+        <p style={{ color: '#888', marginTop: 0 }}>Compras de los últimos 365 días a partir de las cuales el cliente alcanza cada nivel.</p>
+        {LOYALTY_TIERS.map((tier, i) => (
+          <Form.Item
+            key={tier}
+            name={['loyaltyThresholds', tier]}
+            label={tier}
+            required
+            dependencies={i > 0 ? [['loyaltyThresholds', LOYALTY_TIERS[i - 1]]] : []}
+            rules={[
+              { required: true, message: `El campo monto de ${tier} es requerido` },
+              ({ getFieldValue }) => ({
+                // the same rule the server applies, reported on the tier it names
+                validator: async () => {
+                  const values = getFieldValue('loyaltyThresholds') as TierThresholds | undefined;
+                  if (!values || LOYALTY_TIERS.some((t) => typeof values[t] !== 'number')) return;
+                  const problem = thresholdsProblem(values);
+                  if (problem && (problem.includes(`de ${tier} debe`) || (tier === 'BRONCE' && problem.includes('BRONCE debe iniciar')))) throw new Error(problem);
+                },
+              }),
+            ]}
+          >
+            <InputNumber<number> prefix="$" min={0} step={1000} precision={2} style={{ width: 200 }} disabled={user?.branchBound || tier === 'BRONCE'} aria-label={`Monto ${tier}`} />
           </Form.Item>
         ))}
       </FormPage>

@@ -1,10 +1,18 @@
 import { Button, Card, Descriptions, Table } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { LOYALTY_TIERS } from '../../../domain/loyalty';
 import { paymentProcessTypeLabels } from '../../../domain/settings.schemas';
 import { useCan } from '../../app/privileges';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatMoney } from '../../ui/format';
+import { TierTag } from '../customers/TierTag';
 import { useSettings } from './useSettings';
+
+interface TierRow {
+  tier: string;
+  from: number;
+  to?: number;
+}
 
 export default function SettingsPage() {
   const { setting, branches, loading } = useSettings();
@@ -38,6 +46,22 @@ export default function SettingsPage() {
               title: 'Tipo de cambio (MXN por USD)',
               align: 'right',
               render: (_: unknown, b: { id: string }) => (rates[b.id] === undefined ? <em>Sin capturar</em> : `$${rates[b.id].toFixed(2)}`),
+            },
+          ]}
+        />
+      </Card>
+      <Card title="Escalas de lealtad" loading={loading} style={{ maxWidth: 800, marginTop: 16 }}>
+        <Table<TierRow>
+          rowKey="tier"
+          size="small"
+          pagination={false}
+          dataSource={LOYALTY_TIERS.map((tier, i) => ({ tier, from: setting.data?.loyaltyThresholds?.[tier] ?? 0, to: setting.data?.loyaltyThresholds?.[LOYALTY_TIERS[i + 1]] }))}
+          columns={[
+            { key: 'tier', title: 'Nivel', render: (_: unknown, r) => <TierTag tier={r.tier} /> },
+            {
+              key: 'range',
+              title: 'Compras en los últimos 365 días',
+              render: (_: unknown, r) => (r.to === undefined ? `Desde ${formatMoney(r.from)}` : `De ${formatMoney(r.from)} a menos de ${formatMoney(r.to)}`),
             },
           ]}
         />

@@ -1,0 +1,314 @@
+/**
+ * Load test of the agenda at a chain's scale:  npm run bench [-- --scale large|medium --duration 10 --connections 8 --reload]
+ *
+ * Loads the volume data when the database has none (PostgreSQL with DATABASE_URL, else a fresh embedded
+ * PGlite under DATA_DIR/bench-<scale>), starts the app in this process on a free port, signs in as
+ * admin@demo.mx and drives each scenario with autocannon. Next to the HTTP latencies it replays the SQL
+ * that one request of the scenario ran (captured at the driver) straight on the database, so the ratio
+ * API / SQL shows what the HTTP layer adds.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
+import { SCALES, seedLarge, todayIn } from '../src/server/db/demo/large';
+import { DEMO_PASSWORD } from '../src/server/db/demo/data';
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: 'large' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '8' },
+    reload: { type: 'boolean', default: false },
+  },
+});
+const scale = SCALES[args.scale];
+if (!scale) {
+  console.error(`Escala desconocida: ${args.scale} (medium o large)`);
+  process.exit(1);
+}
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const TODAY = todayIn('America/Tijuana');
+
+interface Captured {
+  text: string;
+  values?: unknown[];
+}
+/**
+ * The statements the driver sent on behalf of the probe request (pg.Client for PostgreSQL, PGlite.query
+ * for the embedded one): the request carries x-bench-probe and runs inside this async context.
+ */
+const probe = new AsyncLocalStorage<Captured[]>();
+
+function hookPg() {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    const capture = probe.getStore();
+    if (capture) {
+      const q = a[0] as string | { text: string; values?: unknown[] };
+      if (typeof q === 'string') capture.push({ text: q, values: Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined });
+      else if (q && typeof q.text === 'string') capture.push({ text: q.text, values: q.values ?? (Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined) });
+    }
+    return original.apply(this, a);
+  };
+}
+
+type Queryable = { query: (...a: unknown[]) => Promise<unknown> };
+function hookQuery(target: Queryable) {
+  const original = target.query.bind(target);
+  target.query = (...a: unknown[]) => {
+    const capture = probe.getStore();
+    if (capture) capture.push({ text: a[0] as string, values: a[1] as unknown[] | undefined });
+    return original(...a);
+  };
+}
+
+function hookPglite(database: Database) {
+  const client = (database.db as unknown as { $client: Queryable & { transaction: (fn: (tx: Queryable) => Promise<unknown>) => Promise<unknown> } }).$client;
+  hookQuery(client);
+  // a transaction's statements go through its own tx object
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      hookQuery(tx);
+      return fn(tx);
+    });
+}
+
+const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '      –');
+
+async function main() {
+  const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? 'bench-' + Math.random() }, { webDir: undefined });
+  const kind = config.databaseUrl ? 'PostgreSQL' : 'PGlite';
+  let dataDir: string | undefined;
+  if (!config.databaseUrl) {
+    dataDir = path.join(config.dataDir, `bench-${scale.name}`);
+    if (args.reload && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (config.databaseUrl) hookPg();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir });
+  if (!config.databaseUrl) hookPglite(database);
+  await migrateDatabase(database);
+  const db = database.db;
+  const appointmentsNow = Number(((await db.execute(sql`select count(*) n from appointments`)).rows[0] as { n: string }).n);
+  const usersNow = Number(((await db.execute(sql`select count(*) n from users`)).rows[0] as { n: string }).n);
+  if (usersNow === 0) {
+    console.log(`Cargando la escala "${scale.name}" en ${kind}…`);
+    const t0 = Date.now();
+    await seedLarge(db, path.join(dataDir ?? config.dataDir, 'uploads'), scale, { today: TODAY });
+    console.log(`Carga: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } else {
+    console.log(`${kind}: ${appointmentsNow.toLocaleString('es-MX')} citas ya cargadas (usa una base vacía o --reload para recargar).`);
+    await db.execute(sql`analyze`);
+  }
+  const stats = (await db.execute(sql`select (select count(*) from branches where not distribution_center) branches, (select count(*) from cabins) cabins,
+    (select count(*) from customers) customers, (select count(*) from appointments) appointments`)).rows[0];
+  console.log(`Datos: ${JSON.stringify(stats)}`);
+
+  const { app } = await buildApp({ database, config, logger: false, mailer: { send: async () => {} } });
+  let captured: Captured[] = [];
+  let inFlight = 0;
+  app.addHook('onRequest', (req, _reply, done) => {
+    inFlight++;
+    if (req.headers['x-bench-probe']) probe.run((captured = []), done);
+    else done();
+  });
+  const finished = new WeakSet<object>();
+  const end = (req: object) => {
+    if (finished.has(req)) return;
+    finished.add(req);
+    inFlight--;
+  };
+  app.addHook('onResponse', (req, _reply, done) => {
+    end(req);
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    end(req);
+    done();
+  });
+  /** Until the previous scenario's last requests (and their queries) are over: their SQL must not be timed as ours. */
+  const quiet = async () => {
+    for (let calm = 0, waited = 0; calm < 3 && waited < 120_000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      const busy = config.databaseUrl
+        ? Number(((await db.execute(sql`select count(*) n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`)).rows[0] as { n: string }).n)
+        : 0;
+      calm = inFlight <= 0 && busy === 0 ? calm + 1 : 0;
+      if (waited % 10_000 === 0 && waited) console.log(`  (esperando a que terminen ${inFlight} peticiones y ${busy} consultas de la prueba anterior)`);
+    }
+  };
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const signIn = await fetch(`${base}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@demo.mx', password: DEMO_PASSWORD }) });
+  if (!signIn.ok) throw new Error(`No se pudo iniciar sesión: ${signIn.status} ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+  // the busiest branch-day of the last month and the next two weeks
+  const [busy] = (await db.execute(sql`select branch_id, to_char(date, 'YYYY-MM-DD') date, count(*) n from appointments
+    where date between ${TODAY}::date - 30 and ${TODAY}::date + 14 and status <> 'cancelled' group by 1, 2 order by 3 desc, 2 desc limit 1`)).rows as { branch_id: string; date: string; n: string }[];
+  // lists take search={"filter","value"} (src/domain/list.ts)
+  const search = (filter: string, value: string) => encodeURIComponent(JSON.stringify({ filter, value }));
+  const customerSearches = ['García', 'Hernández', 'martinez', 'Lopez Perez', 'María', 'Sofía Ramírez', 'Guzmán', 'Juan Cruz', 'Vázquez', 'Ortega'].map((v) => search('name', v));
+  const appointmentSearches = [
+    ['customer', 'García'],
+    ['customer', 'Hernández'],
+    ['customer', 'Lucía'],
+    ['appointmentNumber', 'CITA-0012345'],
+    ['customer', 'Pérez'],
+    ['customer', 'Ximena Torres'],
+    ['customer', 'Ruiz'],
+    ['phone', '4421000'],
+    ['customer', 'Regina'],
+    ['customer', 'Morales'],
+  ].map(([f, v]) => search(f, v));
+
+  // booking: distinct free hours of the busy branch's cabins, weeks after the generated agenda ends
+  const cabinRows = (await db.execute(sql`select c.id cabin_id, ct.treatment_type_id tt_id,
+      (select t.id from treatments t where t.treatment_type_id = ct.treatment_type_id and t.active and t.deleted_at is null and t.duration_minutes <= 60 order by t.sku limit 1) treatment_id,
+      (select t.duration_minutes from treatments t where t.treatment_type_id = ct.treatment_type_id and t.active and t.deleted_at is null and t.duration_minutes <= 60 order by t.sku limit 1) minutes
+    from cabins c join cabin_types ct on ct.id = c.type_id where c.branch_id = ${busy.branch_id} and c.active and c.deleted_at is null order by c.name`)).rows as {
+    cabin_id: string;
+    tt_id: string;
+    treatment_id: string | null;
+    minutes: number | null;
+  }[];
+  const customers = (await db.execute(sql`select id from customers where registry_branch_id = ${busy.branch_id} and active and not black_list and cancellations = 0
+    and deleted_at is null and coalesce(birthday < current_date - interval '18 years', true) order by customer_number desc limit 20000`)).rows as { id: string }[];
+  const booked = (await db.execute(sql`select max(date)::text d from appointments where branch_id = ${busy.branch_id}`)).rows[0] as { d: string };
+  const slots: string[] = [];
+  const first = new Date(Math.max(Date.parse(booked.d), Date.parse(TODAY)) + 45 * 86_400_000);
+  for (let d = 0; slots.length < 60_000 && d < 1500; d++) {
+    const day = new Date(first.getTime() + d * 86_400_000);
+    const iso = day.toISOString().slice(0, 10);
+    const wd = day.getUTCDay();
+    if (wd === 0 || wd === 6 || iso.endsWith('-12-25') || iso.endsWith('-01-01')) continue;
+    for (const hour of [9, 10, 11, 12, 13, 15, 16, 17, 18])
+      for (const c of cabinRows) {
+        if (!c.treatment_id) continue;
+        const customerId = customers[slots.length % customers.length]?.id;
+        slots.push(
+          JSON.stringify({ branchId: busy.branch_id, cabainId: c.cabin_id, treatmentTypeId: c.tt_id, customerId, date: iso, startTime: `${String(hour).padStart(2, '0')}:00`, term: c.minutes,
+            appointmentMethod: 'phoneCall', appointmentOption: 'newTreatments', treatmentId: c.treatment_id, sessions: 1, treatmentsIds: [], categoriesIds: [] }),
+        );
+      }
+  }
+  let nextSlot = 0;
+
+  interface Scenario {
+    name: string;
+    method: 'GET' | 'POST';
+    /** The request number n: path and body. */
+    request: (n: number) => { path: string; body?: string };
+    goal: number;
+  }
+  const scenarios: Scenario[] = [
+    { name: `Agenda del día (${busy.date}, ${busy.n} citas)`, method: 'GET', goal: 50, request: () => ({ path: `/v1/diary?branchId=${busy.branch_id}&date=${busy.date}` }) },
+    { name: 'Citas con búsqueda', method: 'GET', goal: 50, request: (n) => ({ path: `/v1/appointment?page=1&take=10&search=${appointmentSearches[n % appointmentSearches.length]}` }) },
+    { name: 'Búsqueda de clientes', method: 'GET', goal: 50, request: (n) => ({ path: `/v1/customer?page=1&take=10&search=${customerSearches[n % customerSearches.length]}` }) },
+    { name: 'Agendar una cita', method: 'POST', goal: 100, request: () => ({ path: '/v1/appointment/create', body: slots[nextSlot++ % slots.length] }) },
+  ];
+
+  const results: string[] = [];
+  const pool = config.databaseUrl ? new pg.Client({ connectionString: config.databaseUrl }) : null;
+  await pool?.connect();
+  for (const s of scenarios) {
+    // one request first: is the route there, does it answer 2xx, and which SQL does it run
+    await quiet();
+    const sample = s.request(0);
+    const res = await fetch(base + sample.path, { method: s.method, headers: { ...headers, 'x-bench-probe': '1' }, body: sample.body });
+    const statements = captured;
+    // a write's replay first removes (inside the rolled back transaction) the row the probe created
+    const created = s.method === 'POST' && res.status < 300 ? ((await res.clone().json()) as { id?: string }).id : undefined;
+    if (res.status === 404 && (await res.text()).includes('Route')) {
+      results.push(`${s.name.padEnd(44)} omitido: ${s.method} ${sample.path.split('?')[0]} todavía no existe`);
+      console.log(`\n${s.name}: omitido, la ruta ${sample.path.split('?')[0]} todavía no existe.`);
+      continue;
+    }
+    if (res.status >= 300) {
+      const body = await res.text();
+      results.push(`${s.name.padEnd(44)} omitido: ${res.status} ${body.slice(0, 120)}`);
+      console.log(`\n${s.name}: omitido, la ruta respondió ${res.status}: ${body.slice(0, 300)}`);
+      continue;
+    }
+
+    // the same SQL straight on the database: median of 20 replays (writes inside a rolled back transaction)
+    const replay = statements.filter((q) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(q.text));
+    const sqlTimes: number[] = [];
+    const client = pool ?? (db as unknown as { $client: { query: (t: string, v?: unknown[]) => Promise<unknown> } }).$client;
+    try {
+      for (let i = 0; i < 20; i++) {
+        await client.query('begin');
+        try {
+          if (created) await client.query('delete from appointments where id = $1', [created]);
+          const t0 = performance.now();
+          for (const q of replay) await client.query(q.text, q.values as unknown[]);
+          sqlTimes.push(performance.now() - t0);
+        } finally {
+          await client.query('rollback');
+        }
+      }
+    } catch (err) {
+      console.log(`  (no se pudo repetir el SQL: ${err instanceof Error ? err.message : String(err)})`);
+    }
+    sqlTimes.sort((a, b) => a - b);
+    const sqlMedian = quantile(sqlTimes, 0.5);
+
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    let n = 0;
+    let done!: (r: autocannon.Result) => void;
+    const over = new Promise<autocannon.Result>((resolve) => (done = resolve));
+    const instance = autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      timeout: 30,
+      duration: DURATION,
+      headers,
+      requests: [
+        {
+          method: s.method,
+          setupRequest: (req) => {
+            const r = s.request(++n);
+            return { ...req, method: s.method, path: r.path, body: r.body, headers };
+          },
+        },
+      ],
+    }, (_err, r) => done(r));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    });
+    const result = await over;
+    latencies.sort((a, b) => a - b);
+    const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => quantile(latencies, q));
+    const rps = latencies.length / DURATION;
+    const codes = [...statuses].map(([c, k]) => `${c}×${k}`).join(' ');
+    const line = `${s.name.padEnd(44)} p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)} ms  ${rps.toFixed(0).padStart(5)} req/s   SQL ${replay.length ? `${ms(sqlMedian)} ms (${replay.length} consultas)  API/SQL ${(p50 / sqlMedian).toFixed(1)}×` : 'no capturado'}  ${p95 <= s.goal ? 'OK' : 'sobre la meta'} (p95 ≤ ${s.goal} ms)  [${codes}${result.errors ? `, ${result.errors} errores` : ''}]`;
+    console.log(`\n${line}`);
+    results.push(line);
+  }
+  await pool?.end();
+  console.log(`\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`);
+  for (const r of results) console.log('  ' + r);
+  // keep-alive sockets of the load generator can hold close() up: give it a few seconds, then leave
+  await Promise.race([app.close().then(() => database.close()), new Promise((r) => setTimeout(r, 5000))]);
+  process.exit(0);
+}
+
+main().catch((err) => {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  console.error(`Falló la prueba de rendimiento: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`);
+  process.exit(1);
+});

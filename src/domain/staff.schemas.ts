@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { dateField } from './customers.schemas';
+import { email, msg, numberField, phone, text } from './validation';
+
+/** The staff file wizard (section 5 "User" to "Contracts"): one flat payload, validated step by step. */
+
+export const WORK_SHIFTS = ['matutino', 'intermedio', 'vespertino'] as const;
+export const workShiftLabels: Record<(typeof WORK_SHIFTS)[number], string> = { matutino: 'Matutino', intermedio: 'Intermedio', vespertino: 'Vespertino' };
+export const STAFF_GENDERS = ['Masculino', 'Femenino', 'Otro'] as const;
+export const STAFF_MARITAL_STATUSES = ['Soltero', 'Casado', 'Viudo', 'Divorciado', 'Concubinato', 'Separado'] as const;
+export const EDUCATION_LEVELS = ['inicial', 'básica', 'media superior', 'superior'] as const;
+export const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'] as const;
+export const STAFF_STATUSES = ['activo', 'inactivo'] as const;
+export const DEFAULT_NATIONALITY = 'Mexicana';
+
+/** CURP: 4 letters, birth date YYMMDD, sex H/M, state (2 letters), 3 consonants, a check character and a digit. */
+export const CURP_PATTERN = /^[A-Z][AEIOUX][A-Z]{2}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[HM](AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z\d]\d$/;
+/** RFC of a person (persona física): 4 letters, birth date YYMMDD and a 3-character homoclave. */
+export const PERSON_RFC_PATTERN = /^[A-ZÑ&]{4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z\d]{2}[A\d]$/;
+export const CURP_INVALID = 'CURP inválida';
+export const RFC_INVALID_STAFF = 'RFC inválido';
+export const NSS_INVALID = 'El NSS debe tener exactamente 11 dígitos';
+export const ISR_REQUIRED = 'El campo ISR es requerido para puestos médicos';
+export const SIGNATURE_ORDER = 'La fecha de firma no puede ser anterior a la del contrato previo';
+export const DEPARTMENT_MISMATCH = 'El departamento debe ser el del puesto seleccionado';
+
+/** A job position whose name starts with Médico makes ISR required (section 4 "User"). */
+export function isrRequired(jobPositionName: string | null | undefined): boolean {
+  return /^m[eé]dico/i.test((jobPositionName ?? '').trim());
+}
+
+/**
+ * The rules that depend on the chosen job position: the department is the position's own (the form
+ * locks it) and a Médico position requires ISR. The server checks them with the stored position.
+ */
+export function staffPositionIssues(
+  input: { departmentId: string; isr?: number | null },
+  position: { name: string; departmentId: string },
+): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = [];
+  if (input.departmentId !== position.departmentId) issues.push({ field: 'departmentId', message: DEPARTMENT_MISMATCH });
+  if (isrRequired(position.name) && (input.isr === null || input.isr === undefined)) issues.push({ field: 'isr', message: ISR_REQUIRED });
+  return issues;
+}
+
+const blank = (v: unknown) => (v === '' || v === undefined || (typeof v === 'string' && !v.trim()) ? null : v);
+const optionalText = (label: string, max: number, min?: number) =>
+  z.preprocess(blank, (min ? z.string().trim().min(min, msg.min(label, min)) : z.string().trim()).max(max, msg.max(label, max)).nullable()).optional();
+const optionalPhone = () =>
+  z.preprocess((v) => (typeof v === 'string' ? blank(v.replace(/\D/g, '')) : blank(v)), z.string().regex(/^\d{10}$/, msg.phone).nullable()).optional();
+const optionalDate = (label: string) => z.preprocess(blank, dateField(label).nullable()).optional();
+const upperText = (label: string, pattern: RegExp, message: string) =>
+  z
+    .string({ error: msg.required(label) })
+    .trim()
+    .min(1, msg.required(label))
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(pattern, message));
+
+export const staffUserStep = z.object({
+  name: text('nombre', { max: 50 }),
+  lastName: text('apellido paterno', { min: 2, max: 50 }),
+  motherLastName: text('apellido materno', { min: 2, max: 50 }),
+  username: email('usuario', 100),
+  roleId: z.uuid({ error: msg.required('rol') }),
+  /** Edit only: the status switch (section 4 "User"). */
+  status: z.enum(STAFF_STATUSES).optional(),
+});
+
+export const staffInitialStep = z.object({
+  employeeNumber: text('número de empleado', { max: 6 }),
+  branchId: z.uuid({ error: msg.required('sucursal') }),
+  workShift: z.enum(WORK_SHIFTS, { error: msg.required('turno') }),
+  jobPositionId: z.uuid({ error: msg.required('puesto') }),
+  departmentId: z.uuid({ error: msg.required('departamento') }),
+  birthdate: dateField('fecha de nacimiento'),
+  admissionDate: dateField('fecha de ingreso'),
+  departureDate: optionalDate('fecha de baja'),
+  reentryDate: optionalDate('fecha de reingreso'),
+  phone: phone('teléfono'),
+  salary: numberField('salario').pipe(z.number().min(1, 'El salario debe ser mayor o igual a 1')),
+  isr: z.preprocess(blank, numberField('ISR').pipe(z.number().min(0, 'El ISR no puede ser negativo')).nullable()).optional(),
+  bankAccount: text('cuenta bancaria', { max: 18 }).regex(/^\d+$/, 'La cuenta bancaria solo admite dígitos'),
+});
+
+export const staffPersonalStep = z.object({
+  gender: z.enum(STAFF_GENDERS, { error: msg.required('género') }),
+  maritalStatus: z.enum(STAFF_MARITAL_STATUSES, { error: msg.required('estado civil') }),
+  nationality: text('nacionalidad', { max: 50 }),
+  birthState: text('estado de nacimiento', { max: 50 }),
+  birthCity: text('ciudad de nacimiento', { max: 50 }),
+  nss: z.string({ error: msg.required('NSS') }).trim().min(1, msg.required('NSS')).regex(/^\d{11}$/, NSS_INVALID),
+  curp: upperText('CURP', CURP_PATTERN, CURP_INVALID),
+  rfc: upperText('RFC', PERSON_RFC_PATTERN, RFC_INVALID_STAFF),
+  ocr: text('OCR', { min: 12, max: 13 }),
+  infonavit: z.union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()], { error: msg.required('infonavit') }).transform((v) => v === 1 || v === '1' || v === true),
+  educationalDegree: z.enum(EDUCATION_LEVELS, { error: msg.required('grado de estudios') }),
+  profession: text('profesión', { max: 50 }),
+  professionalLicense: optionalText('cédula profesional', 20, 7),
+  provisionalProfesionalLicense: optionalText('cédula provisional', 20, 7),
+  childrens: numberField('hijos').pipe(z.number().int('El campo hijos debe ser un número entero').min(0, 'El campo hijos no puede ser negativo').max(30, msg.invalid('hijos'))),
+  personalEmail: email('correo personal', 100),
+  bloodType: z.enum(BLOOD_TYPES, { error: msg.required('tipo de sangre') }),
+  diseases: text('enfermedades', { max: 255 }),
+  allergies: text('alergias', { max: 255 }),
+  drugAllergies: text('alergias a medicamentos', { max: 255 }),
+});
+
+export const staffAddressStep = z.object({
+  address: text('domicilio', { max: 255 }),
+  city: text('ciudad', { max: 50 }),
+  state: text('estado', { max: 50 }),
+  addressINE: text('domicilio INE', { max: 255 }),
+  cityINE: text('ciudad INE', { max: 50 }),
+  stateINE: text('estado INE', { max: 50 }),
+});
+
+export const staffContactsStep = z.object({
+  mainContactName: text('nombre del contacto principal', { max: 100 }),
+  mainContactRelationship: text('parentesco del contacto principal', { max: 50 }),
+  mainContactPhone: phone('teléfono del contacto principal'),
+  secondaryContactName: optionalText('nombre del contacto secundario', 100),
+  secondaryContactRelationship: optionalText('parentesco del contacto secundario', 50),
+  secondaryContactPhone: optionalPhone(),
+});
+
+export const staffReferencesStep = z.object({
+  mainJobReferenceName: text('empresa de la referencia principal', { max: 80 }),
+  mainJobReferencePosition: text('puesto de la referencia principal', { max: 80 }),
+  mainJobReferenceBoss: text('jefe de la referencia principal', { max: 80 }),
+  mainJobReferencePhone: phone('teléfono de la referencia principal'),
+  secondaryJobReferenceName: optionalText('empresa de la referencia secundaria', 80),
+  secondaryJobReferencePosition: optionalText('puesto de la referencia secundaria', 80),
+  secondaryJobReferenceBoss: optionalText('jefe de la referencia secundaria', 80),
+  secondaryJobReferencePhone: optionalPhone(),
+});
+
+export const staffContractsStep = z.object({
+  sign1: dateField('firma del contrato 1'),
+  sign2: optionalDate('firma del contrato 2'),
+  sign3: optionalDate('firma del contrato 3'),
+  sign4: optionalDate('firma del contrato 4'),
+});
+
+/** The wizard's steps in order, with the title the screen shows. */
+export const STAFF_STEPS = [
+  { key: 'user', title: 'Usuario', schema: staffUserStep },
+  { key: 'initial', title: 'Iniciales', schema: staffInitialStep },
+  { key: 'personal', title: 'Personales', schema: staffPersonalStep },
+  { key: 'address', title: 'Domicilio', schema: staffAddressStep },
+  { key: 'contacts', title: 'Contactos', schema: staffContactsStep },
+  { key: 'references', title: 'Referencias', schema: staffReferencesStep },
+  { key: 'contracts', title: 'Contratos', schema: staffContractsStep },
+] as const;
+
+/** Signatures must be filled in order (no 3 without 2) and dated no earlier than the previous one. */
+function checkSignatures(s: z.infer<typeof staffContractsStep>, ctx: z.RefinementCtx) {
+  const dates = [s.sign1, s.sign2, s.sign3, s.sign4];
+  for (let i = 1; i < 4; i++) {
+    const d = dates[i];
+    if (!d) continue;
+    if (!dates[i - 1]) ctx.addIssue({ code: 'custom', path: [`sign${i}`], message: msg.required(`firma del contrato ${i}`) });
+    else if (d < dates[i - 1]!) ctx.addIssue({ code: 'custom', path: [`sign${i + 1}`], message: SIGNATURE_ORDER });
+  }
+}
+
+export const staffSchema = staffUserStep
+  .extend(staffInitialStep.shape)
+  .extend(staffPersonalStep.shape)
+  .extend(staffAddressStep.shape)
+  .extend(staffContactsStep.shape)
+  .extend(staffReferencesStep.shape)
+  .extend(staffContractsStep.shape)
+  .superRefine(checkSignatures);
+
+export type StaffInput = z.infer<typeof staffSchema>;
+
+/** The contract label of the staff list: the highest signature, 4 = Final (indefinido). */
+export function contractLabel(signatures: { number: number; date: string }[]): string {
+  if (!signatures.length) return 'Sin contrato';
+  const last = signatures.reduce((a, b) => (b.number > a.number ? b : a));
+  if (last.number >= 4) return 'Final (indefinido)';
+  const [y, m, d] = last.date.slice(0, 10).split('-');
+  return `Contrato ${last.number} (${d}/${m}/${y})`;
+}

@@ -1,0 +1,111 @@
+import { boolean, date, index, numeric, pgTable, smallint, text, time, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './auth';
+import { branches } from './branches';
+import { cabins, packages, productStocks, products } from './catalogue';
+import { baseColumns } from './columns';
+import { customers } from './customers';
+import { purchasedProducts } from './sales';
+import { treatmentTypes, treatments } from './treatments';
+
+/**
+ * One booking of a cabin. date/startTime/endTime are the branch's wall-clock times; the migration adds
+ * the exclusion constraint that keeps two live appointments of one cabin from overlapping.
+ * status: scheduled, inProcess, finished, cancelled, absence.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    ...baseColumns(),
+    appointmentNumber: varchar('appointment_number', { length: 20 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('scheduled'),
+    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    cabinId: uuid('cabin_id').notNull().references(() => cabins.id),
+    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    treatmentTypeId: uuid('treatment_type_id').notNull().references(() => treatmentTypes.id),
+    treatmentId: uuid('treatment_id').references(() => treatments.id),
+    /** packages: the package; promotion: the promotion (both live in packages). */
+    packageId: uuid('package_id').references(() => packages.id),
+    promoId: uuid('promo_id').references(() => packages.id),
+    purchasedProductId: uuid('purchased_product_id').references(() => purchasedProducts.id),
+    date: date('date').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    term: smallint('term').notNull(),
+    /** inPerson, phoneCall, socialNetworks, app, ecommerce */
+    appointmentMethod: varchar('appointment_method', { length: 20 }).notNull(),
+    /** promotion, packages, purchasedProducts, newTreatments */
+    appointmentOption: varchar('appointment_option', { length: 20 }).notNull(),
+    sessions: smallint('sessions').notNull().default(1),
+    categoriesIds: uuid('categories_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    treatmentsIds: uuid('treatments_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    sessionAreas: uuid('session_areas').array().notNull().default(sql`'{}'::uuid[]`),
+    observations: text('observations'),
+    confirmMethod: varchar('confirm_method', { length: 12 }),
+    attendedById: uuid('attended_by_id').references(() => users.id),
+    userId: uuid('user_id').references(() => users.id),
+    consent: boolean('consent').notNull().default(false),
+    reschedules: smallint('reschedules').notNull().default(0),
+    /** Set when finished: the attending medic's commission basis (the treatment's medical fee × sessions). */
+    medicalFee: numeric('medical_fee', { precision: 14, scale: 2, mode: 'number' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('appointments_number_unique').on(t.appointmentNumber),
+    index('appointments_branch_day_idx').on(t.branchId, t.date),
+    index('appointments_customer_idx').on(t.customerId, t.date),
+    index('appointments_cabin_day_idx').on(t.cabinId, t.date),
+  ],
+);
+
+/** Each cancellation or reschedule of an appointment (type cancellation | reschedule). */
+export const appointmentCancellations = pgTable(
+  'appointment_cancellations',
+  {
+    ...baseColumns(),
+    appointmentId: uuid('appointment_id').notNull().references(() => appointments.id),
+    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    type: varchar('type', { length: 12 }).notNull(),
+    cancellationReason: varchar('cancellation_reason', { length: 20 }).notNull(),
+    comment: text('comment'),
+    customerCancellation: boolean('customer_cancellation').notNull().default(false),
+    userId: uuid('user_id').references(() => users.id),
+  },
+  (t) => [index('appointment_cancellations_appointment_idx').on(t.appointmentId), index('appointment_cancellations_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * A schedule lock (Bloqueo). type: hour | cabain | day | hours_range | days_range; what each blocks is
+ * decided by lockBlocks() in src/domain/agenda.ts. time holds 'HH:mm' half-hour marks, days 0–6.
+ */
+export const locks = pgTable(
+  'locks',
+  {
+    ...baseColumns(),
+    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    cabinId: uuid('cabin_id').references(() => cabins.id),
+    type: varchar('type', { length: 12 }).notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    reasonDescription: varchar('reason_description', { length: 255 }),
+    time: text('time').array().notNull().default(sql`'{}'::text[]`),
+    date: date('date').notNull(),
+    endDate: date('end_date'),
+    days: smallint('days').array().notNull().default(sql`'{}'::smallint[]`),
+    recurrent: boolean('recurrent').notNull().default(false),
+    userId: uuid('user_id').references(() => users.id),
+  },
+  (t) => [index('locks_branch_idx').on(t.branchId, t.date)],
+);
+
+/** The product lots an appointment consumed when it was finished (one row per unit taken from a lot). */
+export const appointmentProducts = pgTable(
+  'appointment_products',
+  {
+    ...baseColumns(),
+    appointmentId: uuid('appointment_id').notNull().references(() => appointments.id),
+    stockId: uuid('stock_id').notNull().references(() => productStocks.id),
+    productId: uuid('product_id').notNull().references(() => products.id),
+    quantity: smallint('quantity').notNull().default(1),
+  },
+  (t) => [index('appointment_products_appointment_idx').on(t.appointmentId)],
+);

@@ -1,0 +1,220 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { lockWindow, weekDay, type LockInput } from '../../../domain/agenda';
+import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import { CLOSED_TIME } from '../../../domain/schedules';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { cabins, locks } from '../../db/schema';
+import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { recordChange } from '../../platform/change-log';
+import { AppError } from '../../platform/errors';
+import type { ListSpec } from '../../platform/list';
+import {
+  asLockLike,
+  branchCabins,
+  branchWithDay,
+  branchLocks,
+  countLocks,
+  dayAppointments,
+  findLock,
+  hhmm,
+  loadBranch,
+  lockTouches,
+  sameLockCandidates,
+  selectLocks,
+  toLockDto,
+  type LockDto,
+} from './queries';
+
+const FULL_DAY = { opening: '00:00', closing: '24:00' };
+
+/** A schedule row → the day's hours, or nulls when the day is closed (00:00 – 00:00). */
+function hours(row: { opening: string; closing: string } | undefined) {
+  if (!row) return undefined;
+  const [opening, closing] = [hhmm(row.opening), hhmm(row.closing)];
+  return opening === CLOSED_TIME && closing === CLOSED_TIME ? { opening: null, closing: null } : { opening, closing };
+}
+
+/** Whether a lock blocks anything on the day (a cabin lock in its cabin, a day lock anywhere). */
+export const lockTouchesDay = (l: LockDto, date: string) => lockWindow(asLockLike(l), l.cabainId ?? '', date) !== null;
+
+/**
+ * The agenda day: four queries (branch with its hours, cabins with theirs, appointments, locks), run together
+ * and assembled in memory — this is the screen the clinics keep open all day.
+ */
+export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: string, date: string) {
+  assertBranchAccess(req, branchId);
+  const day = weekDay(date);
+  const [found, cabinRows, cards, lockRows] = await Promise.all([
+    branchWithDay(ctx.db, branchId, day),
+    branchCabins(ctx.db, branchId, day),
+    dayAppointments(ctx.db, branchId, date),
+    branchLocks(ctx.db, branchId, date),
+  ]);
+  if (!found) throw new AppError('BRANCH_NOT_FOUND');
+  const branch = { id: found.id, name: found.name, timeZone: found.timeZone };
+  const branchDay = hours(found.opening != null && found.closing != null ? { opening: found.opening, closing: found.closing } : undefined);
+  const byCabin = new Map<string, (typeof cards)[number]['card'][]>();
+  for (const { cabinId, card } of cards) {
+    const list = byCabin.get(cabinId);
+    if (list) list.push(card);
+    else byCabin.set(cabinId, [card]);
+  }
+  const dayLocks = lockRows.filter((l) => lockTouchesDay(l, date));
+  const likes = dayLocks.map((l) => [l, asLockLike(l)] as const);
+  return {
+    branch,
+    date,
+    opening: branchDay?.opening ?? null,
+    closing: branchDay?.closing ?? null,
+    cabins: cabinRows.map((c) => {
+      const own = hours(c.opening != null && c.closing != null ? { opening: c.opening, closing: c.closing } : undefined) ?? branchDay ?? FULL_DAY;
+      return {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        type: { id: c.typeId, name: c.typeName, order: c.typeOrder, color: c.typeColor, treatmentType: { id: c.treatmentTypeId, name: c.treatmentTypeName } },
+        opening: own.opening,
+        closing: own.closing,
+        appointments: byCabin.get(c.id) ?? [],
+        locks: likes.filter(([, like]) => lockWindow(like, c.id, date) !== null).map(([l]) => l),
+      };
+    }),
+    locks: dayLocks,
+  };
+}
+
+/** GET /lock/:branchId — every live lock of the branch, or those touching one day. */
+export async function locksOfBranch(ctx: AppContext, req: FastifyRequest, branchId: string, date?: string) {
+  assertBranchAccess(req, branchId);
+  const rows = await branchLocks(ctx.db, branchId, date);
+  return date ? rows.filter((l) => lockTouchesDay(l, date)) : rows;
+}
+
+export interface LockFilters extends ListQuery {
+  branchId?: string;
+  type?: string;
+  reason?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export function lockListSpec(db: DbOrTx, req: FastifyRequest, q: LockFilters): ListSpec<LockDto> {
+  const branchId = branchScope(req, q.branchId);
+  const from = q.startDate ?? '0001-01-01';
+  const to = q.endDate ?? '9999-12-31';
+  return {
+    sortable: { date: locks.date, type: locks.type, reason: locks.reason, created_at: locks.createdAt },
+    defaultSort: { field: 'date', order: 'DESC' },
+    searchable: { reason: locks.reason, reasonDescription: sql`coalesce(${locks.reasonDescription}, '')` },
+    filters: [
+      isTruthyFlag(q.withDeleted) ? undefined : isNull(locks.deletedAt),
+      branchId ? eq(locks.branchId, branchId) : undefined,
+      q.type ? eq(locks.type, q.type) : undefined,
+      q.reason ? eq(locks.reason, q.reason) : undefined,
+      q.startDate || q.endDate ? lockTouches(from, to) : undefined,
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = selectLocks(db).where(where).orderBy(...orderBy, locks.id).offset(offset);
+      return (limit ? await base.limit(limit) : await base).map(toLockDto);
+    },
+    count: async (where) => (await countLocks(db).where(where))[0].n,
+  };
+}
+
+async function liveLock(db: DbOrTx, req: FastifyRequest, id: string): Promise<LockDto> {
+  const found = await findLock(db, id);
+  if (!found) throw new AppError('LOCK_NOT_FOUND');
+  assertBranchAccess(req, found.branchId);
+  return found;
+}
+
+export const getLock = (ctx: AppContext, req: FastifyRequest, id: string) => liveLock(ctx.db, req, id);
+
+const uniqueSorted = <T extends string | number>(xs: T[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * The columns of a lock, keeping only what its type uses (a day lock covers every cabin, an end date
+ * belongs to a days range, days to weekly or recurrent locks), so identical locks compare equal.
+ */
+function lockColumns(input: LockInput) {
+  const type = input.type;
+  const weekly = type === 'hours_range' || ((type === 'hour' || type === 'cabain') && input.recurrent);
+  return {
+    branchId: input.branchId,
+    cabinId: type === 'day' ? null : (input.cabainId ?? null),
+    type,
+    reason: input.reason,
+    reasonDescription: input.reasonDescription ?? null,
+    time: type === 'day' || type === 'cabain' ? [] : type === 'hour' ? uniqueSorted(input.time) : input.time,
+    date: input.date,
+    endDate: type === 'days_range' ? (input.endDate ?? null) : null,
+    days: weekly ? uniqueSorted(input.days) : [],
+    recurrent: (type === 'hour' || type === 'cabain') && input.recurrent,
+  };
+}
+type LockColumns = ReturnType<typeof lockColumns>;
+
+async function assertLockAllowed(tx: DbOrTx, req: FastifyRequest, cols: LockColumns, exceptId?: string) {
+  assertBranchAccess(req, cols.branchId);
+  const branch = await loadBranch(tx, cols.branchId);
+  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  if (cols.cabinId) {
+    const [cabin] = await tx
+      .select({ branchId: cabins.branchId })
+      .from(cabins)
+      .where(and(eq(cabins.id, cols.cabinId), isNull(cabins.deletedAt)))
+      .limit(1);
+    if (!cabin) throw new AppError('CABIN_NOT_FOUND');
+    if (cabin.branchId !== cols.branchId) {
+      const message = 'La cabina no pertenece a la sucursal';
+      throw new AppError('VALIDATION_FAILED', message, [{ field: 'cabainId', message }]);
+    }
+  }
+  // two requests creating the same lock at once: serialise the branch's lock writes
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'locks:' + cols.branchId}))`);
+  const same = (a: (string | number)[], b: (string | number)[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  const candidates = await sameLockCandidates(tx, cols, exceptId);
+  const time = uniqueSorted(cols.time);
+  if (candidates.some((c) => same(uniqueSorted(c.time.map(hhmm)), time) && same(uniqueSorted(c.days), cols.days))) throw new AppError('LOCK_EXISTS');
+}
+
+/** Locks never remove booked appointments: the appointments module refuses new bookings on blocked slots. */
+export async function createLock(ctx: AppContext, req: FastifyRequest, input: LockInput) {
+  const cols = lockColumns(input);
+  const id = await ctx.db.transaction(async (tx) => {
+    await assertLockAllowed(tx, req, cols);
+    const [row] = await tx
+      .insert(locks)
+      .values({ ...cols, userId: req.user.id })
+      .returning();
+    await recordChange(tx, req, { module: 'blockers', action: 'create', entityId: row.id, after: cols, affectedBranchId: cols.branchId });
+    return row.id;
+  });
+  return (await findLock(ctx.db, id))!;
+}
+
+export async function updateLock(ctx: AppContext, req: FastifyRequest, id: string, input: LockInput) {
+  const cols = lockColumns(input);
+  await ctx.db.transaction(async (tx) => {
+    const before = await liveLock(tx, req, id);
+    await assertLockAllowed(tx, req, cols, id);
+    await tx
+      .update(locks)
+      .set({ ...cols, updatedAt: new Date() })
+      .where(eq(locks.id, id));
+    await recordChange(tx, req, { module: 'blockers', action: 'update', entityId: id, before, after: cols, affectedBranchId: cols.branchId });
+  });
+  return (await findLock(ctx.db, id))!;
+}
+
+export async function deleteLock(ctx: AppContext, req: FastifyRequest, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await liveLock(tx, req, id);
+    const deletedAt = new Date();
+    await tx.update(locks).set({ deletedAt, updatedAt: deletedAt }).where(eq(locks.id, id));
+    await recordChange(tx, req, { module: 'blockers', action: 'delete', entityId: id, before, affectedBranchId: before.branchId });
+    return { id, deleted_at: deletedAt };
+  });
+}

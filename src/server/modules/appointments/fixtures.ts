@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { cabinDayHours, hhmm, nowIn } from '../../../domain/appointment-rules';
+import { weekDay } from '../../../domain/agenda';
+import { demoId } from '../../db/demo/random';
+import type { TestApp } from '../../testing/harness';
+
+/** Test fixtures of the appointment suites: real demo rows, a fresh customer, future dates on open weekdays. */
+
+export async function rows<T>(t: TestApp, q: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+/** A date `weeks` weeks ahead of today in Tijuana, moved forward to the given weekday (default Wednesday). */
+export function futureDate(weeks: number, day = 3): string {
+  const today = nowIn('America/Tijuana').date;
+  const d = new Date(today + 'T12:00:00Z');
+  d.setUTCDate(d.getUTCDate() + weeks * 7);
+  while (d.getUTCDay() !== day) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export interface CabinFixture {
+  id: string;
+  treatmentTypeId: string;
+  /** 'HH:mm' of the first slot on a date. */
+  opening(date: string): string;
+}
+
+async function cabinOf(t: TestApp, branchId: string, typeName: string): Promise<CabinFixture> {
+  const [cabin] = await rows<{ id: string; treatment_type_id: string }>(
+    t,
+    sql`select c.id, ct.treatment_type_id from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
+        where c.branch_id = ${branchId} and c.active and c.deleted_at is null and tt.name = ${typeName} order by c.name limit 1`,
+  );
+  const branch = await rows<{ day: number; opening: string; closing: string }>(t, sql`select day, opening, closing from branch_schedules where branch_id = ${branchId} and deleted_at is null`);
+  const own = await rows<{ day: number; opening: string; closing: string }>(t, sql`select day, opening, closing from cabin_schedules where cabin_id = ${cabin.id} and deleted_at is null`);
+  const hm = (l: typeof branch) => l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
+  return {
+    id: cabin.id,
+    treatmentTypeId: cabin.treatment_type_id,
+    opening: (date) => {
+      const hours = cabinDayHours(hm(branch), hm(own), weekDay(date));
+      if (!hours) throw new Error(`cabin closed on ${date}`);
+      return hhmm(hours[0]);
+    },
+  };
+}
+
+export interface Fixtures {
+  branchId: string;
+  otherBranchId: string;
+  med: CabinFixture;
+  cos: CabinFixture;
+  medTreatment: { id: string; durationMinutes: number; medicalFee: number; products: { productId: string; quantity: number }[]; areas: string[] };
+  cosTreatment: { id: string; durationMinutes: number };
+  doctorId: string;
+  cosmetologistId: string;
+  otherCabinId: string;
+}
+
+export async function loadFixtures(t: TestApp): Promise<Fixtures> {
+  const branchId = demoId('branch:tijuana');
+  const otherBranchId = demoId('branch:mexicali');
+  const med = await cabinOf(t, branchId, 'Medico');
+  const cos = await cabinOf(t, branchId, 'Cosmetologico');
+  const [other] = await rows<{ id: string }>(t, sql`select id from cabins where branch_id = ${otherBranchId} and active and deleted_at is null limit 1`);
+  const [mt] = await rows<{ id: string; duration_minutes: number; medical_fee: string | null }>(
+    t,
+    sql`select t.id, t.duration_minutes, t.medical_fee from treatments t join treatment_types tt on tt.id = t.treatment_type_id
+        where tt.name = 'Medico' and t.deleted_at is null and t.active
+          and exists (select 1 from treatment_products tp where tp.treatment_id = t.id)
+          and exists (select 1 from treatment_areas ta where ta.treatment_id = t.id)
+        order by t.sku limit 1`,
+  );
+  // a known fee, consent required, and fresh lots so the finish has stock to take
+  await t.ctx.db.execute(sql`update treatments set medical_fee = 350.50, consent = true where id = ${mt.id}`);
+  const products = await rows<{ product_id: string; quantity: number }>(t, sql`select product_id, quantity from treatment_products where treatment_id = ${mt.id} order by product_id`);
+  for (const p of products) {
+    await t.ctx.db.execute(sql`insert into product_stocks (product_id, branch_id, allotment, quantity) values (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-1', 10), (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-2', 1)`);
+  }
+  const areas = await rows<{ area_id: string }>(t, sql`select area_id from treatment_areas where treatment_id = ${mt.id}`);
+  const [ct] = await rows<{ id: string; duration_minutes: number }>(
+    t,
+    sql`select t.id, t.duration_minutes from treatments t join treatment_types tt on tt.id = t.treatment_type_id
+        where tt.name = 'Cosmetologico' and t.deleted_at is null and t.active
+        order by t.sku limit 1`,
+  );
+  const professional = async (dept: string) =>
+    (
+      await rows<{ id: string }>(
+        t,
+        sql`select u.id from users u join staff_files s on s.user_id = u.id and s.deleted_at is null join job_positions j on j.id = s.job_position_id
+            join departments d on d.id = j.department_id where u.main_branch_id = ${branchId} and u.status = 'activo' and u.deleted_at is null and d.name = ${dept} order by u.username limit 1`,
+      )
+    )[0].id;
+  return {
+    branchId,
+    otherBranchId,
+    med,
+    cos,
+    otherCabinId: other.id,
+    medTreatment: {
+      id: mt.id,
+      durationMinutes: mt.duration_minutes,
+      medicalFee: 350.5,
+      products: products.map((p) => ({ productId: p.product_id, quantity: p.quantity })),
+      areas: areas.map((a) => a.area_id),
+    },
+    cosTreatment: { id: ct.id, durationMinutes: ct.duration_minutes },
+    doctorId: await professional('Médica'),
+    cosmetologistId: await professional('Cosmetológica'),
+  };
+}
+
+let phone = 6640000000 + Math.floor(Math.random() * 9_000_000);
+/** A fresh active adult customer. */
+export async function newCustomer(admin: ReturnType<TestApp['as']>): Promise<string> {
+  phone += 1;
+  const res = await admin({
+    method: 'POST',
+    url: '/v1/customer/create',
+    payload: { name: 'Paciente', lastName: 'Prueba<b>', motherLastName: 'Cita', gender: 'Femenino', birthday: '1990-05-10', mobilePhone: String(phone) },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().id;
+}
+
+export async function purchased(t: TestApp, customerId: string, treatmentId: string, sessions = 3, currentSession = 0): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    t,
+    sql`insert into purchased_products (customer_id, branch_id, treatment_id, sessions, current_session, status) values (${customerId}, ${demoId('branch:tijuana')}, ${treatmentId}, ${sessions}, ${currentSession}, 'onProcess') returning id`,
+  );
+  return row.id;
+}

@@ -1,0 +1,194 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { ageOn, todayIn } from '../../../domain/age';
+import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
+import type { ListQuery } from '../../../domain/list';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { appointments, changeLog, consents, customers, products, productStocks, purchasedProducts, treatmentProducts, treatments, users } from '../../db/schema';
+import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import type { ListSpec } from '../../platform/list';
+import { customerNameExpr, customerPhoneExpr, selectAppointments, toAppointmentItem } from './queries';
+
+export interface AppointmentFilters extends ListQuery {
+  branchId?: string;
+  cabainId?: string;
+  startDate?: string;
+  endDate?: string;
+  appointmentMethod?: string;
+  treatmentTypeId?: string;
+  customerId?: string;
+}
+
+export type AppointmentItem = ReturnType<typeof toAppointmentItem>;
+
+export function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: AppointmentFilters): ListSpec<AppointmentItem> {
+  const branchId = branchScope(req, q.branchId);
+  const statuses = q.status ? q.status.split(',').filter(Boolean) : [];
+  return {
+    sortable: {
+      appointmentNumber: appointments.appointmentNumber,
+      date: sql`${appointments.date} + ${appointments.startTime}`,
+      status: appointments.status,
+      created_at: appointments.createdAt,
+    },
+    defaultSort: { field: 'date', order: 'DESC' },
+    searchable: { appointmentNumber: appointments.appointmentNumber, customer: customerNameExpr, phone: customerPhoneExpr },
+    filters: [
+      isNull(appointments.deletedAt),
+      statuses.length ? inArray(appointments.status, statuses) : undefined,
+      branchId ? eq(appointments.branchId, branchId) : undefined,
+      q.cabainId ? eq(appointments.cabinId, q.cabainId) : undefined,
+      q.startDate ? sql`${appointments.date} >= ${q.startDate}` : undefined,
+      q.endDate ? sql`${appointments.date} <= ${q.endDate}` : undefined,
+      q.appointmentMethod ? eq(appointments.appointmentMethod, q.appointmentMethod) : undefined,
+      q.treatmentTypeId ? eq(appointments.treatmentTypeId, q.treatmentTypeId) : undefined,
+      q.customerId ? eq(appointments.customerId, q.customerId) : undefined,
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = selectAppointments(db).where(where).orderBy(...orderBy, appointments.id).offset(offset);
+      return (limit ? await base.limit(limit) : await base).map(toAppointmentItem);
+    },
+    count: async (where) => (await db.select({ n: count() }).from(appointments).innerJoin(customers, eq(customers.id, appointments.customerId)).where(where))[0].n,
+  };
+}
+
+export const statusLabel = (s: string) => appointmentStatusLabels[s as AppointmentStatus] ?? s;
+
+/** Lots of the branch (with stock) of the products a treatment consumes, oldest expiry first. */
+export async function stockByBranchAndTreatment(ctx: AppContext, req: FastifyRequest, branchId: string, treatmentId: string) {
+  assertBranchAccess(req, branchId);
+  return ctx.db
+    .select({
+      stockId: productStocks.id,
+      sku: products.sku,
+      allotment: productStocks.allotment,
+      name: products.name,
+      productId: products.id,
+      stock: productStocks.quantity,
+      quantityPerSession: treatmentProducts.quantity,
+    })
+    .from(treatmentProducts)
+    .innerJoin(products, eq(products.id, treatmentProducts.productId))
+    .innerJoin(productStocks, and(eq(productStocks.productId, products.id), eq(productStocks.branchId, branchId), isNull(productStocks.deletedAt)))
+    .where(and(eq(treatmentProducts.treatmentId, treatmentId), gt(productStocks.quantity, 0)))
+    .orderBy(asc(products.name), sql`${productStocks.expiresAt} asc nulls last`, asc(productStocks.allotment));
+}
+
+/** The purchased treatment an absent or cancelled appointment used, so it can be booked again. */
+export async function missedPurchasedProduct(ctx: AppContext, req: FastifyRequest, id: string) {
+  const [a] = await ctx.db.select().from(appointments).where(and(eq(appointments.id, id), isNull(appointments.deletedAt))).limit(1);
+  if (!a) throw new AppError('APPOINTMENT_NOT_FOUND');
+  assertBranchAccess(req, a.branchId);
+  if (a.status !== 'absence' && a.status !== 'cancelled') throw new AppError('CONFLICT', 'La cita no es una inasistencia ni una cancelación');
+  if (!a.purchasedProductId) throw new AppError('NOT_FOUND', 'La cita no usó un tratamiento adquirido');
+  const [pp] = await ctx.db
+    .select({ p: purchasedProducts, treatmentName: treatments.name })
+    .from(purchasedProducts)
+    .innerJoin(treatments, eq(treatments.id, purchasedProducts.treatmentId))
+    .where(eq(purchasedProducts.id, a.purchasedProductId))
+    .limit(1);
+  if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
+  return {
+    id: pp.p.id,
+    customerId: pp.p.customerId,
+    sessions: pp.p.sessions,
+    currentSession: pp.p.currentSession,
+    limit: pp.p.limit,
+    status: pp.p.status,
+    changes: pp.p.changes,
+    reschedules: pp.p.reschedules,
+    consent: pp.p.consent,
+    expiredAt: pp.p.expiredAt,
+    treatment: { id: pp.p.treatmentId, name: pp.treatmentName },
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
+
+/** The printable consent of an appointment: the document of `type` (a consent id, or 'default' = the treatment's). */
+export async function consentHtml(ctx: AppContext, req: FastifyRequest, type: string, appointmentId: string): Promise<string> {
+  const [row] = await selectAppointments(ctx.db)
+    .where(and(eq(appointments.id, appointmentId), isNull(appointments.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('APPOINTMENT_NOT_FOUND');
+  assertBranchAccess(req, row.a.branchId);
+  const [treatment] = row.a.treatmentId ? await ctx.db.select({ consentId: treatments.consentId }).from(treatments).where(eq(treatments.id, row.a.treatmentId)).limit(1) : [];
+  let consent: { name: string; document: string } | undefined;
+  if (type === 'default') {
+    const where = treatment?.consentId ? eq(consents.id, treatment.consentId) : eq(consents.treatmentTypeId, row.a.treatmentTypeId);
+    [consent] = await ctx.db.select({ name: consents.name, document: consents.document }).from(consents).where(and(where, isNull(consents.deletedAt))).orderBy(asc(consents.name)).limit(1);
+  } else {
+    if (!/^[0-9a-f-]{36}$/i.test(type)) throw new AppError('BAD_REQUEST', 'Tipo de consentimiento inválido');
+    [consent] = await ctx.db.select({ name: consents.name, document: consents.document }).from(consents).where(and(eq(consents.id, type), isNull(consents.deletedAt))).limit(1);
+  }
+  if (!consent) throw new AppError('NOT_FOUND', 'Consentimiento no encontrado');
+  const c = row.customer;
+  const fullName = [c.name, c.lastName, c.motherLastName].filter(Boolean).join(' ');
+  const age = ageOn(c.birthday, todayIn());
+  const paragraphs = consent.document
+    .split(/\n{2,}|\r\n\r\n/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="es-MX"><head><meta charset="utf-8"><title>${escapeHtml(consent.name)} – ${escapeHtml(row.a.appointmentNumber)}</title>
+<style>body{font-family:Arial,Helvetica,sans-serif;max-width:800px;margin:24px auto;color:#222;line-height:1.45}h1{font-size:20px;text-align:center}
+table{width:100%;border-collapse:collapse;margin:16px 0}td{padding:4px 8px;border-bottom:1px solid #ddd}.firmas{display:flex;justify-content:space-between;margin-top:80px}
+.firma{width:40%;text-align:center;border-top:1px solid #000;padding-top:6px}@media print{body{margin:0}}</style></head>
+<body>
+<h1>${escapeHtml(consent.name)}</h1>
+<table>
+<tr><td><strong>Paciente</strong></td><td>${escapeHtml(fullName)}</td><td><strong>Edad</strong></td><td>${age} años</td></tr>
+<tr><td><strong>Tratamiento</strong></td><td>${escapeHtml(row.treatmentName ?? row.packageName ?? row.promoName ?? row.treatmentTypeName)}</td><td><strong>Fecha</strong></td><td>${ddmmyyyy(row.a.date)}</td></tr>
+<tr><td><strong>Sucursal</strong></td><td>${escapeHtml(row.branchName)}</td><td><strong>Cita</strong></td><td>${escapeHtml(row.a.appointmentNumber)}</td></tr>
+</table>
+${paragraphs}
+<div class="firmas"><div class="firma">Firma del paciente o tutor<br>${escapeHtml(fullName)}</div><div class="firma">Firma del profesional</div></div>
+</body></html>`;
+}
+
+export interface LogFilters extends ListQuery {
+  startDate?: string;
+  endDate?: string;
+}
+
+const localDay = sql`(${changeLog.createdAt} at time zone 'America/Tijuana')::date`;
+
+/** Bitácora: the change-log rows of the appointment module. */
+export function appointmentLogSpec(db: DbOrTx, req: FastifyRequest, q: LogFilters) {
+  const branchId = branchScope(req);
+  return {
+    sortable: { created_at: changeLog.createdAt, appointmentNumber: changeLog.orderNumber, action: changeLog.action },
+    defaultSort: { field: 'created_at', order: 'DESC' as const },
+    searchable: { appointmentNumber: changeLog.orderNumber },
+    filters: [
+      eq(changeLog.module, 'appointment'),
+      isNull(changeLog.deletedAt),
+      branchId ? eq(changeLog.affectedBranchId, branchId) : undefined,
+      q.startDate ? sql`${localDay} >= ${q.startDate}` : undefined,
+      q.endDate ? sql`${localDay} <= ${q.endDate}` : undefined,
+    ],
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const base = db
+        .select({ l: changeLog, userName: users.name, userLastName: users.lastName })
+        .from(changeLog)
+        .leftJoin(users, eq(users.id, changeLog.userId))
+        .where(where)
+        .orderBy(...orderBy, desc(changeLog.id))
+        .offset(offset);
+      return (limit ? await base.limit(limit) : await base).map((r) => ({
+        id: r.l.id,
+        action: r.l.action,
+        appointmentNumber: r.l.orderNumber,
+        appointmentId: r.l.entityId,
+        before: r.l.before,
+        after: r.l.after,
+        user: r.l.userId ? { name: r.userName ?? '', lastName: r.userLastName ?? '' } : null,
+        created_at: r.l.createdAt,
+      }));
+    },
+    count: async (where) => (await db.select({ n: count() }).from(changeLog).where(where))[0].n,
+  } satisfies ListSpec<unknown>;
+}

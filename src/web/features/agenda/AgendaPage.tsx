@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Select, Skeleton, Space, Tooltip } from 'antd';
+import { CalendarOutlined, HistoryOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useNavigate, useSearchParams } from 'react-router';
+import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
+import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import { useSession } from '../../app/session';
+import { AgendaGrid } from './AgendaGrid';
+import { AgendaSide, DayStepper } from './AgendaSide';
+import { CreateLockModal, LocksModal } from './LockDialogs';
+import { useClinicBranches } from './lookups';
+import type { DiaryDay } from './types';
+import './agenda.css';
+
+interface AgendaSlice {
+  branchId?: string;
+  date?: string;
+  panelClosed?: boolean;
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** /dashboard/agenda: the day grid of one branch. Branch and day live in the URL (and the session's agenda slice). */
+export default function AgendaPage() {
+  const can = useCan();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const slice = useSession((s) => s.agenda) as AgendaSlice;
+  const [params, setParams] = useSearchParams();
+  const [locksOpen, setLocksOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const bound = Boolean(user?.branchBound);
+  const branches = useClinicBranches(!bound);
+
+  const today = dayjs().tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD');
+  const urlDate = params.get('date');
+  const date = urlDate && DATE_RE.test(urlDate) ? urlDate : (slice.date ?? today);
+  const clinics = branches.data ?? [];
+  const wanted = params.get('branchId') ?? slice.branchId ?? user?.branch ?? undefined;
+  const branchId = bound
+    ? (user?.branch ?? undefined)
+    : (clinics.find((b) => b.id === wanted)?.id ?? clinics.find((b) => b.id === user?.branch)?.id ?? clinics[0]?.id);
+
+  // the chosen day and branch survive a reload and a return to the agenda
+  useEffect(() => {
+    if (!branchId) return;
+    if (params.get('date') !== date || params.get('branchId') !== branchId) setParams({ branchId, date }, { replace: true });
+    useSession.setState((s) => ({ agenda: { ...s.agenda, branchId, date } }));
+  }, [branchId, date, params, setParams]);
+
+  const setDate = (d: string) => branchId && setParams({ branchId, date: d });
+  const setBranch = (b: string) => setParams({ branchId: b, date });
+  const panelClosed = Boolean(slice.panelClosed);
+  const togglePanel = () => useSession.setState((s) => ({ agenda: { ...s.agenda, panelClosed: !panelClosed } }));
+
+  const diary = useQuery({
+    queryKey: ['diary', branchId, date],
+    enabled: Boolean(branchId),
+    placeholderData: keepPreviousData,
+    queryFn: () => api<DiaryDay>('/diary', { query: { branchId, date } }),
+  });
+  const day = diary.data && diary.data.branch.id === branchId ? diary.data : undefined;
+  const branchToday = day ? dayjs().tz(day.branch.timeZone || BUSINESS_TIME_ZONE).format('YYYY-MM-DD') : today;
+  const longDate = dayjs(date).format('dddd, D [de] MMMM [de] YYYY');
+  const label = longDate.charAt(0).toUpperCase() + longDate.slice(1);
+
+  return (
+    <div>
+      <div className="agenda-header">
+        <Space wrap align="center">
+          <Tooltip title={panelClosed ? 'Mostrar calendario' : 'Ocultar calendario'}>
+            <Button icon={panelClosed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} aria-label="Calendario" onClick={togglePanel} />
+          </Tooltip>
+          <h2>Agenda</h2>
+          {panelClosed && <DayStepper date={date} today={branchToday} onChange={setDate} />}
+          <span className="agenda-date-label">
+            <CalendarOutlined /> {label}
+          </span>
+        </Space>
+        <Space wrap>
+          {!bound && (
+            <Select
+              aria-label="Sucursal"
+              style={{ width: 220 }}
+              placeholder="Sucursal"
+              loading={branches.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              value={branchId}
+              options={clinics.map((b) => ({ value: b.id, label: b.name }))}
+              onChange={setBranch}
+            />
+          )}
+          {can('appointment', 'show') && (
+            <Button icon={<UnorderedListOutlined />} onClick={() => navigate('/dashboard/citas')}>
+              Citas
+            </Button>
+          )}
+          {can('bitacora', 'show') && (
+            <Button icon={<HistoryOutlined />} onClick={() => navigate('/dashboard/bitacora')}>
+              Bitácora
+            </Button>
+          )}
+          <Button icon={<LockOutlined />} onClick={() => setLocksOpen(true)} disabled={!branchId}>
+            Bloqueos
+          </Button>
+          {can('blockers', 'create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} disabled={!branchId}>
+              Crear bloqueo
+            </Button>
+          )}
+        </Space>
+      </div>
+      <div className="agenda-layout">
+        {!panelClosed && <AgendaSide date={date} today={branchToday} onChange={setDate} />}
+        <div className="agenda-main">
+          {diary.error ? (
+            <Alert type="error" showIcon title={(diary.error as Error).message} />
+          ) : !day ? (
+            <Skeleton active paragraph={{ rows: 12 }} />
+          ) : (
+            <div style={{ opacity: diary.isFetching && diary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+              <AgendaGrid
+                day={day}
+                canCreate={can('dairy', 'create')}
+                canConfirm={can('dairy', 'edit')}
+                onSlot={(c, time) =>
+                  navigate(`/dashboard/agenda/crear/?${new URLSearchParams({ cabainId: c.id, date: day.date.slice(0, 10), startTime: time, branchId: day.branch.id }).toString()}`)
+                }
+                onCard={(a) => navigate(`/dashboard/agenda/${a.id}`)}
+              />
+            </div>
+          )}
+        </div>
+      </div>
+      {branchId && <LocksModal open={locksOpen} onClose={() => setLocksOpen(false)} branchId={branchId} branchName={day?.branch.name} />}
+      {branchId && createOpen && (
+        <CreateLockModal open={createOpen} onClose={() => setCreateOpen(false)} branchId={branchId} date={date < branchToday ? branchToday : date} cabins={day?.cabins ?? []} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Switch } from 'antd';
+import dayjs from 'dayjs';
+import { LOCK_REASONS, LOCK_TIMES, LOCK_TYPES, lockSchema, lockTypeLabels, type LockType } from '../../../domain/agenda';
+import { DATE_FORMAT } from '../../../domain/dates';
+import { dayLabels } from '../../../domain/schedules';
+import { zodRule } from '../../ui/forms';
+import { useBranchCabins, useClinicBranches } from './lookups';
+import type { LockDto } from './types';
+
+/** The form's values: the lockSchema payload itself (dates kept as 'YYYY-MM-DD' strings). */
+export interface LockValues {
+  branchId?: string;
+  cabainId?: string | null;
+  type?: LockType;
+  reason?: string;
+  reasonDescription?: string | null;
+  time?: string[];
+  date?: string;
+  endDate?: string | null;
+  days?: number[];
+  recurrent?: boolean;
+}
+
+export const lockToValues = (l: LockDto): LockValues => ({
+  branchId: l.branchId,
+  cabainId: l.cabainId,
+  type: l.type,
+  reason: l.reason,
+  reasonDescription: l.reasonDescription,
+  time: l.time.map((t) => t.slice(0, 5)),
+  date: l.date.slice(0, 10),
+  endDate: l.endDate?.slice(0, 10) ?? null,
+  days: l.days,
+  recurrent: l.recurrent,
+});
+
+const rule = (field: keyof typeof lockSchema.shape) => [zodRule(lockSchema, field)];
+
+const dateProps = {
+  getValueProps: (v?: string | null) => ({ value: v ? dayjs(v) : null }),
+  normalize: (d?: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
+};
+
+const timeOptions = LOCK_TIMES.map((t) => ({ value: t, label: t }));
+const reasonOptions = LOCK_REASONS.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) }));
+const dayOptions = [1, 2, 3, 4, 5, 6, 0].map((d) => ({ value: d, label: dayLabels[d] }));
+
+/** Start and end marks of a range lock, held as time: [start, end] (partial choices stay local). */
+function TimeRange({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
+  const [draft, setDraft] = useState<(string | undefined)[]>([undefined, undefined]);
+  // a complete pair lives in the form; a half-chosen one only here
+  const shown = value.length === 2 ? value : draft[0] && draft[1] ? [undefined, undefined] : draft;
+  const set = (i: 0 | 1, t?: string) => {
+    const next = [...shown];
+    next[i] = t;
+    setDraft(next);
+    onChange?.(next[0] && next[1] ? [next[0], next[1]] : []);
+  };
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Select showSearch aria-label="Hora inicial" placeholder="Hora inicial" style={{ width: '50%' }} options={timeOptions} value={shown[0]} onChange={(t) => set(0, t)} />
+      <Select showSearch aria-label="Hora final" placeholder="Hora final" style={{ width: '50%' }} options={timeOptions} value={shown[1]} onChange={(t) => set(1, t)} />
+    </Space.Compact>
+  );
+}
+
+/** Fields of a lock (Bloqueo), shared by the agenda's dialog and /dashboard/bloqueos. */
+export function LockFields({ branchSelectable, cabins }: { branchSelectable?: boolean; cabins?: { id: string; name: string }[] }) {
+  const form = Form.useFormInstance<LockValues>();
+  const type = Form.useWatch('type', form);
+  const reason = Form.useWatch('reason', form);
+  const branchId = Form.useWatch('branchId', form);
+  const branches = useClinicBranches(Boolean(branchSelectable));
+  const loaded = useBranchCabins(cabins ? undefined : branchId);
+  const cabinList = cabins ?? loaded.data ?? [];
+  const range = type === 'hours_range' || type === 'days_range';
+
+  return (
+    <Row gutter={16}>
+      {!branchSelectable && (
+        <Form.Item name="branchId" hidden>
+          <Input />
+        </Form.Item>
+      )}
+      {branchSelectable && (
+        <Col xs={24} md={12}>
+          <Form.Item name="branchId" label="Sucursal" required rules={rule('branchId')}>
+            <Select
+              placeholder="Seleccione la sucursal"
+              loading={branches.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              onChange={() => form.setFieldsValue({ cabainId: null })}
+            />
+          </Form.Item>
+        </Col>
+      )}
+      <Col xs={24} md={12}>
+        <Form.Item name="type" label="Tipo de bloqueo" required rules={rule('type')}>
+          <Select
+            placeholder="Seleccione el tipo"
+            options={LOCK_TYPES.map((t) => ({ value: t, label: lockTypeLabels[t] }))}
+            onChange={(t: LockType) => form.setFieldsValue({ time: [], recurrent: t === 'hour' || t === 'cabain' ? form.getFieldValue('recurrent') : false, ...(t === 'day' ? { cabainId: null } : {}) })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="reason" label="Motivo" required rules={rule('reason')}>
+          <Select placeholder="Seleccione el motivo" options={reasonOptions} />
+        </Form.Item>
+      </Col>
+      {reason === 'otro' && (
+        <Col xs={24} md={12}>
+          <Form.Item name="reasonDescription" label="Descripción" required rules={rule('reasonDescription')}>
+            <Input maxLength={255} />
+          </Form.Item>
+        </Col>
+      )}
+      {type && type !== 'day' && (
+        <Col xs={24} md={12}>
+          <Form.Item name="cabainId" label="Cabina" required>
+            <Select placeholder="Seleccione la cabina" loading={loaded.isLoading} showSearch={{ optionFilterProp: 'label' }} options={cabinList.map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
+        </Col>
+      )}
+      <Col xs={24} md={12}>
+        <Form.Item name="date" label={type === 'days_range' ? 'Fecha inicial' : 'Fecha'} required rules={rule('date')} {...dateProps}>
+          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      {type === 'days_range' && (
+        <Col xs={24} md={12}>
+          <Form.Item name="endDate" label="Fecha final" required {...dateProps}>
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      )}
+      {type === 'hour' && (
+        <Col xs={24} md={12}>
+          <Form.Item name="time" label="Horas" required>
+            <Select mode="multiple" showSearch placeholder="Seleccione una o varias horas" options={timeOptions} />
+          </Form.Item>
+        </Col>
+      )}
+      {range && (
+        <Col xs={24} md={12}>
+          <Form.Item name="time" label="Horario" required>
+            <TimeRange />
+          </Form.Item>
+        </Col>
+      )}
+      {(type === 'hours_range' || type === 'hour' || type === 'cabain') && (
+        <Col xs={24}>
+          <Form.Item name="days" label={type === 'hours_range' ? 'Días' : 'Días (recurrente)'} required={type === 'hours_range'}>
+            <Checkbox.Group options={dayOptions} />
+          </Form.Item>
+        </Col>
+      )}
+      {(type === 'hour' || type === 'cabain') && (
+        <Col xs={24} md={12}>
+          <Form.Item name="recurrent" label="Recurrente" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState, type ReactNode } from 'react';
+import { Button, ConfigProvider, Select, Space, Switch, Typography } from 'antd';
+import { FileTextOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
+import { api, request } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import { notify } from '../../ui/notify';
+import { CancelModal } from './CancelModal';
+import { FinishModal } from './FinishModal';
+import type { AppointmentDetail } from './types';
+
+interface Props {
+  appointment: AppointmentDetail;
+  saveButton: ReactNode;
+  absences: number;
+  /** The agenda day the appointment belongs to. */
+  back: string;
+}
+
+/** Opens the printable consent: the API wants the bearer token, so the page is fetched and shown from a blob. */
+export async function openConsent(appointmentId: string) {
+  const win = window.open('', '_blank');
+  try {
+    const res = await request(`/consent/default/${appointmentId}`);
+    const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/html' }));
+    if (win) win.location.href = url;
+    else window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (err) {
+    win?.close();
+    notify.error(err);
+  }
+}
+
+/** Consent is asked when the treatment requires it and neither the appointment nor the purchased treatment has it. */
+export const needsConsent = (a: AppointmentDetail) => Boolean(a.treatment?.consent) && !a.consent && !a.purchasedProduct?.consent;
+
+/** Edit-mode buttons: save (edit), status change (edit), cancel (delete) and the consent page (section 2 and 4). */
+export function AppointmentActions({ appointment: a, saveButton, absences, back }: Props) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [consent, setConsent] = useState(false);
+  const [finishing, setFinishing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const askConsent = needsConsent(a);
+  const consentGiven = Boolean(a.treatment?.consent) && !askConsent;
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['appointment', a.id] }), queryClient.invalidateQueries({ queryKey: ['diary'] }), queryClient.invalidateQueries({ queryKey: ['list'] })]);
+  const live = a.status === 'scheduled' || a.status === 'inProcess';
+
+  const pick = async (status: string) => {
+    if (status === 'finished') return setFinishing(true);
+    if (status === 'cancelled') return setCancelling(true);
+    if (status === 'inProcess') {
+      setBusy(true);
+      try {
+        await api(`/appointment/${a.id}/set-on-process`, { method: 'PATCH' });
+        notify.success();
+        await refresh();
+      } catch (err) {
+        notify.error(err);
+      } finally {
+        setBusy(false);
+      }
+    }
+  };
+
+  return (
+    <Space wrap>
+      {can('dairy', 'edit') && saveButton}
+      {can('dairy', 'edit') && a.allowedStatuses.length > 0 && (
+        <>
+          {(askConsent || consentGiven) && (
+            <Space size={4}>
+              <Switch aria-label="Consentimiento firmado" checked={consentGiven || consent} disabled={consentGiven} onChange={setConsent} />
+              <Typography.Text>Consentimiento firmado</Typography.Text>
+            </Space>
+          )}
+          <Select<string>
+            aria-label="Cambiar estatus"
+            placeholder="Cambiar estatus"
+            style={{ width: 180 }}
+            value={null}
+            loading={busy}
+            disabled={busy || (askConsent && !consent)}
+            options={a.allowedStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s as AppointmentStatus] ?? s }))}
+            onChange={(v) => void pick(v)}
+          />
+        </>
+      )}
+      {can('dairy', 'delete') && live && (
+        <Button danger type="primary" disabled={false} onClick={() => setCancelling(true)}>
+          Cancelar cita
+        </Button>
+      )}
+      <Button icon={<FileTextOutlined />} disabled={false} onClick={() => void openConsent(a.id)}>
+        Consentimiento
+      </Button>
+      {/* the modals sit inside the (maybe read-only) appointment form: they must not inherit its disabled state */}
+      <ConfigProvider componentDisabled={false}>
+      <FinishModal
+        open={finishing}
+        appointment={a}
+        consent={askConsent ? consent : undefined}
+        onClose={() => setFinishing(false)}
+        onDone={async () => {
+          setFinishing(false);
+          await refresh();
+        }}
+      />
+      <CancelModal
+        open={cancelling}
+        appointment={a}
+        absences={absences}
+        onClose={() => setCancelling(false)}
+        onDone={async () => {
+          await refresh();
+          navigate(back);
+        }}
+      />
+      </ConfigProvider>
+    </Space>
+  );
+}

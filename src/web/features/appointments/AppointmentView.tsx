@@ -1,0 +1,81 @@
+import { Descriptions, Spin, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import {
+  appointmentMethodLabels,
+  appointmentOptionLabels,
+  appointmentStatusColors,
+  appointmentStatusLabels,
+  cancellationReasonLabels,
+  cancellationTypeLabels,
+  confirmMethodLabels,
+  type AppointmentStatus,
+} from '../../../domain/agenda';
+import { api } from '../../app/api';
+import { formatDate, formatDateTime, fullName } from '../../ui/format';
+import type { AppointmentDetail, AppointmentRow } from './types';
+
+export function StatusBadge({ status }: { status: AppointmentStatus }) {
+  return <Tag color={`#${appointmentStatusColors[status] ?? '8c8c8c'}`}>{appointmentStatusLabels[status] ?? status}</Tag>;
+}
+
+const label = (labels: Record<string, string>, key: string | null | undefined) => (key ? (labels[key] ?? key) : '');
+export const hhmm = (t: string | null | undefined) => (t ?? '').slice(0, 5);
+
+/** What was booked: the treatment, or the package / promotion / purchased treatment. */
+export function bookedItem(a: AppointmentRow): string {
+  return a.treatment?.name ?? a.package?.name ?? a.promotion?.name ?? '';
+}
+
+/** The detail modal of /dashboard/citas: the appointment and its cancellations history. */
+export function AppointmentView({ id }: { id: string }) {
+  const { data: a, isLoading } = useQuery({ queryKey: ['appointment', id], queryFn: () => api<AppointmentDetail>(`/appointment/${id}`) });
+  if (isLoading || !a) return <Spin />;
+  return (
+    <>
+      <Descriptions bordered size="small" column={2}>
+        <Descriptions.Item label="Número">{a.appointmentNumber}</Descriptions.Item>
+        <Descriptions.Item label="Estatus">
+          <StatusBadge status={a.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Fecha">{formatDate(a.date + 'T12:00:00Z')}</Descriptions.Item>
+        <Descriptions.Item label="Horario">
+          {hhmm(a.startTime)} – {hhmm(a.endTime)}
+        </Descriptions.Item>
+        <Descriptions.Item label="Paciente">
+          {a.customer.customerId} · {fullName(a.customer)}
+        </Descriptions.Item>
+        <Descriptions.Item label="Teléfono">{a.customer.mobilePhone ?? a.customer.phone ?? ''}</Descriptions.Item>
+        <Descriptions.Item label="Sucursal">{a.branch?.name}</Descriptions.Item>
+        <Descriptions.Item label="Cabina">{a.cabain?.name}</Descriptions.Item>
+        <Descriptions.Item label="Tipo de cita">{a.treatmentType?.name}</Descriptions.Item>
+        <Descriptions.Item label="Opción">{label(appointmentOptionLabels, a.appointmentOption)}</Descriptions.Item>
+        <Descriptions.Item label="Tratamiento">{bookedItem(a)}</Descriptions.Item>
+        <Descriptions.Item label="Sesiones">{a.sessions}</Descriptions.Item>
+        <Descriptions.Item label="Método de cita">{label(appointmentMethodLabels, a.appointmentMethod)}</Descriptions.Item>
+        <Descriptions.Item label="Confirmación">{label(confirmMethodLabels, a.confirmMethod)}</Descriptions.Item>
+        <Descriptions.Item label="Agendó">{fullName(a.user)}</Descriptions.Item>
+        <Descriptions.Item label="Atendió">{fullName(a.attendedBy)}</Descriptions.Item>
+        <Descriptions.Item label="Reagendas">{a.reschedules ?? 0}</Descriptions.Item>
+        <Descriptions.Item label="Creada">{formatDateTime(a.created_at)}</Descriptions.Item>
+        <Descriptions.Item label="Observaciones" span={2}>
+          {a.observations ?? ''}
+        </Descriptions.Item>
+      </Descriptions>
+      <h4 style={{ marginTop: 16 }}>Historial de cancelaciones</h4>
+      <Table
+        size="small"
+        rowKey={(c) => c.created_at}
+        dataSource={a.cancellations ?? []}
+        pagination={{ pageSize: 5 }}
+        locale={{ emptyText: 'Sin cancelaciones' }}
+        columns={[
+          { key: 'created_at', title: 'Fecha', render: (_, c) => formatDateTime(c.created_at) },
+          { key: 'type', title: 'Tipo', render: (_, c) => label(cancellationTypeLabels, c.type) },
+          { key: 'reason', title: 'Motivo', render: (_, c) => label(cancellationReasonLabels, c.cancellationReason) },
+          { key: 'comment', title: 'Comentario', render: (_, c) => c.comment ?? '' },
+          { key: 'customer', title: 'Por el cliente', render: (_, c) => (c.customerCancellation ? 'Sí' : 'No') },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { APPOINTMENT_METHODS, appointmentMethodLabels } from '../../../domain/agenda';
+import { DEFAULT_ROLES } from '../../../domain/roles';
+import { api } from '../../app/api';
+import { filterCatalogue, type FilterDef } from '../../ui/filters';
+import { formatDate, fullName } from '../../ui/format';
+import { ListPage, type ListColumn } from '../../ui/ListPage';
+import { loadTreatmentTypes } from './lookups';
+import type { AppointmentRow, ListAnswer, Named } from './types';
+import { AppointmentView, bookedItem, hhmm, StatusBadge } from './AppointmentView';
+
+const BRANCH_BOUND_ROLES = DEFAULT_ROLES.filter((r) => r.branchBound).map((r) => r.name);
+
+const columns: ListColumn<AppointmentRow>[] = [
+  { key: 'appointmentNumber', title: 'Número', sortField: 'appointmentNumber' },
+  { key: 'date', title: 'Fecha', sortField: 'date', render: (a) => formatDate(a.date + 'T12:00:00Z'), text: (a) => formatDate(a.date + 'T12:00:00Z') },
+  { key: 'time', title: 'Horario', render: (a) => `${hhmm(a.startTime)} – ${hhmm(a.endTime)}`, text: (a) => `${hhmm(a.startTime)} - ${hhmm(a.endTime)}` },
+  { key: 'customer', title: 'Paciente', render: (a) => fullName(a.customer), text: (a) => fullName(a.customer) },
+  { key: 'phone', title: 'Teléfono', render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
+  { key: 'treatment', title: 'Tratamiento', render: bookedItem, text: bookedItem },
+  { key: 'cabin', title: 'Sucursal / cabina', render: (a) => `${a.branch?.name ?? ''} · ${a.cabain?.name ?? ''}`, text: (a) => `${a.branch?.name ?? ''} / ${a.cabain?.name ?? ''}` },
+  { key: 'status', title: 'Estatus', sortField: 'status', render: (a) => <StatusBadge status={a.status} />, text: (a) => a.status },
+  {
+    key: 'appointmentMethod',
+    title: 'Método',
+    render: (a) => appointmentMethodLabels[a.appointmentMethod as keyof typeof appointmentMethodLabels] ?? a.appointmentMethod ?? '',
+    text: (a) => appointmentMethodLabels[a.appointmentMethod as keyof typeof appointmentMethodLabels] ?? a.appointmentMethod,
+  },
+];
+
+/** /dashboard/citas: every appointment with search, filters, sortable columns and the detail modal. */
+export default function AppointmentsPage() {
+  const filters = useMemo<FilterDef[]>(
+    () => [
+      filterCatalogue.appointmentStatus(),
+      {
+        kind: 'select',
+        param: 'branchId',
+        label: 'Sucursal',
+        loadKey: 'branches',
+        load: async () => (await api<ListAnswer<Named>>('/branch', { query: { take: 0 } })).items.map((b) => ({ value: b.id, label: b.name })),
+        hiddenForRoles: BRANCH_BOUND_ROLES,
+        width: 200,
+      },
+      {
+        kind: 'select',
+        param: 'cabainId',
+        label: 'Cabina',
+        loadKey: 'appointment-cabins',
+        load: async () => (await api<ListAnswer<Named & { branch: Named }>>('/cabain', { query: { take: 0 } })).items.map((c) => ({ value: c.id, label: `${c.name} · ${c.branch.name}` })),
+        width: 200,
+      },
+      filterCatalogue.dateRange(),
+      { kind: 'select', param: 'appointmentMethod', label: 'Método', options: APPOINTMENT_METHODS.map((m) => ({ value: m, label: appointmentMethodLabels[m] })) },
+      { kind: 'select', param: 'treatmentTypeId', label: 'Tipo de cita', loadKey: 'appt-treatment-type-options', load: loadTreatmentTypes },
+    ],
+    [],
+  );
+  return (
+    <ListPage<AppointmentRow>
+      title="Citas"
+      resource="appointment"
+      module="appointment"
+      columns={columns}
+      searchFields={[
+        { value: 'appointmentNumber', label: 'Número de cita' },
+        { value: 'customer', label: 'Paciente' },
+        { value: 'phone', label: 'Teléfono' },
+      ]}
+      filters={filters}
+      rowActions={[{ key: 'open', label: 'Abrir en agenda', action: 'show', to: (a) => `/dashboard/agenda/${a.id}` }]}
+      detailTitle="Detalle de la cita"
+      detailWidth={1000}
+      detail={(a) => <AppointmentView id={a.id} />}
+      exportName="citas"
+    />
+  );
+}

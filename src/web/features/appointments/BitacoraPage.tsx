@@ -1,0 +1,77 @@
+import { Tag } from 'antd';
+import { ChangesView } from '../../ui/ChangesView';
+import { filterCatalogue } from '../../ui/filters';
+import { formatDateTime, fullName } from '../../ui/format';
+import { ListPage, type ListColumn } from '../../ui/ListPage';
+import type { LogRow } from './types';
+
+const ACTION_LABELS: Record<string, string> = {
+  crear: 'Creación',
+  editar: 'Edición',
+  reagendar: 'Reagenda',
+  cancelar: 'Cancelación',
+  confirmar: 'Confirmación',
+  'en proceso': 'En proceso',
+  terminar: 'Terminada',
+  inasistencia: 'Inasistencia',
+  create: 'Creación',
+  update: 'Edición',
+  reschedule: 'Reagenda',
+  cancel: 'Cancelación',
+  confirm: 'Confirmación',
+  setOnProcess: 'En proceso',
+  'set-on-process': 'En proceso',
+  inProcess: 'En proceso',
+  finish: 'Terminada',
+  absence: 'Inasistencia',
+};
+const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
+
+/** Fields whose value differs between before and after. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
+  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !['created_at', 'updated_at'].includes(k) && JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+}
+
+/** With both sides present, only the fields that changed (the rest of the snapshot is noise). */
+function onlyChanged(side: unknown, other: unknown): unknown {
+  if (!side || !other || typeof side !== 'object') return side;
+  const keys = changedFields(side, other);
+  return Object.fromEntries(keys.map((k) => [k, (side as Record<string, unknown>)[k]]));
+}
+
+const columns: ListColumn<LogRow>[] = [
+  { key: 'created_at', title: 'Fecha', render: (r) => formatDateTime(r.created_at), text: (r) => formatDateTime(r.created_at) },
+  { key: 'user', title: 'Usuario', render: (r) => fullName(r.user), text: (r) => fullName(r.user) },
+  { key: 'action', title: 'Acción', render: (r) => <Tag>{actionLabel(r.action)}</Tag>, text: (r) => actionLabel(r.action) },
+  { key: 'appointmentNumber', title: 'Cita' },
+  {
+    key: 'changes',
+    title: 'Cambios',
+    render: (r) => changedFields(r.before, r.after).slice(0, 6).join(', '),
+    text: (r) => changedFields(r.before, r.after).join(', '),
+  },
+];
+
+/** /dashboard/bitacora: the change log of appointments; the detail shows before and after field by field. */
+export default function BitacoraPage() {
+  return (
+    <ListPage<LogRow>
+      title="Bitácora de citas"
+      resource="appointment-log"
+      module="bitacora"
+      columns={columns}
+      searchFields={[{ value: 'appointmentNumber', label: 'Número de cita' }]}
+      filters={[filterCatalogue.dateRange()]}
+      detailTitle="Cambios"
+      detailWidth={900}
+      detail={(r) => (
+        <div style={{ overflowX: 'auto', wordBreak: 'break-word' }}>
+          <ChangesView before={onlyChanged(r.before, r.after)} after={onlyChanged(r.after, r.before)} />
+        </div>
+      )}
+      exportName="bitacora-citas"
+    />
+  );
+}

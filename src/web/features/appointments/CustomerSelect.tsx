@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api';
+import { fullName } from '../../ui/format';
+import type { Customer } from '../customers/types';
+import type { AppointmentCustomer, ListAnswer } from './types';
+
+interface Props {
+  id?: string;
+  value?: string | null;
+  onChange?: (id: string | null) => void;
+  /** The patient already on the appointment, shown before any search. */
+  current?: AppointmentCustomer | null;
+  disabled?: boolean;
+}
+
+const label = (c: { name: string; lastName: string; motherLastName: string | null; mobilePhone: string | null; customerId: number }) =>
+  `${c.customerId} · ${fullName(c)}${c.mobilePhone ? ` · ${c.mobilePhone}` : ''}`;
+
+/** Searches active customers by name or phone (section 5: the patient list shows only active customers). */
+export function CustomerSelect({ id, value, onChange, current, disabled }: Props) {
+  const [text, setText] = useState('');
+  const { data, isFetching } = useQuery({
+    queryKey: ['appointment-customers', text],
+    queryFn: () => api<ListAnswer<Customer>>('/customer', { query: { status: '1', take: 20, search: text ? { filter: /\d/.test(text) ? 'phone' : 'name', value: text } : undefined } }),
+  });
+  const options = (data?.items ?? []).filter((c) => c.status !== false).map((c) => ({ value: c.id, label: label(c) }));
+  if (current && !options.some((o) => o.value === current.id)) options.unshift({ value: current.id, label: label(current) });
+  return (
+    <Select
+      id={id}
+      showSearch={{ filterOption: false, onSearch: setText }}
+      placeholder="Buscar paciente por nombre o teléfono"
+      loading={isFetching}
+      value={value ?? undefined}
+      options={options}
+      disabled={disabled}
+      onChange={(v) => onChange?.(v ?? null)}
+      notFoundContent="Sin pacientes que coincidan"
+    />
+  );
+}
+
+/** The patient select inside Form.Item: antd owns value/onChange; the warnings run on a user's pick. */
+export function CustomerSelectField({ id, value, onChange, current, onPicked }: Props & { onPicked: (v: string | null) => void }) {
+  return (
+    <CustomerSelect
+      id={id}
+      value={value}
+      current={current}
+      onChange={(v) => {
+        onChange?.(v);
+        onPicked(v);
+      }}
+    />
+  );
+}

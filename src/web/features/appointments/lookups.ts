@@ -1,0 +1,66 @@
+import { api } from '../../app/api';
+import type { Customer } from '../customers/types';
+import type { DiaryCabin, ListAnswer, Named } from './types';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+const toOptions = (rows: Named[]): Option[] => rows.map((r) => ({ value: r.id, label: r.name }));
+
+/** The branch's cabins with their treatment type: the agenda day answers them; the cabin list is the fallback. */
+export async function loadCabins(branchId: string, date: string): Promise<DiaryCabin[]> {
+  try {
+    const day = await api<{ cabins: DiaryCabin[] }>('/diary', { query: { branchId, date } });
+    return day.cabins;
+  } catch {
+    const list = await api<ListAnswer<{ id: string; name: string; type: { id: string; name: string } }>>('/cabain', { query: { branchId, take: 0, status: '1' } });
+    return list.items.map((c) => ({ ...c, type: { ...c.type, treatmentType: null } }));
+  }
+}
+
+export const loadTreatmentTypes = async () => toOptions(await api<Named[]>('/treatment-type'));
+
+export const loadCategories = async () => toOptions((await api<ListAnswer<Named>>('/categories', { query: { take: 0, type: 'treatment', status: '1' } })).items);
+
+export interface TreatmentOption extends Named {
+  treatmentTypeId: string;
+  categories: Named[];
+  areas: Named[];
+  active: boolean;
+}
+
+export const loadTreatments = async (treatmentTypeId?: string) =>
+  (await api<ListAnswer<TreatmentOption>>('/treatment', { query: { take: 0, treatmentTypeId } })).items.filter((t) => t.active !== false);
+
+export const loadPackages = async (type: 'Package' | 'Promotion', branchId?: string) =>
+  toOptions((await api<ListAnswer<Named & { active: boolean }>>('/package', { query: { take: 0, type, branchId, status: '1' } })).items.filter((p) => p.active !== false));
+
+export interface Professional {
+  id: string;
+  name: string;
+  lastName: string;
+  motherLastName: string;
+}
+
+/** Médico types are attended by doctors, every other type by cosmetologists. */
+export const isMedical = (typeName: string | undefined) => /m[eé]dic/i.test(typeName ?? '');
+
+export const loadProfessionals = (branchId: string, medical: boolean) => api<Professional[]>(`/user/${medical ? 'doctors' : 'cosmetologists'}/${branchId}`);
+
+export interface CustomerFacts {
+  customer: Customer;
+  notes: number;
+  absences: number;
+}
+
+/** What the booking warnings need: the record, how many notes and how many missed appointments. */
+export async function loadCustomerFacts(id: string): Promise<CustomerFacts> {
+  const [customer, notes, absences] = await Promise.all([
+    api<Customer>(`/customer/${id}/single`),
+    api<ListAnswer<unknown>>('/note', { query: { customerId: id, take: 1 } }).then((a) => a.meta.itemCount).catch(() => 0),
+    api<ListAnswer<unknown>>('/appointment', { query: { customerId: id, status: 'absence', take: 1 } }).then((a) => a.meta.itemCount).catch(() => 0),
+  ]);
+  return { customer, notes, absences };
+}

@@ -1,0 +1,26 @@
+import { todayIn } from '../../../domain/age';
+import { lastDaysRange, MISS_YOU_WINDOW_DAYS } from '../../../domain/loyalty';
+import type { FilterDef } from '../../ui/filters';
+import { CustomerDetail } from '../customers/CustomerDetail';
+import { identityColumns, type LoyaltyCustomer } from './columns';
+import { LoyaltyList } from './LoyaltyList';
+
+const filters: FilterDef[] = [{ kind: 'dateRange', label: 'Sin visitas ni compras entre', defaults: () => lastDaysRange(MISS_YOU_WINDOW_DAYS, todayIn()) }];
+const columns = identityColumns<LoyaltyCustomer>();
+
+/** /dashboard/we-miss-you: customers who came before the period and neither came nor bought in it. */
+export default function MissYouPage() {
+  return (
+    <LoyaltyList<LoyaltyCustomer>
+      title="We miss you"
+      resource="customer/we-miss-you"
+      module="miss_you"
+      exportName="we-miss-you"
+      filters={filters}
+      columns={columns}
+      detailTitle="Cliente"
+      detailWidth={1200}
+      detail={(c) => <CustomerDetail id={c.id} />}
+    />
+  );
+}
