@@ -155,15 +155,19 @@ describe('appointments', () => {
 
   it('lists both in citas and their changes in the bitácora', async () => {
     await page.goto(`${server.url}/dashboard/citas`);
+    await page.getByTestId('total-records').waitFor();
     await pick('Campo de búsqueda', 'Paciente');
-    await page.getByLabel('Buscar', { exact: true }).fill('Ximena');
+    await page.waitForURL(/sf=customer/);
+    await page.getByLabel('Buscar', { exact: true }).fill('Quetzalcoatl');
     await page.getByLabel('Buscar', { exact: true }).press('Enter');
+    await page.waitForURL(/sv=Quetzalcoatl/);
     const table = page.locator('.ant-table-tbody');
-    // the unfiltered list shows the newest appointments too: wait for the search's answer, Ximena's two rows
+    // the unfiltered list shows the newest appointments too: wait for the search's answer, the patient's two rows
     await expect.poll(() => page.getByTestId('total-records').innerText()).toBe('Total de registros: 2');
     await expect.poll(() => table.innerText()).toContain(first.appointmentNumber);
     expect(await table.innerText()).toContain(second.appointmentNumber);
     expect(await table.innerText()).toMatch(/Terminada[\s\S]*|Cancelada/);
+    await expect.poll(() => page.locator('.ant-table-wrapper .ant-spin-spinning').count()).toBe(0);
     await page.locator('.ant-table-row', { hasText: second.appointmentNumber }).getByRole('button').first().click();
     const detail = page.getByRole('dialog', { name: 'Detalle de la cita' });
     await expect.poll(() => detail.innerText()).toContain('Viaje fuera de la ciudad');
