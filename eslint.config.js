@@ -14,7 +14,7 @@ const layer = (files, roots, message) => ({
 });
 
 export default defineConfig(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'src/server/db/migrations/', 'test-results/'] },
+  { ignores: ['dist/', 'data/', 'node_modules/', 'src/server/db/migrations/', 'test-results/', 'scripts/tmp/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,10 +1,10 @@
-import { BUSINESS_TIME_ZONE } from './dates';
+import { BUSINESS_TIME_ZONE, dateInZone } from './dates';
 
 export const ADULT_AGE = 18;
 
 /** Today's date (YYYY-MM-DD) in a time zone, so age does not depend on the machine's zone. */
 export function todayIn(timeZone = BUSINESS_TIME_ZONE, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateInZone(timeZone, now);
 }
 
 /** Whole years between a birthday and a date, both YYYY-MM-DD (a 29 February birthday counts on 1 March). */

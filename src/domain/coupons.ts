@@ -1,3 +1,4 @@
+import { dateInZone } from './dates';
 import { fromCents, toCents, type Cents } from './money';
 
 /**
@@ -27,9 +28,7 @@ export function couponDiscountAmount(price: number | string | null | undefined, 
 
 /** Today's calendar date (YYYY-MM-DD) in a time zone: a coupon is valid through its expiry day there. */
 export function dateIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return dateInZone(timeZone, now);
 }
 
 export function isCouponExpired(expireDate: string, today: string): boolean {

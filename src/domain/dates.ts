@@ -15,3 +15,27 @@ export type BranchZone = keyof typeof ZONE_TIME_ZONES;
 export const IDLE_TIMEOUT_MS = 900_000;
 export const IDLE_PROMPT_MS = 60_000;
 export const IDLE_THROTTLE_MS = 500;
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept. */
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    zoneFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall clock of a time zone at an instant: its date (YYYY-MM-DD) and the minutes since its midnight. */
+export function zonedClock(timeZone: string, now: Date = new Date()): { date: string; minutes: number } {
+  const parts: Record<string, string> = {};
+  for (const p of zoneFormatter(timeZone).formatToParts(now)) parts[p.type] = p.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+export function dateInZone(timeZone: string, now: Date = new Date()): string {
+  return zonedClock(timeZone, now).date;
+}

@@ -46,11 +46,14 @@ export interface ListMeta {
   pageCount: number;
   hasPreviousPage: boolean;
   hasNextPage: boolean;
+  /** Present and true when the list counted only up to itemCount and more rows match. */
+  itemCountCapped?: boolean;
 }
 
-export function listMeta(page: number, take: number, itemCount: number): ListMeta {
+export function listMeta(page: number, take: number, itemCount: number, capped = false): ListMeta {
   const pageCount = take === 0 ? (itemCount ? 1 : 0) : Math.ceil(itemCount / take);
-  return { page, take, itemCount, pageCount, hasPreviousPage: page > 1, hasNextPage: page < pageCount };
+  const meta: ListMeta = { page, take, itemCount, pageCount, hasPreviousPage: page > 1, hasNextPage: page < pageCount };
+  return capped ? { ...meta, itemCountCapped: true } : meta;
 }
 
 export function isTruthyFlag(v: string | undefined): boolean | undefined {

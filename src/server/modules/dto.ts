@@ -21,6 +21,7 @@ export const listResponse = <T extends z.ZodType>(item: T) =>
       pageCount: z.number(),
       hasPreviousPage: z.boolean(),
       hasNextPage: z.boolean(),
+      itemCountCapped: z.boolean().optional(),
     }),
   });
 

@@ -5,31 +5,65 @@ import { csvLine } from './csv';
 
 export type Expr = AnyColumn | SQL;
 
+/**
+ * How the `search` filter reads a field. A column or expression is matched accent- and case-insensitively,
+ * word by word; `digits` compares only the digits typed (a masked phone finds the stored one); `lower`
+ * compares an expression that is already lower case (e-mails); `number` is an exact match of a number;
+ * a function builds the condition itself (e.g. from the ids a query on another table finds first).
+ */
+export type SearchField = Expr | { expr: Expr; mode: 'digits' | 'lower' | 'number' } | ((value: string) => SQL | Promise<SQL>);
+
 export interface ListSpec<Row> {
-  /** Sortable columns by the `field` name the client sends. */
-  sortable: Record<string, Expr>;
+  /** Sortable columns by the `field` name the client sends; several columns sort in that order. */
+  sortable: Record<string, Expr | Expr[]>;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
-  /** Columns the `search` filter may name; accent- and case-insensitive. */
-  searchable: Record<string, Expr>;
+  /** Fields the `search` filter may name. */
+  searchable: Record<string, SearchField>;
   filters: (SQL | undefined)[];
   rows: (q: { where: SQL | undefined; orderBy: SQL[]; limit?: number; offset: number }) => Promise<Row[]>;
-  count: (where: SQL | undefined) => Promise<number>;
+  /** The number of matching rows; with `limit`, counting may stop there. */
+  count: (where: SQL | undefined, limit?: number) => Promise<number>;
+  /**
+   * Lists over tables of millions of rows count at most this many (meta.itemCountCapped tells), and
+   * "all" returns at most this many: an exact count of a common surname's appointments costs more than the page.
+   */
+  countCap?: number;
 }
 
-/** `immutable_unaccent(lower(col)) LIKE %value%`, served by trigram indexes. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => '\\' + c);
+const words = (value: string) => value.split(/\s+/).filter(Boolean);
+
+/** Every word of `value` in `immutable_unaccent(lower(col))`, served by trigram indexes on that expression. */
 export function matches(column: Expr, value: string): SQL {
-  const escaped = value.replace(/[\\%_]/g, (c) => '\\' + c);
-  return sql`immutable_unaccent(lower(${column}::text)) like immutable_unaccent(lower(${'%' + escaped + '%'}))`;
+  const parts = words(value).map((w) => sql`immutable_unaccent(lower(${column}::text)) like immutable_unaccent(lower(${'%' + likeEscape(w) + '%'}))`);
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`;
 }
 
-function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): SQL | undefined {
+/** The condition of one column-like search field for the typed value. */
+export function searchCondition(field: Exclude<SearchField, (value: string) => unknown>, value: string): SQL {
+  if (!('mode' in field)) return matches(field, value);
+  if (field.mode === 'digits') {
+    const digits = value.replace(/\D/g, '');
+    return digits ? sql`${field.expr} like ${'%' + digits + '%'}` : sql`false`;
+  }
+  if (field.mode === 'lower') {
+    const parts = words(value.toLowerCase()).map((w) => sql`${field.expr} like ${'%' + likeEscape(w) + '%'}`);
+    return sql`(${sql.join(parts, sql` and `)})`;
+  }
+  const n = Number(value.replace(/\D/g, ''));
+  return /\d/.test(value) && Number.isSafeInteger(n) ? sql`${field.expr} = ${n}` : sql`false`;
+}
+
+const fieldCondition = (field: SearchField, value: string) => (typeof field === 'function' ? field(value) : searchCondition(field, value));
+
+async function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<SQL | undefined> {
   const parts = [...spec.filters];
-  if (q.search?.value.trim()) {
-    const value = q.search.value.trim();
-    const column = spec.searchable[q.search.filter];
-    if (column) parts.push(matches(column, value));
+  const value = q.search?.value.trim();
+  if (q.search && value) {
+    const field = spec.searchable[q.search.filter];
+    if (field) parts.push(await fieldCondition(field, value));
     else {
-      const all = Object.values(spec.searchable).map((c) => matches(c, value));
+      const all = await Promise.all(Object.values(spec.searchable).map((f) => fieldCondition(f, value)));
       if (all.length) parts.push(sql`(${sql.join(all, sql` or `)})`);
     }
   }
@@ -39,19 +73,21 @@ function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): SQL | undefined {
 function buildOrder<Row>(q: ListQuery, spec: ListSpec<Row>): SQL[] {
   const field = q.field && spec.sortable[q.field] ? q.field : spec.defaultSort.field;
   const dir = q.order ?? (q.field ? 'ASC' : spec.defaultSort.order);
-  const col = spec.sortable[field];
-  return [dir === 'DESC' ? desc(col) : asc(col)];
+  const cols = [spec.sortable[field]].flat();
+  return cols.map((col) => (dir === 'DESC' ? desc(col) : asc(col)));
 }
 
 export async function listPage<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<{ items: Row[]; meta: ListMeta }> {
-  const where = buildWhere(q, spec);
+  const where = await buildWhere(q, spec);
   const orderBy = buildOrder(q, spec);
-  const take = q.take;
-  const [items, itemCount] = await Promise.all([
-    spec.rows({ where, orderBy, limit: take || undefined, offset: take ? (q.page - 1) * take : 0 }),
-    spec.count(where),
+  const cap = spec.countCap;
+  const take = q.take || cap || 0;
+  const [items, counted] = await Promise.all([
+    spec.rows({ where, orderBy, limit: take || undefined, offset: q.take ? (q.page - 1) * q.take : 0 }),
+    spec.count(where, cap ? cap + 1 : undefined),
   ]);
-  return { items, meta: listMeta(q.page, take, itemCount) };
+  const capped = cap !== undefined && counted > cap;
+  return { items, meta: listMeta(q.page, q.take, capped ? cap : counted, capped) };
 }
 
 export interface CsvColumn<Row> {
@@ -61,7 +97,7 @@ export interface CsvColumn<Row> {
 
 /** Streams every filtered row as CSV (UTF-8 with BOM, Spanish headers), a batch at a time. */
 export async function sendCsv<Row>(reply: FastifyReply, q: ListQuery, spec: ListSpec<Row>, columns: CsvColumn<Row>[], name: string) {
-  const where = buildWhere(q, spec);
+  const where = await buildWhere(q, spec);
   const orderBy = buildOrder(q, spec);
   reply.raw.writeHead(200, {
     'content-type': 'text/csv; charset=utf-8',

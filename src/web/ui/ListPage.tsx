@@ -12,6 +12,7 @@ import { confirmAction } from './confirm';
 import { DetailModal } from './DetailModal';
 import { exportCsv, printList, type ExportColumn } from './exports';
 import { FilterControl, filterDefaults, filterParams, type FilterDef } from './filters';
+import { formatCount } from './format';
 import { notify } from './notify';
 import { useListQuery } from './useListQuery';
 
@@ -64,7 +65,7 @@ export interface ListPageProps<T> {
 
 interface ListAnswer<T> {
   items: T[];
-  meta: { itemCount: number; page: number; take: number };
+  meta: { itemCount: number; page: number; take: number; itemCountCapped?: boolean };
 }
 
 const ALL = 'all';
@@ -77,7 +78,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const queryClient = useQueryClient();
   const paramNames = useMemo(() => filters.flatMap(filterParams), [filters]);
   const defaults = useMemo(() => Object.assign({}, ...filters.map(filterDefaults)) as Record<string, string>, [filters]);
-  const { params, set, query: urlQuery, reset } = useListQuery(paramNames, props.defaultPageSize, defaults);
+  const { params, set, current, query: urlQuery, reset } = useListQuery(paramNames, props.defaultPageSize, defaults);
   const query = useMemo(() => ({ ...urlQuery, ...props.query }), [urlQuery, props.query]);
   const [searchText, setSearchText] = useState(params.get('sv') ?? '');
   const [detail, setDetail] = useState<T | null>(null);
@@ -90,8 +91,11 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   });
 
   const role = useSession((s) => s.user?.role);
+  const branchBound = useSession((s) => Boolean(s.user?.branchBound));
   const visibleFilters = filters.filter(
-    (f) => f.kind !== 'select' || ((!f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a))) && !(role && f.hiddenForRoles?.includes(role))),
+    (f) =>
+      f.kind !== 'select' ||
+      ((!f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a))) && !(role && f.hiddenForRoles?.includes(role)) && !(f.hiddenWhenBranchBound && branchBound)),
   );
   const actions = rowActions.filter((a) => can(module, a.action));
   const exportColumns: ExportColumn<T>[] = columns.map((c) => ({ title: c.title, value: c.text ?? ((r) => String((r as Record<string, unknown>)[c.key] ?? '')) }));
@@ -208,9 +212,9 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
                 setSearchText(e.target.value);
                 if (!e.target.value) set({ sv: undefined });
               }}
-              onPressEnter={() => set({ sv: searchText.trim() || undefined, sf: params.get('sf') ?? searchFields[0].value })}
+              onPressEnter={() => set({ sv: searchText.trim() || undefined, sf: current().get('sf') ?? searchFields[0].value })}
             />
-            <Button icon={<SearchOutlined />} aria-label="Buscar ahora" onClick={() => set({ sv: searchText.trim() || undefined, sf: params.get('sf') ?? searchFields[0].value })} />
+            <Button icon={<SearchOutlined />} aria-label="Buscar ahora" onClick={() => set({ sv: searchText.trim() || undefined, sf: current().get('sf') ?? searchFields[0].value })} />
           </Space.Compact>
         )}
         {visibleFilters.map((f) => (
@@ -233,12 +237,13 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
             aria-label="Registros por página"
             style={{ width: 90 }}
             value={takeParam ?? String(props.defaultPageSize ?? 15)}
-            options={[...sizes.map((n) => ({ value: String(n), label: String(n) })), { value: ALL, label: 'Todos' }]}
+            // every row at once is an export: offered only where exporting is (the server refuses it too)
+            options={[...sizes.map((n) => ({ value: String(n), label: String(n) })), ...(props.canExport !== false ? [{ value: ALL, label: 'Todos' }] : [])]}
             onChange={(v) => set({ take: v === String(props.defaultPageSize ?? 15) ? undefined : v })}
           />
         </Space>
         <Typography.Text type="secondary" data-testid="total-records">
-          Total de registros: {data?.meta.itemCount ?? 0}
+          Total de registros: {data?.meta.itemCountCapped ? `más de ${formatCount(data.meta.itemCount)}` : formatCount(data?.meta.itemCount ?? 0)}
         </Typography.Text>
         {props.canExport !== false && (
           <>

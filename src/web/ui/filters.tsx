@@ -12,7 +12,7 @@ export interface Option {
 
 /** One filter of the spec's catalogue; its value lives in the URL under `param`. */
 export type FilterDef =
-  | { kind: 'select'; param: string; label: string; options?: Option[]; load?: () => Promise<Option[]>; loadKey?: string; width?: number; visibleWith?: [ModuleKey, Action][]; hiddenForRoles?: string[] }
+  | { kind: 'select'; param: string; label: string; options?: Option[]; load?: () => Promise<Option[]>; loadKey?: string; width?: number; visibleWith?: [ModuleKey, Action][]; hiddenForRoles?: string[]; /** Hidden for roles limited to their branch (the role's flag, editable in Roles). */ hiddenWhenBranchBound?: boolean }
   | { kind: 'dateRange'; label: string; startParam?: string; endParam?: string; /** Range used while the URL has none (YYYY-MM-DD), e.g. the last 365 days. */ defaults?: () => { startDate: string; endDate: string } }
   | { kind: 'year'; param?: string; label?: string }
   | { kind: 'month'; param?: string; label?: string };

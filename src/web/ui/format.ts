@@ -13,3 +13,8 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function fullName(p: { name?: string | null; lastName?: string | null; motherLastName?: string | null } | null | undefined): string {
   return p ? [p.name, p.lastName, p.motherLastName].filter(Boolean).join(' ') : '';
 }
+
+/** A count with es-MX thousands separators (3,004). */
+export function formatCount(n: number): string {
+  return n.toLocaleString('es-MX');
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../domain/list';
 import { useSession } from '../app/session';
@@ -30,13 +30,21 @@ export function useListQuery(filterParams: string[], defaultPageSize = DEFAULT_P
     setListQuery(section, params.toString());
   }, [params, section, setListQuery]);
 
+  // React Router renders a URL change as a transition, which typing can hold back: a change made before that
+  // render (the search field, then Enter) must build on the previous change, not on the last rendered URL
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   const set = (changes: Record<string, string | undefined>, resetPage = true) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(latest.current);
     for (const [k, v] of Object.entries(changes)) {
       if (v === undefined || v === '') next.delete(k);
       else next.set(k, v);
     }
     if (resetPage && !('page' in changes)) next.delete('page');
+    latest.current = next;
     setParams(next);
   };
 
@@ -57,5 +65,11 @@ export function useListQuery(filterParams: string[], defaultPageSize = DEFAULT_P
     return q;
   }, [params, filterParams, defaultPageSize, defaults]);
 
-  return { params, set, query, reset: () => setParams(new URLSearchParams()) };
+  /** The newest list state, including changes not rendered yet. */
+  const current = () => latest.current;
+  const reset = () => {
+    latest.current = new URLSearchParams();
+    setParams(latest.current);
+  };
+  return { params, set, current, query, reset };
 }

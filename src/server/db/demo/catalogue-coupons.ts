@@ -57,7 +57,7 @@ export async function seedCoupons(db: Db): Promise<void> {
     .from(branches)
     .where(and(isNull(branches.deletedAt), eq(branches.distributionCenter, false)))
     .orderBy(asc(branches.code));
-  const staff = await db.select({ id: users.id, branchId: users.mainBranchId }).from(users).where(isNull(users.deletedAt)).orderBy(asc(users.username));
+  const staff = await db.select({ id: users.id, branchId: users.mainBranchId }).from(users).where(and(isNull(users.deletedAt), eq(users.status, 'activo'))).orderBy(asc(users.username));
   const rnd = seededRandom(1515);
   const today = new Date();
   let orderNumber = 120;

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { dateInZone } from '../../../domain/dates';
 import { ROLE_NAMES } from '../../../domain/roles';
 import type { Db } from '../client';
 import { branchSchedules, branches, cabinSchedules, cabins, users } from '../schema';
 import { DEMO_SCHEDULE, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { demoId } from './random';
 import { seedDemo } from './seed';
+import { syncAppointmentNumbers } from '../sequences';
 
 /**
  * Volume data on top of the normal demo (`npm run seed -- --scale large`): more clinics with their cabins,
@@ -68,7 +70,7 @@ const textArray = (items: readonly string[]) => sql.raw(`(ARRAY[${items.map((s) 
 type Log = (message: string) => void;
 
 /** The calendar day (YYYY-MM-DD) now in a time zone. */
-export const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+export const todayIn = (timeZone: string) => dateInZone(timeZone);
 
 async function timed(log: Log, label: string, run: () => Promise<unknown>) {
   const t0 = Date.now();
@@ -162,6 +164,7 @@ export async function seedLarge(db: Db, uploadsDir: string, scale: Scale, opts: 
     const [role] = (await t.execute(sql`select rolsuper from pg_roles where rolname = current_user`)).rows as { rolsuper: boolean }[];
     if (role?.rolsuper) await t.execute(sql`set local session_replication_role = replica`);
     await fill(t, scale, opts.today, log);
+    await syncAppointmentNumbers(t);
   });
   await timed(log, 'ANALYZE', () => db.execute(sql`analyze`));
 }

@@ -27,6 +27,7 @@ import { seedCoupons } from './catalogue-coupons';
 import { seedPackages } from './catalogue-packages';
 import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
+import { syncAppointmentNumbers } from '../sequences';
 import { seedTreatments } from './catalogue-treatments';
 
 export async function databaseIsEmpty(db: Db): Promise<boolean> {
@@ -177,6 +178,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedCoupons(t);
     await seedCabins(t);
     await seedCustomers(t, uploadsDir);
+    await syncAppointmentNumbers(t);
   });
   // fresh planner statistics for the tables just filled (PGlite has no autovacuum to do it)
   await db.execute(sql`analyze`);

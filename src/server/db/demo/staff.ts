@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import type { PrivilegeMap } from '../../../domain/privileges';
 import { ROLE_NAMES } from '../../../domain/roles';
 import { BLOOD_TYPES, STAFF_MARITAL_STATUSES, WORK_SHIFTS } from '../../../domain/staff.schemas';
 import type { Db } from '../client';
-import { staffContacts, staffFiles, staffSignatures } from '../schema';
+import { rolePrivileges, roles, staffContacts, staffFiles, staffSignatures, users } from '../schema';
 import { bulkInsert, dayNumber, isoOfDay } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, type DemoUser } from './data';
 import { demoId, seededRandom } from './random';
@@ -37,6 +39,7 @@ const SALARY: Record<string, number> = {
   'Médico General': 30_000,
   'Cosmetóloga Senior': 16_500,
   Cosmetóloga: 13_000,
+  Recepcionista: 10_500,
 };
 const PROFESSION: Record<string, [string, string]> = {
   'Director General': ['Lic. en Administración de Empresas', 'superior'],
@@ -48,6 +51,7 @@ const PROFESSION: Record<string, [string, string]> = {
   'Médico General': ['Médico Cirujano', 'superior'],
   'Cosmetóloga Senior': ['Lic. en Cosmetología', 'superior'],
   Cosmetóloga: ['Técnica en Cosmetología', 'media superior'],
+  Recepcionista: ['Bachillerato técnico en administración', 'media superior'],
 };
 
 /** Birth places: state, its CURP code and a city. */
@@ -153,8 +157,121 @@ export async function writeUserPhotos(uploadsDir: string, people: DemoUser[]): P
   }
 }
 
+/**
+ * A receptionist's role: the demo clinics' front desk (agenda, appointments, customers, the till), bound
+ * to its branch. Not one of the seven default roles of src/domain/roles.ts; a chain makes it in
+ * /dashboard/roles, the demo brings it ready (docs/decisions.md).
+ */
+export const RECEPTIONIST_ROLE = 'Recepcionista';
+const RECEPTIONIST_PRIVILEGES: PrivilegeMap = {
+  dairy: ['show', 'create', 'edit', 'view'],
+  blockers: ['show', 'view'],
+  appointment: ['show', 'create', 'edit', 'view'],
+  clients: ['show', 'create', 'edit', 'view'],
+  history: ['show', 'view'],
+  loyalty_system: ['show', 'view'],
+  members: ['show', 'view'],
+  miss_you: ['show', 'view'],
+  cabains: ['show', 'view'],
+  treatments: ['show', 'view'],
+  packages: ['show', 'view'],
+  promotions: ['show', 'view'],
+  coupons: ['show', 'view'],
+  pos: ['show'],
+  sales: ['show', 'view'],
+};
+
+interface ExtraStaff extends DemoUser {
+  position: string;
+  status: 'activo' | 'inactivo';
+  admission: string;
+  departure?: string;
+  reentry?: string;
+}
+
+/**
+ * Staff beyond the seven demo accounts and the clinics' clinical teams: a receptionist at every clinic
+ * (Ensenada's left in 2023 and came back), and two people who left and are inactive. None of them has
+ * a role the sales history picks its sellers and professionals from (sales.ts), so that history stays as it is.
+ * The coupon history draws its sellers from everyone at a clinic, status aside (catalogue-coupons.ts): with
+ * today's draw no redemption falls on the inactive receptionist in Guadalajara.
+ */
+const EXTRA_STAFF: ExtraStaff[] = [
+  { username: 'recepcion.tijuana@demo.mx', name: 'Paola', lastName: 'Serrano', motherLastName: 'Beltrán', female: true, branch: 'tijuana', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2021-08-02' },
+  { username: 'recepcion.mexicali@demo.mx', name: 'Itzel', lastName: 'Navarro', motherLastName: 'Camacho', female: true, branch: 'mexicali', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2022-02-14' },
+  {
+    username: 'recepcion.ensenada@demo.mx', name: 'Daniela', lastName: 'Orozco', motherLastName: 'Valdez', female: true, branch: 'ensenada', role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista', status: 'activo', admission: '2020-06-01', departure: '2023-06-30', reentry: '2024-02-05',
+  },
+  { username: 'recepcion.cdmx@demo.mx', name: 'Sebastián', lastName: 'Arriaga', motherLastName: 'Luna', female: false, branch: 'cdmx', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2023-01-09' },
+  { username: 'recepcion.guadalajara@demo.mx', name: 'Regina', lastName: 'Estrada', motherLastName: 'Solís', female: true, branch: 'guadalajara', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2022-09-05' },
+  { username: 'recepcion.monterrey@demo.mx', name: 'Mariana', lastName: 'Treviño', motherLastName: 'Cantú', female: true, branch: 'monterrey', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2023-04-17' },
+  {
+    username: 'karla.fuentes.baja@demo.mx', name: 'Karla', lastName: 'Fuentes', motherLastName: 'Ibarra', female: true, branch: 'guadalajara', role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista', status: 'inactivo', admission: '2019-03-04', departure: '2021-07-30',
+  },
+  {
+    username: 'ruben.salgado.baja@demo.mx', name: 'Rubén', lastName: 'Salgado', motherLastName: 'Ochoa', female: false, branch: 'cedis', role: ROLE_NAMES.logistics,
+    position: 'Gerente de Logística', status: 'inactivo', admission: '2018-05-07', departure: '2024-05-31',
+  },
+];
+
+/** The receptionist role with its privileges; the demo accounts' roles come from seedRoles (seed.ts). */
+async function seedReceptionistRole(db: Db): Promise<string> {
+  const id = demoId('role:' + RECEPTIONIST_ROLE);
+  await db.insert(roles).values({ id, name: RECEPTIONIST_ROLE, branchBound: true, extendedCancellationLimit: false }).onConflictDoNothing();
+  const rows = Object.entries(RECEPTIONIST_PRIVILEGES).map(([module, actions]) => ({ roleId: id, module, actions: actions as string[] }));
+  await db.insert(rolePrivileges).values(rows).onConflictDoNothing();
+  return id;
+}
+
+/** Accounts for EXTRA_STAFF with the demo password and PIN (the hashes of admin@demo.mx), no photo. */
+async function seedExtraUsers(db: Db): Promise<void> {
+  await seedReceptionistRole(db);
+  const [admin] = await db.select({ passwordHash: users.passwordHash, pinHash: users.pinHash }).from(users).where(eq(users.username, 'admin@demo.mx')).limit(1);
+  if (!admin) return;
+  const stamp = new Date(Date.UTC(2025, 0, 6, 17, 0));
+  await db.insert(users).values(
+    EXTRA_STAFF.map((u) => ({
+      id: demoId('user:' + u.username),
+      name: u.name,
+      lastName: u.lastName,
+      motherLastName: u.motherLastName,
+      username: u.username,
+      passwordHash: admin.passwordHash,
+      pinHash: admin.pinHash,
+      roleId: demoId('role:' + u.role),
+      mainBranchId: demoId('branch:' + u.branch),
+      status: u.status,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })),
+  );
+}
+
+/** Kin of an emergency contact: the word agrees with the person's sex, and the surnames with the family. */
+type Kin = { relationship: string; female: boolean; surnames: 'father' | 'mother' | 'sibling' | 'paternal' | 'other' };
+const MAIN_KIN: Kin[] = [
+  { relationship: 'Madre', female: true, surnames: 'mother' },
+  { relationship: 'Padre', female: false, surnames: 'father' },
+  { relationship: 'Hermana', female: true, surnames: 'sibling' },
+  { relationship: 'Hermano', female: false, surnames: 'sibling' },
+];
+const SECONDARY_KIN: Kin[] = [
+  { relationship: 'Hermana', female: true, surnames: 'sibling' },
+  { relationship: 'Hermano', female: false, surnames: 'sibling' },
+  { relationship: 'Tía', female: true, surnames: 'paternal' },
+  { relationship: 'Tío', female: false, surnames: 'paternal' },
+  { relationship: 'Prima', female: true, surnames: 'paternal' },
+  { relationship: 'Primo', female: false, surnames: 'paternal' },
+  { relationship: 'Amiga', female: true, surnames: 'other' },
+  { relationship: 'Amigo', female: false, surnames: 'other' },
+];
+const MARRIED = new Set(['Casado', 'Concubinato']);
+
 /** A complete personnel file, contacts, references and 1–4 contract signatures for every demo user. */
 export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> {
+  await seedExtraUsers(db);
   const rnd = seededRandom(5150);
   const files: (typeof staffFiles.$inferInsert)[] = [];
   const contacts: (typeof staffContacts.$inferInsert)[] = [];
@@ -163,17 +280,19 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
   const clinical = new Set<string>([ROLE_NAMES.medic, ROLE_NAMES.cosmetologist]);
   const counters: Record<string, number> = {};
   const stamp = new Date(Date.UTC(2025, 0, 6, 17, 0));
+  const extras = new Map(EXTRA_STAFF.map((e) => [e.username, e]));
 
-  people.forEach((p, i) => {
+  [...people, ...EXTRA_STAFF].forEach((p, i) => {
+    const extra = extras.get(p.username);
     const userId = demoId('user:' + p.username);
     const options = POSITIONS[p.role] ?? ['Gerente de Sucursal'];
-    counters[p.role] = (counters[p.role] ?? 0) + 1;
-    const position = options[1] && counters[p.role] % 2 === 0 ? options[1] : options[0];
+    if (!extra) counters[p.role] = (counters[p.role] ?? 0) + 1;
+    const position = extra?.position ?? (options[1] && counters[p.role] % 2 === 0 ? options[1] : options[0]);
     const department = DEPARTMENT[position] ?? 'Administrativa';
     const branch = DEMO_BRANCHES.find((b) => b.key === p.branch) ?? DEMO_BRANCHES[0];
     const birthdate = `${rnd.int(1972, 2000)}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
     // clinical staff joined before the demo history (October 2025) so every attended appointment has its author
-    const admission = dayNumber('2018-01-08') + rnd.int(0, clinical.has(p.role) ? 2700 : 2900);
+    const admission = extra ? dayNumber(extra.admission) : dayNumber('2018-01-08') + rnd.int(0, clinical.has(p.role) ? 2700 : 2900);
     const [birthState, stateCode, birthCity] = i < 3 ? BIRTHPLACES[i] : rnd.pick(BIRTHPLACES);
     const salary = Math.round((SALARY[position] ?? 20_000) * (0.92 + rnd.next() * 0.16));
     const [profession, degree] = PROFESSION[position] ?? ['Lic. en Administración', 'superior'];
@@ -182,6 +301,7 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
     const movedIn = rnd.next() < 0.3;
     const phone = (n: number) => branch.mobilePhone.slice(0, 3) + String(1_000_000 + ((i * 7_919 + n * 104_729) % 9_000_000)).padStart(7, '0');
     const slug = `${p.name}.${p.lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const maritalStatus = rnd.pick(STAFF_MARITAL_STATUSES);
     files.push({
       id: demoId('staff-file:' + p.username),
       userId,
@@ -191,12 +311,15 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
       workShift: p.role === ROLE_NAMES.cosmetologist ? WORK_SHIFTS[i % 3] : i % 4 === 0 ? 'vespertino' : 'matutino',
       birthdate,
       admissionDate: isoOfDay(admission),
+      departureDate: extra?.departure ?? null,
+      reentryDate: extra?.reentry ?? null,
       phone: phone(0),
       salary,
-      isr: medic ? Math.round(salary * 0.17) : null,
+      // ISR is the percentage withheld from a medic's fees (the commission reports apply it)
+      isr: medic ? 10 : null,
       bankAccount: clabe(rnd.pick(BANKS), i + 1),
       gender: p.female ? 'Femenino' : 'Masculino',
-      maritalStatus: rnd.pick(STAFF_MARITAL_STATUSES),
+      maritalStatus,
       nationality: 'Mexicana',
       birthState,
       birthCity,
@@ -224,10 +347,22 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
       createdAt: stamp,
       updatedAt: stamp,
     });
-    const relative = (n: number) => `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)} ${n === 0 ? p.motherLastName : rnd.pick(LAST_NAMES)}`;
+    // a mother carries the person's maternal surname first, a father and the paternal family the paternal one
+    const kinName = (k: Kin) => {
+      const first = rnd.pick((k.female ? FIRST_NAMES_F : FIRST_NAMES_M).filter((n) => n !== p.name));
+      const other = rnd.pick(LAST_NAMES);
+      if (k.surnames === 'mother') return `${first} ${p.motherLastName} ${other}`;
+      if (k.surnames === 'father' || k.surnames === 'paternal') return `${first} ${p.lastName} ${other}`;
+      if (k.surnames === 'sibling') return `${first} ${p.lastName} ${p.motherLastName}`;
+      return `${first} ${other} ${rnd.pick(LAST_NAMES)}`;
+    };
+    // married people name their spouse first; the spouse is of the other sex in the demo
+    const spouse: Kin = { relationship: p.female ? 'Esposo' : 'Esposa', female: !p.female, surnames: 'other' };
+    const main = MARRIED.has(maritalStatus) && rnd.next() < 0.7 ? spouse : rnd.pick(MAIN_KIN);
+    const second = rnd.pick(SECONDARY_KIN);
     contacts.push(
-      { id: demoId(`staff-contact:${p.username}:1`), userId, kind: 'contact', main: true, name: relative(0), relationship: rnd.pick(['Madre', 'Padre', 'Esposo(a)', 'Hermano(a)']), phone: phone(1), createdAt: stamp, updatedAt: stamp },
-      { id: demoId(`staff-contact:${p.username}:2`), userId, kind: 'contact', main: false, name: relative(1), relationship: rnd.pick(['Hermano(a)', 'Amigo(a)', 'Tío(a)', 'Primo(a)']), phone: phone(2), createdAt: stamp, updatedAt: stamp },
+      { id: demoId(`staff-contact:${p.username}:1`), userId, kind: 'contact', main: true, name: kinName(main), relationship: main.relationship, phone: phone(1), createdAt: stamp, updatedAt: stamp },
+      { id: demoId(`staff-contact:${p.username}:2`), userId, kind: 'contact', main: false, name: kinName(second), relationship: second.relationship, phone: phone(2), createdAt: stamp, updatedAt: stamp },
       {
         id: demoId(`staff-contact:${p.username}:3`), userId, kind: 'reference', main: true, company: rnd.pick(COMPANIES), position: rnd.pick(REF_POSITIONS[department]),
         boss: `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)}`, phone: phone(3), createdAt: stamp, updatedAt: stamp,
@@ -239,10 +374,12 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
         boss: `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)}`, phone: phone(4), createdAt: stamp, updatedAt: stamp,
       });
     }
-    // contracts: the first at admission, then at 1, 3 and 12 months while they fall before today
+    // contracts: the first at admission (or re-entry), then at 1, 3 and 12 months while they fall before today and the departure
+    const start = extra?.reentry ? dayNumber(extra.reentry) : admission;
+    const end = extra?.departure && !extra.reentry ? dayNumber(extra.departure) : today;
     const steps = [0, 30, 90, 365];
     const wanted = rnd.next() < 0.45 ? 4 : rnd.int(1, 3);
-    for (let n = 0; n < wanted && admission + steps[n] <= today; n++) signatures.push({ userId, number: n + 1, date: isoOfDay(admission + steps[n]) });
+    for (let n = 0; n < wanted && start + steps[n] <= end; n++) signatures.push({ userId, number: n + 1, date: isoOfDay(start + steps[n]) });
   });
   await bulkInsert(db, staffFiles, files);
   await bulkInsert(db, staffContacts, contacts);

@@ -1,4 +1,4 @@
-import { boolean, date, index, numeric, pgTable, smallint, text, time, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, index, numeric, pgSequence, pgTable, smallint, text, time, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { branches } from './branches';
@@ -13,6 +13,9 @@ import { treatmentTypes, treatments } from './treatments';
  * the exclusion constraint that keeps two live appointments of one cabin from overlapping.
  * status: scheduled, inProcess, finished, cancelled, absence.
  */
+/** The sequence part of CITA- numbers: taken with nextval, so concurrent bookings never pick the same one. */
+export const appointmentNumbers = pgSequence('appointment_number_seq', { startWith: 1 });
+
 export const appointments = pgTable(
   'appointments',
   {
@@ -55,6 +58,8 @@ export const appointments = pgTable(
     index('appointments_branch_day_idx').on(t.branchId, t.date),
     index('appointments_customer_idx').on(t.customerId, t.date),
     index('appointments_cabin_day_idx').on(t.cabinId, t.date),
+    // the appointment list's default order (newest first), walked until a page of matches is found
+    index('appointments_date_time_idx').on(t.date, t.startTime).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
+import { BUSINESS_TIME_ZONE, dateInZone } from '../../../domain/dates';
 import { PAYMENT_TYPES, type PackageType } from '../../../domain/packages.schemas';
 import { TREATMENT_TYPE_NAMES } from '../../../domain/treatments.schemas';
 import type { DbOrTx } from '../../db/client';
@@ -10,7 +10,7 @@ export type PackageRow = typeof packages.$inferSelect;
 
 /** Today in the business time zone, as YYYY-MM-DD. */
 export function businessToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateInZone(BUSINESS_TIME_ZONE, now);
 }
 
 const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);

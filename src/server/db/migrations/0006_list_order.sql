@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_date_time_idx" ON "appointments" USING btree ("date","start_time") WHERE "appointments"."deleted_at" is null;
