@@ -11,12 +11,24 @@ export const RELATIONSHIP_REQUIRED = 'El campo parentesco es requerido para meno
 export const MOBILE_REQUIRED = 'El campo teléfono celular es requerido para mayores de edad';
 export const MINOR_CANNOT_BE_TUTOR = 'Un menor de edad no puede ser tutor';
 export const BIRTHDAY_IN_FUTURE = 'La fecha de nacimiento no puede ser futura';
+export const BIRTHDAY_TOO_OLD = 'La fecha de nacimiento no puede ser anterior al 01/01/1900';
+export const SELF_TUTOR = 'Un cliente no puede ser su propio tutor';
+export const TUTOR_NOT_ELIGIBLE = 'El tutor debe ser un cliente mayor de edad marcado como tutor';
+/** The earliest plausible birthday (YYYY-MM-DD). */
+export const MIN_BIRTHDAY = '1900-01-01';
 
 const blank = (v: unknown) => (v === '' || v === undefined || (typeof v === 'string' && !v.trim()) ? null : v);
-/** An optional phone: the mask is stripped; when given it has 10 digits. */
+/** An optional phone: the mask's characters ( ) - . and spaces are stripped; when given it has 10 digits, and letters are refused. */
 const optionalDigits = () =>
-  z.preprocess((v) => (typeof v === 'string' ? blank(v.replace(/\D/g, '')) : blank(v)), z.string().regex(/^\d{10}$/, msg.phone).nullable()).optional();
+  z.preprocess((v) => (typeof v === 'string' ? blank(v.replace(/[\s().-]/g, '')) : blank(v)), z.string().regex(/^\d{10}$/, msg.phone).nullable()).optional();
+/** An enum whose message says 'required' when nothing was chosen and 'not valid' for an unknown value. */
+const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? msg.required(label) : msg.invalid(label)) });
 const optionalText = (label: string, max: number) => z.preprocess(blank, z.string().trim().max(max, msg.max(label, max)).nullable()).optional();
+
+/** A real calendar date written YYYY-MM-DD. */
+const isIsoDate = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v);
 
 /** YYYY-MM-DD or DD-MM-YYYY (section 5), normalised to YYYY-MM-DD. */
 export const dateField = (label: string) =>
@@ -25,19 +37,46 @@ export const dateField = (label: string) =>
     .trim()
     .min(1, msg.required(label))
     .transform((v) => (/^\d{2}[-/]\d{2}[-/]\d{4}$/.test(v) ? `${v.slice(6)}-${v.slice(3, 5)}-${v.slice(0, 2)}` : v))
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v), msg.invalid(label));
+    .refine(isIsoDate, msg.invalid(label));
+
+/** A plausible birthday: not before 1900-01-01 and not after today (both YYYY-MM-DD); the message, or null. */
+export function birthdayProblem(birthday: string, today = todayIn()): string | null {
+  if (birthday < MIN_BIRTHDAY) return BIRTHDAY_TOO_OLD;
+  if (birthday > today) return BIRTHDAY_IN_FUTURE;
+  return null;
+}
+
+/** What the tutor rule needs to know of the chosen tutor. */
+export interface TutorCandidate {
+  id: string;
+  isTutor: boolean;
+  birthday: string;
+}
+
+/**
+ * A tutor is an existing adult customer marked as tutor, not the customer themself. Returns the message
+ * for a tutor that breaks the rule, or null. (Whether the tutor exists is the caller's lookup.)
+ */
+export function tutorProblem(tutor: TutorCandidate, selfId: string | null | undefined, today = todayIn()): string | null {
+  if (selfId && tutor.id === selfId) return SELF_TUTOR;
+  if (!tutor.isTutor || ageOn(tutor.birthday, today) < ADULT_AGE) return TUTOR_NOT_ELIGIBLE;
+  return null;
+}
 
 export const customerSchema = z
   .object({
     name: text('nombre', { max: 50 }),
     lastName: text('apellido paterno', { max: 50 }),
     motherLastName: optionalText('apellido materno', 50),
-    gender: z.enum(GENDERS, { error: msg.required('género') }),
-    birthday: dateField('fecha de nacimiento'),
+    gender: choice(GENDERS, 'género'),
+    birthday: dateField('fecha de nacimiento').superRefine((v, ctx) => {
+      const problem = isIsoDate(v) ? birthdayProblem(v) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     phone: optionalDigits(),
     mobilePhone: optionalDigits(),
     email: z.preprocess(blank, z.string().trim().max(100, msg.max('correo electrónico', 100)).pipe(z.email(msg.email('correo electrónico'))).nullable()).optional(),
-    maritalStatus: z.preprocess(blank, z.enum(MARITAL_STATUSES).nullable()).optional(),
+    maritalStatus: z.preprocess(blank, choice(MARITAL_STATUSES, 'estado civil').nullable()).optional(),
     originCountry: optionalText('país de origen', 50),
     reference: optionalText('referencia', 100),
     tutorId: z.preprocess(blank, z.uuid({ error: msg.invalid('tutor') }).nullable()).optional(),
@@ -48,10 +87,8 @@ export const customerSchema = z
   })
   .superRefine((c, ctx) => {
     const today = todayIn();
-    if (c.birthday > today) {
-      ctx.addIssue({ code: 'custom', path: ['birthday'], message: BIRTHDAY_IN_FUTURE });
-      return;
-    }
+    // the birthday's own issues are reported on the field; the age rules need a plausible date
+    if (!isIsoDate(c.birthday) || birthdayProblem(c.birthday, today)) return;
     if (ageOn(c.birthday, today) < ADULT_AGE) {
       if (!c.tutorId) ctx.addIssue({ code: 'custom', path: ['tutorId'], message: TUTOR_REQUIRED });
       if (!c.relationship) ctx.addIssue({ code: 'custom', path: ['relationship'], message: RELATIONSHIP_REQUIRED });
@@ -66,7 +103,7 @@ export const NOTE_TYPES = ['General', 'Médica', 'Cosmetológica', 'Administrati
 
 export const noteSchema = z.object({
   customerId: z.uuid({ error: msg.required('cliente') }),
-  noteType: z.enum(NOTE_TYPES, { error: msg.required('tipo de nota') }),
+  noteType: choice(NOTE_TYPES, 'tipo de nota'),
   title: text('título', { max: 100 }),
   note: text('nota', { max: 2000 }),
 });

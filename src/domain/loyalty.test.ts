@@ -58,8 +58,8 @@ describe('loyalty ranges and stored thresholds', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(lastDaysRange(LOYALTY_WINDOW_DAYS, '2026-06-15')).toEqual({ startDate: '2025-06-15', endDate: '2026-06-15' });
-    expect(lastDaysRange(MISS_YOU_WINDOW_DAYS, '2026-03-10')).toEqual({ startDate: '2026-02-08', endDate: '2026-03-10' });
+    expect(lastDaysRange(LOYALTY_WINDOW_DAYS, '2026-06-15')).toEqual({ startDate: '2025-06-16', endDate: '2026-06-15' });
+    expect(lastDaysRange(MISS_YOU_WINDOW_DAYS, '2026-03-10')).toEqual({ startDate: '2026-02-09', endDate: '2026-03-10' });
   });
 
   it('completes stored thresholds with the defaults', () => {

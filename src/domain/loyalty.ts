@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { toCents, type Cents } from './money';
+import { numberField, text } from './validation';
 
 export const LOYALTY_TIERS = ['BRONCE', 'PLATA', 'ORO', 'PLATINO', 'DIAMANTE'] as const;
 export type LoyaltyTier = (typeof LOYALTY_TIERS)[number];
@@ -72,6 +74,22 @@ export function ledgerBalance(entries: readonly LedgerEntry[]): number {
   return entries.reduce(balanceAfter, 0);
 }
 
+/** The largest single adjustment: a typo of a few zeros should not reach the ledger. */
+export const MAX_POINT_ADJUSTMENT = 100_000;
+
+/** A manual correction of a balance (movement 'adjusted'): signed points and the reason, both required. */
+export const pointAdjustmentSchema = z.object({
+  points: numberField('puntos').pipe(
+    z
+      .number()
+      .int('Los puntos deben ser un número entero')
+      .refine((n) => n !== 0, 'Los puntos deben ser distintos de cero')
+      .refine((n) => Math.abs(n) <= MAX_POINT_ADJUSTMENT, `Un ajuste no puede pasar de ${MAX_POINT_ADJUSTMENT.toLocaleString('es-MX')} puntos`),
+  ),
+  reason: text('motivo', { max: 200 }),
+});
+export type PointAdjustment = z.output<typeof pointAdjustmentSchema>;
+
 /** Points earned by a purchase: one point per whole $100 paid (see docs/decisions.md). */
 export function pointsForPurchase(total: number): number {
   return Math.floor(toCents(total) / 10_000);
@@ -97,7 +115,7 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** The range a loyalty list reads by default: from `days` days before today through today, both included. */
+/** The range a loyalty list reads by default: the last `days` calendar days, today the last of them. */
 export function lastDaysRange(days: number, today: string): { startDate: string; endDate: string } {
-  return { startDate: addDays(today, -days), endDate: today };
+  return { startDate: addDays(today, 1 - days), endDate: today };
 }

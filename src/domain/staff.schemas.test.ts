@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BIRTHDATE_OUT_OF_RANGE,
+  DEPARTURE_BEFORE_ADMISSION,
+  ISR_RANGE,
+  REENTRY_BEFORE_DEPARTURE,
+  REENTRY_WITHOUT_DEPARTURE,
+  SALARY_MAX_MESSAGE,
+  latestStaffDate,
+  notANumber,
+  staffContactsStep,
+  staffDateOutOfRange,
+  staffReferencesStep,
   CURP_INVALID,
   DEPARTMENT_MISMATCH,
   ISR_REQUIRED,
@@ -96,6 +107,11 @@ describe('staff payload', () => {
     expect(staffSchema.parse({ ...VALID, infonavit: 1 }).infonavit).toBe(true);
   });
 
+  it('refuses a body that is not an object without throwing', () => {
+    for (const body of [null, undefined, 'x', 5, []]) expect(staffSchema.safeParse(body).success).toBe(false);
+    expect(staffContactsStep.safeParse(null).success).toBe(false);
+  });
+
   it('requires the spec fields with the required message', () => {
     const r = staffSchema.safeParse({});
     expect(messageOf(r, 'name')).toBe('El campo nombre es requerido');
@@ -159,6 +175,70 @@ describe('staff payload', () => {
     expect(check({ secondaryContactPhone: '123' }).success).toBe(false);
     expect(check({ secondaryJobReferenceName: 'x'.repeat(81) }).success).toBe(false);
     expect(check({ secondaryContactName: 'Pedro', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '(664)222-3344' }).success).toBe(true);
+  });
+
+  it('refuses a half-filled secondary contact or reference, on the step and on the whole payload', () => {
+    const contact = { secondaryContactName: 'Pedro', secondaryContactRelationship: 'Hermano' };
+    expect(messageOf(check(contact), 'secondaryContactPhone')).toBe('El campo teléfono del contacto secundario es requerido');
+    expect(messageOf(staffContactsStep.safeParse({ ...VALID, ...contact }), 'secondaryContactPhone')).toBe('El campo teléfono del contacto secundario es requerido');
+    // the form shows it even while the principal contact is still empty
+    expect(messageOf(staffContactsStep.safeParse(contact), 'secondaryContactPhone')).toBe('El campo teléfono del contacto secundario es requerido');
+    expect(messageOf(check({ secondaryContactPhone: '(664)222-3344' }), 'secondaryContactName')).toBe('El campo nombre del contacto secundario es requerido');
+    expect(check({ secondaryContactName: ' ', secondaryContactPhone: '(___)___-____' }).success).toBe(true);
+    const reference = { secondaryJobReferenceName: 'Clínica Norte', secondaryJobReferenceBoss: 'Jorge Díaz' };
+    const r = staffReferencesStep.safeParse({ ...VALID, ...reference });
+    expect(messageOf(r, 'secondaryJobReferencePhone')).toBe('El campo teléfono de la referencia secundaria es requerido');
+    expect(messageOf(r, 'secondaryJobReferencePosition')).toBe('El campo puesto de la referencia secundaria es requerido');
+    expect(check({ ...reference, secondaryJobReferencePosition: 'Auxiliar', secondaryJobReferencePhone: '6861234567' }).success).toBe(true);
+  });
+});
+
+describe('numbers and dates', () => {
+  const initial = (over: Record<string, unknown>) => staffInitialStep.safeParse({ ...VALID, ...over });
+  const today = '2026-11-22';
+
+  it('bounds salary and ISR (a percentage) and tells text from a missing value', () => {
+    expect(initial({ salary: 999_999_999.99 }).success).toBe(true);
+    expect(messageOf(initial({ salary: 1e12 }), 'salary')).toBe(SALARY_MAX_MESSAGE);
+    expect(messageOf(initial({ salary: 'abc' }), 'salary')).toBe(notANumber('salario'));
+    expect(messageOf(initial({ salary: '' }), 'salary')).toBe('El campo salario es requerido');
+    expect(initial({ isr: '100' }).success).toBe(true);
+    expect(initial({ isr: 0 }).success).toBe(true);
+    expect(messageOf(initial({ isr: 100.5 }), 'isr')).toBe(ISR_RANGE);
+    expect(messageOf(initial({ isr: -1 }), 'isr')).toBe(ISR_RANGE);
+    expect(messageOf(initial({ isr: 'diez' }), 'isr')).toBe(notANumber('ISR'));
+    expect(messageOf(staffPersonalStep.safeParse({ ...VALID, childrens: 'dos' }), 'childrens')).toBe(notANumber('hijos'));
+  });
+
+  it('says invalid, not required, for a value outside the list', () => {
+    const personal = (over: Record<string, unknown>) => staffPersonalStep.safeParse({ ...VALID, ...over });
+    expect(messageOf(personal({ infonavit: 2 }), 'infonavit')).toBe('El campo infonavit no es válido');
+    expect(messageOf(personal({ infonavit: undefined }), 'infonavit')).toBe('El campo infonavit es requerido');
+    expect(messageOf(personal({ bloodType: 'C+' }), 'bloodType')).toBe('El campo tipo de sangre no es válido');
+    expect(messageOf(personal({ educationalDegree: '' }), 'educationalDegree')).toBe('El campo grado de estudios es requerido');
+    expect(messageOf(initial({ workShift: 'nocturno' }), 'workShift')).toBe('El campo turno no es válido');
+    expect(messageOf(initial({ branchId: 'tijuana' }), 'branchId')).toBe('El campo sucursal no es válido');
+  });
+
+  it('computes the latest work date one year ahead', () => {
+    expect(latestStaffDate(today)).toBe('2027-11-22');
+    expect(latestStaffDate('2028-02-29')).toBe('2029-02-28');
+    expect(staffDateOutOfRange('fecha de ingreso', today)).toBe('El campo fecha de ingreso debe estar entre el 01/01/1950 y el 22/11/2027');
+  });
+
+  it('refuses implausible birth, admission, departure and re-entry dates', () => {
+    expect(messageOf(initial({ birthdate: '1000-01-01' }), 'birthdate')).toBe(BIRTHDATE_OUT_OF_RANGE);
+    expect(messageOf(initial({ birthdate: '2030-01-01' }), 'birthdate')).toBe(BIRTHDATE_OUT_OF_RANGE);
+    expect(messageOf(initial({ birthdate: '1985-02-30' }), 'birthdate')).toBe('El campo fecha de nacimiento no es válido');
+    expect(messageOf(initial({ admissionDate: '9999-12-31' }), 'admissionDate')).toMatch(/^El campo fecha de ingreso debe estar entre el 01\/01\/1950 y el /);
+    expect(messageOf(initial({ admissionDate: '1949-12-31' }), 'admissionDate')).toMatch(/debe estar entre/);
+    expect(initial({ admissionDate: '1950-01-01' }).success).toBe(true);
+    expect(messageOf(initial({ departureDate: '2024-01-14' }), 'departureDate')).toBe(DEPARTURE_BEFORE_ADMISSION);
+    expect(initial({ departureDate: '2024-01-15', reentryDate: '2024-01-15' }).success).toBe(true);
+    expect(messageOf(initial({ departureDate: '2025-01-31', reentryDate: '2025-01-30' }), 'reentryDate')).toBe(REENTRY_BEFORE_DEPARTURE);
+    expect(messageOf(initial({ reentryDate: '2025-01-30' }), 'reentryDate')).toBe(REENTRY_WITHOUT_DEPARTURE);
+    expect(messageOf(check({ departureDate: '2024-01-14' }), 'departureDate')).toBe(DEPARTURE_BEFORE_ADMISSION);
+    expect(initial({ departureDate: '', reentryDate: '' }).success).toBe(true);
   });
 });
 

@@ -1,4 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, signIn } from './browser';
 import { startServer, type E2EServer } from './server';
@@ -23,6 +25,8 @@ async function pick(label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
+
+const png = (background: string) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
 
 async function typeDate(label: string, value: string) {
   await page.getByLabel(label).fill(value);
@@ -74,13 +78,108 @@ describe('customers', () => {
     await expect.poll(() => dialog.getByText('Alérgica a la penicilina').isVisible()).toBe(true);
   });
 
+  it('edits a customer: stored avatar, status and blacklist, desbanear, a note with a photo deleted after confirming', async () => {
+    // a customer with an avatar and two cancellations, made through the API
+    const admin = server.t.as((await server.t.signIn('admin@demo.mx')).token);
+    const created = await admin({
+      method: 'POST',
+      url: '/v1/customer/create',
+      payload: { name: 'Valeria', lastName: 'Quintanar', gender: 'Femenino', birthday: '1988-09-17', mobilePhone: '6649002001' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const c = created.json() as { id: string };
+    const boundary = '----avatar';
+    const avatar = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cara.png"\r\nContent-Type: image/png\r\n\r\n`),
+      await png('#d9a78a'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    expect((await admin({ method: 'POST', url: `/v1/customer/${c.id}/photo`, payload: avatar, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })).statusCode).toBe(200);
+    await server.t.ctx.db.execute(sql`update customers set cancellations = 2 where id = ${c.id}`);
+
+    // the edit form shows the stored avatar and saves the toggles
+    await page.goto(`${server.url}/dashboard/clientes/${c.id}`);
+    await expect.poll(() => page.locator('input#name').inputValue()).toBe('Valeria');
+    await expect.poll(() => page.locator('.ant-upload-list img').first().getAttribute('src')).toMatch(/^\/v1\/customer\/photo\/thumbnail\/.+\.png$/);
+    expect(await page.getByRole('switch', { name: 'Activo' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('switch', { name: 'Activo' }).click();
+    await page.getByRole('switch', { name: 'Lista negra' }).click();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(`${server.url}/dashboard/clientes`);
+    const saved = (await admin({ method: 'GET', url: `/v1/customer/${c.id}` })).json();
+    expect(saved).toMatchObject({ status: false, blackList: true, cancellations: 2, photo: { name: expect.stringMatching(/\.png$/) } });
+
+    // 'Desbanear' clears the cancellations after the confirmation
+    await page.goto(`${server.url}/dashboard/clientes?sf=name&sv=valeria%20quintanar`);
+    const row = page.locator('.ant-table-row', { hasText: 'QUINTANAR' }).first();
+    await expect.poll(() => row.innerText()).toMatch(/Lista negra/);
+    await row.getByRole('button').first().click();
+    const dialog = page.getByRole('dialog').first();
+    const cancellations = dialog.locator('.ant-statistic', { hasText: 'Cancelaciones' }).locator('.ant-statistic-content-value');
+    await expect.poll(() => cancellations.innerText()).toBe('2');
+    await dialog.getByRole('button', { name: 'Desbanear' }).click();
+    const confirmUnban = page.locator('.ant-modal-confirm');
+    await expect.poll(() => confirmUnban.innerText()).toMatch(/Se borrarán sus 2 cancelaciones/);
+    await confirmUnban.getByRole('button', { name: 'Desbanear' }).click();
+    await expect.poll(() => cancellations.innerText()).toBe('0');
+    expect(await dialog.getByRole('button', { name: 'Desbanear' }).count()).toBe(0);
+
+    // a note with a photo; a photo picked and then cancelled is not kept
+    await dialog.getByRole('tab', { name: 'Notas' }).click();
+    await dialog.getByRole('button', { name: 'Nueva nota' }).click();
+    const noteModal = page.getByRole('dialog', { name: 'Nueva nota' });
+    await noteModal.locator('input[type=file]').setInputFiles({ name: 'descartada.png', mimeType: 'image/png', buffer: await png('#88aacc') });
+    await expect.poll(() => noteModal.locator('.ant-upload-list-item').count()).toBe(1);
+    await noteModal.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => noteModal.isVisible()).toBe(false);
+    await dialog.getByRole('button', { name: 'Nueva nota' }).click();
+    await expect.poll(() => noteModal.isVisible()).toBe(true);
+    expect(await noteModal.locator('.ant-upload-list-item').count()).toBe(0);
+    await noteModal.getByLabel('Tipo de nota').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Cosmetológica', { exact: true }).click();
+    await noteModal.getByLabel('Título').fill('Zona tratada');
+    await noteModal.getByLabel('Nota', { exact: true }).fill('Enrojecimiento leve tras la sesión');
+    await noteModal.locator('input[type=file]').setInputFiles({ name: 'zona.png', mimeType: 'image/png', buffer: await png('#c05090') });
+    await expect.poll(() => noteModal.locator('.ant-upload-list-item').count()).toBe(1);
+    await noteModal.getByRole('button', { name: 'Guardar' }).click();
+    const noteRow = dialog.locator('.ant-table-row', { hasText: 'Enrojecimiento leve tras la sesión' });
+    await expect.poll(() => noteRow.locator('img').first().getAttribute('src')).toMatch(/^\/v1\/note\/photo\/thumbnail\/.+\.png$/);
+
+    // deleting asks first
+    await noteRow.getByRole('button', { name: 'Eliminar nota' }).click();
+    const confirmDelete = page.locator('.ant-modal-confirm');
+    await expect.poll(() => confirmDelete.innerText()).toMatch(/¿Eliminar la nota "Zona tratada"\?/);
+    await confirmDelete.getByRole('button', { name: 'Eliminar' }).click();
+    await expect.poll(() => noteRow.count()).toBe(0);
+    await expect.poll(() => dialog.getByText('Sin notas').isVisible()).toBe(true);
+  });
+
   it('hides the export from a branch manager and the whole screen from logistics', async () => {
     await page.goto(`${server.url}/dashboard/clientes`);
     await page.getByTestId('total-records').waitFor();
     expect(await page.getByRole('button', { name: 'CSV' }).count()).toBe(0);
+    // the branch filter needs clients.approve, which the branch manager lacks
+    expect(await page.getByLabel('Sucursal', { exact: true }).count()).toBe(0);
     const other = await browser.newPage();
     await signIn(other, server.url, 'logistica@demo.mx');
     await other.goto(`${server.url}/dashboard/clientes`);
     await expect.poll(() => other.getByText('No tiene permisos para ver esta pantalla.').isVisible()).toBe(true);
+    await other.close();
+  });
+
+  it('filters the list by registry branch for a user with approve', async () => {
+    const admin = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await signIn(admin, server.url, 'admin@demo.mx');
+    await admin.goto(`${server.url}/dashboard/clientes`);
+    const total = admin.getByTestId('total-records');
+    await expect.poll(() => total.innerText()).toMatch(/Total de registros: [1-9]/);
+    const all = await total.innerText();
+    await admin.getByLabel('Sucursal', { exact: true }).click();
+    await admin.locator('.ant-select-dropdown:visible').getByTitle('Mexicali', { exact: true }).click();
+    await admin.waitForURL(/branchId=/);
+    await expect.poll(() => total.innerText()).not.toBe(all);
+    const mexicali = (await server.t.ctx.db.execute(sql`select count(*)::int as n from customers c join branches b on b.id = c.registry_branch_id where b.name = 'Mexicali' and c.deleted_at is null`)) as unknown as { rows: { n: number }[] };
+    await expect.poll(() => total.innerText()).toMatch(new RegExp(`Total de registros: ${mexicali.rows[0].n.toLocaleString('es-MX')}$`));
+    await admin.close();
   });
 });

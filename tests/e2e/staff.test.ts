@@ -82,7 +82,11 @@ describe('staff', () => {
     await next();
     await visible('El campo ISR es requerido para puestos médicos');
     if (shots) await page.screenshot({ path: '/tmp/staff-step2.png', fullPage: true });
-    await fill('isr', '1250.5');
+    // ISR is a percentage (0 to 100)
+    await fill('isr', '150');
+    await next();
+    await visible('El ISR es un porcentaje: debe estar entre 0 y 100');
+    await fill('isr', '16');
     await next();
 
     // Personales: nationality defaults to Mexicana, CURP and RFC upper-cased as typed
@@ -123,6 +127,12 @@ describe('staff', () => {
     await next();
 
     await step('contacts').waitFor();
+    // a secondary contact is all or nothing
+    await fill('secondaryContactName', 'Laura Quiroga');
+    await next();
+    await visible('El campo teléfono del contacto secundario es requerido');
+    await visible('El campo parentesco del contacto secundario es requerido');
+    await fill('secondaryContactName', '');
     await fill('mainContactName', 'Ernesto Quiroga');
     await fill('mainContactRelationship', 'Padre');
     await fill('mainContactPhone', '6645550101');
@@ -157,6 +167,7 @@ describe('staff', () => {
     await expect.poll(() => dialog.getByText('Renata Quiroga Salinas').isVisible()).toBe(true);
     await dialog.getByRole('tab', { name: 'Iniciales' }).click();
     await expect.poll(() => dialog.getByText('$18,500.00').isVisible()).toBe(true);
+    expect(await dialog.getByText('16 %', { exact: true }).isVisible()).toBe(true);
     if (shots) await page.screenshot({ path: '/tmp/staff-detail-initial.png' });
     await dialog.getByRole('tab', { name: 'Personales' }).click();
     await expect.poll(() => dialog.getByText('QUSR900314MBCNLN05').isVisible()).toBe(true);
@@ -195,6 +206,41 @@ describe('staff', () => {
       await page.waitForTimeout(1500);
       await page.screenshot({ path: '/tmp/staff-list-all.png' });
     }
+  });
+
+  it('fits the list at 1440 px: contract and status in view, no sideways scroll', async () => {
+    const wide = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(wide, server.url, 'admin@demo.mx');
+    await wide.goto(`${server.url}/dashboard/personal`);
+    await wide.locator('.ant-table-row').first().waitFor();
+    const box = (title: string) => wide.locator('.ant-table-thead th', { hasText: title }).first().boundingBox();
+    const options = (await box('Opciones'))!;
+    for (const title of ['Contrato', 'Estatus', 'Usuario']) {
+      const b = (await box(title))!;
+      expect(b.x + b.width, title).toBeLessThanOrEqual(options.x + 1);
+    }
+    expect(await wide.locator('.ant-table-content').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    expect(await wide.locator('.ant-table-row').first().locator('.ant-tag').isVisible()).toBe(true);
+    if (shots) await wide.screenshot({ path: '/tmp/staff-list-1440.png' });
+    await wide.close();
+  });
+
+  it('offers the Super Administrador role only to a Super Administrador', async () => {
+    const roleTitles = async (p: Page) => {
+      await p.goto(`${server.url}/dashboard/personal/crear`);
+      await p.locator('[data-step="user"]').waitFor();
+      await p.locator('.ant-form-item:has(#roleId) .ant-select').click();
+      const titles = () => p.locator('.ant-select-dropdown:visible .ant-select-item-option').evaluateAll((items) => items.map((i) => i.getAttribute('title')));
+      await expect.poll(titles).toContain('Médico');
+      return titles();
+    };
+    expect(await roleTitles(page)).toContain('Super Administrador');
+    const other = await browser.newPage();
+    await signIn(other, server.url, 'operativo@demo.mx');
+    const offered = await roleTitles(other);
+    expect(offered).toContain('Médico');
+    expect(offered).not.toContain('Super Administrador');
+    await other.close();
   });
 
   it('keeps the screen from a user without the staff privilege', async () => {

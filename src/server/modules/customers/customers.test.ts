@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_COUNT } from '../../db/demo/customers';
 import { countRows, createTestApp, type TestApp } from '../../testing/harness';
-import { multipart, image } from '../products/test-helpers';
+import { fakePng, multipart, image } from '../products/test-helpers';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['as']>;
@@ -38,8 +38,25 @@ describe('customer list', () => {
     expect(byNumber.items[0].id).toBe(created.id);
   });
 
-  it('exports CSV only for the Super Administrador', async () => {
+  it('forgives word order, spacing, a masked phone and an e-mail in capitals', async () => {
+    const created = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'Zoraida', lastName: 'Ruelas', motherLastName: 'Quintero', mobilePhone: '6649000123', email: 'zoraida.ruelas@correo.mx' }) })).json();
+    const ids = async (filter: string, value: string) =>
+      ((await gerente({ method: 'GET', url: `/v1/customer?search=${search(filter, value)}` })).json().items as { id: string }[]).map((c) => c.id);
+    expect(await ids('name', 'quintero  zoraida')).toEqual([created.id]);
+    expect(await ids('phone', '(664)900-0123')).toEqual([created.id]);
+    expect(await ids('email', 'ZORAIDA.RUELAS@')).toEqual([created.id]);
+    expect(await ids('customerId', 'abc')).toEqual([]);
+    expect(await ids('name', 'zoraida ximena')).toEqual([]);
+  });
+
+  it('exports CSV only for the Super Administrador, and a page of every customer is an export', async () => {
     expect((await gerente({ method: 'GET', url: '/v1/customer?format=csv' })).statusCode).toBe(403);
+    expect((await gerente({ method: 'GET', url: '/v1/customer?take=all' })).statusCode).toBe(403);
+    expect((await gerente({ method: 'GET', url: '/v1/customer?take=0' })).statusCode).toBe(403);
+    expect((await gerente({ method: 'GET', url: '/v1/customer?take=61' })).statusCode).toBe(403);
+    expect((await gerente({ method: 'GET', url: '/v1/loyalty-system?take=all' })).statusCode).toBe(403);
+    expect((await gerente({ method: 'GET', url: '/v1/customer?take=60' })).statusCode).toBe(200);
+    expect((await admin({ method: 'GET', url: '/v1/customer?take=all' })).json().items.length).toBeGreaterThan(60);
     const csv = await admin({ method: 'GET', url: '/v1/customer?format=csv&take=all&blackList=1' });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFFNúmero,Nombre,Apellido paterno,Apellido materno,Puntos,Género,Celular,Correo');
@@ -104,6 +121,142 @@ describe('customer rules', () => {
   });
 });
 
+describe('tutor rule', () => {
+  const minor = (over: Record<string, unknown> = {}) => adult({ name: 'Iker', birthday: '2014-07-09', mobilePhone: null, relationship: 'Padre', ...over });
+
+  it('refuses a minor marked as tutor', async () => {
+    const tutor = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001001', isTutor: true }) })).json();
+    const res = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: tutor.id, isTutor: true }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'isTutor', message: 'Un menor de edad no puede ser tutor' }] });
+    const ok = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: tutor.id, isTutor: false }) });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ isTutor: false, tutorId: tutor.id, relationship: 'Padre' });
+  });
+
+  it('refuses a tutor not marked as tutor, a tutor who is a minor, and the customer themself', async () => {
+    const plain = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001002' }) })).json();
+    const notMarked = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: plain.id }) });
+    expect(notMarked.statusCode).toBe(400);
+    expect(notMarked.json()).toMatchObject({ message: 'El tutor debe ser un cliente mayor de edad marcado como tutor', errors: [{ field: 'tutorId', message: 'El tutor debe ser un cliente mayor de edad marcado como tutor' }] });
+
+    // a record marked as tutor whose birthday makes them a minor (older data, or a corrected birthday)
+    const young = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001003', isTutor: true }) })).json();
+    await t.ctx.db.execute(sql`update customers set birthday = '2012-05-05' where id = ${young.id}`);
+    const minorTutor = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: young.id }) });
+    expect(minorTutor.statusCode).toBe(400);
+    expect(minorTutor.json().errors).toEqual([{ field: 'tutorId', message: 'El tutor debe ser un cliente mayor de edad marcado como tutor' }]);
+
+    const tutor = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001004', isTutor: true }) })).json();
+    const child = (await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: tutor.id }) })).json();
+    const self = await admin({ method: 'PUT', url: `/v1/customer/${child.id}/update`, payload: minor({ tutorId: child.id }) });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().errors).toEqual([{ field: 'tutorId', message: 'Un cliente no puede ser su propio tutor' }]);
+
+    const missing = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: '6f1c2a9e-1b7d-4c3a-9f00-1234567890ab' }) });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Tutor no encontrado');
+  });
+
+  it('requires the relationship when a tutor is given', async () => {
+    const tutor = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001005', isTutor: true }) })).json();
+    const res = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: tutor.id, relationship: '' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'relationship', message: 'El campo parentesco es requerido para menores de edad' }]);
+    const ok = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: tutor.id, relationship: 'Tutor legal' }) });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
+describe('customer fields', () => {
+  const refused = async (payload: Record<string, unknown>) => {
+    const res = await admin({ method: 'POST', url: '/v1/customer/create', payload });
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json().errors as { field: string; message: string }[];
+  };
+  const accepted = async (payload: Record<string, unknown>) => {
+    const res = await admin({ method: 'POST', url: '/v1/customer/create', payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  it('takes an e-mail of 100 characters and refuses 101', async () => {
+    const at100 = 'a'.repeat(95) + '@x.mx';
+    expect((await accepted(adult({ mobilePhone: '6649001011', email: at100 }))).email).toBe(at100);
+    expect(await refused(adult({ mobilePhone: '6649001012', email: 'a' + at100 }))).toEqual([{ field: 'email', message: 'El campo correo electrónico debe tener como máximo 100 caracteres' }]);
+  });
+
+  it('takes phones with the (000)000-0000 mask and refuses 9 digits or letters', async () => {
+    expect(await accepted(adult({ mobilePhone: '(664)900-1013', phone: '(664)555-0101' }))).toMatchObject({ mobilePhone: '6649001013', phone: '6645550101' });
+    expect(await refused(adult({ mobilePhone: '(664)900-101' }))).toEqual([{ field: 'mobilePhone', message: 'El teléfono debe tener 10 dígitos' }]);
+    expect(await refused(adult({ mobilePhone: '6649001014', phone: '664-ABC-0101' }))).toEqual([{ field: 'phone', message: 'El teléfono debe tener 10 dígitos' }]);
+  });
+
+  it('requires name, paternal surname and birthday', async () => {
+    const errors = await refused(adult({ name: '', lastName: '  ', birthday: undefined, mobilePhone: '6649001015' }));
+    expect(errors).toEqual([
+      { field: 'name', message: 'El campo nombre es requerido' },
+      { field: 'lastName', message: 'El campo apellido paterno es requerido' },
+      { field: 'birthday', message: 'El campo fecha de nacimiento es requerido' },
+    ]);
+    await accepted(adult({ mobilePhone: '6649001015' }));
+  });
+
+  it('refuses a gender outside the catalogue', async () => {
+    expect(await refused(adult({ mobilePhone: '6649001016', gender: 'Mujer' }))).toEqual([{ field: 'gender', message: 'El campo género no es válido' }]);
+    expect((await accepted(adult({ mobilePhone: '6649001016', gender: 'Otro' }))).gender).toBe('Otro');
+  });
+
+  it('refuses a birthday before 1900-01-01 or in the future', async () => {
+    expect(await refused(adult({ mobilePhone: '6649001017', birthday: '1000-01-01' }))).toEqual([{ field: 'birthday', message: 'La fecha de nacimiento no puede ser anterior al 01/01/1900' }]);
+    expect(await refused(adult({ mobilePhone: '6649001017', birthday: '2999-01-01' }))).toEqual([{ field: 'birthday', message: 'La fecha de nacimiento no puede ser futura' }]);
+    expect((await accepted(adult({ mobilePhone: '6649001017', birthday: '01-01-1900' }))).birthday).toBe('1900-01-01');
+  });
+
+  it('refuses on update a mobile phone registered to another customer', async () => {
+    const a = await accepted(adult({ mobilePhone: '6649001018' }));
+    const b = await accepted(adult({ mobilePhone: '6649001019' }));
+    const dup = await admin({ method: 'PUT', url: `/v1/customer/${b.id}/update`, payload: adult({ mobilePhone: '(664)900-1018' }) });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({
+      code: 'MOBILE_ALREADY_REGISTERED',
+      message: 'El teléfono celular ya está registrado a otro cliente',
+      errors: [{ field: 'mobilePhone', message: 'El teléfono celular ya está registrado a otro cliente' }],
+    });
+    // keeping one's own number is no duplicate
+    const own = await admin({ method: 'PUT', url: `/v1/customer/${b.id}/update`, payload: adult({ mobilePhone: '6649001019', name: 'Renata Sofía' }) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().name).toBe('Renata Sofía');
+    expect(a.id).not.toBe(b.id);
+  });
+});
+
+describe('privileges on edits', () => {
+  it('refuses update, clear-cancellations and note delete to a role without clients.edit', async () => {
+    const logistica = t.as((await t.signIn('logistica@demo.mx')).token);
+    const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001020' }) })).json();
+    await t.ctx.db.execute(sql`update customers set cancellations = 2 where id = ${c.id}`);
+    const note = (await admin({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'General', title: 'Aviso', note: 'Texto' } })).json();
+    const forbidden = { code: 'FORBIDDEN', message: 'No tiene permisos para realizar esta acción' };
+
+    const update = await logistica({ method: 'PUT', url: `/v1/customer/${c.id}/update`, payload: adult({ mobilePhone: '6649001020', blackList: true }) });
+    expect(update.statusCode).toBe(403);
+    expect(update.json()).toMatchObject(forbidden);
+    const clear = await logistica({ method: 'PATCH', url: `/v1/customer/${c.id}/clear-cancellations` });
+    expect(clear.statusCode).toBe(403);
+    expect(clear.json()).toMatchObject(forbidden);
+    const del = await logistica({ method: 'POST', url: `/v1/note/${note.id}/delete` });
+    expect(del.statusCode).toBe(403);
+    expect(del.json()).toMatchObject(forbidden);
+
+    // nothing changed; a role with clients.edit may do all three
+    expect((await admin({ method: 'GET', url: `/v1/customer/${c.id}` })).json()).toMatchObject({ blackList: false, cancellations: 2 });
+    expect((await medico({ method: 'PUT', url: `/v1/customer/${c.id}/update`, payload: adult({ mobilePhone: '6649001020', blackList: true }) })).statusCode).toBe(200);
+    expect((await medico({ method: 'PATCH', url: `/v1/customer/${c.id}/clear-cancellations` })).json().cancellations).toBe(0);
+    expect((await medico({ method: 'POST', url: `/v1/note/${note.id}/delete` })).statusCode).toBe(200);
+  });
+});
+
 describe('notes and photos', () => {
   it('saves a note, then its single photo, lists 5 per page and deletes it', async () => {
     const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000007' }) })).json();
@@ -127,12 +280,62 @@ describe('notes and photos', () => {
     expect(missing.json().errors[0]).toEqual({ field: 'title', message: 'El campo título es requerido' });
   });
 
+  it('requires the note type and text, and refuses a photo that is not an image', async () => {
+    const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001030' }) })).json();
+    const noType = await gerente({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, title: 'Aviso', note: 'Texto' } });
+    expect(noType.statusCode).toBe(400);
+    expect(noType.json().errors).toEqual([{ field: 'noteType', message: 'El campo tipo de nota es requerido' }]);
+    const badType = await gerente({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'Chisme', title: 'Aviso', note: 'Texto' } });
+    expect(badType.json().errors).toEqual([{ field: 'noteType', message: 'El campo tipo de nota no es válido' }]);
+    const noText = await gerente({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'Queja', title: 'Aviso', note: '   ' } });
+    expect(noText.statusCode).toBe(400);
+    expect(noText.json().errors).toEqual([{ field: 'note', message: 'El campo nota es requerido' }]);
+    const ok = await gerente({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'Queja', title: 'Aviso', note: 'Texto' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ noteType: 'Queja', title: 'Aviso', note: 'Texto', photo: null });
+
+    const text = await gerente({ method: 'POST', url: `/v1/note/${ok.json().id}/photo`, ...multipart([{ name: 'image', filename: 'nota.txt', content: Buffer.from('solo texto'), type: 'text/plain' }]) });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ code: 'INVALID_IMAGE', message: 'La imagen debe ser png, jpg, jpeg, webp o gif y pesar menos de 1 Mb' });
+    const disguised = await gerente({ method: 'POST', url: `/v1/note/${ok.json().id}/photo`, ...multipart([fakePng()]) });
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().code).toBe('INVALID_IMAGE');
+    expect((await gerente({ method: 'GET', url: `/v1/note?customerId=${c.id}` })).json().items[0].photo).toBeNull();
+    const png = await gerente({ method: 'POST', url: `/v1/note/${ok.json().id}/photo`, ...multipart([await image('nota.png')]) });
+    expect(png.statusCode, png.body).toBe(200);
+    expect(png.json().photo.name).toMatch(/\.png$/);
+  });
+
   it('keeps a customer avatar as a real image', async () => {
     const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000008' }) })).json();
     const jpg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ddd' } }).jpeg().toBuffer();
     const res = await admin({ method: 'POST', url: `/v1/customer/${c.id}/photo`, ...multipart([{ name: 'image', filename: 'cara.jpg', content: jpg, type: 'image/jpeg' }]) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().photo.name).toMatch(/\.jpg$/);
+  });
+});
+
+describe('demo data', () => {
+  it('titles each note after its type and gives one customer in twenty an avatar that is served', async () => {
+    const pairs = await rows<{ note_type: string; title: string; photos: number }>(
+      // the demo customers' notes (the tests above add their own to new customers)
+      sql`select n.note_type, n.title, count(n.photo)::int as photos from customer_notes n join customers c on c.id = n.customer_id
+          where c.customer_number < 1000 + ${DEMO_CUSTOMER_COUNT} group by n.note_type, n.title order by n.note_type, n.title`,
+    );
+    const complaints = pairs.filter((p) => p.note_type === 'Queja');
+    expect(complaints.length).toBeGreaterThan(0);
+    expect(complaints.every((p) => p.title.startsWith('Queja'))).toBe(true);
+    expect(pairs.filter((p) => p.note_type !== 'Queja').some((p) => p.title.startsWith('Queja'))).toBe(false);
+    // one title belongs to one type only
+    expect(new Set(pairs.map((p) => p.title)).size).toBe(pairs.length);
+    // pictures of a treated zone only on clinical notes
+    expect(pairs.filter((p) => p.photos > 0).every((p) => ['Médica', 'Cosmetológica'].includes(p.note_type))).toBe(true);
+
+    const [{ n, name }] = await rows<{ n: number; name: string }>(sql`select count(photo)::int as n, min(photo) as name from customers where customer_number < 1000 + ${DEMO_CUSTOMER_COUNT}`);
+    expect(n).toBe(DEMO_CUSTOMER_COUNT / 20);
+    const thumb = await t.app.inject({ method: 'GET', url: `/v1/customer/photo/thumbnail/${name}` });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toMatch(/^image\/jpeg/);
   });
 });
 

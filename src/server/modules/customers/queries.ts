@@ -4,6 +4,7 @@ import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import type { DbOrTx } from '../../db/client';
 import { branches, customers } from '../../db/schema';
 import { stamps } from '../dto';
+import type { SearchField } from '../../platform/list';
 
 export const tutors = alias(customers, 'tutor');
 
@@ -11,6 +12,14 @@ export const tutors = alias(customers, 'tutor');
 export const fullNameExpr = sql`${customers.name} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.motherLastName}, '')`;
 export const phonesExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
 export const emailExpr = sql`lower(coalesce(${customers.email}, ''))`;
+
+/** What a customer search reads: each served by its index (migrations 0003 and 0006). */
+export const customerSearchFields: Record<string, SearchField> = {
+  name: fullNameExpr,
+  phone: { expr: phonesExpr, mode: 'digits' },
+  email: { expr: emailExpr, mode: 'lower' },
+  customerId: { expr: customers.customerNumber, mode: 'number' },
+};
 
 export function selectCustomers(db: DbOrTx) {
   return db

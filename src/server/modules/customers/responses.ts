@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOYALTY_TIERS } from '../../../domain/loyalty';
+import { purchasedProductResponse } from '../loyalty/responses';
 import { timestamps } from '../dto';
 
 /** Response schemas: what the customer and note routes may send, and nothing else (keys in the order the handlers build them). */
@@ -44,6 +45,8 @@ export const customerResponse = z.object({
 export const customerDetailResponse = customerResponse.extend({
   loyaltyScale: z.enum(LOYALTY_TIERS),
   purchasesTotal: z.number(),
+  // with ?purchasedProducts=true (section 7): every purchased treatment, newest first
+  purchasedProducts: z.array(purchasedProductResponse).optional(),
 });
 
 export const noteResponse = z.object({

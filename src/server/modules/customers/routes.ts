@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerSchema, noteSchema } from '../../../domain/customers.schemas';
-import { listQuerySchema } from '../../../domain/list';
-import { ROLE_NAMES } from '../../../domain/roles';
+import { isTruthyFlag, listQuerySchema } from '../../../domain/list';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
 import { sendImage } from '../../platform/files';
 import { answerList } from '../../platform/list';
 import { idParams, listResponse } from '../dto';
 import * as notes from './notes';
+import { guardCustomerExport } from './export-guard';
 import { customerDetailResponse, customerResponse, noteResponse } from './responses';
 import * as service from './service';
 
@@ -22,13 +21,13 @@ const customerQuery = listQuerySchema.extend({
   branchId: z.uuid().optional(),
 });
 const photoName = z.object({ name: z.string().max(60) });
+const singleQuery = z.object({ purchasedProducts: z.enum(['true', 'false', '1', '0']).optional() });
 const upper = (s: string | null | undefined) => (s ?? '').toUpperCase();
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show', 'loyalty_system.show'] }, schema: { querystring: customerQuery, response: { 200: listResponse(customerResponse) } } }, (req, reply) => {
-    // only the Super Administrador may export the customer list (section 6)
-    if (req.query.format === 'csv' && req.user.role !== ROLE_NAMES.superAdmin) throw new AppError('FORBIDDEN');
+    guardCustomerExport(req);
     return answerList(reply, req.query, service.customerListSpec(ctx.db, req.query), {
       name: 'clientes',
       columns: [
@@ -43,7 +42,11 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
       ],
     });
   });
-  r.get('/customer/:id/single', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, response: { 200: customerDetailResponse } } }, (req) => service.getCustomer(ctx, req.params.id));
+  r.get(
+    '/customer/:id/single',
+    { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, querystring: singleQuery, response: { 200: customerDetailResponse } } },
+    (req) => service.getCustomer(ctx, req.params.id, { purchasedProducts: isTruthyFlag(req.query.purchasedProducts) }),
+  );
   r.get('/customer/:id', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, response: { 200: customerDetailResponse } } }, (req) => service.getCustomer(ctx, req.params.id));
   r.post('/customer/create', { config: { access: 'clients.create' }, schema: { body: customerSchema, response: { 201: customerResponse } } }, async (req, reply) =>
     reply.status(201).send(await service.createCustomer(ctx, req, req.body)),

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
-import type { CustomerInput } from '../../../domain/customers.schemas';
+import { tutorProblem, type CustomerInput } from '../../../domain/customers.schemas';
+import { errorCatalogue } from '../../../domain/errors';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -10,8 +11,9 @@ import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
+import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
-import { emailExpr, fullNameExpr, phonesExpr, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
+import { customerSearchFields, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
 
 export interface CustomerFilters extends ListQuery {
   blackList?: string;
@@ -36,7 +38,7 @@ export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<Custo
       created_at: customers.createdAt,
     },
     defaultSort: { field: 'customerId', order: 'DESC' },
-    searchable: { name: fullNameExpr, phone: phonesExpr, email: emailExpr, customerId: sql`${customers.customerNumber}::text` },
+    searchable: customerSearchFields,
     filters: [
       flag(q.withDeleted) ? undefined : isNull(customers.deletedAt),
       active === undefined ? undefined : eq(customers.active, active),
@@ -63,21 +65,30 @@ async function findCustomer(db: DbOrTx, id: string): Promise<CustomerDto> {
 }
 
 /** The record with its loyalty tier, from the real purchases of the last 365 days and the thresholds in settings. */
-export async function getCustomer(ctx: AppContext, id: string) {
+export async function getCustomer(ctx: AppContext, id: string, opts: { purchasedProducts?: boolean } = {}) {
   const customer = await findCustomer(ctx.db, id);
   const loyalty = await customerLoyalty(ctx.db, id, {});
-  return { ...customer, loyaltyScale: loyalty.loyaltyScale, purchasesTotal: loyalty.total };
+  const detail = { ...customer, loyaltyScale: loyalty.loyaltyScale, purchasesTotal: loyalty.total };
+  if (!opts.purchasedProducts) return detail;
+  return { ...detail, purchasedProducts: (await customerPurchasedProducts(ctx.db, id, { page: 1, take: 0 })).items };
 }
 
-/** A tutor is an existing adult customer marked as tutor, other than the customer themself. */
+/** The tutor rule (tutorProblem in src/domain) against the stored tutor; a tutor that does not exist is a 404. */
 async function assertTutor(tx: DbOrTx, tutorId: string | null | undefined, selfId?: string) {
   if (!tutorId) return;
-  if (tutorId === selfId) throw new AppError('VALIDATION_FAILED', 'Un cliente no puede ser su propio tutor', [{ field: 'tutorId', message: 'Un cliente no puede ser su propio tutor' }]);
-  const [tutor] = await tx.select().from(customers).where(and(eq(customers.id, tutorId), isNull(customers.deletedAt))).limit(1);
-  if (!tutor) throw new AppError('CUSTOMER_NOT_FOUND', 'Tutor no encontrado');
-  if (!tutor.isTutor || ageOn(tutor.birthday, todayIn()) < ADULT_AGE) {
-    throw new AppError('VALIDATION_FAILED', 'El tutor debe ser un cliente mayor de edad marcado como tutor', [{ field: 'tutorId', message: 'El tutor debe ser un cliente mayor de edad marcado como tutor' }]);
-  }
+  const [tutor] = await tx
+    .select({ id: customers.id, isTutor: customers.isTutor, birthday: customers.birthday })
+    .from(customers)
+    .where(and(eq(customers.id, tutorId), isNull(customers.deletedAt)))
+    .limit(1);
+  if (!tutor) throw new AppError('CUSTOMER_NOT_FOUND', 'Tutor no encontrado', [{ field: 'tutorId', message: 'Tutor no encontrado' }]);
+  const problem = tutorProblem(tutor, selfId, todayIn());
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ field: 'tutorId', message: problem }]);
+}
+
+/** The catalogue's 'mobile already registered', marked on the field so the form shows it there. */
+function mobileTaken(): AppError {
+  return new AppError('MOBILE_ALREADY_REGISTERED', undefined, [{ field: 'mobilePhone', message: errorCatalogue.MOBILE_ALREADY_REGISTERED.message }]);
 }
 
 async function assertMobileFree(tx: DbOrTx, mobile: string | null | undefined, exceptId?: string) {
@@ -87,7 +98,7 @@ async function assertMobileFree(tx: DbOrTx, mobile: string | null | undefined, e
     .from(customers)
     .where(and(eq(customers.mobilePhone, mobile), isNull(customers.deletedAt), exceptId ? ne(customers.id, exceptId) : undefined))
     .limit(1);
-  if (dup) throw new AppError('MOBILE_ALREADY_REGISTERED');
+  if (dup) throw mobileTaken();
 }
 
 function columns(input: CustomerInput) {
@@ -114,7 +125,7 @@ function columns(input: CustomerInput) {
 /** Two requests racing for one mobile number: the unique index decides. */
 function mobileRace(err: unknown): never {
   const code = (err as { cause?: { code?: string }; code?: string })?.cause?.code ?? (err as { code?: string })?.code;
-  if (code === '23505') throw new AppError('MOBILE_ALREADY_REGISTERED');
+  if (code === '23505') throw mobileTaken();
   throw err;
 }
 
@@ -122,10 +133,11 @@ export async function createCustomer(ctx: AppContext, req: FastifyRequest, input
   return ctx.db
     .transaction(async (tx) => {
       await assertMobileFree(tx, input.mobilePhone);
-      await assertTutor(tx, input.tutorId);
+      const next = columns(input);
+      await assertTutor(tx, next.tutorId);
       const [row] = await tx
         .insert(customers)
-        .values({ ...columns(input), registryBranchId: req.user.branchId })
+        .values({ ...next, registryBranchId: req.user.branchId })
         .returning({ id: customers.id });
       const after = await findCustomer(tx, row.id);
       await recordChange(tx, req, { module: 'clients', action: 'crear', entityId: row.id, after, affectedBranchId: req.user.branchId });
@@ -139,8 +151,9 @@ export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: s
     .transaction(async (tx) => {
       const before = await findCustomer(tx, id);
       await assertMobileFree(tx, input.mobilePhone, id);
-      await assertTutor(tx, input.tutorId, id);
       const next = columns(input);
+      // only a minor keeps a tutor (columns drops it for an adult), so only a minor's tutor is checked
+      await assertTutor(tx, next.tutorId, id);
       if (before.isTutor && !next.isTutor) {
         const [{ n }] = await tx.select({ n: count() }).from(customers).where(and(eq(customers.tutorId, id), isNull(customers.deletedAt)));
         if (n > 0) throw new AppError('CONFLICT', 'El cliente es tutor de otros clientes; asígneles otro tutor primero');

@@ -162,7 +162,7 @@ describe('GET /v1/customer/totals-purchases (miembros)', () => {
   it('gives the same total and tier for one customer on /v1/customer/{id}/loyalty', async () => {
     const res = await medico({ method: 'GET', url: `/v1/customer/${ana.id}/loyalty` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ customerId: ana.id, total: 11_000.75, loyaltyScale: 'PLATA', endDate: todayIn(), startDate: addDays(todayIn(), -365) });
+    expect(res.json()).toMatchObject({ customerId: ana.id, total: 11_000.75, loyaltyScale: 'PLATA', endDate: todayIn(), startDate: addDays(todayIn(), -364) });
     expect((await admin({ method: 'GET', url: `/v1/customer/${randomUUID()}/loyalty` })).statusCode).toBe(404);
   });
 
@@ -348,6 +348,16 @@ describe('a customer history', () => {
       treatment: { id: ids.treatment, treatmentType: { id: ids.treatmentType } },
     });
     expect(body.items[1]).toMatchObject({ status: 'expired', order: null, package: null, expiredAt: addDays(todayIn(), -1) });
+    // the treatment's areas and its products per session come along (section 3, Purchased product)
+    const [areaCount] = ((await t.ctx.db.execute(sql`select count(*)::int n from treatment_areas where treatment_id = ${ids.treatment}`)) as unknown as { rows: { n: number }[] }).rows;
+    expect(body.items[0].treatment.areas).toHaveLength(areaCount.n);
+    expect(Array.isArray(body.items[0].treatment.treatmentProduct)).toBe(true);
+    // the customer record embeds them on request only
+    const plain = await medico({ method: 'GET', url: `/v1/customer/${cliente.id}/single` });
+    expect(plain.json().purchasedProducts).toBeUndefined();
+    const withThem = await medico({ method: 'GET', url: `/v1/customer/${cliente.id}/single?purchasedProducts=true` });
+    expect(withThem.statusCode).toBe(200);
+    expect(withThem.json().purchasedProducts.map((p: { id: string }) => p.id)).toEqual([bought.id, lapsed.id]);
     expect((await logistica({ method: 'GET', url: `/v1/purchased-product/customer/${cliente.id}` })).statusCode).toBe(403);
   });
 
@@ -382,7 +392,7 @@ describe('sistema de lealtad', () => {
     const lealtad = t.as((await t.signIn('logistica@demo.mx')).token);
     const bad = await customer('Listanegra', 'Lealtad');
     await t.ctx.db.update(customers).set({ blackList: true }).where(eq(customers.id, bad.id));
-    const res = await lealtad({ method: 'GET', url: '/v1/customer?blackList=1&take=100' });
+    const res = await lealtad({ method: 'GET', url: '/v1/customer?blackList=1&take=60' });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.every((c: { blackList: boolean }) => c.blackList)).toBe(true);
     expect(res.json().items.map((c: { id: string }) => c.id)).toContain(bad.id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOYALTY_TIERS } from '../../../domain/loyalty';
+import { timestamps } from '../dto';
 
 /** Response schemas: what the loyalty lists and a customer's history tabs may send (keys in the order the handlers build them). */
 
@@ -50,7 +51,14 @@ export const customerOrderResponse = z.object({
 
 export const purchasedProductResponse = z.object({
   id: z.string(),
-  treatment: z.object({ id: z.string(), name: z.string(), consent: z.boolean(), treatmentType: named }),
+  treatment: z.object({
+    id: z.string(),
+    name: z.string(),
+    consent: z.boolean(),
+    treatmentType: named,
+    areas: z.array(named),
+    treatmentProduct: z.array(z.object({ product: named, quantity: z.number() })),
+  }),
   package: named.nullable(),
   sessions: z.number(),
   currentSession: z.number(),
@@ -80,4 +88,16 @@ export const customerAppointmentResponse = z.object({
   attendedBy: z.object({ name: z.string(), lastName: z.string() }).nullable(),
   confirmMethod: z.string().nullable(),
   cancellations: z.array(z.object({ type: z.string(), cancellationReason: z.string(), comment: z.string().nullable(), created_at: z.date() })),
+});
+
+/** One row of a customer's points ledger. */
+export const pointMovementResponse = z.object({
+  id: z.string(),
+  movement: z.string(),
+  points: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  user: z.object({ name: z.string(), lastName: z.string() }).nullable(),
+  ...timestamps,
 });

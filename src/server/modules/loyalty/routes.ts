@@ -3,18 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDate } from '../../../domain/coupons.schemas';
 import { LOYALTY_PAGE_SIZE, listQuerySchema } from '../../../domain/list';
-import { LOYALTY_WINDOW_DAYS, MISS_YOU_WINDOW_DAYS } from '../../../domain/loyalty';
-import { ROLE_NAMES } from '../../../domain/roles';
+import { LOYALTY_WINDOW_DAYS, MISS_YOU_WINDOW_DAYS, pointAdjustmentSchema } from '../../../domain/loyalty';
 import type { AppContext } from '../../context';
-import { AppError } from '../../platform/errors';
 import { answerList, type CsvColumn } from '../../platform/list';
 import type { CustomerDto } from '../customers/queries';
+import { guardCustomerExport } from '../customers/export-guard';
 import { customerResponse } from '../customers/responses';
 import * as customers from '../customers/service';
 import { idParams, listResponse } from '../dto';
 import { loyaltyThresholds } from '../settings/service';
 import * as history from './history';
-import { customerAppointmentResponse, customerLoyaltyResponse, customerOrderResponse, identityResponse, memberResponse, purchasedProductResponse } from './responses';
+import * as points from './points';
+import { customerAppointmentResponse, customerLoyaltyResponse, customerOrderResponse, identityResponse, memberResponse, pointMovementResponse, purchasedProductResponse } from './responses';
 import * as service from './service';
 
 const flag = z.enum(['0', '1', 'true', 'false']).optional();
@@ -52,17 +52,13 @@ const identityCsv = <T extends Identity>(): CsvColumn<T>[] => [
   { header: 'Celular', value: (c) => c.mobilePhone ?? c.tutorMobilePhone ?? c.tutor?.mobilePhone },
 ];
 
-/** The three loyalty lists hold the customers' personal data: like the customer list, only the Super Administrador exports them. */
-function guardExport(req: { query: { format?: string }; user: { role: string } }) {
-  if (req.query.format === 'csv' && req.user.role !== ROLE_NAMES.superAdmin) throw new AppError('FORBIDDEN');
-}
 
 /** Loyalty lists (sistema de lealtad, miembros, we miss you) and a customer's orders, cash orders, purchased treatments and appointments. */
 export function registerLoyaltyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const members = async (req: { query: z.output<typeof loyaltyListQuery>; user: { role: string } }, reply: FastifyReply) => {
-    guardExport(req);
+    guardCustomerExport(req);
     const range = service.rangeOf(req.query, LOYALTY_WINDOW_DAYS);
     const spec = service.membersSpec(ctx.db, req.query, range, await loyaltyThresholds(ctx.db));
     return answerList(reply, req.query, spec, {
@@ -71,7 +67,7 @@ export function registerLoyaltyRoutes(app: FastifyInstance, ctx: AppContext): vo
     });
   };
   const missYou = (req: { query: z.output<typeof loyaltyListQuery>; user: { role: string } }, reply: FastifyReply) => {
-    guardExport(req);
+    guardCustomerExport(req);
     const range = service.rangeOf(req.query, MISS_YOU_WINDOW_DAYS);
     return answerList(reply, req.query, service.missYouSpec(ctx.db, req.query, range), { name: 'we-miss-you', columns: identityCsv() });
   };
@@ -84,7 +80,7 @@ export function registerLoyaltyRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get('/miss-you', { config: { access: 'miss_you.show' }, schema: missYouSchema }, missYou);
   // API.md's name for the sistema de lealtad list: the customer list with loyalty's page size
   r.get('/loyalty-system', { config: { access: 'loyalty_system.show' }, schema: { querystring: loyaltySystemQuery, response: { 200: listResponse(customerResponse) } } }, (req, reply) => {
-    guardExport(req);
+    guardCustomerExport(req);
     return answerList(reply, req.query, customers.customerListSpec(ctx.db, req.query), {
       name: 'sistema-de-lealtad',
       columns: [...identityCsv<CustomerDto>(), { header: 'Puntos', value: (c) => c.points }],
@@ -97,8 +93,21 @@ export function registerLoyaltyRoutes(app: FastifyInstance, ctx: AppContext): vo
     (req) => service.customerLoyalty(ctx.db, req.params.id, req.query),
   );
   r.get(
+    '/customer/:id/points',
+    {
+      config: { access: ['clients.show', 'loyalty_system.show'] },
+      schema: { params: idParams, querystring: z.object(paging(20)), response: { 200: listResponse(pointMovementResponse).extend({ balance: z.number() }) } },
+    },
+    (req) => points.pointHistory(ctx.db, req.params.id, req.query),
+  );
+  r.post(
+    '/customer/:id/points/adjust',
+    { config: { access: 'clients.edit' }, schema: { params: idParams, body: pointAdjustmentSchema, response: { 201: pointMovementResponse } } },
+    async (req, reply) => reply.code(201).send(await points.adjustPoints(ctx.db, req, req.params.id, req.body)),
+  );
+  r.get(
     '/customer/:id/orders',
-    { config: { access: ['clients.show', 'loyalty_system.show', 'members.show'] }, schema: { params: idParams, querystring: ordersQuery, response: { 200: listResponse(customerOrderResponse) } } },
+    { config: { access: ['clients.show', 'loyalty_system.show', 'members.show', 'miss_you.show'] }, schema: { params: idParams, querystring: ordersQuery, response: { 200: listResponse(customerOrderResponse) } } },
     (req) => history.customerOrders(ctx.db, req.params.id, req.query.kind, req.query),
   );
   r.get(

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, cashOrders, customers, orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
-import { emailExpr, fullNameExpr, phonesExpr, tutors } from '../customers/queries';
+import { customerSearchFields, tutors } from '../customers/queries';
 import { loyaltyThresholds } from '../settings/service';
 import { beforeInstant, countedSale, identityColumns, inInstants, instantRange, purchaseExists, visitExists } from './queries';
 
@@ -33,7 +33,7 @@ export function rangeOf(q: { startDate?: string; endDate?: string }, days: numbe
   return range;
 }
 
-const searchable = { name: fullNameExpr, phone: phonesExpr, email: emailExpr, customerId: sql`${customers.customerNumber}::text` };
+const searchable = customerSearchFields;
 
 function identityFilters(q: RangeQuery): (SQL | undefined)[] {
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));

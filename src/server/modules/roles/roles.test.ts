@@ -36,11 +36,11 @@ function claims(token: string) {
 }
 
 describe('GET /v1/role', () => {
-  it('lists the 7 default roles with privileges and user counts', async () => {
+  it('lists the 7 default roles and the demo receptionists\' role, with privileges and user counts', async () => {
     const res = await admin({ method: 'GET', url: '/v1/role' });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Role[];
-    expect(list.map((r) => r.name).sort()).toEqual(Object.values(ROLE_NAMES).sort());
+    expect(list.map((r) => r.name).sort()).toEqual([...Object.values(ROLE_NAMES), 'Recepcionista'].sort());
     const superAdmin = list.find((r) => r.id === SUPER)!;
     expect(superAdmin.privileges.roles).toEqual(['show', 'create', 'edit', 'approve', 'delete', 'view', 'reports', 'refund']);
     expect(superAdmin.usersCount).toBe(1);

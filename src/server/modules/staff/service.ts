@@ -202,10 +202,15 @@ function fileColumns(input: StaffInput, editing: boolean) {
 
 type ContactSlot = Omit<typeof staffContacts.$inferInsert, 'userId'>;
 
-/** The four contact slots of the wizard; a secondary slot left blank is null (and removed). */
+/**
+ * The four contact slots of the wizard; a secondary slot left blank is null (and removed). The schema
+ * refuses a half-filled secondary group (secondaryGroupIssues), so one filled field means all are.
+ */
 function contactSlots(input: StaffInput): { kind: 'contact' | 'reference'; main: boolean; row: ContactSlot | null }[] {
-  const secondaryContact = input.secondaryContactName && input.secondaryContactPhone;
-  const secondaryReference = input.secondaryJobReferenceName && input.secondaryJobReferencePhone;
+  const secondaryContact = Boolean(input.secondaryContactName && input.secondaryContactRelationship && input.secondaryContactPhone);
+  const secondaryReference = Boolean(
+    input.secondaryJobReferenceName && input.secondaryJobReferencePosition && input.secondaryJobReferenceBoss && input.secondaryJobReferencePhone,
+  );
   return [
     { kind: 'contact', main: true, row: { kind: 'contact', main: true, name: input.mainContactName, relationship: input.mainContactRelationship, phone: input.mainContactPhone } },
     {

@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISR_REQUIRED, DEPARTMENT_MISMATCH, SIGNATURE_ORDER, CURP_INVALID, RFC_INVALID_STAFF, NSS_INVALID } from '../../../domain/staff.schemas';
+import { todayIn } from '../../../domain/age';
+import {
+  BIRTHDATE_OUT_OF_RANGE,
+  CURP_INVALID,
+  DEPARTMENT_MISMATCH,
+  DEPARTURE_BEFORE_ADMISSION,
+  ISR_RANGE,
+  ISR_REQUIRED,
+  NSS_INVALID,
+  REENTRY_BEFORE_DEPARTURE,
+  REENTRY_WITHOUT_DEPARTURE,
+  RFC_INVALID_STAFF,
+  SALARY_MAX_MESSAGE,
+  SIGNATURE_ORDER,
+  latestStaffDate,
+  notANumber,
+  staffDateOutOfRange,
+} from '../../../domain/staff.schemas';
+import { msg } from '../../../domain/validation';
 import { demoId } from '../../db/demo/random';
 import { users } from '../../db/schema';
 import { countRows, createTestApp, type TestApp } from '../../testing/harness';
@@ -104,7 +122,7 @@ function staff(over: Record<string, unknown> = {}) {
   };
 }
 const doctor = (over: Record<string, unknown> = {}) =>
-  staff({ roleId: ids.roleMedico, jobPositionId: ids.medicoEstetico, departmentId: ids.medica, isr: 1789.42, professionalLicense: '12345678', ...over });
+  staff({ roleId: ids.roleMedico, jobPositionId: ids.medicoEstetico, departmentId: ids.medica, isr: 17.35, professionalLicense: '12345678', ...over });
 
 async function create(client: Client, body: Record<string, unknown>) {
   const res = await client({ method: 'POST', url: '/v1/user/create', payload: body });
@@ -302,8 +320,8 @@ describe('rules', () => {
     const noIsr = await admin({ method: 'POST', url: '/v1/user/create', payload: doctor({ isr: null }) });
     expect(noIsr.statusCode).toBe(400);
     expect(noIsr.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: ISR_REQUIRED, errors: [{ field: 'isr', message: ISR_REQUIRED }] });
-    const withIsr = await create(admin, doctor({ isr: '1500.25' }));
-    expect(withIsr.bankInformation.isr).toBe(1500.25);
+    const withIsr = await create(admin, doctor({ isr: '12.5' }));
+    expect(withIsr.bankInformation.isr).toBe(12.5);
     await create(admin, staff({ isr: '' }));
   });
 
@@ -345,6 +363,179 @@ describe('rules', () => {
     // the user keeps their own username and number on edit
     const same = await admin({ method: 'PUT', url: `/v1/user/${first.id}/update`, payload: staff({ username: first.username, employeeNumber: first.kardex.employeeNumber }) });
     expect(same.statusCode, same.body).toBe(200);
+  });
+});
+
+describe('field rules of the wizard (section 5), accepted and refused', () => {
+  const x = (n: number) => 'x'.repeat(n);
+  let k = 0;
+  /** A unique e-mail of exactly `length` characters. */
+  const mailOf = (length: number) => {
+    k += 1;
+    const tail = `${String(k).padStart(4, '0')}@x.mx`;
+    return 'a'.repeat(length - tail.length) + tail;
+  };
+  const today = todayIn();
+  const shift = (iso: string, years: number, days = 0) => {
+    const d = new Date(`${Number(iso.slice(0, 4)) + years}${iso.slice(4)}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+  const admissionRange = staffDateOutOfRange('fecha de ingreso', today);
+  const noSecondaryReference = { secondaryJobReferenceName: '', secondaryJobReferencePosition: '', secondaryJobReferenceBoss: '', secondaryJobReferencePhone: '' };
+  const secondaryReference = { secondaryJobReferenceName: 'Clínica Norte', secondaryJobReferencePosition: 'Auxiliar', secondaryJobReferenceBoss: 'Jorge Díaz', secondaryJobReferencePhone: '6861234567' };
+
+  /** [rule, payloads the API takes, [payload, field, Spanish message] it refuses with 400]. */
+  const cases: [string, Record<string, unknown>[], [Record<string, unknown>, string, string][]][] = [
+    ['name up to 50', [{ name: x(50) }], [[{ name: x(51) }, 'name', msg.max('nombre', 50)]]],
+    ['motherLastName from 2', [{ motherLastName: 'Ma' }], [[{ motherLastName: 'M' }, 'motherLastName', msg.min('apellido materno', 2)]]],
+    ['username up to 100', [{ username: mailOf(100) }], [[{ username: mailOf(101) }, 'username', msg.max('usuario', 100)]]],
+    ['role required', [{ roleId: ids.roleCosmetologa }], [[{ roleId: undefined }, 'roleId', msg.required('rol')], [{ roleId: 'abc' }, 'roleId', msg.invalid('rol')]]],
+    ['branch required', [{ branchId: ids.mexicali }], [[{ branchId: '' }, 'branchId', msg.required('sucursal')]]],
+    ['work shift required', [{ workShift: 'intermedio' }], [[{ workShift: undefined }, 'workShift', msg.required('turno')], [{ workShift: 'nocturno' }, 'workShift', msg.invalid('turno')]]],
+    ['birthdate required', [{ birthdate: '12/03/1985' }], [[{ birthdate: '' }, 'birthdate', msg.required('fecha de nacimiento')]]],
+    ['admission date required', [{ admissionDate: '2024-01-15' }], [[{ admissionDate: undefined }, 'admissionDate', msg.required('fecha de ingreso')]]],
+    ['phone of 10 digits, with or without the mask', [{ phone: '(664)123-4567' }, { phone: '6641234567' }], [[{ phone: '(664)123-456' }, 'phone', msg.phone]]],
+    [
+      'bank account of digits, up to 18',
+      [{ bankAccount: '1'.repeat(18) }],
+      [
+        [{ bankAccount: '01218000ABC4567891' }, 'bankAccount', 'La cuenta bancaria solo admite dígitos'],
+        [{ bankAccount: '1'.repeat(19) }, 'bankAccount', msg.max('cuenta bancaria', 18)],
+      ],
+    ],
+    [
+      'personal e-mail valid, up to 100',
+      [{ personalEmail: mailOf(100) }],
+      [
+        [{ personalEmail: 'lucia.correo.mx' }, 'personalEmail', msg.email('correo personal')],
+        [{ personalEmail: mailOf(101) }, 'personalEmail', msg.max('correo personal', 100)],
+      ],
+    ],
+    ['nationality up to 50', [{ nationality: x(50) }], [[{ nationality: x(51) }, 'nationality', msg.max('nacionalidad', 50)]]],
+    ['birth state up to 50', [{ birthState: x(50) }], [[{ birthState: x(51) }, 'birthState', msg.max('estado de nacimiento', 50)]]],
+    ['birth city up to 50', [{ birthCity: x(50) }], [[{ birthCity: x(51) }, 'birthCity', msg.max('ciudad de nacimiento', 50)]]],
+    ['infonavit 1/0', [{ infonavit: 0 }, { infonavit: '1' }], [[{ infonavit: 2 }, 'infonavit', msg.invalid('infonavit')], [{ infonavit: undefined }, 'infonavit', msg.required('infonavit')]]],
+    ['educational degree from the list', [{ educationalDegree: 'básica' }], [[{ educationalDegree: 'doctorado' }, 'educationalDegree', msg.invalid('grado de estudios')]]],
+    ['blood type from the list', [{ bloodType: 'AB-' }], [[{ bloodType: 'C+' }, 'bloodType', msg.invalid('tipo de sangre')]]],
+    [
+      'children a whole number from 0 to 30',
+      [{ childrens: 0 }, { childrens: '30' }],
+      [
+        [{ childrens: -1 }, 'childrens', 'El campo hijos no puede ser negativo'],
+        [{ childrens: 1.5 }, 'childrens', 'El campo hijos debe ser un número entero'],
+        [{ childrens: 31 }, 'childrens', msg.invalid('hijos')],
+        [{ childrens: 'dos' }, 'childrens', notANumber('hijos')],
+      ],
+    ],
+    ['address up to 255', [{ address: x(255) }], [[{ address: x(256) }, 'address', msg.max('domicilio', 255)]]],
+    ['city up to 50', [{ city: x(50) }], [[{ city: x(51) }, 'city', msg.max('ciudad', 50)]]],
+    ['state up to 50', [{ state: x(50) }], [[{ state: x(51) }, 'state', msg.max('estado', 50)]]],
+    ['contact name up to 100', [{ mainContactName: x(100) }], [[{ mainContactName: x(101) }, 'mainContactName', msg.max('nombre del contacto principal', 100)]]],
+    ['relationship up to 50', [{ mainContactRelationship: x(50) }], [[{ mainContactRelationship: x(51) }, 'mainContactRelationship', msg.max('parentesco del contacto principal', 50)]]],
+    [
+      'job reference fields up to 80',
+      [{ mainJobReferenceName: x(80), mainJobReferenceBoss: x(80) }],
+      [
+        [{ mainJobReferenceName: x(81) }, 'mainJobReferenceName', msg.max('empresa de la referencia principal', 80)],
+        [{ mainJobReferencePosition: x(81) }, 'mainJobReferencePosition', msg.max('puesto de la referencia principal', 80)],
+        [{ ...secondaryReference, secondaryJobReferenceBoss: x(81) }, 'secondaryJobReferenceBoss', msg.max('jefe de la referencia secundaria', 80)],
+      ],
+    ],
+    ['first contract signature required', [{ sign2: '' }], [[{ sign1: '', sign2: '' }, 'sign1', msg.required('firma del contrato 1')]]],
+    [
+      'secondary contact complete or empty',
+      [{ secondaryContactName: '', secondaryContactRelationship: '', secondaryContactPhone: '' }, { secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '6642223344' }],
+      [
+        [{ secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '' }, 'secondaryContactPhone', msg.required('teléfono del contacto secundario')],
+        [{ secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: ' ', secondaryContactPhone: '6642223344' }, 'secondaryContactRelationship', msg.required('parentesco del contacto secundario')],
+        [{ secondaryContactName: '', secondaryContactRelationship: '', secondaryContactPhone: '(664)222-3344' }, 'secondaryContactName', msg.required('nombre del contacto secundario')],
+      ],
+    ],
+    [
+      'secondary job reference complete or empty',
+      [noSecondaryReference, secondaryReference],
+      [
+        [{ ...secondaryReference, secondaryJobReferencePhone: '' }, 'secondaryJobReferencePhone', msg.required('teléfono de la referencia secundaria')],
+        [{ ...secondaryReference, secondaryJobReferencePosition: '' }, 'secondaryJobReferencePosition', msg.required('puesto de la referencia secundaria')],
+      ],
+    ],
+    [
+      'salary from 1 to 999,999,999.99',
+      [{ salary: 999_999_999.99 }, { salary: '1' }],
+      [
+        [{ salary: 1e12 }, 'salary', SALARY_MAX_MESSAGE],
+        [{ salary: 1_000_000_000 }, 'salary', SALARY_MAX_MESSAGE],
+        [{ salary: 'abc' }, 'salary', notANumber('salario')],
+        [{ salary: '' }, 'salary', msg.required('salario')],
+      ],
+    ],
+    [
+      'ISR a percentage from 0 to 100',
+      [{ isr: 0 }, { isr: '100' }],
+      [
+        [{ isr: 100.01 }, 'isr', ISR_RANGE],
+        [{ isr: -0.5 }, 'isr', ISR_RANGE],
+        [{ isr: 'abc' }, 'isr', notANumber('ISR')],
+      ],
+    ],
+    [
+      'birthdate for an age of 14 to 100',
+      [{ birthdate: shift(today, -14) }, { birthdate: shift(today, -101, 1) }],
+      [
+        [{ birthdate: shift(today, -14, 1) }, 'birthdate', BIRTHDATE_OUT_OF_RANGE],
+        [{ birthdate: shift(today, -101) }, 'birthdate', BIRTHDATE_OUT_OF_RANGE],
+        [{ birthdate: '1000-01-01' }, 'birthdate', BIRTHDATE_OUT_OF_RANGE],
+      ],
+    ],
+    [
+      'admission date from 1950 to a year from today',
+      [{ admissionDate: '1950-01-01' }, { admissionDate: latestStaffDate(today) }],
+      [
+        [{ admissionDate: '9999-12-31' }, 'admissionDate', admissionRange],
+        [{ admissionDate: shift(latestStaffDate(today), 0, 1) }, 'admissionDate', admissionRange],
+        [{ admissionDate: '1949-12-31' }, 'admissionDate', admissionRange],
+      ],
+    ],
+    [
+      'departure and re-entry in range and in order',
+      [{ departureDate: '2024-01-15', reentryDate: '2024-01-15' }],
+      [
+        [{ departureDate: '9999-12-31' }, 'departureDate', staffDateOutOfRange('fecha de baja', today)],
+        [{ departureDate: '2024-01-14' }, 'departureDate', DEPARTURE_BEFORE_ADMISSION],
+        [{ departureDate: '2025-01-31', reentryDate: '2025-01-30' }, 'reentryDate', REENTRY_BEFORE_DEPARTURE],
+        [{ reentryDate: '2025-01-30' }, 'reentryDate', REENTRY_WITHOUT_DEPARTURE],
+        [{ departureDate: '2025-01-31', reentryDate: '1900-01-01' }, 'reentryDate', staffDateOutOfRange('fecha de reingreso', today)],
+      ],
+    ],
+  ];
+
+  it.each(cases)('%s', async (_rule, accepted, refused) => {
+    for (const over of accepted) {
+      const res = await admin({ method: 'POST', url: '/v1/user/create', payload: staff(over) });
+      expect(res.statusCode, `${JSON.stringify(over).slice(0, 120)} ${res.body}`).toBe(201);
+    }
+    for (const [over, field, message] of refused) {
+      const res = await admin({ method: 'POST', url: '/v1/user/create', payload: staff(over) });
+      expect(res.statusCode, JSON.stringify(over).slice(0, 120)).toBe(400);
+      const errors = res.json().errors as { field: string; message: string }[];
+      expect(errors.find((e) => e.field === field)?.message, res.body).toBe(message);
+    }
+  });
+
+  it('stores a complete secondary reference and keeps the dates an edit sends', async () => {
+    const u = await create(admin, staff(secondaryReference));
+    expect(u.jobReferences).toEqual([expect.objectContaining({ main: 1 }), expect.objectContaining({ company: 'Clínica Norte', position: 'Auxiliar', boss: 'Jorge Díaz', main: 0 })]);
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/user/${u.id}/update`,
+      payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber, departureDate: '2024-01-15', reentryDate: '2024-01-15' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().kardex).toMatchObject({ admissionDate: '2024-01-15', departureDate: '2024-01-15', reentryDate: '2024-01-15' });
+    const late = await admin({ method: 'PUT', url: `/v1/user/${u.id}/update`, payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber, departureDate: '2023-12-31' }) });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toContainEqual({ field: 'departureDate', message: DEPARTURE_BEFORE_ADMISSION });
   });
 });
 
@@ -400,7 +591,7 @@ describe('update and delete', () => {
     );
     expect(log.map((l) => l.action)).toEqual(['crear', 'editar']);
     const text = log.map((l) => `${l.before} ${l.after}`).join(' ');
-    for (const secret of ['GOMA850312MBCNRL09', 'GOMA850312QX7', '43218765019', '4455667788990', '12345.5', '23456.75', '012180001234567891', '999988887777666655', '1789.42', 'Hipertensión', 'Polen', 'Penicilina', 'lucia.personal@correo.mx']) {
+    for (const secret of ['GOMA850312MBCNRL09', 'GOMA850312QX7', '43218765019', '4455667788990', '12345.5', '23456.75', '012180001234567891', '999988887777666655', '17.35', 'Hipertensión', 'Polen', 'Penicilina', 'lucia.personal@correo.mx']) {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).toContain(u.kardex.employeeNumber);

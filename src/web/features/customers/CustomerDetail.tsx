@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Avatar, Button, Card, Col, Descriptions, Row, Spin, Statistic, Tabs, Tag, Tooltip } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { StatusTag } from '../../ui/StatusTag';
 import { CustomerAppointments } from './CustomerAppointments';
 import { CustomerNotes } from './CustomerNotes';
 import { CustomerOrders } from './CustomerOrders';
+import { CustomerPoints } from './CustomerPoints';
 import { CustomerPurchasedProducts } from './CustomerPurchasedProducts';
 import { TierTag } from './TierTag';
 import type { Customer } from './types';
@@ -28,6 +30,7 @@ export function CustomerDetail({ id }: { id: string }) {
   const { data: c, isLoading } = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`) });
   // the tier from the real purchases of the last 365 days and the thresholds in settings
   const { data: loyalty } = useQuery({ queryKey: ['customer-loyalty', id], queryFn: () => api<Loyalty>(`/customer/${id}/loyalty`) });
+  const [pointsOpen, setPointsOpen] = useState(false);
   if (isLoading || !c) return <Spin />;
   const seesOrders = can('clients', 'show') || can('loyalty_system', 'show') || can('members', 'show');
   const seesTreatments = can('clients', 'show') || can('dairy', 'show');
@@ -74,6 +77,11 @@ export function CustomerDetail({ id }: { id: string }) {
           <Row gutter={8} style={{ marginTop: 16 }}>
             <Col span={9}>
               <Statistic title="Puntos" value={c.points} />
+              {(can('clients', 'show') || can('loyalty_system', 'show')) && (
+                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPointsOpen(true)}>
+                  Movimientos
+                </Button>
+              )}
             </Col>
             <Col span={15}>
               <Statistic title={<span style={{ whiteSpace: 'nowrap' }}>Cancelaciones</span>} value={c.cancellations} />
@@ -81,6 +89,7 @@ export function CustomerDetail({ id }: { id: string }) {
           </Row>
           {loyalty && <p style={{ marginTop: 12, marginBottom: 0 }}>Compras últimos 365 días: {formatMoney(loyalty.total)}</p>}
           <p style={{ marginTop: 12, marginBottom: 0 }}>Sucursal de registro: {c.registryBranch?.name ?? '—'}</p>
+          <CustomerPoints customerId={c.id} open={pointsOpen} onClose={() => setPointsOpen(false)} />
           {c.cancellations > 0 && can('clients', 'edit') && (
             <Button block style={{ marginTop: 12 }} onClick={unban}>
               Desbanear

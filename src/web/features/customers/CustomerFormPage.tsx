@@ -1,27 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Col, DatePicker, Form, Input, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
 import { ADULT_AGE, ageOn, todayIn } from '../../../domain/age';
-import { customerSchema, GENDERS, MARITAL_STATUSES, MOBILE_REQUIRED, RELATIONSHIP_REQUIRED, RELATIONSHIPS, TUTOR_REQUIRED } from '../../../domain/customers.schemas';
+import {
+  birthdayProblem,
+  customerSchema,
+  GENDERS,
+  MARITAL_STATUSES,
+  MIN_BIRTHDAY,
+  MOBILE_REQUIRED,
+  RELATIONSHIP_REQUIRED,
+  RELATIONSHIPS,
+  TUTOR_REQUIRED,
+} from '../../../domain/customers.schemas';
 import { formatPhone } from '../../../domain/validation';
 import { api } from '../../app/api';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
-import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
+import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { TutorSelect } from './TutorSelect';
 import type { Customer } from './types';
 
-type Values = Record<string, unknown> & { birthday?: Dayjs | null };
+type Values = Record<string, unknown> & { birthday?: Dayjs | null; photos?: PickedPhoto[] };
 const rule = (field: keyof typeof customerSchema.shape) => [zodRule(customerSchema, field)];
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
+const avatarThumbnail = (name: string) => `/v1/customer/photo/thumbnail/${name}`;
+const birthdayRule = {
+  validator: async (_r: unknown, d?: Dayjs | null) => {
+    const problem = d ? birthdayProblem(d.format('YYYY-MM-DD'), todayIn()) : null;
+    if (problem) throw new Error(problem);
+  },
+};
 
 export default function CustomerFormPage() {
   const { id } = useParams();
   const [form] = Form.useForm<Values>();
-  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const existing = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`), enabled: Boolean(id) });
   const birthday = Form.useWatch('birthday', form) as Dayjs | null | undefined;
   const minor = birthday ? ageOn(birthday.format('YYYY-MM-DD'), todayIn()) < ADULT_AGE : false;
@@ -29,7 +45,8 @@ export default function CustomerFormPage() {
   useEffect(() => {
     const c = existing.data;
     if (!c) return;
-    form.setFieldsValue({ ...c, birthday: dayjs(c.birthday), phone: formatPhone(c.phone), mobilePhone: formatPhone(c.mobilePhone) });
+    // the stored avatar shows in the picker; picking another replaces it after the save
+    form.setFieldsValue({ ...c, birthday: dayjs(c.birthday), phone: formatPhone(c.phone), mobilePhone: formatPhone(c.mobilePhone), photos: storedPhoto(c.photo?.name, avatarThumbnail) });
   }, [existing.data, form]);
 
   const submit = (raw: Values) => {
@@ -37,12 +54,12 @@ export default function CustomerFormPage() {
     if (!values) return false;
     return (async () => {
       const saved = id ? await api<Customer>(`/customer/${id}/update`, { method: 'PUT', body: values }) : await api<Customer>('/customer/create', { body: values });
-      await uploadPhotos(`/customer/${saved.id}/photo`, photos);
+      await uploadPhotos(`/customer/${saved.id}/photo`, raw.photos);
     })();
   };
 
   return (
-    <FormPage<Values> title={id ? 'Editar cliente' : 'Nuevo cliente'} form={form} backTo="/dashboard/clientes" invalidate={['list', 'customer']} loading={existing.isLoading} onSubmit={submit}>
+    <FormPage<Values> title={id ? 'Editar cliente' : 'Nuevo cliente'} form={form} backTo="/dashboard/clientes" invalidate={['list', 'customer']} loading={existing.isLoading} initialValues={{ photos: [] }} onSubmit={submit}>
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="name" label="Nombre" required rules={rule('name')}>
@@ -65,8 +82,8 @@ export default function CustomerFormPage() {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="birthday" label="Fecha de nacimiento" required rules={[{ required: true, message: 'El campo fecha de nacimiento es requerido' }]}>
-            <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
+          <Form.Item name="birthday" label="Fecha de nacimiento" required rules={[{ required: true, message: 'El campo fecha de nacimiento es requerido' }, birthdayRule]}>
+            <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs()) || d.isBefore(dayjs(MIN_BIRTHDAY))} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -103,7 +120,7 @@ export default function CustomerFormPage() {
           <>
             <Col xs={24} md={16}>
               <Form.Item name="tutorId" label="Tutor" required rules={[{ required: true, message: TUTOR_REQUIRED }]} extra="Los menores de 18 años necesitan un tutor registrado como cliente.">
-                <TutorSelect current={existing.data?.tutor} />
+                <TutorSelect current={existing.data?.tutor} selfId={id} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
@@ -134,9 +151,7 @@ export default function CustomerFormPage() {
           </>
         )}
         <Col span={24}>
-          <Form.Item label="Foto">
-            <PhotoPicker value={photos} onChange={setPhotos} max={1} />
-          </Form.Item>
+          <SinglePhotoField required={false} />
         </Col>
       </Row>
     </FormPage>

@@ -27,11 +27,15 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
     queryFn: () => api<{ items: Note[]; meta: { itemCount: number } }>('/note', { query: { customerId, page, take: PAGE } }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notes', customerId] });
+  // closing the modal (saved or cancelled) forgets the picked photo, as the form forgets its fields
+  const close = () => {
+    setAdding(false);
+    setPhotos([]);
+  };
 
   const send = async (values: unknown) => {
     const note = await api<Note>('/note/create', { body: { ...(values as object), customerId } });
     await uploadPhotos(`/note/${note.id}/photo`, photos);
-    setPhotos([]);
     await refresh();
     return undefined;
   };
@@ -77,7 +81,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
           },
         ]}
       />
-      <FormModal title="Nueva nota" open={adding} onClose={() => setAdding(false)} schema={noteSchema.omit({ customerId: true })} send={send}>
+      <FormModal title="Nueva nota" open={adding} onClose={close} schema={noteSchema.omit({ customerId: true })} send={send}>
         <Form.Item name="noteType" label="Tipo de nota" rules={[zodRule(noteSchema, 'noteType')]}>
           <Select options={NOTE_TYPES.map((t) => ({ value: t, label: t }))} />
         </Form.Item>

@@ -28,7 +28,8 @@ export default function CustomersPage() {
         { value: 'email', label: 'Correo' },
         { value: 'customerId', label: 'Número' },
       ]}
-      filters={[filterCatalogue.status(), filterCatalogue.blacklist(), filterCatalogue.gender(), filterCatalogue.maritalStatus()]}
+      // the registry branch filter shows only with clients.approve (section 2, filter visibility)
+      filters={[filterCatalogue.status(), filterCatalogue.blacklist(), filterCatalogue.gender(), filterCatalogue.maritalStatus(), filterCatalogue.branch('clients')]}
       columns={[
         { key: 'customerId', title: 'Número', sortField: 'customerId', width: 100 },
         { key: 'name', title: 'Nombre', sortField: 'name' },

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { todayIn } from '../../../domain/age';
+import { tutorProblem } from '../../../domain/customers.schemas';
 import { api } from '../../app/api';
 import { fullName } from '../../ui/format';
 import type { Customer } from './types';
@@ -12,16 +14,20 @@ interface Props {
   onChange?: (id: string | null) => void;
   /** The tutor already on the record, shown before any search. */
   current?: Customer['tutor'];
+  /** The customer being edited: never offered as their own tutor. */
+  selfId?: string;
 }
 
 /** Searches adult customers marked as tutor by name or phone (accent- and case-insensitive). */
-export function TutorSelect({ id, value, onChange, current }: Props) {
+export function TutorSelect({ id, value, onChange, current, selfId }: Props) {
   const [text, setText] = useState('');
   const { data, isFetching } = useQuery({
     queryKey: ['tutors', text],
     queryFn: () => api<{ items: Customer[] }>('/customer', { query: { isTutor: '1', status: '1', take: 20, search: text ? { filter: /\d/.test(text) ? 'phone' : 'name', value: text } : undefined } }),
   });
-  const options = (data?.items ?? []).map((c) => ({ value: c.id, label: `${fullName(c)} · ${c.mobilePhone ?? ''}` }));
+  // the same rule the server applies (src/domain): adult, marked as tutor, not the customer themself
+  const today = todayIn();
+  const options = (data?.items ?? []).filter((c) => !tutorProblem(c, selfId, today)).map((c) => ({ value: c.id, label: `${fullName(c)} · ${c.mobilePhone ?? ''}` }));
   if (current && !options.some((o) => o.value === current.id)) options.unshift({ value: current.id, label: `${fullName(current)} · ${current.mobilePhone ?? ''}` });
   return (
     <Select

@@ -1,4 +1,6 @@
 import { Tabs } from 'antd';
+import { useCan } from '../../app/privileges';
+import { CustomerDetail } from '../customers/CustomerDetail';
 import { CustomerOrders } from '../customers/CustomerOrders';
 import { fullName } from '../../ui/format';
 import { LOYALTY_PAGE_SIZES, type LoyaltyCustomer } from './columns';
@@ -18,4 +20,11 @@ export function MemberOrders({ member }: { member: LoyaltyCustomer }) {
       />
     </div>
   );
+}
+
+/** The detail of the miembros and we-miss-you lists: the whole customer record where the role reads it, else the member modal. */
+export function MemberDetail({ member }: { member: LoyaltyCustomer }) {
+  const can = useCan();
+  const readsRecord = can('clients', 'show') || can('dairy', 'show') || can('pos', 'show');
+  return readsRecord ? <CustomerDetail id={member.id} /> : <MemberOrders member={member} />;
 }

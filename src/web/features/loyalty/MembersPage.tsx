@@ -4,7 +4,7 @@ import { filterCatalogue, type FilterDef } from '../../ui/filters';
 import { formatMoney } from '../../ui/format';
 import type { ListColumn } from '../../ui/ListPage';
 import { Money } from '../../ui/Money';
-import { CustomerDetail } from '../customers/CustomerDetail';
+import { MemberDetail } from './MemberOrders';
 import { TierTag } from '../customers/TierTag';
 import { identityColumns, type LoyaltyCustomer } from './columns';
 import { LoyaltyList } from './LoyaltyList';
@@ -33,7 +33,7 @@ export default function MembersPage() {
       columns={columns}
       detailTitle="Cliente"
       detailWidth={1200}
-      detail={(m) => <CustomerDetail id={m.id} />}
+      detail={(m) => <MemberDetail member={m} />}
     />
   );
 }

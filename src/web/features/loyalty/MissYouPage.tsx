@@ -1,7 +1,7 @@
 import { todayIn } from '../../../domain/age';
 import { lastDaysRange, MISS_YOU_WINDOW_DAYS } from '../../../domain/loyalty';
 import type { FilterDef } from '../../ui/filters';
-import { CustomerDetail } from '../customers/CustomerDetail';
+import { MemberDetail } from './MemberOrders';
 import { identityColumns, type LoyaltyCustomer } from './columns';
 import { LoyaltyList } from './LoyaltyList';
 
@@ -20,7 +20,7 @@ export default function MissYouPage() {
       columns={columns}
       detailTitle="Cliente"
       detailWidth={1200}
-      detail={(c) => <CustomerDetail id={c.id} />}
+      detail={(c) => <MemberDetail member={c} />}
     />
   );
 }

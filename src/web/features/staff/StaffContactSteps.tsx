@@ -2,6 +2,10 @@ import { Divider, Row } from 'antd';
 import { staffContactsStep, staffContractsStep, staffReferencesStep } from '../../../domain/staff.schemas';
 import { DateField, PhoneField, TextField } from './fields';
 
+// a secondary group is all or nothing: a change in one of its fields re-checks the others
+const SECONDARY_CONTACT = ['secondaryContactName', 'secondaryContactRelationship', 'secondaryContactPhone'];
+const SECONDARY_REFERENCE = ['secondaryJobReferenceName', 'secondaryJobReferencePosition', 'secondaryJobReferenceBoss', 'secondaryJobReferencePhone'];
+
 /** Step 5, Contactos: a principal emergency contact and an optional secondary one. */
 export function ContactsStep() {
   const s = staffContactsStep;
@@ -15,9 +19,9 @@ export function ContactsStep() {
       </Row>
       <Divider titlePlacement="start">Contacto secundario</Divider>
       <Row gutter={16}>
-        <TextField schema={s} name="secondaryContactName" label="Nombre" max={100} required={false} />
-        <TextField schema={s} name="secondaryContactRelationship" label="Parentesco" max={50} required={false} />
-        <PhoneField schema={s} name="secondaryContactPhone" label="Teléfono" required={false} />
+        <TextField schema={s} name="secondaryContactName" label="Nombre" max={100} required={false} dependencies={SECONDARY_CONTACT} />
+        <TextField schema={s} name="secondaryContactRelationship" label="Parentesco" max={50} required={false} dependencies={SECONDARY_CONTACT} />
+        <PhoneField schema={s} name="secondaryContactPhone" label="Teléfono" required={false} dependencies={SECONDARY_CONTACT} />
       </Row>
     </>
   );
@@ -37,10 +41,10 @@ export function ReferencesStep() {
       </Row>
       <Divider titlePlacement="start">Referencia secundaria</Divider>
       <Row gutter={16}>
-        <TextField schema={s} name="secondaryJobReferenceName" label="Empresa" max={80} md={12} required={false} />
-        <TextField schema={s} name="secondaryJobReferencePosition" label="Puesto" max={80} md={12} required={false} />
-        <TextField schema={s} name="secondaryJobReferenceBoss" label="Jefe inmediato" max={80} md={12} required={false} />
-        <PhoneField schema={s} name="secondaryJobReferencePhone" label="Teléfono" md={12} required={false} />
+        <TextField schema={s} name="secondaryJobReferenceName" label="Empresa" max={80} md={12} required={false} dependencies={SECONDARY_REFERENCE} />
+        <TextField schema={s} name="secondaryJobReferencePosition" label="Puesto" max={80} md={12} required={false} dependencies={SECONDARY_REFERENCE} />
+        <TextField schema={s} name="secondaryJobReferenceBoss" label="Jefe inmediato" max={80} md={12} required={false} dependencies={SECONDARY_REFERENCE} />
+        <PhoneField schema={s} name="secondaryJobReferencePhone" label="Teléfono" md={12} required={false} dependencies={SECONDARY_REFERENCE} />
       </Row>
     </>
   );

@@ -72,7 +72,8 @@ export function StaffDetailView({ id }: { id: string }) {
         ['Fecha de baja', day(k.departureDate)],
         ['Fecha de reingreso', day(k.reentryDate)],
         ['Salario', b ? formatMoney(b.salary) : null],
-        ['ISR', b?.isr !== null && b?.isr !== undefined ? formatMoney(b.isr) : null],
+        // ISR is the percentage withheld from a medic's fees, not an amount
+        ['ISR', b?.isr !== null && b?.isr !== undefined ? `${Number(b.isr).toLocaleString('es-MX', { maximumFractionDigits: 2 })} %` : null],
         ['Cuenta bancaria', b?.bankAccount],
       ],
     },

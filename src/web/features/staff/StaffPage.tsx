@@ -1,4 +1,4 @@
-import { Avatar, Typography } from 'antd';
+import { Avatar, Space, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { contractLabel } from '../../../domain/staff.schemas';
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
@@ -21,7 +21,25 @@ const statusFilter: FilterDef = {
 
 /** The server sends the label; the domain rule rebuilds it if an older answer lacks it. */
 const contractOf = (u: StaffRow) => (u.contract ? (u.contract.label ?? contractLabel([u.contract])) : 'Sin contrato');
-const surnames = (u: StaffRow) => [u.lastName, u.motherLastName].filter(Boolean).join(' ');
+const statusOf = (u: StaffRow) => (u.status === 'activo' ? 'Activo' : 'Inactivo');
+
+/**
+ * Column widths (px) that fit the list beside the menu at 1440 px without sideways scrolling: long
+ * values are cut with an ellipsis (full text in a tooltip), the contract label wraps onto two lines.
+ * Contract and status come before role and username, so a narrower screen hides the e-mail first.
+ */
+const W = { number: 88, name: 210, position: 145, branch: 110, contract: 118, status: 84, role: 130, username: 155 };
+const PADDING = 16;
+
+/** One line of text cut to the column's width, the whole value in a tooltip. */
+function Clip({ width, text }: { width: number; text: string | null | undefined }) {
+  if (!text) return <>—</>;
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width - PADDING }}>
+      {text}
+    </Typography.Text>
+  );
+}
 
 export default function StaffPage() {
   return (
@@ -40,32 +58,33 @@ export default function StaffPage() {
       ]}
       filters={[statusFilter, filterCatalogue.branch('users'), filterCatalogue.role(), filterCatalogue.department(), filterCatalogue.jobPosition()]}
       columns={[
-        { key: 'employeeNumber', title: 'Número', sortField: 'employeeNumber', render: (u) => u.kardex?.employeeNumber ?? '—', text: (u) => u.kardex?.employeeNumber },
+        { key: 'employeeNumber', title: 'Número', width: W.number, sortField: 'employeeNumber', render: (u) => u.kardex?.employeeNumber ?? '—', text: (u) => u.kardex?.employeeNumber },
         {
-          key: 'photo',
-          title: 'Foto',
-          width: 56,
-          render: (u) => <Avatar size={36} src={staffThumbnail(u.kardex?.photo)} icon={<UserOutlined />} alt={`Foto: ${fullName(u)}`} />,
-          text: () => '',
-        },
-        { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'lastName', title: 'Apellidos', sortField: 'lastName', render: surnames, text: surnames },
-        {
-          key: 'username',
-          title: 'Usuario',
-          sortField: 'username',
+          key: 'name',
+          title: 'Nombre',
+          width: W.name,
+          sortField: 'name',
           render: (u) => (
-            <Typography.Text ellipsis={{ tooltip: u.username }} style={{ maxWidth: 150 }}>
-              {u.username}
-            </Typography.Text>
+            <Space size={8} style={{ maxWidth: W.name - PADDING }}>
+              <Avatar size={32} src={staffThumbnail(u.kardex?.photo)} icon={<UserOutlined />} alt={`Foto: ${fullName(u)}`} style={{ flex: 'none' }} />
+              <Clip width={W.name - 40} text={fullName(u)} />
+            </Space>
           ),
-          text: (u) => u.username,
+          text: fullName,
         },
-        { key: 'role', title: 'Rol', render: (u) => u.role?.role, text: (u) => u.role?.role },
-        { key: 'branch', title: 'Sucursal', render: (u) => u.mainBranch?.name ?? '—', text: (u) => u.mainBranch?.name },
-        { key: 'jobPosition', title: 'Puesto', render: (u) => u.kardex?.jobPosition?.name ?? '—', text: (u) => u.kardex?.jobPosition?.name },
-        { key: 'contract', title: 'Contrato', render: contractOf, text: contractOf },
-        { key: 'status', title: 'Estatus', render: (u) => <StatusTag active={u.status === 'activo'} />, text: (u) => (u.status === 'activo' ? 'Activo' : 'Inactivo') },
+        { key: 'jobPosition', title: 'Puesto', width: W.position, render: (u) => <Clip width={W.position} text={u.kardex?.jobPosition?.name} />, text: (u) => u.kardex?.jobPosition?.name },
+        { key: 'branch', title: 'Sucursal', width: W.branch, render: (u) => <Clip width={W.branch} text={u.mainBranch?.name} />, text: (u) => u.mainBranch?.name },
+        {
+          key: 'contract',
+          title: 'Contrato',
+          width: W.contract,
+          // "Contrato 2 (15/04/2024)" breaks before the date instead of widening the column
+          render: (u) => <div style={{ maxWidth: W.contract - PADDING, whiteSpace: 'normal', lineHeight: 1.3 }}>{contractOf(u)}</div>,
+          text: contractOf,
+        },
+        { key: 'status', title: 'Estatus', width: W.status, render: (u) => <StatusTag active={u.status === 'activo'} />, text: statusOf },
+        { key: 'role', title: 'Rol', width: W.role, render: (u) => <Clip width={W.role} text={u.role?.role} />, text: (u) => u.role?.role },
+        { key: 'username', title: 'Usuario', width: W.username, sortField: 'username', render: (u) => <Clip width={W.username} text={u.username} />, text: (u) => u.username },
       ]}
       detail={(u) => <StaffDetailView id={u.id} />}
       rowActions={[

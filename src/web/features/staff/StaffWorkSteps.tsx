@@ -1,6 +1,20 @@
 import { Col, Form, InputNumber, Row, Switch, type FormInstance } from 'antd';
-import dayjs from 'dayjs';
-import { ISR_REQUIRED, isrRequired, staffInitialStep, staffUserStep, WORK_SHIFTS, workShiftLabels } from '../../../domain/staff.schemas';
+import type dayjs from 'dayjs';
+import { ageOn, todayIn } from '../../../domain/age';
+import { ROLE_NAMES } from '../../../domain/roles';
+import {
+  ISR_REQUIRED,
+  isrRequired,
+  latestStaffDate,
+  STAFF_EARLIEST_DATE,
+  STAFF_MAX_AGE,
+  STAFF_MIN_AGE,
+  staffInitialStep,
+  staffUserStep,
+  WORK_SHIFTS,
+  workShiftLabels,
+} from '../../../domain/staff.schemas';
+import { useSession } from '../../app/session';
 import { zodRule } from '../../ui/forms';
 import { SinglePhotoField } from '../../ui/PhotoPicker';
 import { moneyInputProps } from '../treatments';
@@ -8,11 +22,25 @@ import { DateField, optionsOf, PhoneField, SelectField, TextField } from './fiel
 import { toOptions, useBranches, useDepartments, useJobPositions, useRoles } from './lookups';
 import type { StaffValues } from './wizard';
 
-const future = (d: dayjs.Dayjs) => d.isAfter(dayjs(), 'day');
+/** The calendars offer only what the domain accepts: an age of 14 to 100, work dates from 1950 to a year ahead. */
+const implausibleBirthdate = (d: dayjs.Dayjs) => {
+  const age = ageOn(d.format('YYYY-MM-DD'), todayIn());
+  return age < STAFF_MIN_AGE || age > STAFF_MAX_AGE;
+};
+const outsideWorkDates = (d: dayjs.Dayjs) => {
+  const v = d.format('YYYY-MM-DD');
+  return v < STAFF_EARLIEST_DATE || v > latestStaffDate();
+};
 
 /** Step 1, Usuario: photo (required on create), names, username, role; the status switch on edit. */
 export function UserStep({ editing, readOnly }: { editing: boolean; readOnly: boolean }) {
   const roles = useRoles();
+  const myRole = useSession((st) => st.user?.role);
+  const roleId = Form.useWatch('roleId') as string | undefined;
+  // only a Super Administrador grants that role (the API answers 403 otherwise); a file that already has it still shows its name
+  const roleOptions = (roles.data ?? [])
+    .filter((r) => r.role !== ROLE_NAMES.superAdmin || myRole === ROLE_NAMES.superAdmin || r.id === roleId)
+    .map((r) => ({ value: r.id, label: r.role }));
   const s = staffUserStep;
   return (
     <Row gutter={16}>
@@ -23,7 +51,7 @@ export function UserStep({ editing, readOnly }: { editing: boolean; readOnly: bo
       <TextField schema={s} name="lastName" label="Apellido paterno" max={50} />
       <TextField schema={s} name="motherLastName" label="Apellido materno" max={50} />
       <TextField schema={s} name="username" label="Usuario (correo electrónico)" max={100} md={12} />
-      <SelectField schema={s} name="roleId" label="Rol" md={12} options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.role }))} />
+      <SelectField schema={s} name="roleId" label="Rol" md={12} options={roleOptions} />
       {editing && (
         <Col xs={24} md={8}>
           <Form.Item
@@ -67,13 +95,13 @@ export function InitialStep({ editing, form }: { editing: boolean; form: FormIns
       <SelectField schema={s} name="workShift" label="Turno" options={optionsOf(WORK_SHIFTS, workShiftLabels)} />
       <SelectField schema={s} name="jobPositionId" label="Puesto" md={12} options={toOptions(positions.data)} onChange={choosePosition} />
       <SelectField schema={s} name="departmentId" label="Departamento" md={12} disabled options={toOptions(departments.data)} />
-      <DateField schema={s} name="birthdate" label="Fecha de nacimiento" disabledDate={future} />
-      <DateField schema={s} name="admissionDate" label="Fecha de ingreso" />
+      <DateField schema={s} name="birthdate" label="Fecha de nacimiento" disabledDate={implausibleBirthdate} />
+      <DateField schema={s} name="admissionDate" label="Fecha de ingreso" disabledDate={outsideWorkDates} />
       <PhoneField schema={s} name="phone" label="Teléfono" />
       {editing && (
         <>
-          <DateField schema={s} name="departureDate" label="Fecha de baja" required={false} />
-          <DateField schema={s} name="reentryDate" label="Fecha de reingreso" required={false} />
+          <DateField schema={s} name="departureDate" label="Fecha de baja" required={false} disabledDate={outsideWorkDates} dependencies={['admissionDate']} />
+          <DateField schema={s} name="reentryDate" label="Fecha de reingreso" required={false} disabledDate={outsideWorkDates} dependencies={['departureDate']} />
         </>
       )}
       <Col xs={24} md={8}>
@@ -87,9 +115,9 @@ export function InitialStep({ editing, form }: { editing: boolean; form: FormIns
           label="ISR"
           required={needsIsr}
           rules={[zodRule(s, 'isr'), { required: needsIsr, message: ISR_REQUIRED }]}
-          extra={needsIsr ? 'Requerido para puestos médicos' : undefined}
+          extra={needsIsr ? 'Porcentaje (0 a 100), requerido para puestos médicos' : 'Porcentaje (0 a 100)'}
         >
-          <InputNumber {...moneyInputProps} />
+          <InputNumber min={0} precision={2} suffix="%" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <TextField schema={s} name="bankAccount" label="Cuenta bancaria" max={18} />

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Col, DatePicker, Form, Input, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { zodRule } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
 
 type StepSchema = z.ZodObject<z.ZodRawShape>;
@@ -15,7 +14,25 @@ interface FieldProps {
   required?: boolean;
   md?: number;
   extraRules?: FormRule[];
+  /** Fields whose change re-checks this one (a cross-field rule of the step). */
+  dependencies?: string[];
 }
+
+/**
+ * The step's domain schema decides: the field's own rule and the step's cross-field rules (a half-filled
+ * secondary contact, departure before admission) report on this field with the same Spanish message.
+ */
+export function stepRule(schema: StepSchema, name: string): FormRule {
+  return (form) => ({
+    validator: async () => {
+      const result = schema.safeParse(form.getFieldsValue(true));
+      const issue = result.error?.issues.find((i) => i.path.join('.') === name);
+      if (issue) throw new Error(issue.message);
+    },
+  });
+}
+
+const othersOf = (p: FieldProps) => p.dependencies?.filter((d) => d !== p.name);
 
 export const optionsOf = (values: readonly string[], labels?: Record<string, string>) => values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
 
@@ -30,7 +47,7 @@ function Cell({ md = 8, children }: { md?: number; children: ReactNode }) {
 export function TextField({ max, upper, ...p }: FieldProps & { max?: number; upper?: boolean }) {
   return (
     <Cell md={p.md}>
-      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[zodRule(p.schema, p.name), ...(p.extraRules ?? [])]} normalize={upper ? (v?: string) => v?.toUpperCase() : undefined}>
+      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]} dependencies={othersOf(p)} normalize={upper ? (v?: string) => v?.toUpperCase() : undefined}>
         <Input maxLength={max} />
       </Form.Item>
     </Cell>
@@ -40,7 +57,7 @@ export function TextField({ max, upper, ...p }: FieldProps & { max?: number; upp
 export function PhoneField(p: FieldProps) {
   return (
     <Cell md={p.md}>
-      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[zodRule(p.schema, p.name)]}>
+      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[stepRule(p.schema, p.name)]} dependencies={othersOf(p)}>
         <PhoneInput />
       </Form.Item>
     </Cell>
@@ -50,7 +67,7 @@ export function PhoneField(p: FieldProps) {
 export function SelectField({ options, disabled, onChange, ...p }: FieldProps & { options: { value: string; label: string }[]; disabled?: boolean; onChange?: (v: string) => void }) {
   return (
     <Cell md={p.md}>
-      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[zodRule(p.schema, p.name), ...(p.extraRules ?? [])]}>
+      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]} dependencies={othersOf(p)}>
         <Select showSearch={{ optionFilterProp: 'label' }} options={options} disabled={disabled} onChange={onChange} placeholder="Seleccione" />
       </Form.Item>
     </Cell>
@@ -65,7 +82,8 @@ export function DateField({ disabledDate, ...p }: FieldProps & { disabledDate?: 
         name={p.name}
         label={p.label}
         required={p.required ?? true}
-        rules={[zodRule(p.schema, p.name), ...(p.extraRules ?? [])]}
+        rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
+        dependencies={othersOf(p)}
         getValueProps={(v?: string | null) => ({ value: v ? dayjs(v) : null })}
         normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
       >

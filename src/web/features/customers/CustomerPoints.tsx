@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pointAdjustmentSchema, pointMovementLabels, type PointMovement } from '../../../domain/loyalty';
+import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import { FormModal } from '../../ui/FormModal';
+import { formatDateTime, fullName } from '../../ui/format';
+import { DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, type Page } from './history';
+
+interface Movement {
+  id: string;
+  movement: PointMovement;
+  points: number;
+  balanceAfter: number;
+  reason: string | null;
+  orderNumber: string | null;
+  user: { name: string; lastName: string } | null;
+  created_at: string;
+}
+
+const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('es-MX')}` : n.toLocaleString('es-MX'));
+
+/** The points ledger of a customer, newest first: every balance explained row by row; clients.edit adjusts it. */
+export function CustomerPoints({ customerId, open, onClose }: { customerId: string; open: boolean; onClose: () => void }) {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [take, setTake] = useState(DETAIL_PAGE_SIZE);
+  const [adjusting, setAdjusting] = useState(false);
+  const { data, isFetching, error } = useQuery({
+    queryKey: ['customer-points', customerId, page, take],
+    queryFn: () => api<Page<Movement> & { balance: number }>(`/customer/${customerId}/points`, { query: { page, take } }),
+    enabled: open,
+  });
+  return (
+    <Modal title="Movimientos de puntos" open={open} onCancel={onClose} footer={null} width={900} destroyOnHidden>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+        <Typography.Text strong data-testid="points-balance">
+          Saldo: {(data?.balance ?? 0).toLocaleString('es-MX')} puntos
+        </Typography.Text>
+        {can('clients', 'edit') && <Button onClick={() => setAdjusting(true)}>Ajustar puntos</Button>}
+      </Space>
+      <Table<Movement>
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data?.items ?? []}
+        locale={{ emptyText: error ? (error as Error).message : 'Sin movimientos de puntos' }}
+        pagination={{ current: page, pageSize: take, total: data?.meta.itemCount ?? 0, pageSizeOptions: DETAIL_PAGE_SIZES, showSizeChanger: true, onChange: (p, s) => (setPage(s === take ? p : 1), setTake(s)) }}
+        columns={[
+          { key: 'date', title: 'Fecha', render: (_, m) => formatDateTime(m.created_at) },
+          { key: 'movement', title: 'Movimiento', render: (_, m) => pointMovementLabels[m.movement] ?? m.movement },
+          { key: 'points', title: 'Puntos', align: 'right', render: (_, m) => <span style={{ color: m.points > 0 ? '#389e0d' : '#cf1322' }}>{signed(m.points)}</span> },
+          { key: 'balance', title: 'Saldo', align: 'right', render: (_, m) => m.balanceAfter.toLocaleString('es-MX') },
+          { key: 'reason', title: 'Motivo u orden', render: (_, m) => m.orderNumber ?? m.reason ?? '' },
+          { key: 'user', title: 'Registró', render: (_, m) => (m.user ? fullName(m.user) : 'Sistema') },
+        ]}
+      />
+      <FormModal
+        title="Ajustar puntos"
+        open={adjusting}
+        onClose={() => setAdjusting(false)}
+        schema={pointAdjustmentSchema}
+        send={async (values) => {
+          await api(`/customer/${customerId}/points/adjust`, { method: 'POST', body: values });
+          setPage(1);
+          await queryClient.invalidateQueries({ queryKey: ['customer-points', customerId] });
+          await queryClient.invalidateQueries({ queryKey: ['customer', customerId] });
+          await queryClient.invalidateQueries({ queryKey: ['list', 'customer'] });
+          return undefined;
+        }}
+      >
+        <Form.Item name="points" label="Puntos (negativos para restar)" required>
+          <InputNumber style={{ width: '100%' }} precision={0} />
+        </Form.Item>
+        <Form.Item name="reason" label="Motivo" required>
+          <Input.TextArea maxLength={200} rows={3} />
+        </Form.Item>
+      </FormModal>
+    </Modal>
+  );
+}
