@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { LOCK_DESCRIPTION_REQUIRED, LOCK_TIMES, lockBlocks, lockSchema, lockWindow, weekDay, type LockLike } from './agenda';
+import {
+  appointmentSchema,
+  finishSchema,
+  latestAgendaDate,
+  LOCK_DATE_TOO_OLD,
+  LOCK_DESCRIPTION_REQUIRED,
+  LOCK_TIMES,
+  lockBlocks,
+  lockSchema,
+  lockWindow,
+  purchasedFinishSchema,
+  SESSIONS_TOO_MANY,
+  tooFarAhead,
+  weekDay,
+  type LockLike,
+} from './agenda';
+import { todayIn } from './age';
 
 const BRANCH = '11111111-1111-4111-8111-111111111111';
 const CABIN = '22222222-2222-4222-8222-222222222222';
@@ -76,6 +92,55 @@ describe('lockSchema', () => {
     const r = lockSchema.safeParse({ branchId: BRANCH });
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining(['type', 'reason', 'date']));
+  });
+});
+
+describe('date bounds (two years ahead; locks not before 2000)', () => {
+  const nextDay = (d: string) => new Date(Date.parse(d + 'T12:00:00Z') + 86_400_000).toISOString().slice(0, 10);
+  it('gives today plus two years as the last date', () => {
+    expect(latestAgendaDate('2026-11-22')).toBe('2028-11-22');
+    expect(tooFarAhead('2028-11-22', '2026-11-22')).toBeNull();
+    expect(tooFarAhead('2028-11-23', '2026-11-22')).toBe('La fecha no puede ser posterior al 22/11/2028');
+  });
+  it('refuses lock dates before 2000 and beyond two years, on date and endDate', () => {
+    const latest = latestAgendaDate(todayIn());
+    expect(errors({ type: 'cabain', date: '1999-12-31' })).toEqual([{ field: 'date', message: LOCK_DATE_TOO_OLD }]);
+    expect(fields({ type: 'cabain', date: latest })).toEqual([]);
+    expect(fields({ type: 'cabain', date: nextDay(latest) })).toEqual(['date']);
+    expect(fields({ type: 'days_range', time: ['10:00', '12:00'], endDate: nextDay(latest) })).toEqual(['endDate']);
+  });
+});
+
+describe('appointment and finish payloads', () => {
+  const base = {
+    branchId: BRANCH,
+    cabainId: CABIN,
+    treatmentTypeId: OTHER,
+    customerId: OTHER,
+    date: todayIn(),
+    startTime: '10:00',
+    appointmentMethod: 'phoneCall',
+    appointmentOption: 'newTreatments',
+    treatmentId: OTHER,
+  };
+  const issues = (payload: Record<string, unknown>) => {
+    const r = appointmentSchema.safeParse({ ...base, ...payload });
+    return r.success ? [] : r.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  };
+  it('takes 1 to 50 sessions with a field message', () => {
+    expect(issues({ sessions: 50 })).toEqual([]);
+    expect(issues({ sessions: 51 })).toEqual([{ field: 'sessions', message: SESSIONS_TOO_MANY }]);
+    expect(issues({ sessions: 0 })).toEqual([{ field: 'sessions', message: 'El campo sesiones es requerido' }]);
+  });
+  it('refuses a date more than two years ahead', () => {
+    const latest = latestAgendaDate(todayIn());
+    expect(issues({ date: latest })).toEqual([]);
+    expect(issues({ date: `${Number(latest.slice(0, 4)) + 1}${latest.slice(4)}` }).map((i) => i.field)).toEqual(['date']);
+  });
+  it('finishes without areas when the server finds none (valuations), with at most 50 sessions', () => {
+    expect(finishSchema.parse({ attendedById: OTHER, sessions: 1 }).sessionAreas).toEqual([]);
+    expect(finishSchema.safeParse({ attendedById: OTHER, sessions: 51 }).success).toBe(false);
+    expect(purchasedFinishSchema.parse({ attendedById: OTHER, sessions: 2, stockIds: [CABIN, CABIN] })).toMatchObject({ sessionAreas: [], stockIds: [CABIN, CABIN] });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayIn } from './age';
 import { dateField } from './customers.schemas';
 import { minutes, SCHEDULE_STEP_MINUTES } from './schedules';
 import { msg } from './validation';
@@ -80,9 +81,35 @@ export const SLOT_MINUTES = SCHEDULE_STEP_MINUTES;
 export const COMMENT_REQUIRED = 'El comentario es requerido cuando el motivo es Otro';
 export const DATE_BEFORE_TODAY = 'La fecha no puede ser anterior a hoy';
 
+/** Sessions one appointment (or one purchased-treatment finish) may take: 1 to 50 (docs/decisions.md). */
+export const MAX_SESSIONS = 50;
+export const SESSIONS_TOO_MANY = `El campo sesiones no puede ser mayor a ${MAX_SESSIONS}`;
+/** Appointments and locks are written at most this many years ahead of today; locks not before MIN_LOCK_DATE (docs/decisions.md). */
+export const MAX_YEARS_AHEAD = 2;
+export const MIN_LOCK_DATE = '2000-01-01';
+export const LOCK_DATE_TOO_OLD = 'La fecha no puede ser anterior al 01/01/2000';
+
+const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
+
+/** The last date (YYYY-MM-DD) an appointment or a lock may fall on: today plus MAX_YEARS_AHEAD years. */
+export function latestAgendaDate(today: string = todayIn()): string {
+  const d = new Date(today + 'T12:00:00Z');
+  d.setUTCFullYear(d.getUTCFullYear() + MAX_YEARS_AHEAD);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The refusal of a date beyond latestAgendaDate(), or null. */
+export function tooFarAhead(date: string, today: string = todayIn()): string | null {
+  const latest = latestAgendaDate(today);
+  return date > latest ? `La fecha no puede ser posterior al ${ddmmyyyy(latest)}` : null;
+}
+
 const blank = (v: unknown) => (v === '' || v === undefined || (typeof v === 'string' && !v.trim()) ? null : v);
 const optionalUuid = (label: string) => z.preprocess(blank, z.uuid({ error: msg.invalid(label) }).nullable()).optional();
 const uuidList = (label: string) => z.array(z.uuid({ error: msg.invalid(label) })).default([]);
+/** 1 to MAX_SESSIONS whole sessions, with the field's own message. */
+const sessionsField = () =>
+  z.coerce.number({ error: msg.required('sesiones') }).int(msg.invalid('sesiones')).min(1, msg.required('sesiones')).max(MAX_SESSIONS, SESSIONS_TOO_MANY);
 
 /** 'HH:mm' or 'HH:mm:ss' on a half-hour step (seconds are added by the client, dropped here). */
 export const halfHour = (label: string) =>
@@ -109,7 +136,7 @@ export const appointmentSchema = z
     packageId: optionalUuid('paquete'),
     treatmentId: optionalUuid('tratamiento'),
     purchasedProductId: optionalUuid('tratamiento adquirido'),
-    sessions: z.coerce.number({ error: msg.required('sesiones') }).int().min(1, msg.required('sesiones')).default(1),
+    sessions: sessionsField().default(1),
     categoriesIds: uuidList('categoría'),
     treatmentsIds: uuidList('tratamiento'),
   })
@@ -121,6 +148,8 @@ export const appointmentSchema = z
     if (a.appointmentOption === 'packages') need(a.packageId, 'packageId', 'paquete');
     if (a.appointmentOption === 'purchasedProducts') need(a.purchasedProductId, 'purchasedProductId', 'tratamiento adquirido');
     if (a.appointmentOption === 'newTreatments') need(a.treatmentId ?? a.treatmentsIds[0], 'treatmentId', 'tratamiento');
+    const far = tooFarAhead(a.date);
+    if (far) ctx.addIssue({ code: 'custom', path: ['date'], message: far });
   });
 export type AppointmentInput = z.infer<typeof appointmentSchema>;
 
@@ -135,17 +164,33 @@ export const cancelSchema = z
 
 export const confirmSchema = z.object({ confirmMethod: z.enum(CONFIRM_METHODS, { error: msg.required('método de confirmación') }) });
 
-/** POST /appointment/{id}/finish (section 3 "Status change payload"). */
+/**
+ * POST /appointment/{id}/finish (section 3 "Status change payload"). sessionAreas holds one area per session when the
+ * treatment (or, without one, the appointment's type) has areas, and nothing when it has none (valuations): the server decides.
+ */
 export const finishSchema = z.object({
   status: z.literal('finished').default('finished'),
   attendedById: z.uuid({ error: msg.required('profesional que atendió') }),
-  sessions: z.coerce.number({ error: msg.required('sesiones') }).int().min(1, msg.required('sesiones')),
-  /** One area per session. */
-  sessionAreas: z.array(z.uuid({ error: msg.required('área') })).min(1, msg.required('área')),
-  /** One product lot (stock id) per unit the treatment consumes. */
+  sessions: sessionsField(),
+  /** One area per session (none when the treatment has no areas). */
+  sessionAreas: z.array(z.uuid({ error: msg.required('área') })).default([]),
+  /** One product lot (stock id) per unit the treatment consumes; a lot may repeat when its stock allows. */
   treatmentProducts: z.array(z.uuid({ error: msg.required('producto') })).default([]),
   stockIds: z.array(z.uuid()).optional(),
   consent: z.boolean().optional(),
+});
+
+/**
+ * PUT /purchased-product/{id}/finish (spec 4 and 7): sessions of a purchased treatment finished outside an appointment.
+ * branchId: where the sessions were given (the signed-in branch when absent).
+ */
+export const purchasedFinishSchema = z.object({
+  attendedById: z.uuid({ error: msg.required('profesional que atendió') }),
+  sessions: sessionsField(),
+  sessionAreas: z.array(z.uuid({ error: msg.required('área') })).default([]),
+  stockIds: z.array(z.uuid({ error: msg.required('producto') })).default([]),
+  consent: z.boolean().optional(),
+  branchId: optionalUuid('sucursal'),
 });
 
 export const LOCK_TYPES = ['hour', 'cabain', 'day', 'hours_range', 'days_range'] as const;
@@ -196,6 +241,12 @@ export const lockSchema = z
     if (l.type === 'days_range' && !l.endDate) issue('endDate', msg.required('fecha final'));
     if (l.type === 'days_range' && l.endDate && l.endDate < l.date) issue('endDate', 'La fecha final no puede ser anterior a la inicial');
     if (l.recurrent && l.type !== 'hour' && l.type !== 'cabain') issue('recurrent', 'Solo los bloqueos por hora o por cabina pueden ser recurrentes');
+    for (const [field, value] of [['date', l.date], ['endDate', l.endDate]] as const) {
+      if (!value) continue;
+      if (value < MIN_LOCK_DATE) issue(field, LOCK_DATE_TOO_OLD);
+      const far = tooFarAhead(value);
+      if (far) issue(field, far);
+    }
   });
 export type LockInput = z.infer<typeof lockSchema>;
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedStatuses,
   appointmentNumber,
-  appointmentSequence,
   appointmentTerm,
   cabinDayHours,
   canCancel,
@@ -12,11 +11,23 @@ import {
   canUpdate,
   chargeTreatmentChange,
   endTimeOf,
+  finishAreasProblem,
   finishSessionsProblem,
+  hasStarted,
   isAbsent,
   isEditable,
-  isInPast,
   isReschedule,
+  itemChanged,
+  lotShortageProblem,
+  packageProblem,
+  purchasedFinishProblem,
+  requestedItem,
+  slotIsPast,
+  slotMoved,
+  storedItem,
+  treatmentTypeProblem,
+  unitsPerLot,
+  updateProblem,
   mayBookWithCancellations,
   mayReschedule,
   medicalFeeOf,
@@ -45,20 +56,30 @@ describe('term and end time', () => {
     expect(endTimeOf('23:00', 60)).toBe('00:00');
     expect(endTimeOf('23:30', 60)).toBeNull();
   });
-  it('numbers appointments CITA-000001 and reads the sequence back', () => {
+  it('numbers appointments CITA-000001, growing past six digits', () => {
     expect(appointmentNumber(42)).toBe('CITA-000042');
-    expect(appointmentSequence('CITA-008123')).toBe(8123);
-    expect(appointmentSequence(null)).toBe(0);
+    expect(appointmentNumber(1_000_000)).toBe('CITA-1000000');
   });
 });
 
 describe('past and hours', () => {
   const now = { date: '2026-11-22', minutes: 10 * 60 };
-  it('refuses a date before today and a start already passed today', () => {
-    expect(isInPast('2026-11-21', '15:00', now)).toBe(true);
-    expect(isInPast('2026-11-22', '09:30', now)).toBe(true);
-    expect(isInPast('2026-11-22', '10:00', now)).toBe(false);
-    expect(isInPast('2026-11-23', '09:00', now)).toBe(false);
+  it('refuses a date before today and a start more than 30 minutes ago today (the grid locks the same slots)', () => {
+    expect(slotIsPast('2026-11-21', '23:30', now)).toBe(true);
+    expect(slotIsPast('2026-11-22', '09:00', now)).toBe(true);
+    expect(slotIsPast('2026-11-22', '09:29', now)).toBe(true);
+    // started less than (or exactly) 30 minutes ago: still bookable
+    expect(slotIsPast('2026-11-22', '09:30', now)).toBe(false);
+    expect(slotIsPast('2026-11-22', '10:00', { ...now, minutes: 10 * 60 + 29 })).toBe(false);
+    expect(slotIsPast('2026-11-22', '10:00', { ...now, minutes: 10 * 60 + 31 })).toBe(true);
+    expect(slotIsPast('2026-11-22', '10:00', now)).toBe(false);
+    expect(slotIsPast('2026-11-23', '00:00', now)).toBe(false);
+  });
+  it('knows when an appointment has started', () => {
+    expect(hasStarted('2026-11-21', '23:30', now)).toBe(true);
+    expect(hasStarted('2026-11-22', '10:00', now)).toBe(true);
+    expect(hasStarted('2026-11-22', '10:30', now)).toBe(false);
+    expect(hasStarted('2026-11-23', '00:00', now)).toBe(false);
   });
   it('reads the wall clock of a zone', () => {
     const at = new Date('2026-11-23T05:30:00Z');
@@ -153,14 +174,56 @@ describe('purchased treatments', () => {
 });
 
 describe('statuses', () => {
-  it('offers inProcess or cancelled from scheduled, finished from inProcess, nothing after', () => {
-    expect(allowedStatuses('scheduled')).toEqual(['inProcess', 'cancelled']);
+  it('offers inProcess, cancelled and (once started) absence from scheduled, finished from inProcess, nothing after', () => {
+    expect(allowedStatuses('scheduled')).toEqual(['inProcess', 'cancelled', 'absence']);
+    expect(allowedStatuses('scheduled', false)).toEqual(['inProcess', 'cancelled']);
     expect(allowedStatuses('inProcess')).toEqual(['finished']);
     expect(allowedStatuses('finished')).toEqual([]);
+    expect(allowedStatuses('cancelled')).toEqual([]);
     expect(allowedStatuses('absence')).toEqual([]);
   });
+  it('edits scheduled appointments freely and in-process ones without moving or rebooking them', () => {
+    const still = { moved: false, rebooked: false };
+    expect(updateProblem('scheduled', { moved: true, rebooked: true })).toBeNull();
+    expect(updateProblem('inProcess', still)).toBeNull();
+    expect(updateProblem('inProcess', { moved: true, rebooked: false })).toBe('Una cita en proceso solo admite cambios de observaciones y categorías');
+    expect(updateProblem('inProcess', { moved: false, rebooked: true })).toBe('Una cita en proceso solo admite cambios de observaciones y categorías');
+    expect(updateProblem('cancelled', still)).toBe('Solo se pueden editar citas agendadas o en proceso');
+    expect(updateProblem('finished', still)).toBe('Solo se pueden editar citas agendadas o en proceso');
+  });
+  it('sees a move in branch, cabin, date, start or end', () => {
+    const a = { branchId: 'b', cabinId: 'c', date: '2026-11-23', startTime: '09:00:00', endTime: '10:00:00' };
+    expect(slotMoved(a, { ...a, startTime: '09:00', endTime: '10:00' })).toBe(false);
+    expect(slotMoved(a, { ...a, endTime: '10:30' })).toBe(true);
+    expect(slotMoved(a, { ...a, branchId: 'x' })).toBe(true);
+    expect(slotMoved(a, { ...a, cabinId: 'x' })).toBe(true);
+    expect(slotMoved(a, { ...a, date: '2026-11-24' })).toBe(true);
+  });
+  it('sees a rebooking in what is booked, not in observations or categories', () => {
+    const input = {
+      customerId: 'c',
+      treatmentTypeId: 't',
+      appointmentOption: 'newTreatments' as const,
+      treatmentId: 'x',
+      treatmentsIds: ['x'],
+      packageId: null,
+      promoId: null,
+      purchasedProductId: null,
+      sessions: 1,
+    };
+    const stored = { customerId: 'c', treatmentTypeId: 't', appointmentOption: 'newTreatments', treatmentId: 'x', packageId: null, promoId: null, purchasedProductId: null, sessions: 1 };
+    expect(itemChanged(storedItem(stored), requestedItem(input))).toBe(false);
+    expect(itemChanged(storedItem(stored), requestedItem({ ...input, treatmentId: 'y' }))).toBe(true);
+    expect(itemChanged(storedItem(stored), requestedItem({ ...input, customerId: 'd' }))).toBe(true);
+    expect(itemChanged(storedItem(stored), requestedItem({ ...input, sessions: 2 }))).toBe(true);
+    // a purchased treatment brings its own treatment: the stored treatmentId is not compared
+    const pp = { ...stored, appointmentOption: 'purchasedProducts', purchasedProductId: 'p' };
+    expect(itemChanged(storedItem(pp), requestedItem({ ...input, appointmentOption: 'purchasedProducts', treatmentId: null, treatmentsIds: [], purchasedProductId: 'p' }))).toBe(false);
+    // ids of other options are ignored
+    expect(requestedItem({ ...input, packageId: 'k', promoId: 'q' })).toMatchObject({ packageId: null, promoId: null });
+  });
   it('guards each action by status', () => {
-    expect([canUpdate('scheduled'), canUpdate('inProcess')]).toEqual([true, false]);
+    expect([canUpdate('scheduled'), canUpdate('inProcess'), canUpdate('cancelled')]).toEqual([true, true, false]);
     expect([canConfirm('scheduled'), canConfirm('cancelled')]).toEqual([true, false]);
     expect([canSetOnProcess('scheduled'), canSetOnProcess('inProcess')]).toEqual([true, false]);
     expect([canCancel('scheduled'), canCancel('inProcess'), canCancel('finished')]).toEqual([true, true, false]);
@@ -207,11 +270,41 @@ describe('finishing', () => {
     expect(stockSelectionProblem(new Map([['a', 1]]), [{ productId: 'a' }, { productId: 'a' }])).toMatch(/Seleccione 1 lote/);
     expect(stockSelectionProblem(new Map([['a', 1]]), [{ productId: 'a' }, { productId: 'z' }])).toMatch(/no utiliza/);
   });
-  it('needs sessions within the remaining ones and one area each', () => {
-    expect(finishSessionsProblem(2, 2, 3)).toBeNull();
-    expect(finishSessionsProblem(1, 1, null)).toBeNull();
-    expect(finishSessionsProblem(4, 4, 3)).toBe('Solo quedan 3 sesiones del tratamiento adquirido');
-    expect(finishSessionsProblem(2, 1, 3)).toBe('Seleccione un área por cada sesión');
+  it('needs sessions within the remaining ones of a purchased treatment, else exactly the booked ones', () => {
+    expect(finishSessionsProblem(2, { remaining: 3, booked: 1 })).toBeNull();
+    expect(finishSessionsProblem(4, { remaining: 3, booked: 4 })).toBe('Solo quedan 3 sesiones del tratamiento adquirido');
+    expect(finishSessionsProblem(1, { remaining: null, booked: 1 })).toBeNull();
+    expect(finishSessionsProblem(2, { remaining: null, booked: 1 })).toBe('La cita es de 1 sesión');
+    expect(finishSessionsProblem(1, { remaining: null, booked: 3 })).toBe('La cita es de 3 sesiones');
+  });
+  it('needs one allowed area per session, and none when there are no areas (valuations)', () => {
+    expect(finishAreasProblem(2, ['a', 'b'], ['a', 'b', 'c'])).toBeNull();
+    expect(finishAreasProblem(2, ['a', 'a'], ['a'])).toBeNull();
+    expect(finishAreasProblem(2, ['a'], ['a'])).toBe('Seleccione un área por cada sesión');
+    expect(finishAreasProblem(1, ['z'], ['a'])).toBe('El área no corresponde al tratamiento');
+    expect(finishAreasProblem(1, [], [])).toBeNull();
+    expect(finishAreasProblem(1, ['a'], [])).toBe('El área no corresponde al tratamiento');
+  });
+  it('takes a lot twice when it holds two units, never more than it holds', () => {
+    expect([...unitsPerLot(['l1', 'l2', 'l1'])]).toEqual([
+      ['l1', 2],
+      ['l2', 1],
+    ]);
+    const lots = [
+      { id: 'l1', allotment: 'A-1', stock: 2 },
+      { id: 'l2', allotment: 'B-7', stock: 1 },
+    ];
+    expect(lotShortageProblem(['l1', 'l1', 'l2'], lots)).toBeNull();
+    expect(lotShortageProblem(['l2', 'l2'], lots)).toBe('El lote B-7 tiene 1 unidad y se requieren 2');
+    expect(lotShortageProblem(['l1', 'l1', 'l1'], lots)).toBe('El lote A-1 tiene 2 unidades y se requieren 3');
+  });
+  it('finishes sessions of a purchased treatment only while on process and not past its expiry', () => {
+    expect(purchasedFinishProblem('onProcess', null, '2026-11-22')).toBeNull();
+    expect(purchasedFinishProblem('onProcess', '2026-11-22', '2026-11-22')).toBeNull();
+    expect(purchasedFinishProblem('onProcess', '2026-11-21', '2026-11-22')).toBe('El tratamiento adquirido está vencido');
+    expect(purchasedFinishProblem('expired', null, '2026-11-22')).toBe('El tratamiento adquirido está vencido');
+    expect(purchasedFinishProblem('finished', null, '2026-11-22')).toBe('El tratamiento adquirido ya está terminado');
+    expect(purchasedFinishProblem('refunded', null, '2026-11-22')).toBe('El tratamiento adquirido fue reembolsado');
   });
   it('stores the medical fee × sessions for medical treatments only', () => {
     expect(medicalFeeOf('medical', 350.1, 3)).toBe(1050.3);
@@ -222,5 +315,59 @@ describe('finishing', () => {
     expect(professionalDepartment('medical')).toBe('medica');
     expect(professionalDepartment('cosmetology')).toBe('cosmetologica');
     expect(professionalDepartment('other')).toBeNull();
+  });
+});
+
+describe('what is booked matches the appointment type', () => {
+  it('refuses a treatment or purchased treatment of another type', () => {
+    expect(treatmentTypeProblem('med', 'med')).toBeNull();
+    expect(treatmentTypeProblem('cos', 'med')).toBe('El tratamiento no corresponde al tipo de cita');
+    expect(treatmentTypeProblem('cos', 'med', true)).toBe('El tratamiento adquirido no corresponde al tipo de cita');
+  });
+});
+
+describe('packages and promotions', () => {
+  const promo = {
+    type: 'Promotion',
+    active: true,
+    treatmentTypeId: 'cos',
+    validBySchedule: true,
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+    validByTime: true,
+    startTime: '09:00:00',
+    endTime: '13:00:00',
+  };
+  const booking = {
+    option: 'promotion' as const,
+    treatmentTypeId: 'cos',
+    offeredAtBranch: true,
+    date: '2026-11-25',
+    startTime: '09:00',
+    endTime: '10:30',
+    treatmentId: null,
+    packageTreatmentIds: ['t1', 't2'],
+  };
+  it('accepts an active promotion of the type, offered at the branch, on its dates and within its hours', () => {
+    expect(packageProblem(promo, booking)).toBeNull();
+    expect(packageProblem(promo, { ...booking, startTime: '11:30', endTime: '13:00', treatmentId: 't2' })).toBeNull();
+    expect(packageProblem({ ...promo, type: 'Package' }, { ...booking, option: 'packages' })).toBeNull();
+    expect(packageProblem({ ...promo, validBySchedule: false, validByTime: false }, { ...booking, date: '2030-01-01', startTime: '18:00', endTime: '19:00' })).toBeNull();
+  });
+  it('refuses the wrong kind, an inactive one, another type or branch', () => {
+    expect(packageProblem({ ...promo, type: 'Package' }, booking)).toBe('El paquete seleccionado no es una promoción');
+    expect(packageProblem(promo, { ...booking, option: 'packages' })).toBe('La promoción seleccionada no es un paquete');
+    expect(packageProblem({ ...promo, active: false }, booking)).toBe('La promoción no está activa');
+    expect(packageProblem({ ...promo, type: 'Package', active: false }, { ...booking, option: 'packages' })).toBe('El paquete no está activo');
+    expect(packageProblem(promo, { ...booking, treatmentTypeId: 'med' })).toBe('La promoción no corresponde al tipo de cita');
+    expect(packageProblem(promo, { ...booking, offeredAtBranch: false })).toBe('La promoción no se ofrece en esta sucursal');
+  });
+  it('refuses dates and hours outside its validity and a treatment it does not include', () => {
+    expect(packageProblem(promo, { ...booking, date: '2026-12-01' })).toBe('La promoción solo es válida del 01/11/2026 al 30/11/2026');
+    expect(packageProblem(promo, { ...booking, date: '2026-10-31' })).toBe('La promoción solo es válida del 01/11/2026 al 30/11/2026');
+    expect(packageProblem({ ...promo, endDate: null }, { ...booking, date: '2026-10-31' })).toBe('La promoción es válida a partir del 01/11/2026');
+    expect(packageProblem(promo, { ...booking, startTime: '12:00', endTime: '13:30' })).toBe('La promoción solo es válida de 09:00 a 13:00');
+    expect(packageProblem(promo, { ...booking, startTime: '08:30', endTime: '09:30' })).toBe('La promoción solo es válida de 09:00 a 13:00');
+    expect(packageProblem(promo, { ...booking, treatmentId: 'zz' })).toBe('El tratamiento no forma parte de la promoción');
   });
 });

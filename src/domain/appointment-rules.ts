@@ -4,10 +4,13 @@ import {
   EXTENDED_CANCELLATION_LIMIT,
   MAX_RESCHEDULES,
   MAX_TREATMENT_CHANGES,
+  PAST_SLOT_GRACE_MINUTES,
   SLOT_MINUTES,
+  type AppointmentInput,
   type AppointmentOption,
   type AppointmentStatus,
 } from './agenda';
+import { zonedClock } from './dates';
 import { minutes } from './schedules';
 
 /**
@@ -60,12 +63,6 @@ export function appointmentNumber(sequence: number): string {
   return APPOINTMENT_PREFIX + String(sequence).padStart(6, '0');
 }
 
-/** The sequence part of 'CITA-000123' (0 when none). */
-export function appointmentSequence(number: string | null | undefined): number {
-  const n = Number((number ?? '').slice(APPOINTMENT_PREFIX.length));
-  return Number.isFinite(n) ? n : 0;
-}
-
 export interface ZonedNow {
   /** 'YYYY-MM-DD' in the branch's zone. */
   date: string;
@@ -75,23 +72,23 @@ export interface ZonedNow {
 
 /** Today's date and the minute of the day in a time zone. */
 export function nowIn(timeZone: string, now = new Date()): ZonedNow {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  return zonedClock(timeZone, now);
 }
 
-/** APPOINTMENT_IN_PAST: the date is before today, or today and the start time has passed. */
-export function isInPast(date: string, startTime: string, now: ZonedNow): boolean {
-  if (date < now.date) return true;
-  return date === now.date && minutes(startTime) < now.minutes;
+/**
+ * APPOINTMENT_IN_PAST, and the agenda grid's locked slots (section 2: "slots earlier than 30 minutes ago today are
+ * locked"): a day before today, or today a start more than PAST_SLOT_GRACE_MINUTES before now. A slot that started
+ * less than 30 minutes ago is still bookable. The grid and the server both call this.
+ */
+export function slotIsPast(date: string, startTime: string, now: ZonedNow): boolean {
+  if (date !== now.date) return date < now.date;
+  return minutes(startTime) < now.minutes - PAST_SLOT_GRACE_MINUTES;
+}
+
+/** Whether the appointment's start has come (a day before today, or today at or after the start). */
+export function hasStarted(date: string, startTime: string, now: ZonedNow): boolean {
+  if (date !== now.date) return date < now.date;
+  return minutes(startTime) <= now.minutes;
 }
 
 export interface DayHours {
@@ -215,17 +212,94 @@ export function chargeTreatmentChange(changes: number): { changes: number; ends:
   return { changes: next, ends: next >= MAX_TREATMENT_CHANGES };
 }
 
-export const canUpdate = (status: string) => status === 'scheduled';
+/** The form is editable in scheduled or in process (section 4); in process only what does not move or rebook it. */
+export const canUpdate = (status: string) => status === 'scheduled' || status === 'inProcess';
 export const canConfirm = (status: string) => status === 'scheduled';
 export const canSetOnProcess = (status: string) => status === 'scheduled';
 export const canCancel = (status: string) => status === 'scheduled' || status === 'inProcess';
 export const canFinish = (status: string) => status === 'inProcess';
+/** A manual Inasistencia: a scheduled appointment whose start has come. */
+export const canMarkAbsence = (status: string) => status === 'scheduled';
 
-/** Section 4: scheduled → inProcess | cancelled (never finished directly); inProcess → finished. */
-export function allowedStatuses(status: string): AppointmentStatus[] {
-  if (status === 'scheduled') return ['inProcess', 'cancelled'];
+/**
+ * Section 4, read precisely (docs/decisions.md): scheduled → inProcess | cancelled | absence (absence once its start has
+ * come), never finished directly; inProcess → finished, for every option (the spec's "if a purchased package" describes
+ * the purchased treatment's session flow, not a ban on finishing the others); finished, cancelled and absence → nothing.
+ */
+export function allowedStatuses(status: string, started = true): AppointmentStatus[] {
+  if (status === 'scheduled') return started ? ['inProcess', 'cancelled', 'absence'] : ['inProcess', 'cancelled'];
   if (status === 'inProcess') return ['finished'];
   return [];
+}
+
+/** What an update changes: the slot (moved) and what is booked (rebooked). */
+export interface AppointmentChange {
+  moved: boolean;
+  rebooked: boolean;
+}
+
+/** The refusal of an update, or null: only scheduled or in-process appointments, and in process nothing that moves or rebooks it. */
+export function updateProblem(status: string, change: AppointmentChange): string | null {
+  if (!canUpdate(status)) return NOT_SCHEDULED;
+  if (status === 'inProcess' && (change.moved || change.rebooked)) return IN_PROCESS_FIXED;
+  return null;
+}
+
+export interface SlotOf {
+  branchId: string;
+  cabinId: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** A change of branch, cabin, date, start or end: the booking checks (hours, locks, overlap, past) run again. */
+export function slotMoved(before: SlotOf, after: SlotOf): boolean {
+  const hm = (t: string) => t.slice(0, 5);
+  return (
+    before.branchId !== after.branchId ||
+    before.cabinId !== after.cabinId ||
+    before.date !== after.date ||
+    hm(before.startTime) !== hm(after.startTime) ||
+    hm(before.endTime) !== hm(after.endTime)
+  );
+}
+
+/** What an appointment books: who, which type and option, which treatment, package, promotion or purchased treatment, how many sessions. */
+export interface BookedItem {
+  customerId: string;
+  treatmentTypeId: string;
+  appointmentOption: string;
+  /** The chosen treatment (null for a purchased treatment: its treatment comes with it). */
+  treatmentId: string | null;
+  packageId: string | null;
+  promoId: string | null;
+  purchasedProductId: string | null;
+  sessions: number;
+}
+
+/** The item a create/update payload asks for. */
+export function requestedItem(input: Pick<AppointmentInput, 'customerId' | 'treatmentTypeId' | 'appointmentOption' | 'treatmentId' | 'treatmentsIds' | 'packageId' | 'promoId' | 'purchasedProductId' | 'sessions'>): BookedItem {
+  const o = input.appointmentOption;
+  return {
+    customerId: input.customerId,
+    treatmentTypeId: input.treatmentTypeId,
+    appointmentOption: o,
+    treatmentId: o === 'purchasedProducts' ? null : o === 'newTreatments' ? (input.treatmentId ?? input.treatmentsIds[0] ?? null) : (input.treatmentId ?? null),
+    packageId: o === 'packages' ? (input.packageId ?? null) : null,
+    promoId: o === 'promotion' ? (input.promoId ?? null) : null,
+    purchasedProductId: o === 'purchasedProducts' ? (input.purchasedProductId ?? null) : null,
+    sessions: input.sessions,
+  };
+}
+
+/** The item an appointment already books (its stored columns). */
+export function storedItem(a: BookedItem): BookedItem {
+  return { ...a, treatmentId: a.appointmentOption === 'purchasedProducts' ? null : a.treatmentId };
+}
+
+export function itemChanged(before: BookedItem, after: BookedItem): boolean {
+  return (Object.keys(after) as (keyof BookedItem)[]).some((k) => (before[k] ?? null) !== (after[k] ?? null));
 }
 
 /** scheduled or inProcess, and the appointment's end has not passed in the branch's zone. */
@@ -247,7 +321,7 @@ export function unitsNeeded(treatmentProducts: readonly { productId: string; qua
   return need;
 }
 
-/** Exactly one lot per unit: the submitted lots must cover each product's units, no more and no less. */
+/** Exactly one lot per unit: the submitted lots must cover each product's units, no more and no less (a lot may repeat). */
 export function stockSelectionProblem(need: Map<string, number>, lots: readonly { productId: string }[]): string | null {
   const got = new Map<string, number>();
   for (const l of lots) got.set(l.productId, (got.get(l.productId) ?? 0) + 1);
@@ -256,10 +330,115 @@ export function stockSelectionProblem(need: Map<string, number>, lots: readonly 
   return null;
 }
 
-/** Finishing: sessions fit the purchased treatment and one area per session. */
-export function finishSessionsProblem(sessions: number, areas: number, remaining: number | null): string | null {
-  if (remaining !== null && sessions > remaining) return `Solo quedan ${Math.max(remaining, 0)} sesiones del tratamiento adquirido`;
-  if (areas !== sessions) return 'Seleccione un área por cada sesión';
+/** How many units each lot gives: the same lot chosen twice gives two. */
+export function unitsPerLot(stockIds: readonly string[]): Map<string, number> {
+  const per = new Map<string, number>();
+  for (const id of stockIds) per.set(id, (per.get(id) ?? 0) + 1);
+  return per;
+}
+
+/** INSUFFICIENT_INVENTORY: a lot chosen more times than the units it holds. */
+export function lotShortageProblem(stockIds: readonly string[], lots: readonly { id: string; allotment: string; stock: number }[]): string | null {
+  for (const [id, n] of unitsPerLot(stockIds)) {
+    const lot = lots.find((l) => l.id === id);
+    if (lot && lot.stock < n) return `El lote ${lot.allotment} tiene ${lot.stock} ${lot.stock === 1 ? 'unidad' : 'unidades'} y se requieren ${n}`;
+  }
+  return null;
+}
+
+/**
+ * Finishing: a purchased treatment gives at most its remaining sessions; any other appointment finishes exactly the
+ * sessions it was booked with.
+ */
+export function finishSessionsProblem(sessions: number, limits: { remaining: number | null; booked: number }): string | null {
+  if (limits.remaining !== null) return sessions > limits.remaining ? `Solo quedan ${Math.max(limits.remaining, 0)} sesiones del tratamiento adquirido` : null;
+  if (sessions !== limits.booked) return `La cita es de ${limits.booked} ${limits.booked === 1 ? 'sesión' : 'sesiones'}`;
+  return null;
+}
+
+export const AREA_PER_SESSION = 'Seleccione un área por cada sesión';
+export const AREA_NOT_OF_TREATMENT = 'El área no corresponde al tratamiento';
+
+/**
+ * The areas a finish names. `allowed` is the treatment's areas, else (no treatment, or a treatment without areas) the
+ * areas of the appointment's type when the type has areas, else none. With areas: one per session, each allowed;
+ * without (a valuation): none.
+ */
+export function finishAreasProblem(sessions: number, areas: readonly string[], allowed: readonly string[]): string | null {
+  if (!allowed.length) return areas.length ? AREA_NOT_OF_TREATMENT : null;
+  if (areas.length !== sessions) return AREA_PER_SESSION;
+  if (areas.some((a) => !allowed.includes(a))) return AREA_NOT_OF_TREATMENT;
+  return null;
+}
+
+/** A purchased treatment gives sessions only while on process and not past its expiry date (spec 4: finish disabled when finished or expired). */
+export function purchasedFinishProblem(status: string, expiredAt: string | null, today: string): string | null {
+  if (status === 'finished') return 'El tratamiento adquirido ya está terminado';
+  if (status === 'refunded') return 'El tratamiento adquirido fue reembolsado';
+  if (status === 'expired' || (status === 'onProcess' && expiredAt !== null && expiredAt < today)) return 'El tratamiento adquirido está vencido';
+  if (status !== 'onProcess') return 'El tratamiento adquirido no tiene sesiones disponibles';
+  return null;
+}
+
+export const CABIN_TYPE_MISMATCH = 'El tipo de cita no corresponde al tipo de la cabina';
+export const TREATMENT_TYPE_MISMATCH = 'El tratamiento no corresponde al tipo de cita';
+export const PURCHASED_TYPE_MISMATCH = 'El tratamiento adquirido no corresponde al tipo de cita';
+
+/** The treatment (new, purchased, or one of treatmentsIds) must be of the appointment's type, which is the cabin's. */
+export function treatmentTypeProblem(appointmentTypeId: string, treatmentTypeId: string, purchased = false): string | null {
+  if (appointmentTypeId === treatmentTypeId) return null;
+  return purchased ? PURCHASED_TYPE_MISMATCH : TREATMENT_TYPE_MISMATCH;
+}
+
+export interface PackageLike {
+  type: string;
+  active: boolean;
+  treatmentTypeId: string;
+  validBySchedule: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  validByTime: boolean;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export interface PackageBooking {
+  option: 'packages' | 'promotion';
+  treatmentTypeId: string;
+  /** Whether package_branches lists the appointment's branch. */
+  offeredAtBranch: boolean;
+  date: string;
+  startTime: string;
+  endTime: string;
+  /** The treatment named on the appointment, if any, and the package's treatments. */
+  treatmentId?: string | null;
+  packageTreatmentIds: readonly string[];
+}
+
+const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
+
+/**
+ * A package or promotion can be booked when it is of the option's kind, active, of the appointment's type, offered at
+ * the branch, valid on the date (validBySchedule: startDate–endDate, both included) and, with validByTime, the whole
+ * appointment falls within its hours; a treatment named with it must be one of its treatments.
+ */
+export function packageProblem(pkg: PackageLike, b: PackageBooking): string | null {
+  const promo = b.option === 'promotion';
+  const the = promo ? 'La promoción' : 'El paquete';
+  if (promo && pkg.type !== 'Promotion') return 'El paquete seleccionado no es una promoción';
+  if (!promo && pkg.type !== 'Package') return 'La promoción seleccionada no es un paquete';
+  if (!pkg.active) return `${the} no está ${promo ? 'activa' : 'activo'}`;
+  if (pkg.treatmentTypeId !== b.treatmentTypeId) return `${the} no corresponde al tipo de cita`;
+  if (!b.offeredAtBranch) return `${the} no se ofrece en esta sucursal`;
+  if (pkg.validBySchedule && ((pkg.startDate && b.date < pkg.startDate) || (pkg.endDate && b.date > pkg.endDate))) {
+    if (pkg.startDate && pkg.endDate) return `${the} solo es válid${promo ? 'a' : 'o'} del ${ddmmyyyy(pkg.startDate)} al ${ddmmyyyy(pkg.endDate)}`;
+    return pkg.startDate ? `${the} es válid${promo ? 'a' : 'o'} a partir del ${ddmmyyyy(pkg.startDate)}` : `${the} solo es válid${promo ? 'a' : 'o'} hasta el ${ddmmyyyy(pkg.endDate!)}`;
+  }
+  if (pkg.validByTime && pkg.startTime && pkg.endTime) {
+    const [from, to] = [pkg.startTime.slice(0, 5), pkg.endTime.slice(0, 5)];
+    if (minutes(b.startTime) < minutes(from) || endMinutes(b.endTime) > endMinutes(to)) return `${the} solo es válid${promo ? 'a' : 'o'} de ${from} a ${to}`;
+  }
+  if (b.treatmentId && !b.packageTreatmentIds.includes(b.treatmentId)) return `El tratamiento no forma parte ${promo ? 'de la promoción' : 'del paquete'}`;
   return null;
 }
 
@@ -276,7 +455,10 @@ export function professionalDepartment(kind: TreatmentKind): 'medica' | 'cosmeto
   return null;
 }
 
-export const NOT_SCHEDULED = 'Solo se pueden editar citas agendadas';
+export const NOT_SCHEDULED = 'Solo se pueden editar citas agendadas o en proceso';
+export const IN_PROCESS_FIXED = 'Una cita en proceso solo admite cambios de observaciones y categorías';
+export const NOT_ABSENTABLE = 'Solo una cita agendada puede marcarse como inasistencia';
+export const ABSENCE_TOO_EARLY = 'Solo se puede marcar la inasistencia cuando ya pasó la hora de inicio de la cita';
 export const NOT_CONFIRMABLE = 'Solo se pueden confirmar citas agendadas';
 export const NOT_STARTABLE = 'Solo una cita agendada puede pasar a En Proceso';
 export const NOT_CANCELLABLE = 'Solo se pueden cancelar citas agendadas o en proceso';

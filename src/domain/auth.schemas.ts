@@ -70,6 +70,8 @@ export interface TokenClaims {
   branch: string | null;
   branchName: string | null;
   branchBound: boolean;
+  /** The role's editable flag: books with up to 4 customer cancellations instead of 3. */
+  extendedCancellationLimit?: boolean;
   path: string;
   photo: string | null;
   privileges: Record<string, string[]>;

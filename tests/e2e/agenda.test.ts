@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, cabinTypes, cabins, customers } from '../../src/server/db/schema';
+import { appointments, cabinSchedules, cabinTypes, cabins, customers } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
 import { launchBrowser, signIn } from './browser';
 import { startServer, type E2EServer } from './server';
@@ -23,6 +23,9 @@ function nextTuesday(): string {
 const DATE = nextTuesday();
 const SHOT = process.env.AGENDA_SHOTS === '1';
 
+/** Today in the branch's zone (America/Tijuana), whatever the machine's or the browser's zone. */
+const tijuanaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
 let tj: { id: string; name: string; treatmentTypeId: string }[];
 let customer: { id: string; name: string; lastName: string };
 
@@ -36,8 +39,26 @@ beforeAll(async () => {
     .where(and(eq(cabins.branchId, TIJUANA), eq(cabins.active, true), isNull(cabins.deletedAt)))
     .orderBy(asc(cabinTypes.order), asc(cabins.name));
   [customer] = await db.select({ id: customers.id, name: customers.name, lastName: customers.lastName }).from(customers).where(isNull(customers.deletedAt)).limit(1);
-  // clear the chosen day of the first cabin, then book 10:00–11:00 there
-  await db.delete(appointments).where(and(eq(appointments.cabinId, tj[0].id), eq(appointments.date, DATE)));
+  // clear the chosen day, then book 10:00–11:00 in the first cabin (confirmed) and 16:00 in the third and fourth (not yet)
+  await db.delete(appointments).where(and(eq(appointments.branchId, TIJUANA), eq(appointments.date, DATE)));
+  const unconfirmed = (n: number, cabin: (typeof tj)[number]) => ({
+    appointmentNumber: `CITA-E2E00${n}`,
+    status: 'scheduled',
+    branchId: TIJUANA,
+    cabinId: cabin.id,
+    customerId: customer.id,
+    treatmentTypeId: cabin.treatmentTypeId,
+    date: DATE,
+    startTime: '16:00',
+    endTime: '16:30',
+    term: 30,
+    appointmentMethod: 'inPerson',
+    appointmentOption: 'newTreatments',
+  });
+  await db.insert(appointments).values([unconfirmed(2, tj[2]), unconfirmed(3, tj[3])]);
+  // the last cabin opens on Mondays only: the day (a Tuesday) shows it closed, as the booking sees it
+  await db.update(cabinSchedules).set({ deletedAt: new Date() }).where(and(eq(cabinSchedules.cabinId, tj[5].id), isNull(cabinSchedules.deletedAt)));
+  await db.insert(cabinSchedules).values({ cabinId: tj[5].id, day: 1, opening: '09:00', closing: '20:00' });
   await db.insert(appointments).values({
     appointmentNumber: 'CITA-E2E001',
     status: 'scheduled',
@@ -65,6 +86,25 @@ afterAll(async () => {
 
 const grid = () => page.getByTestId('agenda-grid');
 const cell = (cabin: string, time: string) => grid().locator(`.agenda-col[data-cabin="${cabin}"] [aria-label="${cabin} ${time}"]`);
+const cardOf = (number: string, on = page) => on.getByTestId('agenda-grid').getByRole('button', { name: new RegExp(`Cita ${number}`) });
+
+/** Confirms an appointment through its card's tooltip and waits for the check on the card. */
+async function confirmOnCard(on: Page, number: string, method: string, shot?: string) {
+  const card = cardOf(number, on);
+  await card.waitFor();
+  expect(await card.getByLabel('Confirmada').count()).toBe(0);
+  await on.mouse.move(5, 5);
+  await expect.poll(() => on.locator('.ant-popover:visible').count()).toBe(0);
+  await card.hover();
+  const select = on.locator('.ant-popover:visible').getByLabel('Método de confirmación');
+  await select.click();
+  await on.locator('.ant-select-dropdown:visible').getByTitle(method, { exact: true }).click();
+  await expect.poll(() => card.getByLabel('Confirmada').count()).toBe(1);
+  if (shot) await on.screenshot({ path: shot });
+  await on.mouse.move(5, 5);
+  const [row] = await server.t.ctx.db.select({ confirmMethod: appointments.confirmMethod }).from(appointments).where(eq(appointments.appointmentNumber, number));
+  return row.confirmMethod;
+}
 
 describe('agenda', () => {
   it('shows the branch manager their own branch, with cabins as columns and a booked card', async () => {
@@ -87,6 +127,20 @@ describe('agenda', () => {
     await expect.poll(() => page.getByText('Operación exitosa').first().isVisible()).toBe(true);
     if (SHOT) await page.screenshot({ path: '/tmp/agenda-card-tooltip.png' });
     await page.mouse.move(5, 5);
+    // an unconfirmed card gets the check once a method is chosen
+    expect(await confirmOnCard(page, 'CITA-E2E002', 'Sí', '/tmp/agenda-confirmed.png')).toBe('si');
+  });
+
+  it("draws a cabin closed on a weekday its schedule does not list, as the booking sees it", async () => {
+    const closed = tj[5];
+    await page.mouse.move(5, 5);
+    await expect.poll(() => page.locator('.ant-popover:visible').count()).toBe(0);
+    const head = grid().getByRole('columnheader').filter({ hasText: closed.name });
+    await cell(closed.name, '12:00').scrollIntoViewIfNeeded();
+    expect(await head.innerText()).toContain('Cerrada');
+    expect(await cell(closed.name, '12:00').getAttribute('data-state')).toBe('closed');
+    expect(await cell(tj[0].name, '12:00').getAttribute('data-state')).toBe('free');
+    await page.screenshot({ path: '/tmp/agenda-closed-cabin.png' });
   });
 
   it('creates a lock for one cabin through the dialog and draws the blocked cells', async () => {
@@ -161,6 +215,68 @@ describe('agenda', () => {
     await other.goto(`${server.url}/dashboard/agenda`);
     await expect.poll(() => other.getByText('No tiene permisos para ver esta pantalla.').isVisible()).toBe(true);
     await other.close();
+  });
+
+  it('fixes the medic to his branch: no branch choice, no locks to create, confirms and books from a free slot', async () => {
+    const medic = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    medic.setDefaultTimeout(10_000);
+    await signIn(medic, server.url, 'medico@demo.mx');
+    await medic.goto(`${server.url}/dashboard/agenda?date=${DATE}`);
+    await medic.getByTestId('agenda-grid').waitFor();
+    expect(new URL(medic.url()).searchParams.get('branchId')).toBe(TIJUANA);
+    expect(await medic.getByRole('combobox', { name: 'Sucursal' }).count()).toBe(0);
+    expect(await medic.getByRole('button', { name: 'Crear bloqueo' }).count()).toBe(0);
+    expect(await medic.getByRole('button', { name: 'Bitácora' }).count()).toBe(0);
+    expect(await medic.getByRole('button', { name: 'Citas' }).count()).toBe(1);
+    // dairy.edit: the tooltip's confirmation selector
+    expect(await confirmOnCard(medic, 'CITA-E2E003', 'WhatsApp', '/tmp/agenda-medic-confirmed.png')).toBe('whatsapp');
+    // dairy.create: a free slot opens the booking form
+    const free = medic.getByTestId('agenda-grid').locator(`.agenda-col[data-cabin="${tj[0].name}"] [aria-label="${tj[0].name} 17:00"]`);
+    expect(await free.getAttribute('role')).toBe('button');
+    await free.click();
+    await medic.waitForURL(/\/dashboard\/agenda\/crear\/\?/);
+    await medic.close();
+  });
+
+  it('fixes the cosmetologist to her branch and shows her the day read-only for locks', async () => {
+    const cosme = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    cosme.setDefaultTimeout(10_000);
+    await signIn(cosme, server.url, 'cosmetologa@demo.mx');
+    await cosme.goto(`${server.url}/dashboard/agenda?date=${DATE}`);
+    const g = cosme.getByTestId('agenda-grid');
+    await g.waitFor();
+    expect(await cosme.getByRole('combobox', { name: 'Sucursal' }).count()).toBe(0);
+    expect(await cosme.getByRole('button', { name: 'Crear bloqueo' }).count()).toBe(0);
+    expect((await g.getByRole('columnheader').allInnerTexts()).map((h) => h.split('\n')[0])).toEqual(tj.map((c) => c.name));
+    await cardOf('CITA-E2E001', cosme).waitFor();
+    // the locks dialog lists, without the delete of blockers
+    await cosme.locator('button', { hasText: /^Bloqueos$/ }).click();
+    const list = cosme.getByRole('dialog', { name: /Bloqueos/ });
+    await expect.poll(() => list.getByText('Otro: Junta con proveedor').isVisible()).toBe(true);
+    await cosme.screenshot({ path: '/tmp/agenda-cosmetologist-locks.png' });
+    await cosme.close();
+  });
+
+  it("highlights the branch's today in the side calendar, whatever the browser's zone", async () => {
+    // a browser far ahead of Tijuana (UTC+14): its own today is usually the branch's tomorrow
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Pacific/Kiritimati' });
+    const p = await context.newPage();
+    p.setDefaultTimeout(10_000);
+    await signIn(p, server.url, 'gerente@demo.mx');
+    const today = tijuanaToday();
+    await p.goto(`${server.url}/dashboard/agenda?date=${today}`);
+    await p.getByTestId('agenda-grid').or(p.locator('.ant-empty')).first().waitFor();
+    const side = p.locator('.agenda-side');
+    await expect.poll(() => side.locator('td.ant-picker-cell-today').getAttribute('title')).toBe(today);
+    expect(await side.locator('.ant-picker-calendar-date-today').count()).toBe(1);
+    expect(await side.getByRole('button', { name: 'Hoy' }).isDisabled()).toBe(true);
+    await p.screenshot({ path: '/tmp/agenda-calendar-today.png' });
+    // another day, and Hoy comes back to the branch's today
+    await side.getByRole('button', { name: 'Día siguiente' }).click();
+    await expect.poll(() => new URL(p.url()).searchParams.get('date')).not.toBe(today);
+    await side.getByRole('button', { name: 'Hoy' }).click();
+    await expect.poll(() => new URL(p.url()).searchParams.get('date')).toBe(today);
+    await context.close();
   });
 
   it.runIf(SHOT)('screenshots a busy demo day', async () => {

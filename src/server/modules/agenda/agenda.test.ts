@@ -14,10 +14,29 @@ let logistica: Caller;
 
 const TIJUANA = demoId('branch:tijuana');
 const MEXICALI = demoId('branch:mexicali');
-// far from the demo appointments: a Monday and the Tuesday after it
-const MON = '2031-03-03';
-const TUE = '2031-03-04';
-const WED = '2031-03-05';
+/**
+ * The dates below were written for March–June 2031; they are shifted by whole weeks (weekdays kept) to the
+ * first Monday half a year after today, far from the demo appointments and within the two years ahead that
+ * appointments and locks may be written.
+ */
+const WRITTEN_MON = '2031-03-03';
+const BASE_MON = (() => {
+  const x = new Date();
+  x.setUTCHours(12, 0, 0, 0);
+  x.setUTCDate(x.getUTCDate() + 182);
+  while (x.getUTCDay() !== 1) x.setUTCDate(x.getUTCDate() + 1);
+  return x;
+})();
+const SHIFT_DAYS = Math.round((Date.parse(WRITTEN_MON + 'T12:00:00Z') - BASE_MON.getTime()) / 86_400_000);
+/** A date of the 2031 script, moved by the same whole weeks. */
+function d(written: string): string {
+  const x = new Date(written + 'T12:00:00Z');
+  x.setUTCDate(x.getUTCDate() - SHIFT_DAYS);
+  return x.toISOString().slice(0, 10);
+}
+const MON = d('2031-03-03');
+const TUE = d('2031-03-04');
+const WED = d('2031-03-05');
 let tj: { id: string; name: string; typeId: string; order: number; treatmentTypeId: string }[];
 let mxCabin: string;
 let customerId: string;
@@ -114,37 +133,57 @@ describe('GET /v1/diary', () => {
     expect(ids).toHaveLength(tj.length - 1);
   });
 
-  it('takes the cabin schedule, else the branch schedule, else 00:00–24:00', async () => {
+  it("gives each cabin the booking's hours (cabinDayHours): its own within the branch's, closed on days its schedule lacks", async () => {
     const [a, b, c] = tj;
     const wed = weekDay(WED);
-    // Wednesday: a has its own hours, b is closed, c falls back to the branch
-    await t.ctx.db.update(cabinSchedules).set({ deletedAt: new Date() }).where(and(eq(cabinSchedules.day, wed), isNull(cabinSchedules.deletedAt)));
-    await t.ctx.db.insert(cabinSchedules).values([
-      { cabinId: a.id, day: wed, opening: '10:00', closing: '14:00' },
-      { cabinId: b.id, day: wed, opening: '00:00', closing: '00:00' },
-    ]);
+    const mon = weekDay(MON);
+    // the branch opens 09:00–20:00 on Wednesday
     await t.ctx.db.update(branchSchedules).set({ deletedAt: new Date() }).where(and(eq(branchSchedules.branchId, TIJUANA), eq(branchSchedules.day, wed)));
     await t.ctx.db.insert(branchSchedules).values({ branchId: TIJUANA, day: wed, opening: '09:00', closing: '20:00' });
+    // a: narrower than the branch on Wednesday; b: wider than the branch; c: a Monday-only schedule
+    for (const cabin of [a, b, c]) await t.ctx.db.update(cabinSchedules).set({ deletedAt: new Date() }).where(and(eq(cabinSchedules.cabinId, cabin.id), isNull(cabinSchedules.deletedAt)));
+    await t.ctx.db.insert(cabinSchedules).values([
+      { cabinId: a.id, day: wed, opening: '10:00', closing: '14:00' },
+      { cabinId: a.id, day: mon, opening: '10:00', closing: '14:00' },
+      { cabinId: b.id, day: wed, opening: '07:00', closing: '23:00' },
+      { cabinId: c.id, day: mon, opening: '11:00', closing: '18:00' },
+    ]);
     const body = (await diary(admin, WED)).json();
     expect([body.opening, body.closing]).toEqual(['09:00', '20:00']);
-    const hoursOf = (id: string) => body.cabins.find((x: { id: string }) => x.id === id);
-    expect(hoursOf(a.id)).toMatchObject({ opening: '10:00', closing: '14:00' });
-    expect(hoursOf(b.id)).toMatchObject({ opening: null, closing: null });
-    expect(hoursOf(c.id)).toMatchObject({ opening: '09:00', closing: '20:00' });
+    const hoursOf = (day: { cabins: { id: string; opening: string | null; closing: string | null }[] }, id: string) => {
+      const cabin = day.cabins.find((x) => x.id === id)!;
+      return [cabin.opening, cabin.closing];
+    };
+    expect(hoursOf(body, a.id)).toEqual(['10:00', '14:00']);
+    expect(hoursOf(body, b.id)).toEqual(['09:00', '20:00']);
+    // c lists Monday only: closed on Wednesday, as the booking sees it
+    expect(hoursOf(body, c.id)).toEqual([null, null]);
+    const monday = (await diary(admin, MON)).json();
+    expect(hoursOf(monday, c.id)).toEqual(['11:00', '18:00']);
+    // Tuesday: c and a have no Tuesday row → closed; b has no Tuesday row either
+    const tuesday = (await diary(admin, TUE)).json();
+    for (const cabin of [a, b, c]) expect(hoursOf(tuesday, cabin.id)).toEqual([null, null]);
 
-    // Tuesday: no schedule at all → the whole day, and the branch is shown closed
-    const tue = weekDay(TUE);
-    await t.ctx.db.update(cabinSchedules).set({ deletedAt: new Date() }).where(eq(cabinSchedules.day, tue));
-    await t.ctx.db.update(branchSchedules).set({ deletedAt: new Date() }).where(and(eq(branchSchedules.branchId, TIJUANA), eq(branchSchedules.day, tue)));
-    const none = (await diary(admin, TUE)).json();
-    expect([none.opening, none.closing]).toEqual([null, null]);
-    for (const cabin of none.cabins) expect([cabin.opening, cabin.closing]).toEqual(['00:00', '24:00']);
+    // a cabin without any schedule follows the branch
+    await t.ctx.db.update(cabinSchedules).set({ deletedAt: new Date() }).where(and(eq(cabinSchedules.cabinId, b.id), isNull(cabinSchedules.deletedAt)));
+    expect(hoursOf((await diary(admin, WED)).json(), b.id)).toEqual(['09:00', '20:00']);
+    // a branch with schedules is closed on a weekday it does not list, whatever its cabins say
+    await t.ctx.db.update(branchSchedules).set({ deletedAt: new Date() }).where(and(eq(branchSchedules.branchId, TIJUANA), eq(branchSchedules.day, mon)));
+    const closed = (await diary(admin, MON)).json();
+    expect([closed.opening, closed.closing]).toEqual([null, null]);
+    for (const cabin of closed.cabins) expect([cabin.opening, cabin.closing]).toEqual([null, null]);
+    // a branch without any schedule is open 0–24, and so is a cabin without one
+    await t.ctx.db.update(branchSchedules).set({ deletedAt: new Date() }).where(eq(branchSchedules.branchId, TIJUANA));
+    const open = (await diary(admin, MON)).json();
+    expect([open.opening, open.closing]).toEqual(['00:00', '24:00']);
+    expect(hoursOf(open, b.id)).toEqual(['00:00', '24:00']);
+    expect(hoursOf(open, c.id)).toEqual(['11:00', '18:00']);
   });
 
   it('attaches a day lock to every cabin and a recurrent hour lock to its cabin on its weekdays', async () => {
     const day = (await create(admin, { type: 'day', cabainId: null, date: TUE, time: [] })).json();
-    const hour = (await create(admin, { cabainId: tj[1].id, time: ['15:00', '15:30'], recurrent: true, days: [1], date: '2031-02-24' })).json();
-    const range = (await create(admin, { cabainId: tj[2].id, type: 'days_range', time: ['10:00', '12:00'], date: '2031-03-01', endDate: TUE })).json();
+    const hour = (await create(admin, { cabainId: tj[1].id, time: ['15:00', '15:30'], recurrent: true, days: [1], date: d('2031-02-24') })).json();
+    const range = (await create(admin, { cabainId: tj[2].id, type: 'days_range', time: ['10:00', '12:00'], date: d('2031-03-01'), endDate: TUE })).json();
     const tue = (await diary(gerente, TUE)).json();
     for (const cabin of tue.cabins) expect(cabin.locks.map((l: { id: string }) => l.id)).toContain(day.id);
     const ids = (l: { id: string }[]) => l.map((x) => x.id);
@@ -153,14 +192,14 @@ describe('GET /v1/diary', () => {
     expect(ids(tue.cabins[0].locks)).not.toContain(range.id);
     expect(ids(tue.locks)).toEqual(expect.arrayContaining([day.id, range.id]));
     expect(ids(tue.locks)).not.toContain(hour.id);
-    const mon = (await diary(gerente, '2031-03-10')).json();
+    const mon = (await diary(gerente, d('2031-03-10'))).json();
     expect(ids(mon.cabins[1].locks)).toEqual([hour.id]);
     expect(ids(mon.cabins[0].locks)).toEqual([]);
     expect(ids(mon.locks)).toEqual([hour.id]);
     expect(mon.locks[0]).toMatchObject({ cabainId: tj[1].id, cabain: { id: tj[1].id, name: tj[1].name }, time: ['15:00', '15:30'], days: [1], recurrent: true, user: { name: 'Alejandra' } });
-    expect(ids((await diary(gerente, '2031-03-11')).json().cabins[1].locks)).toEqual([]);
+    expect(ids((await diary(gerente, d('2031-03-11'))).json().cabins[1].locks)).toEqual([]);
     // before its start date the recurrent lock blocks nothing
-    expect(ids((await diary(gerente, '2031-02-17')).json().cabins[1].locks)).toEqual([]);
+    expect(ids((await diary(gerente, d('2031-02-17'))).json().cabins[1].locks)).toEqual([]);
   });
 
   it('keeps branch-bound roles on their branch and refuses roles without the agenda', async () => {
@@ -183,17 +222,17 @@ describe('locks', () => {
   const fieldsOf = (res: { json(): { errors?: { field: string }[] } }) => (res.json().errors ?? []).map((e) => e.field);
 
   it('creates a lock (201), logs it, and refuses an identical one with 409', async () => {
-    const res = await create(gerente, { time: ['18:30', '18:00'], date: '2031-04-07' });
+    const res = await create(gerente, { time: ['18:30', '18:00'], date: d('2031-04-07') });
     expect(res.statusCode).toBe(201);
     const lock = res.json();
-    expect(lock).toMatchObject({ branchId: TIJUANA, cabainId: tj[0].id, type: 'hour', reason: 'comida', time: ['18:00', '18:30'], date: '2031-04-07', endDate: null, days: [], recurrent: false, user: { name: 'Gabriela' } });
+    expect(lock).toMatchObject({ branchId: TIJUANA, cabainId: tj[0].id, type: 'hour', reason: 'comida', time: ['18:00', '18:30'], date: d('2031-04-07'), endDate: null, days: [], recurrent: false, user: { name: 'Gabriela' } });
     const [log] = await t.ctx.db.select().from(changeLog).where(and(eq(changeLog.module, 'blockers'), eq(changeLog.entityId, lock.id)));
     expect(log.action).toBe('create');
-    const dup = await create(admin, { time: ['18:00', '18:30'], date: '2031-04-07' });
+    const dup = await create(admin, { time: ['18:00', '18:30'], date: d('2031-04-07') });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ code: 'LOCK_EXISTS', message: 'El bloqueo ya existe' });
     // another time set is another lock
-    expect((await create(admin, { time: ['18:00'], date: '2031-04-07' })).statusCode).toBe(201);
+    expect((await create(admin, { time: ['18:00'], date: d('2031-04-07') })).statusCode).toBe(201);
   });
 
   it('refuses each invalid payload with the field at fault', async () => {
@@ -203,14 +242,14 @@ describe('locks', () => {
       [{ time: [] }, 'time'],
       [{ type: 'hours_range', time: ['10:00', '12:00'], days: [] }, 'days'],
       [{ type: 'day', cabainId: null, time: [], recurrent: true }, 'recurrent'],
-      [{ type: 'days_range', time: ['10:00', '12:00'], endDate: '2031-04-09', recurrent: true }, 'recurrent'],
+      [{ type: 'days_range', time: ['10:00', '12:00'], endDate: d('2031-04-09'), recurrent: true }, 'recurrent'],
     ];
     for (const [over, field] of cases) {
       const res = await create(admin, over);
       expect(res.statusCode, field).toBe(400);
       expect(fieldsOf(res)).toContain(field);
     }
-    const withDescription = await create(admin, { reason: 'otro', reasonDescription: 'Fumigación', date: '2031-04-08' });
+    const withDescription = await create(admin, { reason: 'otro', reasonDescription: 'Fumigación', date: d('2031-04-08') });
     expect(withDescription.statusCode).toBe(201);
     expect(withDescription.json().reasonDescription).toBe('Fumigación');
   });
@@ -221,21 +260,21 @@ describe('locks', () => {
     expect(fieldsOf(foreign)).toEqual(['cabainId']);
     expect((await create(admin, { cabainId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await create(gerente, { branchId: MEXICALI, cabainId: mxCabin })).statusCode).toBe(403);
-    expect((await create(medico, { date: '2031-04-10' })).statusCode).toBe(403);
-    expect((await create(logistica, { date: '2031-04-10' })).statusCode).toBe(403);
+    expect((await create(medico, { date: d('2031-04-10') })).statusCode).toBe(403);
+    expect((await create(logistica, { date: d('2031-04-10') })).statusCode).toBe(403);
   });
 
   it('updates, reads one and soft-deletes a lock', async () => {
-    const lock = (await create(admin, { date: '2031-05-05', time: ['09:00'] })).json();
-    const up = await gerente({ method: 'PUT', url: `/v1/lock/${lock.id}/update`, payload: lockBody({ date: '2031-05-05', type: 'cabain', reason: 'capacitación', time: ['09:00'] }) });
+    const lock = (await create(admin, { date: d('2031-05-05'), time: ['09:00'] })).json();
+    const up = await gerente({ method: 'PUT', url: `/v1/lock/${lock.id}/update`, payload: lockBody({ date: d('2031-05-05'), type: 'cabain', reason: 'capacitación', time: ['09:00'] }) });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ id: lock.id, type: 'cabain', reason: 'capacitación', time: [] });
     // updating into a copy of another live lock is refused
-    const twin = (await create(admin, { date: '2031-05-06', time: ['09:00'] })).json();
-    const clash = await admin({ method: 'PUT', url: `/v1/lock/${twin.id}/update`, payload: lockBody({ date: '2031-05-05', type: 'cabain', reason: 'comida' }) });
+    const twin = (await create(admin, { date: d('2031-05-06'), time: ['09:00'] })).json();
+    const clash = await admin({ method: 'PUT', url: `/v1/lock/${twin.id}/update`, payload: lockBody({ date: d('2031-05-05'), type: 'cabain', reason: 'comida' }) });
     expect(clash.statusCode).toBe(409);
     // saving a lock unchanged is not a duplicate of itself
-    expect((await admin({ method: 'PUT', url: `/v1/lock/${twin.id}/update`, payload: lockBody({ date: '2031-05-06', time: ['09:00'] }) })).statusCode).toBe(200);
+    expect((await admin({ method: 'PUT', url: `/v1/lock/${twin.id}/update`, payload: lockBody({ date: d('2031-05-06'), time: ['09:00'] }) })).statusCode).toBe(200);
     const one = await gerente({ method: 'GET', url: `/v1/lock/${lock.id}/single` });
     expect(one.json()).toMatchObject({ id: lock.id, cabain: { id: tj[0].id } });
     expect((await medico({ method: 'GET', url: `/v1/lock/${lock.id}/single` })).statusCode).toBe(403);
@@ -247,17 +286,17 @@ describe('locks', () => {
     expect((await gerente({ method: 'GET', url: `/v1/lock/${lock.id}/single` })).statusCode).toBe(404);
     expect((await gerente({ method: 'POST', url: `/v1/lock/${lock.id}/delete` })).json().code).toBe('LOCK_NOT_FOUND');
     // once deleted, the same lock may be created again
-    expect((await create(admin, { date: '2031-05-05', type: 'cabain', reason: 'capacitación' })).statusCode).toBe(201);
+    expect((await create(admin, { date: d('2031-05-05'), type: 'cabain', reason: 'capacitación' })).statusCode).toBe(201);
     const actions = await t.ctx.db.select({ action: changeLog.action }).from(changeLog).where(eq(changeLog.entityId, lock.id)).orderBy(asc(changeLog.createdAt));
     expect(actions.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 
   it('does not touch the appointments already booked', async () => {
-    const id = await book(tj[0], '2031-05-12', '10:00', '10:30');
-    expect((await create(admin, { type: 'day', cabainId: null, time: [], date: '2031-05-12' })).statusCode).toBe(201);
+    const id = await book(tj[0], d('2031-05-12'), '10:00', '10:30');
+    expect((await create(admin, { type: 'day', cabainId: null, time: [], date: d('2031-05-12') })).statusCode).toBe(201);
     const [row] = await t.ctx.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
     expect(row.status).toBe('scheduled');
-    expect((await diary(admin, '2031-05-12')).json().cabins[0].appointments.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect((await diary(admin, d('2031-05-12'))).json().cabins[0].appointments.map((a: { id: string }) => a.id)).toEqual([id]);
   });
 
   it('lists the locks of a branch, all or those of one day (dairy.show is enough)', async () => {
@@ -265,15 +304,15 @@ describe('locks', () => {
     expect(all.statusCode).toBe(200);
     const live = await t.ctx.db.select({ id: locks.id }).from(locks).where(and(eq(locks.branchId, TIJUANA), isNull(locks.deletedAt)));
     expect(all.json()).toHaveLength(live.length);
-    const day = (await medico({ method: 'GET', url: `/v1/lock/${TIJUANA}?date=2031-05-12` })).json();
-    // 2031-05-12 is a Monday: the recurrent Monday hour lock touches it too
-    expect(day.map((l: { type: string; date: string }) => [l.type, l.date])).toEqual([['hour', '2031-02-24'], ['day', '2031-05-12']]);
+    const day = (await medico({ method: 'GET', url: `/v1/lock/${TIJUANA}?date=${d('2031-05-12')}` })).json();
+    // d('2031-05-12') is a Monday: the recurrent Monday hour lock touches it too
+    expect(day.map((l: { type: string; date: string }) => [l.type, l.date])).toEqual([['hour', d('2031-02-24')], ['day', d('2031-05-12')]]);
     expect((await medico({ method: 'GET', url: `/v1/lock/${MEXICALI}` })).statusCode).toBe(403);
     expect((await logistica({ method: 'GET', url: `/v1/lock/${TIJUANA}` })).statusCode).toBe(403);
   });
 
   it('pages and filters the lock list', async () => {
-    await create(admin, { branchId: MEXICALI, cabainId: mxCabin, date: '2031-06-02', reason: 'otro', reasonDescription: 'Mantenimiento del láser' });
+    await create(admin, { branchId: MEXICALI, cabainId: mxCabin, date: d('2031-06-02'), reason: 'otro', reasonDescription: 'Mantenimiento del láser' });
     const list = async (who: Caller, qs: string) => {
       const res = await who({ method: 'GET', url: `/v1/lock?take=all&${qs}` });
       expect(res.statusCode).toBe(200);
@@ -291,11 +330,11 @@ describe('locks', () => {
     expect((await list(admin, 'reason=capacitación')).items.every((l) => l.reason === 'capacitación')).toBe(true);
     const search = encodeURIComponent(JSON.stringify({ filter: 'reasonDescription', value: 'LASER' }));
     expect((await list(admin, `search=${search}`)).items.map((l) => l.branchId)).toEqual([MEXICALI]);
-    const may = await list(admin, 'startDate=2031-05-01&endDate=2031-05-31');
+    const may = await list(admin, `startDate=${d('2031-05-01')}&endDate=${d('2031-05-31')}`);
     expect(may.items.length).toBeGreaterThan(0);
     // recurrent locks that started earlier still fall in the range
-    expect(may.items.every((l) => l.date <= '2031-05-31')).toBe(true);
-    expect(may.items.some((l) => l.date < '2031-05-01')).toBe(true);
+    expect(may.items.every((l) => l.date <= d('2031-05-31'))).toBe(true);
+    expect(may.items.some((l) => l.date < d('2031-05-01'))).toBe(true);
     const page = (await admin({ method: 'GET', url: '/v1/lock?take=2&page=1' })).json();
     expect(page.items).toHaveLength(2);
     expect(page.meta).toMatchObject({ take: 2, itemCount: everything.meta.itemCount });

@@ -104,8 +104,8 @@ export async function loadBranch(db: DbOrTx, branchId: string) {
   return b;
 }
 
-/** Active cabins of the branch with their type and that weekday's own schedule, in the grid's order (type order, then name). */
-export function branchCabins(db: DbOrTx, branchId: string, day: number) {
+/** Active cabins of the branch with their type, in the grid's order (type order, then name). */
+export function branchCabins(db: DbOrTx, branchId: string) {
   return db
     .select({
       id: cabins.id,
@@ -117,27 +117,38 @@ export function branchCabins(db: DbOrTx, branchId: string, day: number) {
       typeColor: cabinTypes.color,
       treatmentTypeId: treatmentTypes.id,
       treatmentTypeName: treatmentTypes.name,
-      opening: cabinSchedules.opening,
-      closing: cabinSchedules.closing,
     })
     .from(cabins)
     .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
     .innerJoin(treatmentTypes, eq(treatmentTypes.id, cabinTypes.treatmentTypeId))
-    // at most one live row per cabin and day (cabin_schedules_day_unique)
-    .leftJoin(cabinSchedules, and(eq(cabinSchedules.cabinId, cabins.id), eq(cabinSchedules.day, day), isNull(cabinSchedules.deletedAt)))
     .where(and(eq(cabins.branchId, branchId), eq(cabins.active, true), isNull(cabins.deletedAt)))
     .orderBy(asc(cabinTypes.order), asc(cabins.name), asc(cabins.id));
 }
 
-/** The branch with that weekday's schedule (null opening/closing when it has none). */
-export async function branchWithDay(db: DbOrTx, branchId: string, day: number) {
-  const [b] = await db
-    .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone, opening: branchSchedules.opening, closing: branchSchedules.closing })
-    .from(branches)
-    .leftJoin(branchSchedules, and(eq(branchSchedules.branchId, branches.id), eq(branchSchedules.day, day), isNull(branchSchedules.deletedAt)))
-    .where(and(eq(branches.id, branchId), isNull(branches.deletedAt)))
-    .limit(1);
-  return b;
+/**
+ * Every live schedule row of the branch and of its cabins (at most seven each): whether a branch or cabin
+ * has a schedule at all decides what a missing weekday means (cabinDayHours), so one weekday is not enough.
+ */
+export async function branchScheduleRows(db: DbOrTx, branchId: string) {
+  const [own, ofCabins] = await Promise.all([
+    db
+      .select({ day: branchSchedules.day, opening: branchSchedules.opening, closing: branchSchedules.closing })
+      .from(branchSchedules)
+      .where(and(eq(branchSchedules.branchId, branchId), isNull(branchSchedules.deletedAt))),
+    db
+      .select({ cabinId: cabinSchedules.cabinId, day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing })
+      .from(cabinSchedules)
+      .innerJoin(cabins, eq(cabins.id, cabinSchedules.cabinId))
+      .where(and(eq(cabins.branchId, branchId), isNull(cabins.deletedAt), isNull(cabinSchedules.deletedAt))),
+  ]);
+  const day = (r: { day: number; opening: string; closing: string }) => ({ day: r.day, opening: hhmm(r.opening), closing: hhmm(r.closing) });
+  const byCabin = new Map<string, ReturnType<typeof day>[]>();
+  for (const r of ofCabins) {
+    const list = byCabin.get(r.cabinId);
+    if (list) list.push(day(r));
+    else byCabin.set(r.cabinId, [day(r)]);
+  }
+  return { branch: own.map(day), byCabin };
 }
 
 /** The day's appointment cards of the branch (served by appointments_branch_day_idx), cancelled ones left out. */

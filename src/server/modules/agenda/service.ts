@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { lockWindow, weekDay, type LockInput } from '../../../domain/agenda';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
-import { CLOSED_TIME } from '../../../domain/schedules';
+import { cabinDayHours, hhmm as hhmmOf } from '../../../domain/appointment-rules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cabins, locks } from '../../db/schema';
@@ -13,7 +13,7 @@ import type { ListSpec } from '../../platform/list';
 import {
   asLockLike,
   branchCabins,
-  branchWithDay,
+  branchScheduleRows,
   branchLocks,
   countLocks,
   dayAppointments,
@@ -27,34 +27,29 @@ import {
   type LockDto,
 } from './queries';
 
-const FULL_DAY = { opening: '00:00', closing: '24:00' };
-
-/** A schedule row → the day's hours, or nulls when the day is closed (00:00 – 00:00). */
-function hours(row: { opening: string; closing: string } | undefined) {
-  if (!row) return undefined;
-  const [opening, closing] = [hhmm(row.opening), hhmm(row.closing)];
-  return opening === CLOSED_TIME && closing === CLOSED_TIME ? { opening: null, closing: null } : { opening, closing };
-}
+/** [open, close) minutes → 'HH:mm' hours, nulls when closed. */
+const asHours = (h: [number, number] | null) => (h ? { opening: hhmmOf(h[0]), closing: hhmmOf(h[1]) } : { opening: null, closing: null });
 
 /** Whether a lock blocks anything on the day (a cabin lock in its cabin, a day lock anywhere). */
 export const lockTouchesDay = (l: LockDto, date: string) => lockWindow(asLockLike(l), l.cabainId ?? '', date) !== null;
 
 /**
- * The agenda day: four queries (branch with its hours, cabins with theirs, appointments, locks), run together
- * and assembled in memory — this is the screen the clinics keep open all day.
+ * The agenda day: six queries (branch, cabins, branch and cabin schedules, appointments, locks), run together and assembled
+ * in memory — this is the screen the clinics keep open all day. Each cabin's hours come from cabinDayHours,
+ * the very function the booking checks, so the grid never offers a slot the booking refuses.
  */
 export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: string, date: string) {
   assertBranchAccess(req, branchId);
   const day = weekDay(date);
-  const [found, cabinRows, cards, lockRows] = await Promise.all([
-    branchWithDay(ctx.db, branchId, day),
-    branchCabins(ctx.db, branchId, day),
+  const [found, cabinRows, schedules, cards, lockRows] = await Promise.all([
+    loadBranch(ctx.db, branchId),
+    branchCabins(ctx.db, branchId),
+    branchScheduleRows(ctx.db, branchId),
     dayAppointments(ctx.db, branchId, date),
     branchLocks(ctx.db, branchId, date),
   ]);
   if (!found) throw new AppError('BRANCH_NOT_FOUND');
   const branch = { id: found.id, name: found.name, timeZone: found.timeZone };
-  const branchDay = hours(found.opening != null && found.closing != null ? { opening: found.opening, closing: found.closing } : undefined);
   const byCabin = new Map<string, (typeof cards)[number]['card'][]>();
   for (const { cabinId, card } of cards) {
     const list = byCabin.get(cabinId);
@@ -66,21 +61,16 @@ export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: s
   return {
     branch,
     date,
-    opening: branchDay?.opening ?? null,
-    closing: branchDay?.closing ?? null,
-    cabins: cabinRows.map((c) => {
-      const own = hours(c.opening != null && c.closing != null ? { opening: c.opening, closing: c.closing } : undefined) ?? branchDay ?? FULL_DAY;
-      return {
-        id: c.id,
-        name: c.name,
-        description: c.description,
-        type: { id: c.typeId, name: c.typeName, order: c.typeOrder, color: c.typeColor, treatmentType: { id: c.treatmentTypeId, name: c.treatmentTypeName } },
-        opening: own.opening,
-        closing: own.closing,
-        appointments: byCabin.get(c.id) ?? [],
-        locks: likes.filter(([, like]) => lockWindow(like, c.id, date) !== null).map(([l]) => l),
-      };
-    }),
+    ...asHours(cabinDayHours(schedules.branch, [], day)),
+    cabins: cabinRows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      type: { id: c.typeId, name: c.typeName, order: c.typeOrder, color: c.typeColor, treatmentType: { id: c.treatmentTypeId, name: c.treatmentTypeName } },
+      ...asHours(cabinDayHours(schedules.branch, schedules.byCabin.get(c.id) ?? [], day)),
+      appointments: byCabin.get(c.id) ?? [],
+      locks: likes.filter(([, like]) => lockWindow(like, c.id, date) !== null).map(([l]) => l),
+    })),
     locks: dayLocks,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { nowIn } from '../../../domain/appointment-rules';
 import type { DbOrTx } from '../../db/client';
 import { appointments, branches, changeLog } from '../../db/schema';
@@ -14,20 +14,19 @@ export async function markAbsences(db: DbOrTx, now = new Date()): Promise<number
   for (const branch of list) {
     const today = nowIn(branch.timeZone, now).date;
     total += await db.transaction(async (tx) => {
-      const changed = await tx
-        .update(appointments)
-        .set({ status: 'absence', updatedAt: now })
-        .where(
-          and(
-            eq(appointments.branchId, branch.id),
-            inArray(appointments.status, ['scheduled', 'inProcess']),
-            lt(appointments.date, today),
-            isNull(appointments.deletedAt),
-          ),
-        )
-        .returning({ id: appointments.id, appointmentNumber: appointments.appointmentNumber });
+      // the previous status comes from the locked rows of the FROM list: the log says scheduled or inProcess → absence
+      const changed = (
+        (await tx.execute(sql`
+          update ${appointments} a set status = 'absence', updated_at = ${now.toISOString()}::timestamptz
+          from (
+            select id, status from ${appointments}
+            where branch_id = ${branch.id} and status in ('scheduled', 'inProcess') and date < ${today} and deleted_at is null
+            for update
+          ) old
+          where a.id = old.id
+          returning a.id, a.appointment_number as "appointmentNumber", old.status as "before"`)) as unknown as { rows: { id: string; appointmentNumber: string; before: string }[] }
+      ).rows;
       if (!changed.length) return 0;
-      // the previous status is not returned by UPDATE; both live statuses end the same way
       for (let i = 0; i < changed.length; i += 1000) {
         await tx.insert(changeLog).values(
           changed.slice(i, i + 1000).map((a) => ({
@@ -35,7 +34,7 @@ export async function markAbsences(db: DbOrTx, now = new Date()): Promise<number
             action: 'inasistencia',
             entityId: a.id,
             orderNumber: a.appointmentNumber,
-            before: null,
+            before: { status: a.before },
             after: { status: 'absence' },
             userId: null,
             branchId: null,

@@ -230,13 +230,13 @@ describe('lifecycle', () => {
 
   it('refuses a finish that would take a lot below zero and leaves nothing half-written', async () => {
     const c = await newCustomer(admin);
-    const a = (await create(gerente, medical(c, nextDate()))).json();
+    const a = (await create(gerente, medical(c, nextDate(), { sessions: 2 }))).json();
     await gerente({ method: 'PATCH', url: `/v1/appointment/${a.id}/set-on-process` });
     const thin = await rows<{ id: string; product_id: string }>(t, sql`select id, product_id from product_stocks where allotment = 'LOTE-PRUEBA-2' and branch_id = ${f.branchId} order by product_id`);
     // ask for two units of a lot that holds one
     const twice = f.medTreatment.products.flatMap((p) => Array.from({ length: p.quantity * 2 }, () => thin.find((l) => l.product_id === p.productId)!.id));
     const res = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/finish`, payload: { attendedById: f.doctorId, sessions: 2, sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]], treatmentProducts: twice, consent: true } });
-    expect(res.json()).toMatchObject({ statusCode: 422, code: 'INSUFFICIENT_INVENTORY' });
+    expect(res.json()).toMatchObject({ statusCode: 422, code: 'INSUFFICIENT_INVENTORY', message: 'El lote LOTE-PRUEBA-2 tiene 1 unidad y se requieren 2', errors: [{ field: 'treatmentProducts' }] });
     const left = await rows<{ quantity: number }>(t, sql`select quantity from product_stocks where allotment = 'LOTE-PRUEBA-2' and branch_id = ${f.branchId}`);
     expect(left.every((l) => l.quantity === 1)).toBe(true);
     expect((await gerente({ method: 'GET', url: `/v1/appointment/${a.id}` })).json().status).toBe('inProcess');
@@ -253,7 +253,7 @@ describe('lifecycle', () => {
     expect(res.json()).toMatchObject({ status: 'cancelled', allowedStatuses: [], cancellations: [{ type: 'cancellation', cancellationReason: 'Traffic', customerCancellation: true }] });
     expect(res.json().customer.cancellations).toBe(1);
     expect((await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { cancellationReason: 'Traffic' } })).json().message).toBe('Solo se pueden cancelar citas agendadas o en proceso');
-    expect((await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: medical(c, date) })).json()).toMatchObject({ statusCode: 409, message: 'Solo se pueden editar citas agendadas' });
+    expect((await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: medical(c, date) })).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'Solo se pueden editar citas agendadas o en proceso' });
     // the slot is free again
     expect((await create(gerente, medical(c, date))).statusCode).toBe(201);
   });
@@ -323,7 +323,7 @@ describe('list, consent, absences', () => {
     expect(changed).toBeGreaterThanOrEqual(1);
     const [row] = await rows<{ status: string }>(t, sql`select status from appointments where id = ${a.id}`);
     expect(row.status).toBe('absence');
-    expect(await rows(t, sql`select action from change_log where entity_id = ${a.id} and action = 'inasistencia'`)).toHaveLength(1);
+    expect(await rows(t, sql`select before, after from change_log where entity_id = ${a.id} and action = 'inasistencia'`)).toEqual([{ before: { status: 'scheduled' }, after: { status: 'absence' } }]);
     expect(await markAbsences(t.ctx.db)).toBe(0);
   });
 });

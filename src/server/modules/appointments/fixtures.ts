@@ -53,6 +53,9 @@ export interface Fixtures {
   cos: CabinFixture;
   medTreatment: { id: string; durationMinutes: number; medicalFee: number; products: { productId: string; quantity: number }[]; areas: string[] };
   cosTreatment: { id: string; durationMinutes: number };
+  /** A valuation cabin and treatment (type without areas, treatment without products). */
+  val: CabinFixture;
+  valTreatment: { id: string };
   doctorId: string;
   cosmetologistId: string;
   otherCabinId: string;
@@ -85,6 +88,13 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
         where tt.name = 'Cosmetologico' and t.deleted_at is null and t.active
         order by t.sku limit 1`,
   );
+  const val = await cabinOf(t, branchId, 'Valoracion');
+  const [vt] = await rows<{ id: string }>(
+    t,
+    sql`select t.id from treatments t join treatment_types tt on tt.id = t.treatment_type_id
+        where tt.name = 'Valoracion' and t.deleted_at is null and t.active and not t.consent
+          and not exists (select 1 from treatment_products tp where tp.treatment_id = t.id) order by t.sku limit 1`,
+  );
   const professional = async (dept: string) =>
     (
       await rows<{ id: string }>(
@@ -107,6 +117,8 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
       areas: areas.map((a) => a.area_id),
     },
     cosTreatment: { id: ct.id, durationMinutes: ct.duration_minutes },
+    val,
+    valTreatment: { id: vt.id },
     doctorId: await professional('Médica'),
     cosmetologistId: await professional('Cosmetológica'),
   };
@@ -131,4 +143,26 @@ export async function purchased(t: TestApp, customerId: string, treatmentId: str
     sql`insert into purchased_products (customer_id, branch_id, treatment_id, sessions, current_session, status) values (${customerId}, ${demoId('branch:tijuana')}, ${treatmentId}, ${sessions}, ${currentSession}, 'onProcess') returning id`,
   );
   return row.id;
+}
+
+/** The test lots of the medical treatment's products at the branch (allotment LOTE-PRUEBA-1: 10 units, LOTE-PRUEBA-2: 1 unit). */
+export async function testLots(t: TestApp, branchId: string, allotment: 'LOTE-PRUEBA-1' | 'LOTE-PRUEBA-2') {
+  return rows<{ id: string; product_id: string; quantity: number }>(
+    t,
+    sql`select id, product_id, quantity from product_stocks where branch_id = ${branchId} and allotment = ${allotment} and deleted_at is null order by product_id`,
+  );
+}
+
+/** One stock id per unit a finish of `sessions` sessions of the medical treatment takes, all from the given lots. */
+export function unitsFrom(f: Fixtures, lots: { id: string; product_id: string }[], sessions = 1): string[] {
+  return f.medTreatment.products.flatMap((p) => Array.from({ length: p.quantity * sessions }, () => lots.find((l) => l.product_id === p.productId)!.id));
+}
+
+/** The PostgreSQL code of a (Drizzle-wrapped) database error. */
+export function pgCodeOf(err: unknown): string | undefined {
+  for (let e = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }

@@ -5,11 +5,11 @@ import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain
 import type { ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { appointments, changeLog, consents, customers, products, productStocks, purchasedProducts, treatmentProducts, treatments, users } from '../../db/schema';
+import { appointments, changeLog, consents, packageBranches, packages, products, productStocks, purchasedProducts, treatmentProducts, treatments, users } from '../../db/schema';
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
-import { customerNameExpr, customerPhoneExpr, selectAppointments, toAppointmentItem } from './queries';
+import { appointmentSearchFields, findPatients, selectAppointments, toAppointmentItem } from './queries';
 
 export interface AppointmentFilters extends ListQuery {
   branchId?: string;
@@ -21,20 +21,27 @@ export interface AppointmentFilters extends ListQuery {
   customerId?: string;
 }
 
+/** The list counts up to this many appointments (meta.itemCountCapped beyond). */
+export const APPOINTMENT_COUNT_CAP = 1000;
+
 export type AppointmentItem = ReturnType<typeof toAppointmentItem>;
 
-export function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: AppointmentFilters): ListSpec<AppointmentItem> {
+export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: AppointmentFilters): Promise<ListSpec<AppointmentItem>> {
   const branchId = branchScope(req, q.branchId);
+  const patients = await findPatients(db, q.search);
   const statuses = q.status ? q.status.split(',').filter(Boolean) : [];
   return {
     sortable: {
       appointmentNumber: appointments.appointmentNumber,
-      date: sql`${appointments.date} + ${appointments.startTime}`,
+      // a few patients' appointments are sorted after reading them, never by walking the date index (findPatients)
+      date: patients?.few ? sql`${appointments.date} + ${appointments.startTime}` : [appointments.date, appointments.startTime],
       status: appointments.status,
       created_at: appointments.createdAt,
     },
     defaultSort: { field: 'date', order: 'DESC' },
-    searchable: { appointmentNumber: appointments.appointmentNumber, customer: customerNameExpr, phone: customerPhoneExpr },
+    searchable: appointmentSearchFields(patients),
+    // two million appointments: count a page's worth of pages, not every García of three years
+    countCap: APPOINTMENT_COUNT_CAP,
     filters: [
       isNull(appointments.deletedAt),
       statuses.length ? inArray(appointments.status, statuses) : undefined,
@@ -50,7 +57,10 @@ export function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Appointm
       const base = selectAppointments(db).where(where).orderBy(...orderBy, appointments.id).offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toAppointmentItem);
     },
-    count: async (where) => (await db.select({ n: count() }).from(appointments).innerJoin(customers, eq(customers.id, appointments.customerId)).where(where))[0].n,
+    count: async (where, limit) => {
+      const matching = db.select({ one: sql`1` }).from(appointments).where(where);
+      return (await db.select({ n: count() }).from((limit ? matching.limit(limit) : matching).as('matching')))[0].n;
+    },
   };
 }
 
@@ -76,18 +86,13 @@ export async function stockByBranchAndTreatment(ctx: AppContext, req: FastifyReq
     .orderBy(asc(products.name), sql`${productStocks.expiresAt} asc nulls last`, asc(productStocks.allotment));
 }
 
-/** The purchased treatment an absent or cancelled appointment used, so it can be booked again. */
-export async function missedPurchasedProduct(ctx: AppContext, req: FastifyRequest, id: string) {
-  const [a] = await ctx.db.select().from(appointments).where(and(eq(appointments.id, id), isNull(appointments.deletedAt))).limit(1);
-  if (!a) throw new AppError('APPOINTMENT_NOT_FOUND');
-  assertBranchAccess(req, a.branchId);
-  if (a.status !== 'absence' && a.status !== 'cancelled') throw new AppError('CONFLICT', 'La cita no es una inasistencia ni una cancelación');
-  if (!a.purchasedProductId) throw new AppError('NOT_FOUND', 'La cita no usó un tratamiento adquirido');
-  const [pp] = await ctx.db
+/** A purchased treatment as the missed-appointment and purchased-product finish routes answer it. */
+export async function purchasedProductDto(db: DbOrTx, id: string) {
+  const [pp] = await db
     .select({ p: purchasedProducts, treatmentName: treatments.name })
     .from(purchasedProducts)
     .innerJoin(treatments, eq(treatments.id, purchasedProducts.treatmentId))
-    .where(eq(purchasedProducts.id, a.purchasedProductId))
+    .where(eq(purchasedProducts.id, id))
     .limit(1);
   if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
   return {
@@ -103,6 +108,16 @@ export async function missedPurchasedProduct(ctx: AppContext, req: FastifyReques
     expiredAt: pp.p.expiredAt,
     treatment: { id: pp.p.treatmentId, name: pp.treatmentName },
   };
+}
+
+/** The purchased treatment an absent or cancelled appointment used, so it can be booked again. */
+export async function missedPurchasedProduct(ctx: AppContext, req: FastifyRequest, id: string) {
+  const [a] = await ctx.db.select().from(appointments).where(and(eq(appointments.id, id), isNull(appointments.deletedAt))).limit(1);
+  if (!a) throw new AppError('APPOINTMENT_NOT_FOUND');
+  assertBranchAccess(req, a.branchId);
+  if (a.status !== 'absence' && a.status !== 'cancelled') throw new AppError('CONFLICT', 'La cita no es una inasistencia ni una cancelación');
+  if (!a.purchasedProductId) throw new AppError('NOT_FOUND', 'La cita no usó un tratamiento adquirido');
+  return purchasedProductDto(ctx.db, a.purchasedProductId);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -191,4 +206,21 @@ export function appointmentLogSpec(db: DbOrTx, req: FastifyRequest, q: LogFilter
     },
     count: async (where) => (await db.select({ n: count() }).from(changeLog).where(where))[0].n,
   } satisfies ListSpec<unknown>;
+}
+
+/** Active packages or promotions offered at a branch, by name: the booking form's choices. */
+export async function bookablePackages(ctx: AppContext, req: FastifyRequest, type: 'Package' | 'Promotion', branchId: string) {
+  assertBranchAccess(req, branchId);
+  return ctx.db
+    .select({ id: packages.id, name: packages.name, treatmentTypeId: packages.treatmentTypeId, startDate: packages.startDate, endDate: packages.endDate })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.type, type),
+        eq(packages.active, true),
+        isNull(packages.deletedAt),
+        sql`exists (select 1 from ${packageBranches} where ${packageBranches.packageId} = ${packages.id} and ${packageBranches.branchId} = ${branchId})`,
+      ),
+    )
+    .orderBy(asc(packages.name));
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
-import { allowedStatuses, isEditable, nowIn } from '../../../domain/appointment-rules';
+import { allowedStatuses, appointmentNumber, hasStarted, isEditable, nowIn } from '../../../domain/appointment-rules';
 import type { DbOrTx } from '../../db/client';
 import {
   appointmentCancellations,
@@ -19,14 +19,61 @@ import {
   treatmentTypes,
   users,
 } from '../../db/schema';
+import { redact } from '../../platform/change-log';
+import { searchCondition, type SearchField } from '../../platform/list';
+import { fullNameExpr, phonesExpr } from '../customers/queries';
 
 export const promos = alias(packages, 'promo');
 export const attendants = alias(users, 'attendant');
 export const schedulers = alias(users, 'scheduler');
 
-/** Search expressions of the list (customer full name, phones). */
-export const customerNameExpr = sql`${customers.name} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.motherLastName}, '')`;
-export const customerPhoneExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
+/** Up to this many patients found by a search are looked up by id; more go through a subquery. */
+const FEW_PATIENTS = 1000;
+
+/** A search of the appointment list by patient, resolved to conditions on appointments.customer_id. */
+export interface PatientSearch {
+  byName: SQL;
+  byPhone: SQL;
+  /** The search found few patients: their appointments are read through the customer index. */
+  few: boolean;
+}
+
+/**
+ * Finds the patients first, never joining every appointment to its customer. A common name (García:
+ * thousands of patients) becomes a subquery while the list walks its date index newest first, where
+ * matches come at once. A rare one becomes a list of ids, and the list must not walk the date index at
+ * all: a few patients' visits may lie years back, under millions of rows (the caller orders by an
+ * expression no index serves). The planner cannot tell the two apart from trigram statistics.
+ */
+export async function findPatients(db: DbOrTx, search: { filter: string; value: string } | undefined): Promise<PatientSearch | null> {
+  const value = search?.value.trim();
+  if (!search || !value || search.filter === 'appointmentNumber') return null;
+  let few = false;
+  const lookup = async (field: Exclude<SearchField, (value: string) => unknown>, wanted: boolean): Promise<SQL> => {
+    if (!wanted) return sql`false`;
+    const condition = searchCondition(field, value);
+    const found = await db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1);
+    if (found.length > FEW_PATIENTS) return sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
+    few = true;
+    return found.length ? inArray(appointments.customerId, found.map((c) => c.id)) : sql`false`;
+  };
+  const any = search.filter !== 'customer' && search.filter !== 'phone';
+  const byName = await lookup(fullNameExpr, any || search.filter === 'customer');
+  const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, any || search.filter === 'phone');
+  return { byName, byPhone, few };
+}
+
+/** The list's search: the appointment number (CITA-000123, or just 123) through its unique index, the patient's name or phone. */
+export function appointmentSearchFields(patients: PatientSearch | null): Record<string, SearchField> {
+  return {
+    appointmentNumber: (value) => {
+      const digits = value.replace(/\D/g, '');
+      return digits.length && digits.length <= 12 ? eq(appointments.appointmentNumber, appointmentNumber(Number(digits))) : sql`false`;
+    },
+    customer: () => patients?.byName ?? sql`false`,
+    phone: () => patients?.byPhone ?? sql`false`,
+  };
+}
 
 export function selectAppointments(db: DbOrTx) {
   return db
@@ -107,7 +154,7 @@ export function toAppointmentItem(r: AppointmentJoined) {
     cabain: { id: a.cabinId, name: r.cabinName },
     user: a.userId ? { id: a.userId, name: r.schedulerName ?? '', lastName: r.schedulerLastName ?? '' } : null,
     editable: isEditable(a.status, a.date, a.endTime, now),
-    allowedStatuses: allowedStatuses(a.status),
+    allowedStatuses: allowedStatuses(a.status, hasStarted(a.date, a.startTime, now)),
   };
 }
 
@@ -205,7 +252,54 @@ export async function treatmentAreaIds(db: DbOrTx, treatmentId: string): Promise
   return (await db.select({ id: treatmentAreas.areaId }).from(treatmentAreas).where(eq(treatmentAreas.treatmentId, treatmentId))).map((r) => r.id);
 }
 
-export async function areaIdsOfType(db: DbOrTx, treatmentTypeId: string, ids: string[]): Promise<string[]> {
-  if (!ids.length) return [];
-  return (await db.select({ id: areas.id }).from(areas).where(and(eq(areas.treatmentTypeId, treatmentTypeId), inArray(areas.id, ids)))).map((r) => r.id);
+/** Every area of a treatment type (none when the type has no areas, e.g. valuations). */
+export async function areaIdsOfType(db: DbOrTx, treatmentTypeId: string): Promise<string[]> {
+  const [type] = await db.select({ hasAreas: treatmentTypes.hasAreas }).from(treatmentTypes).where(eq(treatmentTypes.id, treatmentTypeId)).limit(1);
+  if (!type?.hasAreas) return [];
+  return (await db.select({ id: areas.id }).from(areas).where(and(eq(areas.treatmentTypeId, treatmentTypeId), isNull(areas.deletedAt)))).map((r) => r.id);
+}
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/**
+ * The stored columns of an appointment under their wire names: what the bitácora records as before/after
+ * (never computed fields such as editable or allowedStatuses, nor joined names).
+ */
+export function storedAppointment(a: AppointmentRow): Record<string, unknown> {
+  return {
+    appointmentNumber: a.appointmentNumber,
+    status: a.status,
+    branchId: a.branchId,
+    cabainId: a.cabinId,
+    customerId: a.customerId,
+    treatmentTypeId: a.treatmentTypeId,
+    appointmentOption: a.appointmentOption,
+    treatmentId: a.treatmentId,
+    packageId: a.packageId,
+    promoId: a.promoId,
+    purchasedProductId: a.purchasedProductId,
+    date: a.date,
+    startTime: hm(a.startTime),
+    endTime: hm(a.endTime),
+    term: a.term,
+    appointmentMethod: a.appointmentMethod,
+    sessions: a.sessions,
+    categoriesIds: a.categoriesIds,
+    treatmentsIds: a.treatmentsIds,
+    sessionAreas: a.sessionAreas,
+    observations: a.observations,
+    confirmMethod: a.confirmMethod,
+    attendedById: a.attendedById,
+    consent: a.consent,
+    reschedules: a.reschedules,
+    medicalFee: a.medicalFee,
+    finishedAt: a.finishedAt,
+  };
+}
+
+/** Before and after of only the stored fields an update changed. */
+export function storedChanges(before: AppointmentRow, after: AppointmentRow): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const [b, a] = [redact(storedAppointment(before)) as Record<string, unknown>, redact(storedAppointment(after)) as Record<string, unknown>];
+  const keys = Object.keys(a).filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+  return { before: Object.fromEntries(keys.map((k) => [k, b[k]])), after: Object.fromEntries(keys.map((k) => [k, a[k]])) };
 }

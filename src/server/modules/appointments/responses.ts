@@ -110,3 +110,6 @@ export const appointmentLogResponse = z.object({
   user: z.object({ name: z.string(), lastName: z.string() }).nullable(),
   created_at: z.date(),
 });
+
+/** A package or promotion the agenda can book: active and offered at the branch (its dates and hours are checked on booking). */
+export const bookablePackageResponse = z.object({ id: z.string(), name: z.string(), treatmentTypeId: z.string(), startDate: z.string().nullable(), endDate: z.string().nullable() });

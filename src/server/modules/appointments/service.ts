@@ -1,81 +1,84 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { LIVE_STATUSES, lockBlocks, weekDay, type AppointmentInput, type LockType } from '../../../domain/agenda';
-import type { cancelSchema, confirmSchema, finishSchema } from '../../../domain/agenda';
+import type { cancelSchema, confirmSchema } from '../../../domain/agenda';
 import {
+  ABSENCE_TOO_EARLY,
   appointmentNumber,
-  appointmentSequence,
   appointmentTerm,
   cabinDayHours,
+  CABIN_TYPE_MISMATCH,
   canCancel,
   canConfirm,
-  canFinish,
+  canMarkAbsence,
   canSetOnProcess,
-  canUpdate,
   chargeTreatmentChange,
-  CONSENT_REQUIRED,
   endMinutes,
   endTimeOf,
-  finishSessionsProblem,
-  isInPast,
+  hasStarted,
   isReschedule,
+  itemChanged,
   mayBookWithCancellations,
   mayReschedule,
-  medicalFeeOf,
+  NOT_ABSENTABLE,
   NOT_CANCELLABLE,
   NOT_CONFIRMABLE,
-  NOT_FINISHABLE,
-  NOT_SCHEDULED,
   NOT_STARTABLE,
   nowIn,
-  professionalDepartment,
+  packageProblem,
   purchasedProductProblem,
+  requestedItem,
   sameDayOrder,
-  stockSelectionProblem,
+  slotIsPast,
+  storedItem,
+  TREATMENT_TYPE_MISMATCH,
   treatmentKind,
-  unitsNeeded,
+  treatmentTypeProblem,
+  updateProblem,
+  type PackageLike,
 } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { nextAppointmentNumber } from '../../db/sequences';
 import {
   appointmentCancellations,
-  appointmentProducts,
   appointments,
   branchSchedules,
   branches,
   cabinSchedules,
   cabinTypes,
   cabins,
+  categories,
   customers,
-  departments,
-  jobPositions,
   locks,
+  packageBranches,
   packages,
-  productStocks,
+  packageTreatments,
   purchasedProducts,
   roles,
-  staffFiles,
-  treatmentProducts,
   treatments,
   treatmentTypes,
-  users,
 } from '../../db/schema';
 import { assertBranchAccess } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { areaIdsOfType, findAppointmentDetail, treatmentAreaIds } from './queries';
+import { findAppointmentDetail, storedAppointment, storedChanges, type AppointmentRow } from './queries';
 
 type CancelInput = z.output<typeof cancelSchema>;
 type ConfirmInput = z.output<typeof confirmSchema>;
-type FinishInput = z.output<typeof finishSchema>;
 
-/** Serialises bookings chain-wide for the number sequence and the friendly overlap check (the exclusion constraint stays the real guard). */
-const BOOKING_LOCK = 7_410_021;
-const MODULE = 'appointment';
+/**
+ * Advisory-lock namespaces: bookings of one cabin on one day queue up behind each other (the friendly overlap check),
+ * and so do one customer's bookings of one day (the same-day order rule). Bookings of other cabins and customers run
+ * in parallel; the exclusion constraint stays the real guard against a double booking.
+ */
+const CABIN_DAY_LOCK = 7_410_021;
+const CUSTOMER_DAY_LOCK = 7_410_022;
+export const MODULE = 'appointment';
 
-const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
+export const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
 export async function getAppointment(ctx: AppContext, req: FastifyRequest, id: string) {
   const detail = await findAppointmentDetail(ctx.db, id);
@@ -84,14 +87,14 @@ export async function getAppointment(ctx: AppContext, req: FastifyRequest, id: s
   return detail;
 }
 
-async function detailOf(tx: DbOrTx, id: string) {
+export async function detailOf(tx: DbOrTx, id: string) {
   const detail = await findAppointmentDetail(tx, id);
   if (!detail) throw new AppError('APPOINTMENT_NOT_FOUND');
   return detail;
 }
 
 /** The row, locked for the rest of the transaction so two writes to one appointment queue up. */
-async function lockedAppointment(tx: DbOrTx, req: FastifyRequest, id: string) {
+export async function lockedAppointment(tx: DbOrTx, req: FastifyRequest, id: string): Promise<AppointmentRow> {
   const [row] = await tx
     .select()
     .from(appointments)
@@ -102,33 +105,122 @@ async function lockedAppointment(tx: DbOrTx, req: FastifyRequest, id: string) {
   assertBranchAccess(req, row.branchId);
   return row;
 }
-type AppointmentRow = Awaited<ReturnType<typeof lockedAppointment>>;
+
+export async function branchZone(tx: DbOrTx, branchId: string): Promise<string> {
+  const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(and(eq(branches.id, branchId), isNull(branches.deletedAt))).limit(1);
+  if (!b) throw new AppError('BRANCH_NOT_FOUND');
+  return b.timeZone;
+}
 
 async function extendedLimit(tx: DbOrTx, roleId: string): Promise<boolean> {
   const [role] = await tx.select({ extended: roles.extendedCancellationLimit }).from(roles).where(eq(roles.id, roleId)).limit(1);
   return role?.extended ?? false;
 }
 
-interface Booking {
+async function lockBookingKeys(tx: DbOrTx, cabinId: string, customerId: string, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CABIN_DAY_LOCK}::int, hashtext(${`${cabinId}:${date}`}::text))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_DAY_LOCK}::int, hashtext(${`${customerId}:${date}`}::text))`);
+}
+
+/** What is booked: a purchased treatment, a new treatment, a package or a promotion, with the durations it brings. */
+interface Item {
   treatmentId: string | null;
   purchasedProductId: string | null;
   packageId: string | null;
   promoId: string | null;
-  term: number;
-  endTime: string;
+  treatmentMinutes: number | null;
+  packageMinutes: number | null;
+  pkg: { row: PackageLike; offeredAtBranch: boolean; treatmentIds: string[] } | null;
 }
 
-/** Every booking rule of create and reschedule; returns the derived columns. */
-async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentInput, existing: AppointmentRow | null, slotChanged: boolean): Promise<Booking> {
-  assertBranchAccess(req, input.branchId);
+/** Reads and checks what the payload books (existence, kind, the treatment's type); the package's dates and hours wait for the end time. */
+async function resolveItem(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null): Promise<Item> {
+  const item: Item = { treatmentId: null, purchasedProductId: null, packageId: null, promoId: null, treatmentMinutes: null, packageMinutes: null, pkg: null };
+  const option = input.appointmentOption;
+  if (option === 'purchasedProducts') {
+    const [pp] = await tx.select().from(purchasedProducts).where(and(eq(purchasedProducts.id, input.purchasedProductId!), isNull(purchasedProducts.deletedAt))).limit(1);
+    if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
+    const problem = purchasedProductProblem(pp, input.customerId, input.sessions, existing?.purchasedProductId);
+    if (problem) throw invalid(pp.customerId !== input.customerId ? 'purchasedProductId' : 'sessions', problem);
+    item.purchasedProductId = pp.id;
+    item.treatmentId = pp.treatmentId;
+  } else if (option === 'newTreatments') {
+    item.treatmentId = input.treatmentId ?? input.treatmentsIds[0];
+  } else {
+    const promo = option === 'promotion';
+    const id = promo ? input.promoId! : input.packageId!;
+    const [pkg] = await tx.select().from(packages).where(and(eq(packages.id, id), isNull(packages.deletedAt))).limit(1);
+    if (!pkg) throw new AppError('PACKAGE_NOT_FOUND', promo ? 'Promoción no encontrada' : undefined);
+    const [offered] = await tx.select({ id: packageBranches.branchId }).from(packageBranches).where(and(eq(packageBranches.packageId, id), eq(packageBranches.branchId, input.branchId))).limit(1);
+    const included = await tx.select({ id: packageTreatments.treatmentId }).from(packageTreatments).where(and(eq(packageTreatments.packageId, id), isNull(packageTreatments.deletedAt)));
+    item.pkg = { row: pkg, offeredAtBranch: Boolean(offered), treatmentIds: included.map((t) => t.id) };
+    item.packageMinutes = pkg.cabainTime;
+    if (promo) item.promoId = pkg.id;
+    else item.packageId = pkg.id;
+    item.treatmentId = input.treatmentId ?? null;
+  }
+  if (item.treatmentId) {
+    const [t] = await tx
+      .select({ durationMinutes: treatments.durationMinutes, treatmentTypeId: treatments.treatmentTypeId, active: treatments.active })
+      .from(treatments)
+      .where(and(eq(treatments.id, item.treatmentId), isNull(treatments.deletedAt)))
+      .limit(1);
+    if (!t) throw new AppError('TREATMENT_NOT_FOUND');
+    const purchased = option === 'purchasedProducts';
+    const mismatch = treatmentTypeProblem(input.treatmentTypeId, t.treatmentTypeId, purchased);
+    if (mismatch) throw invalid(purchased ? 'purchasedProductId' : 'treatmentId', mismatch);
+    if (option === 'newTreatments' && !t.active) throw invalid('treatmentId', 'El tratamiento no está activo');
+    item.treatmentMinutes = t.durationMinutes;
+  }
+  return item;
+}
+
+interface Plan {
+  item: Item | null;
+  term: number;
+  endTime: string;
+  /** Branch, cabin, date, start or end changed (or a new appointment): hours, locks, overlap and the past are checked. */
+  moved: boolean;
+  /** Customer, type, option, treatment, package, promotion, purchased treatment or sessions changed. */
+  rebooked: boolean;
+  /** Branch, cabin, date or start changed on an existing appointment: counted as a reschedule. */
+  reschedule: boolean;
+}
+
+/** What the payload changes and the columns it derives. An edit that neither moves nor rebooks reads nothing and checks no slot rule. */
+async function planBooking(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null): Promise<Plan> {
+  const rebooked = !existing || itemChanged(storedItem(existing), requestedItem(input));
+  const reschedule = Boolean(existing) && (existing!.branchId !== input.branchId || isReschedule(existing!, { date: input.date, startTime: input.startTime, cabinId: input.cabainId }));
+  const basicMove = !existing || reschedule;
+  if (existing) {
+    const problem = updateProblem(existing.status, { moved: basicMove, rebooked });
+    if (problem) throw new AppError('CONFLICT', problem);
+  }
+  let item = rebooked || basicMove ? await resolveItem(tx, input, existing) : null;
+  // an existing appointment keeps its own length unless the payload gives one or the item changes
+  const term = appointmentTerm(input.term ?? (existing && !rebooked ? existing.term : null), item?.treatmentMinutes, item?.packageMinutes);
+  const endTime = endTimeOf(input.startTime, term);
+  // an appointment ends by 23:30 at the latest: the exclusion constraint's range cannot cross midnight
+  if (!endTime || endTime === '00:00') throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
+  const moved = basicMove || endTime !== existing!.endTime.slice(0, 5);
+  if (existing) {
+    const problem = updateProblem(existing.status, { moved, rebooked });
+    if (problem) throw new AppError('CONFLICT', problem);
+  }
+  if (moved && !item) item = await resolveItem(tx, input, existing);
+  return { item, term, endTime, moved, rebooked, reschedule };
+}
+
+/** The slot rules of a new, moved or rebooked appointment: branch, cabin, type, customer, package, past, hours, locks, overlap, same-day order. */
+async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentInput, existing: AppointmentRow | null, plan: Plan) {
+  await lockBookingKeys(tx, input.cabainId, input.customerId, input.date);
   const [branch] = await tx
     .select({ id: branches.id, timeZone: branches.timeZone })
     .from(branches)
     .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt), eq(branches.active, true)))
     .limit(1);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
-  const now = nowIn(branch.timeZone);
-  if (slotChanged && isInPast(input.date, input.startTime, now)) throw new AppError('APPOINTMENT_IN_PAST');
+  if (plan.moved && slotIsPast(input.date, input.startTime, nowIn(branch.timeZone))) throw new AppError('APPOINTMENT_IN_PAST');
 
   const [cabin] = await tx
     .select({ id: cabins.id, branchId: cabins.branchId, active: cabins.active, treatmentTypeId: cabinTypes.treatmentTypeId })
@@ -140,7 +232,7 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
   if (cabin.branchId !== input.branchId || !cabin.active) throw invalid('cabainId', 'La cabina no pertenece a la sucursal o no está activa');
   const [type] = await tx.select().from(treatmentTypes).where(eq(treatmentTypes.id, input.treatmentTypeId)).limit(1);
   if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
-  if (cabin.treatmentTypeId !== input.treatmentTypeId) throw invalid('treatmentTypeId', 'El tipo de cita no corresponde al tipo de la cabina');
+  if (cabin.treatmentTypeId !== input.treatmentTypeId) throw invalid('treatmentTypeId', CABIN_TYPE_MISMATCH);
 
   const [customer] = await tx
     .select({ id: customers.id, active: customers.active, cancellations: customers.cancellations })
@@ -153,67 +245,50 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
     throw new AppError('CUSTOMER_TOO_MANY_CANCELLATIONS');
   }
 
-  // what is booked: a purchased treatment, a new treatment, a package or a promotion
-  let treatmentId: string | null = null;
-  let purchasedProductId: string | null = null;
-  let packageId: string | null = null;
-  let promoId: string | null = null;
-  let packageMinutes: number | null = null;
-  if (input.appointmentOption === 'purchasedProducts') {
-    const [pp] = await tx.select().from(purchasedProducts).where(and(eq(purchasedProducts.id, input.purchasedProductId!), isNull(purchasedProducts.deletedAt))).limit(1);
-    if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
-    const problem = purchasedProductProblem(pp, input.customerId, input.sessions, existing?.purchasedProductId);
-    if (problem) throw invalid(pp.customerId !== input.customerId ? 'purchasedProductId' : 'sessions', problem);
-    purchasedProductId = pp.id;
-    treatmentId = pp.treatmentId;
-  } else if (input.appointmentOption === 'newTreatments') {
-    treatmentId = input.treatmentId ?? input.treatmentsIds[0];
-  } else {
-    const id = input.appointmentOption === 'packages' ? input.packageId! : input.promoId!;
-    const [pkg] = await tx.select({ id: packages.id, cabainTime: packages.cabainTime }).from(packages).where(and(eq(packages.id, id), isNull(packages.deletedAt))).limit(1);
-    if (!pkg) throw new AppError('PACKAGE_NOT_FOUND');
-    packageMinutes = pkg.cabainTime;
-    if (input.appointmentOption === 'packages') packageId = pkg.id;
-    else promoId = pkg.id;
-    treatmentId = input.treatmentId ?? null;
-  }
-  let treatmentMinutes: number | null = null;
-  if (treatmentId) {
-    const [t] = await tx.select({ id: treatments.id, durationMinutes: treatments.durationMinutes }).from(treatments).where(and(eq(treatments.id, treatmentId), isNull(treatments.deletedAt))).limit(1);
-    if (!t) throw new AppError('TREATMENT_NOT_FOUND');
-    treatmentMinutes = t.durationMinutes;
+  const pkg = plan.item?.pkg;
+  if (pkg) {
+    const option = input.appointmentOption as 'packages' | 'promotion';
+    const problem = packageProblem(pkg.row, {
+      option,
+      treatmentTypeId: input.treatmentTypeId,
+      offeredAtBranch: pkg.offeredAtBranch,
+      date: input.date,
+      startTime: input.startTime,
+      endTime: plan.endTime,
+      treatmentId: input.treatmentId,
+      packageTreatmentIds: pkg.treatmentIds,
+    });
+    if (problem) throw invalid(option === 'promotion' ? 'promoId' : 'packageId', problem);
   }
 
-  const term = appointmentTerm(input.term, treatmentMinutes, packageMinutes);
-  const endTime = endTimeOf(input.startTime, term);
-  // an appointment ends by 23:30 at the latest: the exclusion constraint's range cannot cross midnight
-  if (!endTime || endTime === '00:00') throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
-  const day = weekDay(input.date);
-  const branchDays = await tx.select({ day: branchSchedules.day, opening: branchSchedules.opening, closing: branchSchedules.closing }).from(branchSchedules).where(and(eq(branchSchedules.branchId, input.branchId), isNull(branchSchedules.deletedAt)));
-  const cabinDays = await tx.select({ day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing }).from(cabinSchedules).where(and(eq(cabinSchedules.cabinId, input.cabainId), isNull(cabinSchedules.deletedAt)));
-  const hm = (l: { day: number; opening: string; closing: string }[]) => l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
-  const hours = cabinDayHours(hm(branchDays), hm(cabinDays), day);
-  if (!hours || minutes(input.startTime) < hours[0] || endMinutes(endTime) > hours[1]) throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
+  if (plan.moved) {
+    const day = weekDay(input.date);
+    const hm = (l: { day: number; opening: string; closing: string }[]) => l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
+    const branchDays = await tx.select({ day: branchSchedules.day, opening: branchSchedules.opening, closing: branchSchedules.closing }).from(branchSchedules).where(and(eq(branchSchedules.branchId, input.branchId), isNull(branchSchedules.deletedAt)));
+    const cabinDays = await tx.select({ day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing }).from(cabinSchedules).where(and(eq(cabinSchedules.cabinId, input.cabainId), isNull(cabinSchedules.deletedAt)));
+    const hours = cabinDayHours(hm(branchDays), hm(cabinDays), day);
+    if (!hours || minutes(input.startTime) < hours[0] || endMinutes(plan.endTime) > hours[1]) throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
 
-  const branchLocks = await tx.select().from(locks).where(and(eq(locks.branchId, input.branchId), isNull(locks.deletedAt), lte(locks.date, input.date)));
-  if (branchLocks.some((l) => lockBlocks({ ...l, type: l.type as LockType }, input.cabainId, input.date, input.startTime, endTime))) {
-    throw new AppError('APPOINTMENT_CABIN_BLOCKED');
+    const branchLocks = await tx.select().from(locks).where(and(eq(locks.branchId, input.branchId), isNull(locks.deletedAt), lte(locks.date, input.date)));
+    if (branchLocks.some((l) => lockBlocks({ ...l, type: l.type as LockType }, input.cabainId, input.date, input.startTime, plan.endTime))) {
+      throw new AppError('APPOINTMENT_CABIN_BLOCKED');
+    }
+
+    const sameCabin = await tx
+      .select({ startTime: appointments.startTime, endTime: appointments.endTime })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.cabinId, input.cabainId),
+          eq(appointments.date, input.date),
+          isNull(appointments.deletedAt),
+          inArray(appointments.status, [...LIVE_STATUSES]),
+          existing ? ne(appointments.id, existing.id) : undefined,
+        ),
+      );
+    const [s, e] = [minutes(input.startTime), endMinutes(plan.endTime)];
+    if (sameCabin.some((o) => minutes(o.startTime) < e && endMinutes(o.endTime) > s)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
   }
-
-  const sameCabin = await tx
-    .select({ startTime: appointments.startTime, endTime: appointments.endTime })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.cabinId, input.cabainId),
-        eq(appointments.date, input.date),
-        isNull(appointments.deletedAt),
-        inArray(appointments.status, [...LIVE_STATUSES]),
-        existing ? ne(appointments.id, existing.id) : undefined,
-      ),
-    );
-  const [s, e] = [minutes(input.startTime), endMinutes(endTime)];
-  if (sameCabin.some((o) => minutes(o.startTime) < e && endMinutes(o.endTime) > s)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
 
   const sameDay = await tx
     .select({ startTime: appointments.startTime, typeName: treatmentTypes.name })
@@ -234,30 +309,44 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
     sameDay.map((o) => ({ kind: treatmentKind(o.typeName), startTime: o.startTime.slice(0, 5) })),
   );
   if (order) throw new AppError(order);
-
-  return { treatmentId, purchasedProductId, packageId, promoId, term, endTime };
 }
 
-async function nextNumber(tx: DbOrTx): Promise<string> {
-  // numbers are CITA- + 6 digits, so the text order of the unique index is the numeric order
-  const [last] = await tx.select({ n: appointments.appointmentNumber }).from(appointments).orderBy(sql`${appointments.appointmentNumber} desc`).limit(1);
-  return appointmentNumber(appointmentSequence(last?.n) + 1);
+/** Categories must be treatment categories and treatmentsIds treatments of the appointment's type (only ids the appointment does not hold yet). */
+async function checkLists(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null) {
+  const newCategories = [...new Set(input.categoriesIds.filter((id) => !existing?.categoriesIds.includes(id)))];
+  if (newCategories.length) {
+    const found = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(inArray(categories.id, newCategories), eq(categories.type, 'treatment'), isNull(categories.deletedAt)));
+    if (found.length !== newCategories.length) throw invalid('categoriesIds', 'La categoría no existe o no es de tratamientos');
+  }
+  const newTreatments = [...new Set(input.treatmentsIds.filter((id) => !existing?.treatmentsIds.includes(id)))];
+  if (newTreatments.length) {
+    const found = await tx
+      .select({ id: treatments.id, treatmentTypeId: treatments.treatmentTypeId })
+      .from(treatments)
+      .where(and(inArray(treatments.id, newTreatments), isNull(treatments.deletedAt)));
+    if (found.length !== newTreatments.length) throw invalid('treatmentsIds', 'El tratamiento no existe');
+    if (found.some((t) => t.treatmentTypeId !== input.treatmentTypeId)) throw invalid('treatmentsIds', TREATMENT_TYPE_MISMATCH);
+  }
 }
 
-function columnsOf(input: AppointmentInput, b: Booking) {
+function columnsOf(input: AppointmentInput, plan: Plan, existing: AppointmentRow | null) {
+  const ids = plan.item ?? existing!;
   return {
     branchId: input.branchId,
     cabinId: input.cabainId,
     customerId: input.customerId,
     treatmentTypeId: input.treatmentTypeId,
-    treatmentId: b.treatmentId,
-    packageId: b.packageId,
-    promoId: b.promoId,
-    purchasedProductId: b.purchasedProductId,
+    treatmentId: ids.treatmentId,
+    packageId: ids.packageId,
+    promoId: ids.promoId,
+    purchasedProductId: ids.purchasedProductId,
     date: input.date,
     startTime: input.startTime,
-    endTime: b.endTime,
-    term: b.term,
+    endTime: plan.endTime,
+    term: plan.term,
     appointmentMethod: input.appointmentMethod,
     appointmentOption: input.appointmentOption,
     sessions: input.sessions,
@@ -267,19 +356,40 @@ function columnsOf(input: AppointmentInput, b: Booking) {
   };
 }
 
+/** The PostgreSQL code of a (Drizzle-wrapped) database error. */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * Inserts with the next CITA- number from its sequence. A row written with its own number (imported data)
+ * may already hold it: the unique index refuses it (23505) inside a savepoint and the next number is taken.
+ * A 23P01 (overlap) is not retried.
+ */
+async function insertNumbered(tx: DbOrTx, values: Omit<typeof appointments.$inferInsert, 'appointmentNumber'>): Promise<AppointmentRow> {
+  for (let attempt = 1; ; attempt++) {
+    const number = appointmentNumber(await nextAppointmentNumber(tx));
+    try {
+      return await tx.transaction(async (sp) => (await sp.insert(appointments).values({ ...values, appointmentNumber: number }).returning())[0]);
+    } catch (err) {
+      if (pgCode(err) !== '23505' || attempt >= 20) throw err;
+    }
+  }
+}
+
 export async function createAppointment(ctx: AppContext, req: FastifyRequest, input: AppointmentInput) {
   return ctx.db.transaction(async (tx) => {
     assertBranchAccess(req, input.branchId);
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
-    const booking = await checkBooking(tx, req, input, null, true);
-    const number = await nextNumber(tx);
-    const [row] = await tx
-      .insert(appointments)
-      .values({ ...columnsOf(input, booking), appointmentNumber: number, status: 'scheduled', userId: req.user.id })
-      .returning({ id: appointments.id });
-    const after = await detailOf(tx, row.id);
-    await recordChange(tx, req, { module: MODULE, action: 'crear', entityId: row.id, orderNumber: number, after, affectedBranchId: input.branchId });
-    return after;
+    const plan = await planBooking(tx, input, null);
+    await checkBooking(tx, req, input, null, plan);
+    await checkLists(tx, input, null);
+    const row = await insertNumbered(tx, { ...columnsOf(input, plan, null), status: 'scheduled', userId: req.user.id });
+    await recordChange(tx, req, { module: MODULE, action: 'crear', entityId: row.id, orderNumber: row.appointmentNumber, after: storedAppointment(row), affectedBranchId: input.branchId });
+    return detailOf(tx, row.id);
   });
 }
 
@@ -300,32 +410,27 @@ async function chargeChange(tx: DbOrTx, purchasedProductId: string | null, today
     .where(eq(purchasedProducts.id, pp.id));
 }
 
-async function branchToday(tx: DbOrTx, branchId: string): Promise<string> {
-  const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1);
-  return nowIn(b?.timeZone ?? 'America/Tijuana').date;
-}
+const branchToday = async (tx: DbOrTx, branchId: string) => nowIn(await branchZone(tx, branchId)).date;
 
 export async function updateAppointment(ctx: AppContext, req: FastifyRequest, id: string, input: AppointmentInput) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockedAppointment(tx, req, id);
     assertBranchAccess(req, input.branchId);
-    if (!canUpdate(row.status)) throw new AppError('CONFLICT', NOT_SCHEDULED);
-    const reschedule = row.branchId !== input.branchId || isReschedule(row, { date: input.date, startTime: input.startTime, cabinId: input.cabainId });
-    if (reschedule && !mayReschedule(row.reschedules)) throw new AppError('APPOINTMENT_TOO_MANY_CHANGES');
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOKING_LOCK})`);
-    const before = await detailOf(tx, id);
-    const booking = await checkBooking(tx, req, input, row, reschedule);
-    await tx
+    const plan = await planBooking(tx, input, row);
+    if (plan.reschedule && !mayReschedule(row.reschedules)) throw new AppError('APPOINTMENT_TOO_MANY_CHANGES');
+    if (plan.moved || plan.rebooked) await checkBooking(tx, req, input, row, plan);
+    await checkLists(tx, input, row);
+    const [after] = await tx
       .update(appointments)
-      .set({ ...columnsOf(input, booking), reschedules: reschedule ? row.reschedules + 1 : row.reschedules, updatedAt: new Date() })
-      .where(eq(appointments.id, id));
-    if (reschedule) {
+      .set({ ...columnsOf(input, plan, row), reschedules: plan.reschedule ? row.reschedules + 1 : row.reschedules, updatedAt: new Date() })
+      .where(eq(appointments.id, id))
+      .returning();
+    if (plan.reschedule) {
       await tx.insert(appointmentCancellations).values({ appointmentId: id, customerId: row.customerId, type: 'reschedule', cancellationReason: 'Unspecified', userId: req.user.id });
       await chargeChange(tx, row.purchasedProductId, await branchToday(tx, row.branchId), true);
     }
-    const after = await detailOf(tx, id);
-    await recordChange(tx, req, { module: MODULE, action: reschedule ? 'reagendar' : 'editar', entityId: id, orderNumber: row.appointmentNumber, before, after, affectedBranchId: input.branchId });
-    return after;
+    await recordChange(tx, req, { module: MODULE, action: plan.reschedule ? 'reagendar' : 'editar', entityId: id, orderNumber: row.appointmentNumber, ...storedChanges(row, after), affectedBranchId: input.branchId });
+    return detailOf(tx, id);
   });
 }
 
@@ -333,135 +438,54 @@ export async function cancelAppointment(ctx: AppContext, req: FastifyRequest, id
   return ctx.db.transaction(async (tx) => {
     const row = await lockedAppointment(tx, req, id);
     if (!canCancel(row.status)) throw new AppError('CONFLICT', NOT_CANCELLABLE);
-    const before = await detailOf(tx, id);
-    await tx.update(appointments).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(appointments.id, id));
-    await tx.insert(appointmentCancellations).values({
-      appointmentId: id,
-      customerId: row.customerId,
-      type: input.type,
-      cancellationReason: input.cancellationReason,
-      comment: input.comment ?? null,
-      customerCancellation: input.customerCancellation,
-      userId: req.user.id,
-    });
+    const [after] = await tx.update(appointments).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(appointments.id, id)).returning();
+    const cancellation = { type: input.type, cancellationReason: input.cancellationReason, comment: input.comment ?? null, customerCancellation: input.customerCancellation };
+    await tx.insert(appointmentCancellations).values({ appointmentId: id, customerId: row.customerId, ...cancellation, userId: req.user.id });
     if (input.customerCancellation) {
       await tx.update(customers).set({ cancellations: sql`${customers.cancellations} + 1`, updatedAt: new Date() }).where(eq(customers.id, row.customerId));
     }
     await chargeChange(tx, row.purchasedProductId, await branchToday(tx, row.branchId), false);
-    const after = await detailOf(tx, id);
-    await recordChange(tx, req, { module: MODULE, action: 'cancelar', entityId: id, orderNumber: row.appointmentNumber, before, after, affectedBranchId: row.branchId });
-    return after;
+    const changes = storedChanges(row, after);
+    await recordChange(tx, req, { module: MODULE, action: 'cancelar', entityId: id, orderNumber: row.appointmentNumber, before: changes.before, after: { ...changes.after, cancellation }, affectedBranchId: row.branchId });
+    return detailOf(tx, id);
   });
 }
 
-async function simpleChange(ctx: AppContext, req: FastifyRequest, id: string, allowed: (s: string) => boolean, refusal: string, action: string, set: Partial<typeof appointments.$inferInsert>) {
+/** A status or confirmation change: the refusal (or null), then the columns, a log row of what changed. */
+async function simpleChange(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: string,
+  refusal: (row: AppointmentRow, tx: DbOrTx) => string | null | Promise<string | null>,
+  action: string,
+  set: Partial<typeof appointments.$inferInsert>,
+) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockedAppointment(tx, req, id);
-    if (!allowed(row.status)) throw new AppError('CONFLICT', refusal);
-    await tx.update(appointments).set({ ...set, updatedAt: new Date() }).where(eq(appointments.id, id));
-    const after = await detailOf(tx, id);
-    const keys = Object.keys(set) as (keyof typeof row)[];
-    await recordChange(tx, req, {
-      module: MODULE,
-      action,
-      entityId: id,
-      orderNumber: row.appointmentNumber,
-      before: Object.fromEntries(keys.map((k) => [k, row[k]])),
-      after: set,
-      affectedBranchId: row.branchId,
-    });
-    return after;
+    const problem = await refusal(row, tx);
+    if (problem) throw new AppError('CONFLICT', problem);
+    const [after] = await tx.update(appointments).set({ ...set, updatedAt: new Date() }).where(eq(appointments.id, id)).returning();
+    await recordChange(tx, req, { module: MODULE, action, entityId: id, orderNumber: row.appointmentNumber, ...storedChanges(row, after), affectedBranchId: row.branchId });
+    return detailOf(tx, id);
   });
 }
 
-export const setOnProcess = (ctx: AppContext, req: FastifyRequest, id: string) => simpleChange(ctx, req, id, canSetOnProcess, NOT_STARTABLE, 'en proceso', { status: 'inProcess' });
+export const setOnProcess = (ctx: AppContext, req: FastifyRequest, id: string) =>
+  simpleChange(ctx, req, id, (r) => (canSetOnProcess(r.status) ? null : NOT_STARTABLE), 'en proceso', { status: 'inProcess' });
 
 export const confirmAppointment = (ctx: AppContext, req: FastifyRequest, id: string, input: ConfirmInput) =>
-  simpleChange(ctx, req, id, canConfirm, NOT_CONFIRMABLE, 'confirmar', { confirmMethod: input.confirmMethod });
+  simpleChange(ctx, req, id, (r) => (canConfirm(r.status) ? null : NOT_CONFIRMABLE), 'confirmar', { confirmMethod: input.confirmMethod });
 
-export async function finishAppointment(ctx: AppContext, req: FastifyRequest, id: string, input: FinishInput) {
-  return ctx.db.transaction(async (tx) => {
-    const row = await lockedAppointment(tx, req, id);
-    if (!canFinish(row.status)) throw new AppError('CONFLICT', NOT_FINISHABLE);
-    const before = await detailOf(tx, id);
-    const [type] = await tx.select({ name: treatmentTypes.name }).from(treatmentTypes).where(eq(treatmentTypes.id, row.treatmentTypeId)).limit(1);
-    const kind = treatmentKind(type?.name);
-
-    // the professional: active staff of the branch in the Médica / Cosmetológica department
-    const wanted = professionalDepartment(kind);
-    const [pro] = await tx
-      .select({ id: users.id, department: sql<string>`immutable_unaccent(lower(${departments.name}))` })
-      .from(users)
-      .innerJoin(staffFiles, and(eq(staffFiles.userId, users.id), isNull(staffFiles.deletedAt)))
-      .innerJoin(jobPositions, eq(jobPositions.id, staffFiles.jobPositionId))
-      .innerJoin(departments, eq(departments.id, jobPositions.departmentId))
-      .where(and(eq(users.id, input.attendedById), eq(users.mainBranchId, row.branchId), eq(users.status, 'activo'), isNull(users.deletedAt)))
-      .limit(1);
-    if (!pro || (wanted ? pro.department !== wanted : !['medica', 'cosmetologica'].includes(pro.department))) throw new AppError('PROFESSIONAL_REQUIRED');
-
-    const [treatment] = row.treatmentId ? await tx.select().from(treatments).where(eq(treatments.id, row.treatmentId)).limit(1) : [];
-    const [pp] = row.purchasedProductId ? await tx.select().from(purchasedProducts).where(eq(purchasedProducts.id, row.purchasedProductId)).for('update').limit(1) : [];
-    const remaining = pp ? pp.sessions - pp.currentSession : null;
-    const sessionsProblem = finishSessionsProblem(input.sessions, input.sessionAreas.length, remaining);
-    if (sessionsProblem) throw invalid(input.sessionAreas.length !== input.sessions && (remaining === null || input.sessions <= remaining) ? 'sessionAreas' : 'sessions', sessionsProblem);
-
-    const allowedAreas = treatment ? await treatmentAreaIds(tx, treatment.id) : [];
-    const areaIds = allowedAreas.length ? allowedAreas : await areaIdsOfType(tx, row.treatmentTypeId, input.sessionAreas);
-    if (input.sessionAreas.some((a) => !areaIds.includes(a))) throw invalid('sessionAreas', 'El área no corresponde al tratamiento');
-
-    // one lot per unit the treatment consumes; each lot of the branch loses one unit
-    const stockIds = input.treatmentProducts.length ? input.treatmentProducts : (input.stockIds ?? []);
-    const needs = treatment ? await tx.select({ productId: treatmentProducts.productId, quantity: treatmentProducts.quantity }).from(treatmentProducts).where(eq(treatmentProducts.treatmentId, treatment.id)) : [];
-    const lots = stockIds.length
-      ? await tx
-          .select({ id: productStocks.id, productId: productStocks.productId })
-          .from(productStocks)
-          .where(and(inArray(productStocks.id, [...new Set(stockIds)]), eq(productStocks.branchId, row.branchId), isNull(productStocks.deletedAt)))
-      : [];
-    const lotOf = new Map(lots.map((l) => [l.id, l]));
-    if (stockIds.some((s) => !lotOf.has(s))) throw invalid('treatmentProducts', 'El lote no pertenece a la sucursal');
-    const stockProblem = stockSelectionProblem(unitsNeeded(needs, input.sessions), stockIds.map((s) => lotOf.get(s)!));
-    if (stockProblem) throw invalid('treatmentProducts', stockProblem);
-
-    const consentNeeded = Boolean(treatment?.consent) && !(pp?.consent || row.consent);
-    if (consentNeeded && input.consent !== true) throw invalid('consent', CONSENT_REQUIRED);
-    const consent = row.consent || Boolean(pp?.consent) || input.consent === true;
-
-    for (const stockId of stockIds) {
-      const taken = await tx
-        .update(productStocks)
-        .set({ quantity: sql`${productStocks.quantity} - 1`, updatedAt: new Date() })
-        .where(and(eq(productStocks.id, stockId), sql`${productStocks.quantity} >= 1`))
-        .returning({ id: productStocks.id });
-      if (!taken.length) throw new AppError('INSUFFICIENT_INVENTORY');
-    }
-    if (stockIds.length) {
-      await tx.insert(appointmentProducts).values(stockIds.map((stockId) => ({ appointmentId: id, stockId, productId: lotOf.get(stockId)!.productId, quantity: 1 })));
-    }
-    if (pp) {
-      const current = pp.currentSession + input.sessions;
-      await tx
-        .update(purchasedProducts)
-        .set({ currentSession: current, consent: pp.consent || consent, ...(current >= pp.sessions ? { status: 'finished' } : {}), updatedAt: new Date() })
-        .where(eq(purchasedProducts.id, pp.id));
-    }
-    await tx
-      .update(appointments)
-      .set({
-        status: 'finished',
-        attendedById: input.attendedById,
-        sessions: input.sessions,
-        sessionAreas: input.sessionAreas,
-        consent,
-        medicalFee: medicalFeeOf(kind, treatment?.medicalFee, input.sessions),
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(appointments.id, id));
-    // cancellations count consecutively: an attended appointment resets them
-    await tx.update(customers).set({ cancellations: 0, updatedAt: new Date() }).where(and(eq(customers.id, row.customerId), ne(customers.cancellations, 0)));
-    const after = await detailOf(tx, id);
-    await recordChange(tx, req, { module: MODULE, action: 'terminar', entityId: id, orderNumber: row.appointmentNumber, before, after: { ...after, stockIds }, affectedBranchId: row.branchId });
-    return after;
-  });
-}
+/** Manual Inasistencia: a scheduled appointment whose start has come; it counts among the customer's missed appointments. */
+export const markAbsence = (ctx: AppContext, req: FastifyRequest, id: string) =>
+  simpleChange(
+    ctx,
+    req,
+    id,
+    async (r, tx) => {
+      if (!canMarkAbsence(r.status)) return NOT_ABSENTABLE;
+      return hasStarted(r.date, r.startTime, nowIn(await branchZone(tx, r.branchId))) ? null : ABSENCE_TOO_EARLY;
+    },
+    'inasistencia',
+    { status: 'absence' },
+  );

@@ -26,6 +26,10 @@ describe('sign-in', () => {
     expect(c.fullname).toBe('Gabriela Núñez Ortega');
     expect(c.privileges.dairy).toContain('show');
     expect(c.path).toBeTruthy();
+    // the role's editable flag travels in the token: the booking form reads the cancellation limit from it
+    expect(c.extendedCancellationLimit).toBe(true);
+    const medico = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username: 'medico@demo.mx', password: 'Demo2026!' } });
+    expect(claims(medico.json().token).extendedCancellationLimit).toBe(false);
   });
 
   it('refuses a wrong password with the catalogue message', async () => {

@@ -7,7 +7,7 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface SessionProfile {
   user: UserRow;
-  role: { id: string; name: string; branchBound: boolean };
+  role: { id: string; name: string; branchBound: boolean; extendedCancellationLimit: boolean };
   privileges: PrivilegeMap;
   branch: { id: string; name: string } | null;
 }
@@ -32,7 +32,7 @@ export async function loadProfile(db: DbOrTx, user: UserRow, branchId: string | 
   const privileges = await rolePrivilegeMap(db, user.roleId);
   const id = branchId ?? user.mainBranchId;
   const [branch] = id ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, id)).limit(1) : [];
-  return { user, role: { id: role.id, name: role.name, branchBound: role.branchBound }, privileges, branch: branch ?? null };
+  return { user, role: { id: role.id, name: role.name, branchBound: role.branchBound, extendedCancellationLimit: role.extendedCancellationLimit }, privileges, branch: branch ?? null };
 }
 
 export function fullName(u: Pick<UserRow, 'name' | 'lastName' | 'motherLastName'>): string {

@@ -42,6 +42,7 @@ export async function issueSession(
       branch: profile.branch?.id ?? null,
       branchName: profile.branch?.name ?? null,
       branchBound: profile.role.branchBound,
+      extendedCancellationLimit: profile.role.extendedCancellationLimit,
       path: profile.user.lastPath ?? 'inicio',
       photo: profile.user.photo,
       privileges: profile.privileges as Record<string, string[]>,

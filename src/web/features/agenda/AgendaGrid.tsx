@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Empty, Popover, Tooltip } from 'antd';
 import { LockOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { lockBlocks, PAST_SLOT_GRACE_MINUTES, SLOT_MINUTES } from '../../../domain/agenda';
+import { lockBlocks, SLOT_MINUTES } from '../../../domain/agenda';
+import { slotIsPast } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
 import { AppointmentCardView, AppointmentDetails } from './AppointmentCard';
 import { lockReasonText, toLockLike } from './lookups';
@@ -62,7 +63,7 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
 
   const today = now.format('YYYY-MM-DD');
   const nowMin = now.hour() * 60 + now.minute();
-  const pastBefore = date < today ? Infinity : date > today ? -Infinity : nowMin - PAST_SLOT_GRACE_MINUTES;
+  const clock = { date: today, minutes: nowMin };
 
   const locksOf = useMemo(() => {
     const byCabin = new Map<string, LockDto[]>();
@@ -79,7 +80,8 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
     if (!h || m < h[0] || m >= h[1]) return { kind: 'closed' };
     const lock = locksOf.get(c.id)?.find((l) => lockBlocks(toLockLike(l), c.id, date, hhmm(m), hhmm(m + SLOT_MINUTES)));
     if (lock) return { kind: 'blocked', lock };
-    if (m < pastBefore) return { kind: 'past' };
+    // section 2: slots earlier than 30 minutes ago are locked — the rule the server's booking applies too
+    if (slotIsPast(date, hhmm(m), clock)) return { kind: 'past' };
     return { kind: 'free' };
   };
 

@@ -114,7 +114,7 @@ export default function AgendaPage() {
         </Space>
       </div>
       <div className="agenda-layout">
-        {!panelClosed && <AgendaSide date={date} today={branchToday} onChange={setDate} />}
+        {!panelClosed && <AgendaSide date={date} today={branchToday} timeZone={day?.branch.timeZone || BUSINESS_TIME_ZONE} onChange={setDate} />}
         <div className="agenda-main">
           {diary.error ? (
             <Alert type="error" showIcon title={(diary.error as Error).message} />

@@ -1,17 +1,13 @@
 import { Tag } from 'antd';
 import { LOCK_REASONS, LOCK_TYPES, lockTypeLabels } from '../../../domain/agenda';
-import { ROLE_NAMES } from '../../../domain/roles';
 import { formatDateTime, fullName } from '../../ui/format';
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
 import { lockDatesText, lockDaysText, lockReasonText, lockTimesText, lockTypeText } from './lookups';
 import type { LockDto } from './types';
 
-/** Branch-bound roles only ever see their own branch's locks. */
-const BOUND_ROLES: string[] = [ROLE_NAMES.branchManager, ROLE_NAMES.franchisee, ROLE_NAMES.medic, ROLE_NAMES.cosmetologist];
-
 const filters: FilterDef[] = [
-  { ...filterCatalogue.branch('blockers'), visibleWith: undefined, hiddenForRoles: BOUND_ROLES },
+  { ...filterCatalogue.branch('blockers'), visibleWith: undefined, hiddenWhenBranchBound: true },
   { kind: 'select', param: 'type', label: 'Tipo de bloqueo', options: LOCK_TYPES.map((t) => ({ value: t, label: lockTypeLabels[t] })), width: 170 },
   { kind: 'select', param: 'reason', label: 'Motivo', options: LOCK_REASONS.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) })), width: 170 },
   filterCatalogue.dateRange(),

@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
 import { api, request } from '../../app/api';
 import { useCan } from '../../app/privileges';
-import { notify } from '../../ui/notify';
+import { modal, notify } from '../../ui/notify';
 import { CancelModal } from './CancelModal';
 import { FinishModal } from './FinishModal';
+import { RebookButton } from './RebookButton';
 import type { AppointmentDetail } from './types';
 
 interface Props {
@@ -50,28 +51,43 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
   const consentGiven = Boolean(a.treatment?.consent) && !askConsent;
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['appointment', a.id] }), queryClient.invalidateQueries({ queryKey: ['diary'] }), queryClient.invalidateQueries({ queryKey: ['list'] })]);
   const live = a.status === 'scheduled' || a.status === 'inProcess';
+  // the server's transitions (a scheduled appointment whose start has come may be marked absent);
+  // "Cancelada" needs the delete privilege, like the cancel button
+  const statuses = a.allowedStatuses.filter((s) => s !== 'cancelled' || can('dairy', 'delete'));
+  // the consent switch guards starting and finishing the treatment, not a cancellation or an absence
+  const needsSwitch = (s: string) => askConsent && !consent && (s === 'inProcess' || s === 'finished');
 
-  const pick = async (status: string) => {
+  const run = async (call: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await call();
+      notify.success();
+      await refresh();
+    } catch (err) {
+      notify.error(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const pick = (status: string) => {
     if (status === 'finished') return setFinishing(true);
     if (status === 'cancelled') return setCancelling(true);
-    if (status === 'inProcess') {
-      setBusy(true);
-      try {
-        await api(`/appointment/${a.id}/set-on-process`, { method: 'PATCH' });
-        notify.success();
-        await refresh();
-      } catch (err) {
-        notify.error(err);
-      } finally {
-        setBusy(false);
-      }
-    }
+    if (status === 'inProcess') return void run(() => api(`/appointment/${a.id}/set-on-process`, { method: 'PATCH' }));
+    if (status === 'absence')
+      modal().confirm({
+        title: 'Marcar inasistencia',
+        content: `¿Registrar que el paciente no asistió a la cita ${a.appointmentNumber}?`,
+        okText: 'Marcar inasistencia',
+        cancelText: 'Volver',
+        onOk: () => run(() => api(`/appointment/${a.id}/absence`, { method: 'PATCH' })),
+      });
   };
 
   return (
     <Space wrap>
       {can('dairy', 'edit') && saveButton}
-      {can('dairy', 'edit') && a.allowedStatuses.length > 0 && (
+      {can('dairy', 'edit') && statuses.length > 0 && (
         <>
           {(askConsent || consentGiven) && (
             <Space size={4}>
@@ -85,9 +101,9 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
             style={{ width: 180 }}
             value={null}
             loading={busy}
-            disabled={busy || (askConsent && !consent)}
-            options={a.allowedStatuses.map((s) => ({ value: s, label: appointmentStatusLabels[s as AppointmentStatus] ?? s }))}
-            onChange={(v) => void pick(v)}
+            disabled={busy}
+            options={statuses.map((s) => ({ value: s, label: appointmentStatusLabels[s as AppointmentStatus] ?? s, disabled: needsSwitch(s), title: needsSwitch(s) ? 'Active primero el consentimiento firmado' : undefined }))}
+            onChange={pick}
           />
         </>
       )}
@@ -99,6 +115,7 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
       <Button icon={<FileTextOutlined />} disabled={false} onClick={() => void openConsent(a.id)}>
         Consentimiento
       </Button>
+      <RebookButton appointment={a} />
       {/* the modals sit inside the (maybe read-only) appointment form: they must not inherit its disabled state */}
       <ConfigProvider componentDisabled={false}>
       <FinishModal

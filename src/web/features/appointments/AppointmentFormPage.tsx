@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,11 +11,10 @@ import {
   appointmentOptionLabels,
   appointmentSchema,
   CANCELLATION_LIMIT,
-  EXTENDED_CANCELLATION_LIMIT,
   SLOT_MINUTES,
   type AppointmentOption,
 } from '../../../domain/agenda';
-import { DEFAULT_ROLES } from '../../../domain/roles';
+import { cancellationLimit } from '../../../domain/appointment-rules';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
@@ -64,17 +63,20 @@ export default function AppointmentFormPage() {
   const cabins = useQuery({ queryKey: ['appt-cabins', branchId, dateText], queryFn: () => loadCabins(branchId!, dateText), enabled: Boolean(branchId) });
   const types = useQuery({ queryKey: ['appt-treatment-type-options'], queryFn: loadTreatmentTypes, staleTime: 300_000 });
 
-  // create: the slot the grid was clicked on
+  // create: the slot the grid was clicked on, or the customer and purchased treatment of a missed appointment (Reagendar)
   useEffect(() => {
     if (id) return;
     const d = query.get('date');
     const t = query.get('startTime');
+    const purchasedProductId = query.get('purchasedProductId');
     form.setFieldsValue({
       cabainId: query.get('cabainId') ?? undefined,
       date: d ? dayjs(d) : undefined,
       startTime: t ? dayjs(`2000-01-01T${t.slice(0, 5)}`) : undefined,
       appointmentMethod: 'inPerson',
-      appointmentOption: 'newTreatments',
+      appointmentOption: purchasedProductId ? 'purchasedProducts' : 'newTreatments',
+      customerId: query.get('customerId') ?? undefined,
+      purchasedProductId: purchasedProductId ?? undefined,
       sessions: 1,
     });
   }, [id, query, form]);
@@ -100,12 +102,15 @@ export default function AppointmentFormPage() {
     });
   }, [a, form]);
 
-  // the cabin's type decides the appointment type when none is chosen yet
+  // the cabin's type is the appointment's type (the server refuses another); a change of cabin type clears what was booked
+  const cabinType = cabins.data?.find((c) => c.id === cabainId)?.type.treatmentType?.id;
   useEffect(() => {
-    const cabin = cabins.data?.find((c) => c.id === cabainId);
-    const typeId = cabin?.type.treatmentType?.id;
-    if (typeId && !form.getFieldValue('treatmentTypeId')) form.setFieldValue('treatmentTypeId', typeId);
-  }, [cabins.data, cabainId, form]);
+    if (!cabinType) return;
+    const was = form.getFieldValue('treatmentTypeId') as string | undefined;
+    if (was === cabinType) return;
+    form.setFieldValue('treatmentTypeId', cabinType);
+    if (was) form.setFieldsValue({ treatmentId: undefined, packageId: undefined, promoId: undefined, purchasedProductId: undefined, categoriesIds: [], sessions: 1 });
+  }, [cabinType, form]);
 
   // the facts behind the warnings, for the customer on an existing appointment too
   useEffect(() => {
@@ -129,12 +134,34 @@ export default function AppointmentFormPage() {
     }
   };
 
-  const role = DEFAULT_ROLES.find((r) => r.name === user?.role);
-  const limit = role?.extendedCancellationLimit ? EXTENDED_CANCELLATION_LIMIT : CANCELLATION_LIMIT;
+  // a rebooked customer gets the same warnings as one picked by hand
+  const rebookCustomer = id ? null : query.get('customerId');
+  const warned = useRef<string | null>(null);
+  useEffect(() => {
+    if (!rebookCustomer || warned.current === rebookCustomer) return;
+    warned.current = rebookCustomer;
+    void onCustomer(rebookCustomer);
+  });
+
+  // the role's editable flag, carried in the session's token
+  const limit = cancellationLimit(Boolean(user?.extendedCancellationLimit));
   const cancellations = facts?.customer.cancellations ?? a?.customer.cancellations ?? 0;
   const tooManyCancellations = cancellations >= limit && option !== 'purchasedProducts';
   const closedStatus = a?.status === 'absence' || a?.status === 'finished';
   const readOnly = Boolean(id) && (!a?.editable || !can('dairy', 'edit'));
+  // in process the appointment cannot move nor change what was booked: only observations and categories
+  const locked = a?.status === 'inProcess';
+  // true or nothing: an explicit false would override the read-only form's disabled state
+  const lock = locked || undefined;
+  // options whose catalogue the role cannot read are left out (packages and promotions come through the agenda's own route)
+  const readable: Record<AppointmentOption, boolean> = {
+    promotion: true,
+    packages: true,
+    purchasedProducts: true,
+    newTreatments: can('treatments', 'show'),
+  };
+  const optionChoices = labelled(appointmentOptionLabels, APPOINTMENT_OPTIONS.filter((o) => readable[o] || o === a?.appointmentOption));
+  const customerLabel = a?.customer ?? (facts && facts.customer.id === customerId ? facts.customer : undefined);
 
   const submit = (raw: Values) => {
     const opt = raw.appointmentOption;
@@ -190,10 +217,13 @@ export default function AppointmentFormPage() {
         )}
         {facts && facts.absences >= ABSENCE_WARNING && <Alert type="warning" showIcon closable style={{ marginBottom: 16 }} title={`El cliente tiene ${facts.absences} inasistencias`} />}
         {a && !a.editable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Esta cita ya no puede modificarse" />}
+        {a?.editable && locked && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title="La cita está en proceso: solo pueden cambiarse las observaciones y las categorías" />
+        )}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="cabainId" label="Cabina" required rules={rule('cabainId', 'cabina')}>
-              <Select loading={cabins.isFetching} options={(cabins.data ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.type.name}` }))} />
+              <Select disabled={lock} loading={cabins.isFetching} options={(cabins.data ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.type.name}` }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -201,36 +231,37 @@ export default function AppointmentFormPage() {
               <Select
                 loading={types.isFetching}
                 options={types.data ?? []}
-                onChange={() => form.setFieldsValue({ treatmentId: undefined })}
+                disabled={locked || Boolean(cabinType) || undefined}
+                onChange={() => form.setFieldsValue({ treatmentId: undefined, packageId: undefined, promoId: undefined, purchasedProductId: undefined })}
               />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="customerId" label="Paciente" required rules={rule('customerId', 'paciente')}>
-              <CustomerSelectField current={a?.customer} onPicked={onCustomer} />
+              <CustomerSelectField current={customerLabel} disabled={lock} onPicked={onCustomer} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="date" label="Fecha" required rules={[{ required: true, message: 'El campo fecha es requerido' }]}>
-              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()} />
+              <DatePicker disabled={lock} format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="startTime" label="Hora de inicio" required rules={[{ required: true, message: 'El campo hora de inicio es requerido' }]}>
-              <TimePicker format="HH:mm" minuteStep={SLOT_MINUTES} showNow={false} needConfirm={false} style={{ width: '100%' }} />
+              <TimePicker disabled={lock} format="HH:mm" minuteStep={SLOT_MINUTES} showNow={false} needConfirm={false} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="appointmentMethod" label="Método de cita" required rules={rule('appointmentMethod', 'método de cita')}>
-              <Select options={labelled(appointmentMethodLabels, APPOINTMENT_METHODS)} />
+              <Select disabled={lock} options={labelled(appointmentMethodLabels, APPOINTMENT_METHODS)} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="appointmentOption" label="Opción" required rules={rule('appointmentOption', 'opción')}>
-              <Select options={labelled(appointmentOptionLabels, APPOINTMENT_OPTIONS)} />
+              <Select disabled={lock} options={optionChoices} />
             </Form.Item>
           </Col>
-          <OptionFields form={form} option={option} branchId={branchId} customerId={customerId} treatmentTypeId={treatmentTypeId} current={a} />
+          <OptionFields form={form} option={option} branchId={branchId} customerId={customerId} treatmentTypeId={treatmentTypeId} current={a} locked={locked} />
           <Col xs={24}>
             <Form.Item name="observations" label="Observaciones" rules={[zodRule(appointmentSchema, 'observations')]}>
               <Input.TextArea rows={3} maxLength={500} showCount />

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/agenda';
 import { api } from '../../app/api';
 import { formatDate, formatDateTime, fullName } from '../../ui/format';
+import { RebookButton } from './RebookButton';
 import type { AppointmentDetail, AppointmentRow } from './types';
 
 export function StatusBadge({ status }: { status: AppointmentStatus }) {
@@ -61,6 +62,9 @@ export function AppointmentView({ id }: { id: string }) {
           {a.observations ?? ''}
         </Descriptions.Item>
       </Descriptions>
+      <div style={{ marginTop: 12 }}>
+        <RebookButton appointment={a} />
+      </div>
       <h4 style={{ marginTop: 16 }}>Historial de cancelaciones</h4>
       <Table
         size="small"

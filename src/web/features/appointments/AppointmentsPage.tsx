@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
+import { todayIn } from '../../../domain/age';
 import { APPOINTMENT_METHODS, appointmentMethodLabels } from '../../../domain/agenda';
-import { DEFAULT_ROLES } from '../../../domain/roles';
 import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import { useSession } from '../../app/session';
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
 import { formatDate, fullName } from '../../ui/format';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
@@ -9,7 +11,22 @@ import { loadTreatmentTypes } from './lookups';
 import type { AppointmentRow, ListAnswer, Named } from './types';
 import { AppointmentView, bookedItem, hhmm, StatusBadge } from './AppointmentView';
 
-const BRANCH_BOUND_ROLES = DEFAULT_ROLES.filter((r) => r.branchBound).map((r) => r.name);
+
+type Option = { value: string; label: string };
+const diaryCabins = async (branchId: string) => (await api<{ branch: Named; cabins: Named[] }>('/diary', { query: { branchId, date: todayIn() } })).cabins;
+
+/**
+ * The Cabina filter's choices from what the role can read: a branch-bound role gets its branch's cabins from the
+ * agenda day (GET /v1/cabain is refused to the medic and the cosmetologist); others the cabin catalogue, or without
+ * it the agenda day of each clinic.
+ */
+async function cabinOptions(bound: boolean, branchId: string | null | undefined, catalogue: boolean): Promise<Option[]> {
+  if (bound) return branchId ? (await diaryCabins(branchId)).map((c) => ({ value: c.id, label: c.name })) : [];
+  if (catalogue) return (await api<ListAnswer<Named & { branch: Named }>>('/cabain', { query: { take: 0 } })).items.map((c) => ({ value: c.id, label: `${c.name} · ${c.branch.name}` }));
+  const clinics = (await api<ListAnswer<Named & { distributionCenter?: boolean }>>('/branch', { query: { take: 0, status: '1' } })).items.filter((b) => !b.distributionCenter);
+  const perBranch = await Promise.all(clinics.map(async (b) => (await diaryCabins(b.id)).map((c) => ({ value: c.id, label: `${c.name} · ${b.name}` }))));
+  return perBranch.flat();
+}
 
 const columns: ListColumn<AppointmentRow>[] = [
   { key: 'appointmentNumber', title: 'Número', sortField: 'appointmentNumber' },
@@ -30,6 +47,10 @@ const columns: ListColumn<AppointmentRow>[] = [
 
 /** /dashboard/citas: every appointment with search, filters, sortable columns and the detail modal. */
 export default function AppointmentsPage() {
+  const can = useCan();
+  const bound = useSession((s) => Boolean(s.user?.branchBound));
+  const branch = useSession((s) => s.user?.branch);
+  const catalogue = can('cabains', 'show');
   const filters = useMemo<FilterDef[]>(
     () => [
       filterCatalogue.appointmentStatus(),
@@ -39,22 +60,22 @@ export default function AppointmentsPage() {
         label: 'Sucursal',
         loadKey: 'branches',
         load: async () => (await api<ListAnswer<Named>>('/branch', { query: { take: 0 } })).items.map((b) => ({ value: b.id, label: b.name })),
-        hiddenForRoles: BRANCH_BOUND_ROLES,
+        hiddenWhenBranchBound: true,
         width: 200,
       },
       {
         kind: 'select',
         param: 'cabainId',
         label: 'Cabina',
-        loadKey: 'appointment-cabins',
-        load: async () => (await api<ListAnswer<Named & { branch: Named }>>('/cabain', { query: { take: 0 } })).items.map((c) => ({ value: c.id, label: `${c.name} · ${c.branch.name}` })),
+        loadKey: `appointment-cabins:${bound ? (branch ?? '') : catalogue ? 'catalogue' : 'diaries'}`,
+        load: () => cabinOptions(bound, branch, catalogue),
         width: 200,
       },
       filterCatalogue.dateRange(),
       { kind: 'select', param: 'appointmentMethod', label: 'Método', options: APPOINTMENT_METHODS.map((m) => ({ value: m, label: appointmentMethodLabels[m] })) },
       { kind: 'select', param: 'treatmentTypeId', label: 'Tipo de cita', loadKey: 'appt-treatment-type-options', load: loadTreatmentTypes },
     ],
-    [],
+    [bound, branch, catalogue],
   );
   return (
     <ListPage<AppointmentRow>

@@ -43,12 +43,13 @@ export function CustomerSelect({ id, value, onChange, current, disabled }: Props
 }
 
 /** The patient select inside Form.Item: antd owns value/onChange; the warnings run on a user's pick. */
-export function CustomerSelectField({ id, value, onChange, current, onPicked }: Props & { onPicked: (v: string | null) => void }) {
+export function CustomerSelectField({ id, value, onChange, current, disabled, onPicked }: Props & { onPicked: (v: string | null) => void }) {
   return (
     <CustomerSelect
       id={id}
       value={value}
       current={current}
+      disabled={disabled}
       onChange={(v) => {
         onChange?.(v);
         onPicked(v);

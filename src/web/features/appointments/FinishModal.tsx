@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Col, Form, Modal, Row, Select, Typography } from 'antd';
+import { Alert, Col, Form, Modal, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { finishSchema } from '../../../domain/agenda';
 import { unitsNeeded } from '../../../domain/appointment-rules';
@@ -7,8 +7,8 @@ import { api } from '../../app/api';
 import { applyServerErrors, parseForm } from '../../ui/forms';
 import { fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
-import { isMedical, loadProfessionals } from './lookups';
-import type { AppointmentDetail, StockOption } from './types';
+import { isMedical, loadAreasOfType, loadProfessionals } from './lookups';
+import type { AppointmentDetail, Named, StockOption } from './types';
 
 interface Props {
   open: boolean;
@@ -32,15 +32,25 @@ export function productSlots(a: AppointmentDetail, sessions: number): Slot[] {
   return [...need].flatMap(([productId, n]) => Array.from({ length: Math.ceil(n) }, () => ({ productId, productName: names.get(productId) ?? '' })));
 }
 
-/** Remaining stock of a lot once the other slots took theirs; lots chosen elsewhere leave this slot's options. */
+/**
+ * A slot's lots: each slot takes one unit, so a lot stays offered while the units the other slots took from it
+ * are below its stock (one lot of 15 serves a treatment that needs 2). The label shows what the other slots left.
+ */
 export function lotOptions(stock: StockOption[], chosen: (string | undefined)[], slot: number, productId: string) {
   return stock
     .filter((s) => s.productId === productId)
-    .filter((s) => !chosen.some((c, i) => i !== slot && c === s.stockId))
-    .map((s) => {
-      const used = chosen.filter((c) => c === s.stockId).length;
-      return { value: s.stockId, label: `${s.name} · Lote ${s.allotment} · Existencia ${s.stock - used}` };
+    .flatMap((s) => {
+      const left = s.stock - chosen.filter((c, i) => i !== slot && c === s.stockId).length;
+      return left > 0 || chosen[slot] === s.stockId ? [{ value: s.stockId, label: `${s.name} · Lote ${s.allotment} · Existencia ${left}` }] : [];
     });
+}
+
+/**
+ * The areas a finish chooses from, as the server judges them (finishAreasProblem): the treatment's, else — a package,
+ * a promotion, or a treatment without areas — the areas of the appointment's type. None at all (a valuation): no area.
+ */
+export function areaChoices(treatmentAreas: Named[], typeAreas: Named[] | undefined): Named[] {
+  return treatmentAreas.length ? treatmentAreas : (typeAreas ?? []);
 }
 
 /** Finish form: attending professional, sessions, one area per session, one product lot per unit (section 4). */
@@ -54,15 +64,28 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
     queryFn: () => api<StockOption[]>('/stock/get-stock-by-branch-and-treatment', { query: { branchId: a.branch.id, treatmentId: a.treatment!.id } }),
     enabled: open && Boolean(a.treatment),
   });
-  const maxSessions = a.purchasedProduct ? Math.max(1, a.purchasedProduct.sessions - a.purchasedProduct.currentSession) : Math.max(1, a.sessions || 1);
-  const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? Math.min(a.sessions || 1, maxSessions);
+  // a purchased treatment gives up to its remaining sessions; any other appointment finishes the sessions it was booked with
+  const remaining = a.purchasedProduct ? Math.max(1, a.purchasedProduct.sessions - a.purchasedProduct.currentSession) : null;
+  const booked = Math.max(1, a.sessions || 1);
+  const sessionOptions = remaining === null ? [booked] : Array.from({ length: remaining }, (_, i) => i + 1);
+  const firstSessions = remaining === null ? booked : Math.min(booked, remaining);
+  const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? firstSessions;
   const chosen = (Form.useWatch('treatmentProducts', form) as (string | undefined)[] | undefined) ?? [];
   const slots = productSlots(a, sessions);
-  const areas = (a.treatment?.areas ?? []).map((ar) => ({ value: ar.id, label: ar.name }));
+  const ownAreas = a.treatment?.areas ?? [];
+  const typeAreas = useQuery({
+    queryKey: ['areas-of-type', a.treatmentType.id],
+    queryFn: () => loadAreasOfType(a.treatmentType.id),
+    enabled: open && ownAreas.length === 0,
+    staleTime: 300_000,
+  });
+  const areas = areaChoices(ownAreas, typeAreas.data).map((ar) => ({ value: ar.id, label: ar.name }));
+  const areasLoading = ownAreas.length === 0 && typeAreas.isLoading;
+  const needAreas = areasLoading || areas.length > 0;
 
   const submit = async () => {
     const raw = await form.validateFields();
-    const values = parseForm(finishSchema, { ...raw, status: 'finished', sessionAreas: (raw.sessionAreas ?? []).slice(0, sessions), treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length), consent }, form);
+    const values = parseForm(finishSchema, { ...raw, status: 'finished', sessionAreas: needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [], treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length), consent }, form);
     if (!values) return;
     setSaving(true);
     try {
@@ -81,7 +104,7 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
   const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
   return (
     <Modal title={`Terminar cita ${a.appointmentNumber}`} open={open} width={700} onCancel={onClose} onOk={submit} okText="Terminar" cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: Math.min(a.sessions || 1, maxSessions), attendedById: a.attendedBy?.id }}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: firstSessions, attendedById: a.attendedBy?.id }}>
         <Row gutter={16}>
           <Col xs={24} md={16}>
             <Form.Item name="attendedById" label={medical ? 'Médico que atendió' : 'Cosmetóloga que atendió'} required rules={required('profesional que atendió')}>
@@ -94,16 +117,22 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="sessions" label="Sesiones" required rules={required('sesiones')}>
-              <Select options={Array.from({ length: maxSessions }, (_, i) => ({ value: i + 1, label: String(i + 1) }))} />
+              <Select disabled={sessionOptions.length === 1} options={sessionOptions.map((n) => ({ value: n, label: String(n) }))} />
             </Form.Item>
           </Col>
-          {Array.from({ length: sessions }, (_, i) => (
-            <Col xs={24} md={12} key={`area-${i}`}>
-              <Form.Item name={['sessionAreas', i]} label={`Área de la sesión ${i + 1}`} required rules={required('área')}>
-                <Select options={areas} notFoundContent="El tratamiento no tiene áreas" />
-              </Form.Item>
+          {needAreas ? (
+            Array.from({ length: sessions }, (_, i) => (
+              <Col xs={24} md={12} key={`area-${i}`}>
+                <Form.Item name={['sessionAreas', i]} label={`Área de la sesión ${i + 1}`} required rules={required('área')}>
+                  <Select loading={areasLoading} options={areas} />
+                </Form.Item>
+              </Col>
+            ))
+          ) : (
+            <Col xs={24}>
+              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="El tratamiento no tiene áreas: se termina sin seleccionar área" />
             </Col>
-          ))}
+          )}
         </Row>
         {slots.length > 0 && <Typography.Title level={5}>Productos</Typography.Title>}
         <Row gutter={16}>

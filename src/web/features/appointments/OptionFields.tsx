@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { appointmentSchema, type AppointmentOption } from '../../../domain/agenda';
 import { api } from '../../app/api';
 import { zodRule } from '../../ui/forms';
-import { loadCategories, loadPackages, loadTreatments } from './lookups';
-import type { AppointmentDetail, ListAnswer, PurchasedProduct } from './types';
+import { categoriesOf, loadPackages, loadTreatments, type PackageOption } from './lookups';
+import type { AppointmentDetail, ListAnswer, Named, PurchasedProduct } from './types';
 
 const rule = (field: keyof typeof appointmentSchema.shape, label: string) => [zodRule(appointmentSchema, field), { required: true, message: `El campo ${label} es requerido` }];
 
@@ -13,13 +13,21 @@ interface Props {
   option?: AppointmentOption;
   branchId?: string;
   customerId?: string;
+  /** The appointment's type: the cabin's treatment type. Every choice below belongs to it. */
   treatmentTypeId?: string;
   current?: AppointmentDetail;
+  /** In process: what was booked can no longer change (categories stay editable). */
+  locked?: boolean;
 }
 
 /** Purchased treatments that still have sessions left, or the one already on the appointment (section 5). */
 export function bookable(items: PurchasedProduct[], currentId?: string | null) {
   return items.filter((p) => p.id === currentId || (p.currentSession < p.sessions && !['finished', 'expired', 'refunded'].includes(p.status)));
+}
+
+/** Purchased treatments of the appointment's treatment type (the one already booked always stays). */
+export function ofType(items: PurchasedProduct[], treatmentTypeId: string | undefined, currentId?: string | null) {
+  return items.filter((p) => p.id === currentId || p.treatment.treatmentType?.id === treatmentTypeId);
 }
 
 /** Session choices 1 … sessions − currentSession. */
@@ -28,25 +36,39 @@ export function sessionChoices(p?: PurchasedProduct) {
   return Array.from({ length: left }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 }
 
+/** Packages or promotions of the type, plus the one on the appointment (it may have expired since). */
+function packageChoices(items: PackageOption[] | undefined, treatmentTypeId: string | undefined, current: Named | null | undefined) {
+  const list = (items ?? []).filter((p) => p.treatmentTypeId === treatmentTypeId).map((p) => ({ value: p.id, label: p.name }));
+  if (current && !list.some((o) => o.value === current.id)) list.unshift({ value: current.id, label: current.name });
+  return list;
+}
+
 /** The fields that depend on the appointment option: promotion, package, purchased treatment or new treatment. */
-export function OptionFields({ form, option, branchId, customerId, treatmentTypeId, current }: Props) {
+export function OptionFields({ form, option, branchId, customerId, treatmentTypeId, current, locked }: Props) {
   const categoriesIds = (Form.useWatch('categoriesIds', form) as string[] | undefined) ?? [];
   const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
-  const promos = useQuery({ queryKey: ['appt-packages', 'Promotion', branchId], queryFn: () => loadPackages('Promotion', branchId), enabled: option === 'promotion' });
-  const packages = useQuery({ queryKey: ['appt-packages', 'Package', branchId], queryFn: () => loadPackages('Package', branchId), enabled: option === 'packages' });
+  const promos = useQuery({ queryKey: ['appt-packages', 'Promotion', branchId], queryFn: () => loadPackages('Promotion', branchId), enabled: option === 'promotion' && !locked });
+  const packages = useQuery({ queryKey: ['appt-packages', 'Package', branchId], queryFn: () => loadPackages('Package', branchId), enabled: option === 'packages' && !locked });
   const purchased = useQuery({
     queryKey: ['appt-purchased', customerId],
     queryFn: () => api<ListAnswer<PurchasedProduct>>(`/purchased-product/customer/${customerId}`, { query: { take: 100 } }),
     enabled: option === 'purchasedProducts' && Boolean(customerId),
   });
-  const categories = useQuery({ queryKey: ['appt-categories'], queryFn: loadCategories, enabled: option === 'newTreatments' });
   const treatments = useQuery({ queryKey: ['appt-treatments', treatmentTypeId], queryFn: () => loadTreatments(treatmentTypeId), enabled: option === 'newTreatments' && Boolean(treatmentTypeId) });
+  const typeNeeded = treatmentTypeId ? undefined : 'Seleccione primero la cabina';
 
   if (option === 'promotion')
     return (
       <Col xs={24} md={12}>
         <Form.Item name="promoId" label="Promoción" required rules={rule('promoId', 'promoción')}>
-          <Select showSearch={{ optionFilterProp: 'label' }} loading={promos.isFetching} options={promos.data ?? []} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={promos.isFetching}
+            disabled={locked || !treatmentTypeId || undefined}
+            placeholder={typeNeeded}
+            notFoundContent="Sin promociones de este tipo de cita"
+            options={packageChoices(promos.data, treatmentTypeId, current?.promotion)}
+          />
         </Form.Item>
       </Col>
     );
@@ -54,12 +76,19 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
     return (
       <Col xs={24} md={12}>
         <Form.Item name="packageId" label="Paquete" required rules={rule('packageId', 'paquete')}>
-          <Select showSearch={{ optionFilterProp: 'label' }} loading={packages.isFetching} options={packages.data ?? []} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={packages.isFetching}
+            disabled={locked || !treatmentTypeId || undefined}
+            placeholder={typeNeeded}
+            notFoundContent="Sin paquetes de este tipo de cita"
+            options={packageChoices(packages.data, treatmentTypeId, current?.package)}
+          />
         </Form.Item>
       </Col>
     );
   if (option === 'purchasedProducts') {
-    const items = bookable(purchased.data?.items ?? [], current?.purchasedProductId);
+    const items = ofType(bookable(purchased.data?.items ?? [], current?.purchasedProductId), treatmentTypeId, current?.purchasedProductId);
     const chosen = items.find((p) => p.id === purchasedProductId);
     return (
       <>
@@ -67,9 +96,9 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
           <Form.Item name="purchasedProductId" label="Tratamiento adquirido" required rules={rule('purchasedProductId', 'tratamiento adquirido')}>
             <Select
               loading={purchased.isFetching}
-              disabled={!customerId}
+              disabled={locked || !customerId || undefined}
               placeholder={customerId ? undefined : 'Seleccione primero el paciente'}
-              notFoundContent="El paciente no tiene tratamientos con sesiones pendientes"
+              notFoundContent="El paciente no tiene tratamientos de este tipo con sesiones pendientes"
               options={items.map((p) => ({ value: p.id, label: `${p.treatment.name} · sesión ${p.currentSession}/${p.sessions}${p.order ? ` · ${p.order.orderNumber}` : ''}` }))}
               onChange={() => form.setFieldValue('sessions', 1)}
             />
@@ -77,19 +106,23 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
         </Col>
         <Col xs={24} md={6}>
           <Form.Item name="sessions" label="Sesiones" required rules={rule('sessions', 'sesiones')}>
-            <Select options={sessionChoices(chosen)} />
+            <Select disabled={locked || undefined} options={sessionChoices(chosen)} />
           </Form.Item>
         </Col>
       </>
     );
   }
   if (option === 'newTreatments') {
-    const list = (treatments.data ?? []).filter((t) => !categoriesIds.length || t.categories.some((c) => categoriesIds.includes(c.id)));
+    // the type's treatments (the server filters by type; checked again here), their categories as the filter
+    const ofThisType = (treatments.data ?? []).filter((t) => t.treatmentTypeId === treatmentTypeId);
+    const list = ofThisType.filter((t) => !categoriesIds.length || t.categories.some((c) => categoriesIds.includes(c.id)));
+    const options = list.map((t) => ({ value: t.id, label: t.name }));
+    if (current?.treatment && !options.some((o) => o.value === current.treatment!.id)) options.unshift({ value: current.treatment.id, label: current.treatment.name });
     return (
       <>
         <Col xs={24} md={12}>
           <Form.Item name="categoriesIds" label="Categoría">
-            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} loading={categories.isFetching} options={categories.data ?? []} />
+            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} loading={treatments.isFetching} options={categoriesOf(ofThisType)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -97,9 +130,10 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               loading={treatments.isFetching}
-              disabled={!treatmentTypeId}
-              placeholder={treatmentTypeId ? undefined : 'Seleccione primero el tipo de cita'}
-              options={list.map((t) => ({ value: t.id, label: t.name }))}
+              disabled={locked || !treatmentTypeId || undefined}
+              placeholder={typeNeeded}
+              notFoundContent="Sin tratamientos de este tipo de cita"
+              options={options}
             />
           </Form.Item>
         </Col>

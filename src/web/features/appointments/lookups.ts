@@ -22,8 +22,6 @@ export async function loadCabins(branchId: string, date: string): Promise<DiaryC
 
 export const loadTreatmentTypes = async () => toOptions(await api<Named[]>('/treatment-type'));
 
-export const loadCategories = async () => toOptions((await api<ListAnswer<Named>>('/categories', { query: { take: 0, type: 'treatment', status: '1' } })).items);
-
 export interface TreatmentOption extends Named {
   treatmentTypeId: string;
   categories: Named[];
@@ -34,8 +32,24 @@ export interface TreatmentOption extends Named {
 export const loadTreatments = async (treatmentTypeId?: string) =>
   (await api<ListAnswer<TreatmentOption>>('/treatment', { query: { take: 0, treatmentTypeId } })).items.filter((t) => t.active !== false);
 
-export const loadPackages = async (type: 'Package' | 'Promotion', branchId?: string) =>
-  toOptions((await api<ListAnswer<Named & { active: boolean }>>('/package', { query: { take: 0, type, branchId, status: '1' } })).items.filter((p) => p.active !== false));
+export interface PackageOption extends Named {
+  treatmentTypeId: string;
+}
+
+/** Active packages or promotions of the branch (each carries its treatment type). */
+/** Active packages or promotions offered at the branch, through the agenda's own route (no catalogue privilege needed). */
+export const loadPackages = async (type: 'Package' | 'Promotion', branchId?: string): Promise<PackageOption[]> =>
+  branchId ? api<PackageOption[]>('/appointment/bookable-packages', { query: { type, branchId } }) : [];
+
+/** The categories of a list of treatments, once each, by name: the category choices of those treatments. */
+export function categoriesOf(treatments: TreatmentOption[]): Option[] {
+  const seen = new Map<string, string>();
+  for (const t of treatments) for (const c of t.categories) seen.set(c.id, c.name);
+  return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, 'es'));
+}
+
+/** The areas of a treatment type: the finish form's choices when the appointment has no treatment areas. */
+export const loadAreasOfType = (treatmentTypeId: string) => api<Named[]>('/area', { query: { treatmentTypeId } });
 
 export interface Professional {
   id: string;

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from 'antd';
 import { ADULT_AGE } from '../../../domain/age';
 import { modal } from '../../ui/notify';
 import { fullName } from '../../ui/format';
-import { CustomerDetail } from '../customers/CustomerDetail';
+import { CustomerNotes } from '../customers/CustomerNotes';
 import type { CustomerFacts } from './lookups';
 
 /** Missed appointments from which the booking and cancel forms warn (section 2). */
@@ -16,7 +16,8 @@ interface Handlers {
   toCustomer: (id: string) => void;
   /** Back to the agenda (the blacklist prompt's cancel). */
   toAgenda: () => void;
-  showNotes: (id: string) => void;
+  /** Shows the customer's notes; resolves when they are closed. */
+  showNotes: (id: string) => Promise<void>;
 }
 
 /**
@@ -53,7 +54,8 @@ export async function runCustomerWarnings({ customer: c, notes, absences }: Cust
         onCancel: () => done(false),
       }),
     );
-    if (see) h.showNotes(c.id);
+    // the next prompt waits until the notes are read and closed
+    if (see) await h.showNotes(c.id);
   }
   const adult = c.isAdult ?? (c.age ?? 0) >= ADULT_AGE;
   if (adult && !c.phone && !c.mobilePhone) {
@@ -85,13 +87,24 @@ export async function runCustomerWarnings({ customer: c, notes, absences }: Cust
   return true;
 }
 
-/** The customer's record (notes tab included) over the form. */
+/** The customer's notes over the form (the warning's "link to view them"). */
 export function useNotesModal() {
   const [id, setId] = useState<string | null>(null);
+  const closed = useRef<(() => void) | null>(null);
+  const close = () => {
+    setId(null);
+    closed.current?.();
+    closed.current = null;
+  };
+  const show = (customerId: string) =>
+    new Promise<void>((resolve) => {
+      closed.current = resolve;
+      setId(customerId);
+    });
   const node = (
-    <Modal title="Expediente del cliente" open={Boolean(id)} width={1200} onCancel={() => setId(null)} footer={null} destroyOnHidden>
-      {id && <CustomerDetail id={id} />}
+    <Modal title="Notas del cliente" open={Boolean(id)} width={1000} onCancel={close} footer={null} destroyOnHidden>
+      {id && <CustomerNotes customerId={id} />}
     </Modal>
   );
-  return { show: setId, node };
+  return { show, node };
 }

@@ -1,0 +1,49 @@
+import { Button, Tooltip } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
+import type { AppointmentDetail } from './types';
+
+/** GET /missed-appointment/{id}/purchased-product */
+interface MissedPurchased {
+  id: string;
+  customerId: string;
+  sessions: number;
+  currentSession: number;
+  status: string;
+}
+
+/** The booking form with the missed appointment's branch, cabin, customer and purchased treatment. */
+export function rebookUrl(a: Pick<AppointmentDetail, 'branch' | 'cabain'>, pp: Pick<MissedPurchased, 'id' | 'customerId'>): string {
+  const q = new URLSearchParams({ branchId: a.branch.id, cabainId: a.cabain.id, customerId: pp.customerId, purchasedProductId: pp.id });
+  return `/dashboard/agenda/crear/?${q.toString()}`;
+}
+
+/**
+ * "Reagendar" on a cancelled or absent appointment booked against a purchased treatment: the purchased
+ * treatment comes from /missed-appointment/{id}/purchased-product; it is offered while sessions remain.
+ */
+export function RebookButton({ appointment: a }: { appointment: AppointmentDetail }) {
+  const can = useCan();
+  const navigate = useNavigate();
+  const offered = (a.status === 'cancelled' || a.status === 'absence') && Boolean(a.purchasedProductId) && can('dairy', 'create');
+  const missed = useQuery({
+    queryKey: ['missed-purchased-product', a.id],
+    queryFn: () => api<MissedPurchased>(`/missed-appointment/${a.id}/purchased-product`),
+    enabled: offered,
+    retry: false,
+  });
+  if (!offered) return null;
+  const pp = missed.data;
+  const usable = Boolean(pp && pp.status === 'onProcess' && pp.currentSession < pp.sessions);
+  const why = missed.error ? (missed.error as Error).message : pp && !usable ? 'El tratamiento adquirido ya no tiene sesiones disponibles' : undefined;
+  return (
+    <Tooltip title={why}>
+      <Button icon={<CalendarOutlined />} loading={missed.isLoading} disabled={!usable} onClick={() => pp && navigate(rebookUrl(a, pp))}>
+        Reagendar
+      </Button>
+    </Tooltip>
+  );
+}
