@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import { and, asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
 import { listMeta, type ListMeta, type ListQuery } from '../../domain/list';
 import { csvLine } from './csv';
 
@@ -32,6 +34,12 @@ export interface ListSpec<Row> {
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => '\\' + c);
 const words = (value: string) => value.split(/\s+/).filter(Boolean);
+
+/** The rows of one table that match, counting no further than `limit` when given (ListSpec.countCap). */
+export async function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined, limit?: number): Promise<number> {
+  const matching = db.select({ one: sql`1` }).from(table).where(where);
+  return (await db.select({ n: count() }).from((limit ? matching.limit(limit) : matching).as('matching')))[0].n;
+}
 
 /** Every word of `value` in `immutable_unaccent(lower(col))`, served by trigram indexes on that expression. */
 export function matches(column: Expr, value: string): SQL {

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, changeLog, consents, packageBranches, packages, products, productStocks, purchasedProducts, treatmentProducts, treatments, users } from '../../db/schema';
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import type { ListSpec } from '../../platform/list';
+import { countMatching, type ListSpec } from '../../platform/list';
 import { appointmentSearchFields, findPatients, selectAppointments, toAppointmentItem } from './queries';
 
 export interface AppointmentFilters extends ListQuery {
@@ -57,10 +57,7 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
       const base = selectAppointments(db).where(where).orderBy(...orderBy, appointments.id).offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toAppointmentItem);
     },
-    count: async (where, limit) => {
-      const matching = db.select({ one: sql`1` }).from(appointments).where(where);
-      return (await db.select({ n: count() }).from((limit ? matching.limit(limit) : matching).as('matching')))[0].n;
-    },
+    count: (where, limit) => countMatching(db, appointments, where, limit),
   };
 }
 

@@ -47,6 +47,10 @@ describe('customer list', () => {
     expect(await ids('email', 'ZORAIDA.RUELAS@')).toEqual([created.id]);
     expect(await ids('customerId', 'abc')).toEqual([]);
     expect(await ids('name', 'zoraida ximena')).toEqual([]);
+    // a search that matches most customers counts up to a thousand; the plain list counts them all
+    const wide = (await gerente({ method: 'GET', url: `/v1/customer?take=5&search=${search('name', 'a')}` })).json();
+    expect(wide.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
+    expect((await gerente({ method: 'GET', url: '/v1/customer?take=5' })).json().meta.itemCountCapped).toBeUndefined();
   });
 
   it('exports CSV only for the Super Administrador, and a page of every customer is an export', async () => {

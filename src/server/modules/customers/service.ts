@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import { tutorProblem, type CustomerInput } from '../../../domain/customers.schemas';
 import { errorCatalogue } from '../../../domain/errors';
@@ -10,7 +10,7 @@ import { customers } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
-import type { ListSpec } from '../../platform/list';
+import { countMatching, type ListSpec } from '../../platform/list';
 import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
 import { customerSearchFields, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
@@ -25,20 +25,30 @@ export interface CustomerFilters extends ListQuery {
 
 const flag = (v: string | undefined) => isTruthyFlag(v);
 
+/** A customer search counts at most this many matches. */
+export const CUSTOMER_SEARCH_COUNT_CAP = 1000;
+
 /** Customers belong to the chain, not to a branch: every branch serves them (docs/decisions.md). */
 export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<CustomerDto> {
   const active = flag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  // Several words ('lópez pérez') are each common and rare together; the planner multiplies their odds and
+  // walks the number index hoping to meet ten matches soon, reading thousands of rows. Sorting by an
+  // expression no index serves makes it gather the few matches from the trigram index and sort them.
+  const words = q.search?.value.trim().split(/\s+/).filter(Boolean).length ?? 0;
+  const walkable = words < 2;
   return {
     sortable: {
-      customerId: customers.customerNumber,
-      name: customers.name,
-      lastName: customers.lastName,
+      customerId: walkable ? customers.customerNumber : sql`${customers.customerNumber} + 0`,
+      name: walkable ? customers.name : sql`${customers.name} || ''`,
+      lastName: walkable ? customers.lastName : sql`${customers.lastName} || ''`,
       points: customers.points,
       gender: customers.gender,
       created_at: customers.createdAt,
     },
     defaultSort: { field: 'customerId', order: 'DESC' },
     searchable: customerSearchFields,
+    // a common name matches thousands: a search counts up to a thousand (meta.itemCountCapped beyond); the plain list counts all
+    countCap: q.search?.value.trim() ? CUSTOMER_SEARCH_COUNT_CAP : undefined,
     filters: [
       flag(q.withDeleted) ? undefined : isNull(customers.deletedAt),
       active === undefined ? undefined : eq(customers.active, active),
@@ -52,7 +62,7 @@ export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<Custo
       const base = selectCustomers(db).where(where).orderBy(...orderBy, customers.id).offset(offset);
       return (limit ? await base.limit(limit) : await base).map((r) => toCustomerDto(r));
     },
-    count: async (where) => (await db.select({ n: count() }).from(customers).where(where))[0].n,
+    count: (where, limit) => countMatching(db, customers, where, limit),
   };
 }
 
