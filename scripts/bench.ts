@@ -2,12 +2,15 @@
  * Load test of the agenda at a chain's scale:  npm run bench [-- --scale large|medium --duration 10 --connections 8 --reload]
  *
  * Loads the volume data when the database has none (PostgreSQL with DATABASE_URL, else a fresh embedded
- * PGlite under DATA_DIR/bench-<scale>), starts the app in this process on a free port, signs in as
- * admin@demo.mx and drives each scenario with autocannon. Next to the HTTP latencies it replays the SQL
+ * PGlite under DATA_DIR/bench-<scale>), starts the API (with PostgreSQL in a process of its own, as in
+ * production; with PGlite, which one process opens, in this one), signs in as admin@demo.mx and drives each
+ * scenario with autocannon. Next to the HTTP latencies it replays the SQL
  * that one request of the scenario ran (captured at the driver) straight on the database, so the ratio
  * API / SQL shows what the HTTP layer adds.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -87,7 +90,8 @@ const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.m
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(7) : '      –');
 
 async function main() {
-  const config = loadConfig({ ...process.env, JWT_SECRET: process.env.JWT_SECRET ?? 'bench-' + Math.random() }, { webDir: undefined });
+  const jwtSecret = process.env.JWT_SECRET ?? 'bench-' + Math.random();
+  const config = loadConfig({ ...process.env, JWT_SECRET: jwtSecret }, { webDir: undefined });
   const kind = config.databaseUrl ? 'PostgreSQL' : 'PGlite';
   let dataDir: string | undefined;
   if (!config.databaseUrl) {
@@ -150,6 +154,10 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // With PostgreSQL the load goes to a server of its own process, as in production: the load generator
+  // would otherwise share this event loop with the API it measures. This process keeps the probe (its SQL).
+  const server = config.databaseUrl ? await startServerProcess(jwtSecret) : null;
+  const loadBase = server?.url ?? base;
   const signIn = await fetch(`${base}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@demo.mx', password: DEMO_PASSWORD }) });
   if (!signIn.ok) throw new Error(`No se pudo iniciar sesión: ${signIn.status} ${await signIn.text()}`);
   const { token } = (await signIn.json()) as { token: string };
@@ -271,7 +279,7 @@ async function main() {
     let done!: (r: autocannon.Result) => void;
     const over = new Promise<autocannon.Result>((resolve) => (done = resolve));
     const instance = autocannon({
-      url: base,
+      url: loadBase,
       connections: CONNECTIONS,
       timeout: 30,
       duration: DURATION,
@@ -303,8 +311,32 @@ async function main() {
   console.log(`\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`);
   for (const r of results) console.log('  ' + r);
   // keep-alive sockets of the load generator can hold close() up: give it a few seconds, then leave
+  server?.stop();
   await Promise.race([app.close().then(() => database.close()), new Promise((r) => setTimeout(r, 5000))]);
   process.exit(0);
+}
+
+/** `src/server/main.ts` on a free port, with this run's database and token secret; resolves once it answers /v1/health. */
+async function startServerProcess(jwtSecret: string): Promise<{ url: string; stop: () => void }> {
+  const port = await new Promise<number>((resolve) => {
+    const probeServer = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probeServer.address() as AddressInfo;
+      probeServer.close(() => resolve(free));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
+    const up = await fetch(`${url}/v1/health`).then((r) => r.ok, () => false);
+    if (up) return { url, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('El servidor no respondió en 60 s');
 }
 
 main().catch((err) => {

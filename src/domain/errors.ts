@@ -73,6 +73,7 @@ export const errorCatalogue = {
   // 409
   CANNOT_DELETE: { status: 409, message: 'No se puede eliminar el registro' },
   CONFLICT: { status: 409, message: 'El registro ya existe' },
+  CONCURRENT_CHANGE: { status: 409, message: 'Otra operación cambió estos datos al mismo tiempo; intente de nuevo' },
   POINTS_BALANCE_NEGATIVE: { status: 409, message: 'El saldo de puntos no puede quedar negativo' },
   APPOINTMENT_IN_PAST: { status: 409, message: 'No se puede agendar una cita en el pasado' },
   APPOINTMENT_SLOT_TAKEN: { status: 409, message: 'El horario no está disponible' },

@@ -33,6 +33,9 @@ function pgCode(err: unknown): string | undefined {
 const PG_CODES: Record<string, ErrorCode> = {
   '23505': 'CONFLICT',
   '23P01': 'APPOINTMENT_SLOT_TAKEN',
+  // two transactions waiting on each other (e.g. both inserting overlapping rows checked by an exclusion constraint)
+  '40P01': 'CONCURRENT_CHANGE',
+  '40001': 'CONCURRENT_CHANGE',
   '23503': 'CANNOT_DELETE',
   '22P02': 'BAD_REQUEST',
   '22001': 'BAD_REQUEST',
