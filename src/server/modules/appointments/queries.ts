@@ -11,10 +11,8 @@ import {
   cabins,
   customers,
   packages,
-  products,
   purchasedProducts,
   treatmentAreas,
-  treatmentProducts,
   treatments,
   treatmentTypes,
   users,
@@ -22,6 +20,7 @@ import {
 import { redact } from '../../platform/change-log';
 import { searchCondition, type SearchField } from '../../platform/list';
 import { fullNameExpr, phonesExpr } from '../customers/queries';
+import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 export const promos = alias(packages, 'promo');
 export const attendants = alias(users, 'attendant');
@@ -170,26 +169,8 @@ export async function findAppointmentDetail(db: DbOrTx, id: string) {
   let treatment = null;
   if (a.treatmentId) {
     const [t] = await db.select().from(treatments).where(eq(treatments.id, a.treatmentId)).limit(1);
-    const areaRows = await db
-      .select({ id: areas.id, name: areas.name })
-      .from(treatmentAreas)
-      .innerJoin(areas, eq(areas.id, treatmentAreas.areaId))
-      .where(eq(treatmentAreas.treatmentId, a.treatmentId))
-      .orderBy(asc(areas.name));
-    const productRows = await db
-      .select({ id: products.id, name: products.name, quantity: treatmentProducts.quantity })
-      .from(treatmentProducts)
-      .innerJoin(products, eq(products.id, treatmentProducts.productId))
-      .where(eq(treatmentProducts.treatmentId, a.treatmentId))
-      .orderBy(asc(products.name));
-    treatment = {
-      id: t.id,
-      name: t.name,
-      consent: t.consent,
-      durationMinutes: t.durationMinutes,
-      areas: areaRows,
-      treatmentProduct: productRows.map((p) => ({ product: { id: p.id, name: p.name }, quantity: p.quantity })),
-    };
+    const parts = await areasAndProducts(db, [a.treatmentId]);
+    treatment = { id: t.id, name: t.name, consent: t.consent, durationMinutes: t.durationMinutes, ...treatmentPartsOf(parts, a.treatmentId) };
   }
 
   let purchasedProduct = null;

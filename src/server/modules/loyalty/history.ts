@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client';
 import {
   appointmentCancellations,
   appointments,
-  areas,
   branches,
   cabins,
   cashOrderDetails,
@@ -17,13 +16,12 @@ import {
   packages,
   products,
   purchasedProducts,
-  treatmentAreas,
-  treatmentProducts,
   treatmentTypes,
   treatments,
   users,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 /** A customer's history tabs (Citas, Órdenes, Órdenes en efectivo, Productos adquiridos): newest first, paged. */
 
@@ -154,7 +152,7 @@ export async function customerPurchasedProducts(db: DbOrTx, customerId: string, 
     .offset(offset);
   const [rows, [{ n }]] = await Promise.all([limit ? base.limit(limit) : base, db.select({ n: count() }).from(purchasedProducts).where(where)]);
   const today = todayIn();
-  const parts = await treatmentParts(db, [...new Set(rows.map((r) => r.p.treatmentId))]);
+  const parts = await areasAndProducts(db, [...new Set(rows.map((r) => r.p.treatmentId))]);
   const items = rows.map(({ p, ...r }) => ({
     id: p.id,
     treatment: {
@@ -162,8 +160,7 @@ export async function customerPurchasedProducts(db: DbOrTx, customerId: string, 
       name: r.treatmentName,
       consent: r.treatmentConsent,
       treatmentType: { id: r.typeId, name: r.typeName },
-      areas: parts.areas.get(p.treatmentId) ?? [],
-      treatmentProduct: parts.products.get(p.treatmentId) ?? [],
+      ...treatmentPartsOf(parts, p.treatmentId),
     },
     package: p.packageId ? { id: p.packageId, name: r.packageName ?? '' } : null,
     sessions: p.sessions,
@@ -176,25 +173,6 @@ export async function customerPurchasedProducts(db: DbOrTx, customerId: string, 
     consent: p.consent,
   }));
   return { items, meta: listMeta(paging.page, paging.take, n) };
-}
-
-/** The areas and the products per session of some treatments (section 3, Purchased product). */
-async function treatmentParts(db: DbOrTx, treatmentIds: string[]) {
-  const areasOf = new Map<string, { id: string; name: string }[]>();
-  const productsOf = new Map<string, { product: { id: string; name: string }; quantity: number }[]>();
-  if (!treatmentIds.length) return { areas: areasOf, products: productsOf };
-  const [areaRows, productRows] = await Promise.all([
-    db.select({ treatmentId: treatmentAreas.treatmentId, id: areas.id, name: areas.name }).from(treatmentAreas).innerJoin(areas, eq(areas.id, treatmentAreas.areaId)).where(inArray(treatmentAreas.treatmentId, treatmentIds)).orderBy(areas.name),
-    db
-      .select({ treatmentId: treatmentProducts.treatmentId, id: products.id, name: products.name, quantity: treatmentProducts.quantity })
-      .from(treatmentProducts)
-      .innerJoin(products, eq(products.id, treatmentProducts.productId))
-      .where(inArray(treatmentProducts.treatmentId, treatmentIds))
-      .orderBy(products.name),
-  ]);
-  for (const a of areaRows) areasOf.set(a.treatmentId, [...(areasOf.get(a.treatmentId) ?? []), { id: a.id, name: a.name }]);
-  for (const p of productRows) productsOf.set(p.treatmentId, [...(productsOf.get(p.treatmentId) ?? []), { product: { id: p.id, name: p.name }, quantity: p.quantity }]);
-  return { areas: areasOf, products: productsOf };
 }
 
 const promos = alias(packages, 'promo');

@@ -19,40 +19,54 @@ import { stamps } from '../dto';
 export type TreatmentRow = typeof treatments.$inferSelect;
 type Named = { id: string; name: string };
 
-/** The relations of a page of treatments, loaded with one query per relation. */
-async function relationsOf(db: DbOrTx, ids: string[]) {
-  if (!ids.length) return null;
+const group = <T extends { treatmentId: string }>(rows: T[]) => {
+  const map = new Map<string, T[]>();
+  for (const r of rows) map.set(r.treatmentId, [...(map.get(r.treatmentId) ?? []), r]);
+  return map;
+};
+
+/** The areas and the products per session of some treatments, by treatment, names in order (one query each). */
+export async function areasAndProducts(db: DbOrTx, ids: string[]) {
   // one after the other: inside a transaction they share one connection
-  const cats = await db
-    .select({ treatmentId: treatmentCategories.treatmentId, id: categories.id, name: categories.name })
-    .from(treatmentCategories)
-    .innerJoin(categories, eq(categories.id, treatmentCategories.categoryId))
-    .where(inArray(treatmentCategories.treatmentId, ids))
-    .orderBy(asc(categories.name));
   const ars = await db
     .select({ treatmentId: treatmentAreas.treatmentId, id: areas.id, name: areas.name })
     .from(treatmentAreas)
     .innerJoin(areas, eq(areas.id, treatmentAreas.areaId))
     .where(inArray(treatmentAreas.treatmentId, ids))
     .orderBy(asc(areas.name));
-  const apps = await db
-    .select({ treatmentId: treatmentAppliances.treatmentId, id: appliances.id, name: appliances.name })
-    .from(treatmentAppliances)
-    .innerJoin(appliances, eq(appliances.id, treatmentAppliances.applianceId))
-    .where(inArray(treatmentAppliances.treatmentId, ids))
-    .orderBy(asc(appliances.name));
   const prods = await db
     .select({ treatmentId: treatmentProducts.treatmentId, productId: treatmentProducts.productId, quantity: treatmentProducts.quantity, sku: products.sku, name: products.name })
     .from(treatmentProducts)
     .innerJoin(products, eq(products.id, treatmentProducts.productId))
     .where(inArray(treatmentProducts.treatmentId, ids))
     .orderBy(asc(products.name));
-  const group = <T extends { treatmentId: string }>(rows: T[]) => {
-    const map = new Map<string, T[]>();
-    for (const r of rows) map.set(r.treatmentId, [...(map.get(r.treatmentId) ?? []), r]);
-    return map;
+  return { areas: group(ars), prods: group(prods) };
+}
+
+/** A treatment's areas and its products per session as the agenda and the customer's purchased treatments show them. */
+export function treatmentPartsOf(parts: Awaited<ReturnType<typeof areasAndProducts>>, treatmentId: string) {
+  return {
+    areas: (parts.areas.get(treatmentId) ?? []).map((a) => ({ id: a.id, name: a.name })),
+    treatmentProduct: (parts.prods.get(treatmentId) ?? []).map((p) => ({ product: { id: p.productId, name: p.name }, quantity: p.quantity })),
   };
-  return { cats: group(cats), areas: group(ars), apps: group(apps), prods: group(prods) };
+}
+
+/** The relations of a page of treatments, loaded with one query per relation. */
+async function relationsOf(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return null;
+  const cats = await db
+    .select({ treatmentId: treatmentCategories.treatmentId, id: categories.id, name: categories.name })
+    .from(treatmentCategories)
+    .innerJoin(categories, eq(categories.id, treatmentCategories.categoryId))
+    .where(inArray(treatmentCategories.treatmentId, ids))
+    .orderBy(asc(categories.name));
+  const apps = await db
+    .select({ treatmentId: treatmentAppliances.treatmentId, id: appliances.id, name: appliances.name })
+    .from(treatmentAppliances)
+    .innerJoin(appliances, eq(appliances.id, treatmentAppliances.applianceId))
+    .where(inArray(treatmentAppliances.treatmentId, ids))
+    .orderBy(asc(appliances.name));
+  return { cats: group(cats), apps: group(apps), ...(await areasAndProducts(db, ids)) };
 }
 
 const named = (rows: Named[] | undefined) => (rows ?? []).map((r) => ({ id: r.id, name: r.name }));

@@ -43,12 +43,18 @@ function packageChoices(items: PackageOption[] | undefined, treatmentTypeId: str
   return list;
 }
 
+/** Promotion and package: the same choice of a bookable package of the appointment's type. */
+const PACKAGE_FIELDS = {
+  promotion: { type: 'Promotion', field: 'promoId', label: 'Promoción', empty: 'Sin promociones de este tipo de cita' },
+  packages: { type: 'Package', field: 'packageId', label: 'Paquete', empty: 'Sin paquetes de este tipo de cita' },
+} as const;
+
 /** The fields that depend on the appointment option: promotion, package, purchased treatment or new treatment. */
 export function OptionFields({ form, option, branchId, customerId, treatmentTypeId, current, locked }: Props) {
   const categoriesIds = (Form.useWatch('categoriesIds', form) as string[] | undefined) ?? [];
   const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
-  const promos = useQuery({ queryKey: ['appt-packages', 'Promotion', branchId], queryFn: () => loadPackages('Promotion', branchId), enabled: option === 'promotion' && !locked });
-  const packages = useQuery({ queryKey: ['appt-packages', 'Package', branchId], queryFn: () => loadPackages('Package', branchId), enabled: option === 'packages' && !locked });
+  const pkg = option === 'promotion' || option === 'packages' ? PACKAGE_FIELDS[option] : null;
+  const packages = useQuery({ queryKey: ['appt-packages', pkg?.type, branchId], queryFn: () => loadPackages(pkg!.type, branchId), enabled: Boolean(pkg) && !locked });
   const purchased = useQuery({
     queryKey: ['appt-purchased', customerId],
     queryFn: () => api<ListAnswer<PurchasedProduct>>(`/purchased-product/customer/${customerId}`, { query: { take: 100 } }),
@@ -57,32 +63,17 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
   const treatments = useQuery({ queryKey: ['appt-treatments', treatmentTypeId], queryFn: () => loadTreatments(treatmentTypeId), enabled: option === 'newTreatments' && Boolean(treatmentTypeId) });
   const typeNeeded = treatmentTypeId ? undefined : 'Seleccione primero la cabina';
 
-  if (option === 'promotion')
+  if (pkg)
     return (
       <Col xs={24} md={12}>
-        <Form.Item name="promoId" label="Promoción" required rules={rule('promoId', 'promoción')}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={promos.isFetching}
-            disabled={locked || !treatmentTypeId || undefined}
-            placeholder={typeNeeded}
-            notFoundContent="Sin promociones de este tipo de cita"
-            options={packageChoices(promos.data, treatmentTypeId, current?.promotion)}
-          />
-        </Form.Item>
-      </Col>
-    );
-  if (option === 'packages')
-    return (
-      <Col xs={24} md={12}>
-        <Form.Item name="packageId" label="Paquete" required rules={rule('packageId', 'paquete')}>
+        <Form.Item name={pkg.field} label={pkg.label} required rules={rule(pkg.field, pkg.label.toLowerCase())}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={packages.isFetching}
             disabled={locked || !treatmentTypeId || undefined}
             placeholder={typeNeeded}
-            notFoundContent="Sin paquetes de este tipo de cita"
-            options={packageChoices(packages.data, treatmentTypeId, current?.package)}
+            notFoundContent={pkg.empty}
+            options={packageChoices(packages.data, treatmentTypeId, option === 'promotion' ? current?.promotion : current?.package)}
           />
         </Form.Item>
       </Col>
