@@ -1,5 +1,5 @@
 /**
- * Load test of the agenda at a chain's scale:  npm run bench [-- --scale large|medium --duration 10 --connections 8 --reload]
+ * Load test of the agenda at a chain's scale:  npm run bench [-- --scale large|medium --duration 10 --connections 8 --reload --only agenda]
  *
  * Loads the volume data when the database has none (PostgreSQL with DATABASE_URL, else a fresh embedded
  * PGlite under DATA_DIR/bench-<scale>), starts the API (with PostgreSQL in a process of its own, as in
@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '8' },
     reload: { type: 'boolean', default: false },
+    /** Only the scenarios whose name contains this text (case and accents ignored). */
+    only: { type: 'string' },
   },
 });
 const scale = SCALES[args.scale];
@@ -42,6 +44,8 @@ const TODAY = todayIn('America/Tijuana');
 
 interface Captured {
   text: string;
+  /** A prepared statement's name: the replay prepares it too, as the API's connections do. */
+  name?: string;
   values?: unknown[];
 }
 /**
@@ -56,9 +60,9 @@ function hookPg() {
   proto.query = function (this: unknown, ...a: unknown[]) {
     const capture = probe.getStore();
     if (capture) {
-      const q = a[0] as string | { text: string; values?: unknown[] };
+      const q = a[0] as string | { text: string; name?: string; values?: unknown[] };
       if (typeof q === 'string') capture.push({ text: q, values: Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined });
-      else if (q && typeof q.text === 'string') capture.push({ text: q.text, values: q.values ?? (Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined) });
+      else if (q && typeof q.text === 'string') capture.push({ text: q.text, name: q.name, values: q.values ?? (Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined) });
     }
     return original.apply(this, a);
   };
@@ -231,7 +235,8 @@ async function main() {
   const results: string[] = [];
   const pool = config.databaseUrl ? new pg.Client({ connectionString: config.databaseUrl }) : null;
   await pool?.connect();
-  for (const s of scenarios) {
+  const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  for (const s of scenarios.filter((x) => !args.only || fold(x.name).includes(fold(args.only!)))) {
     // one request first: is the route there, does it answer 2xx, and which SQL does it run
     await quiet();
     const sample = s.request(0);
@@ -254,14 +259,16 @@ async function main() {
     // the same SQL straight on the database: median of 20 replays (writes inside a rolled back transaction)
     const replay = statements.filter((q) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(q.text));
     const sqlTimes: number[] = [];
-    const client = pool ?? (db as unknown as { $client: { query: (t: string, v?: unknown[]) => Promise<unknown> } }).$client;
+    const embedded = (db as unknown as { $client: { query: (t: string, v?: unknown[]) => Promise<unknown> } }).$client;
+    const run = (q: Captured) => (pool ? pool.query({ text: q.text, name: q.name, values: q.values }) : embedded.query(q.text, q.values));
+    const client = pool ?? embedded;
     try {
       for (let i = 0; i < 20; i++) {
         await client.query('begin');
         try {
           if (created) await client.query('delete from appointments where id = $1', [created]);
           const t0 = performance.now();
-          for (const q of replay) await client.query(q.text, q.values as unknown[]);
+          for (const q of replay) await run(q);
           sqlTimes.push(performance.now() - t0);
         } finally {
           await client.query('rollback');

@@ -1,4 +1,4 @@
-import { boolean, date, index, numeric, pgSequence, pgTable, smallint, text, time, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, numeric, pgSequence, pgTable, smallint, text, time, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { branches } from './branches';
@@ -99,8 +99,20 @@ export const locks = pgTable(
     recurrent: boolean('recurrent').notNull().default(false),
     userId: uuid('user_id').references(() => users.id),
   },
-  (t) => [index('locks_branch_idx').on(t.branchId, t.date)],
+  (t) => [
+    index('locks_branch_idx').on(t.branchId, t.date),
+    // the agenda asks for the locks still running on a day: most of a branch's locks are single past days
+    index('locks_branch_last_day_idx').on(t.branchId, lockLastDay(t)).where(sql`${t.deletedAt} is null`),
+  ],
 );
+
+/**
+ * The last day a lock can block: open-ended for recurrent and weekly (hours_range) locks, else its end date
+ * or its only day. Indexed per branch (locks_branch_last_day_idx); queries must use this very expression.
+ */
+export function lockLastDay(t: { recurrent: AnyPgColumn; type: AnyPgColumn; endDate: AnyPgColumn; date: AnyPgColumn }) {
+  return sql`(case when ${t.recurrent} or ${t.type} = 'hours_range' then 'infinity'::date else coalesce(${t.endDate}, ${t.date}) end)`;
+}
 
 /** The product lots an appointment consumed when it was finished (one row per unit taken from a lot). */
 export const appointmentProducts = pgTable(

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekDay } from '../../../domain/agenda';
-import { appointments, branchSchedules, cabinSchedules, cabinTypes, cabins, changeLog, customers, locks } from '../../db/schema';
+import { appointments, branchSchedules, cabinSchedules, cabinTypes, cabins, changeLog, customers, locks, packages, treatments, users } from '../../db/schema';
 import { demoId } from '../../db/demo/random';
 import { createTestApp, type TestApp } from '../../testing/harness';
+import { diaryResponse } from './responses';
 
 type Caller = ReturnType<TestApp['as']>;
 let t: TestApp;
@@ -122,6 +123,24 @@ describe('GET /v1/diary', () => {
     expect(typeof first.appointments[0].customer.customerId).toBe('number');
     expect(first.type).toMatchObject({ id: a.typeId, treatmentType: { id: a.treatmentTypeId } });
     expect(Object.keys(first).sort()).toEqual(['appointments', 'closing', 'description', 'id', 'locks', 'name', 'opening', 'type']);
+  });
+
+  it('answers exactly the documented shape (diaryResponse): every field, no other', async () => {
+    const [a] = tj;
+    const id = await book(a, MON, '15:00', '15:30', 'confirmed');
+    const [treatment] = await t.ctx.db.select({ id: treatments.id }).from(treatments).where(eq(treatments.treatmentTypeId, a.treatmentTypeId)).limit(1);
+    const [pack] = await t.ctx.db.select({ id: packages.id }).from(packages).limit(1);
+    const [medic] = await t.ctx.db.select({ id: users.id }).from(users).limit(1);
+    await t.ctx.db.update(appointments).set({ treatmentId: treatment.id, packageId: pack.id, attendedById: medic.id, confirmMethod: 'whatsapp' }).where(eq(appointments.id, id));
+    await t.ctx.db.insert(locks).values({ branchId: TIJUANA, cabinId: a.id, type: 'hour', reason: 'comida', time: ['16:00'], date: MON });
+    const body = (await diary(admin, MON)).json();
+    expect(body.cabins[0].appointments.length).toBeGreaterThan(0);
+    expect(body.cabins[0].locks.length).toBeGreaterThan(0);
+    expect(body.cabins[0].appointments.find((x: { id: string }) => x.id === id)).toMatchObject({ treatment: { id: treatment.id }, package: { id: pack.id }, attendedBy: { id: medic.id } });
+    // the lock's created_at travels as ISO text; the schema describes it as the Date it serializes
+    const revive = (l: { created_at: string }) => ({ ...l, created_at: new Date(l.created_at) });
+    const revived = { ...body, locks: body.locks.map(revive), cabins: body.cabins.map((c: { locks: { created_at: string }[] }) => ({ ...c, locks: c.locks.map(revive) })) };
+    expect(diaryResponse.parse(revived)).toEqual(revived);
   });
 
   it('leaves out inactive and deleted cabins', async () => {

@@ -1,26 +1,14 @@
-import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LockLike, LockType } from '../../../domain/agenda';
 import type { DbOrTx } from '../../db/client';
-import {
-  appointments,
-  branchSchedules,
-  branches,
-  cabinSchedules,
-  cabinTypes,
-  cabins,
-  customers,
-  locks,
-  packages,
-  treatmentTypes,
-  treatments,
-  users,
-} from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { appointments, branches, cabins, customers, lockLastDay, locks, packages, treatmentTypes, treatments, users } from '../../db/schema';
 
-const promos = alias(packages, 'promo');
-const attendants = alias(users, 'attended_by');
 const lockCabins = alias(cabins, 'lock_cabin');
 const lockUsers = alias(users, 'lock_user');
+const cardPromos = alias(packages, 'promo');
+const cardAttendants = alias(users, 'attended_by');
 
 /** 'HH:mm:ss' from the database → 'HH:mm'. */
 export const hhmm = (t: string) => t.slice(0, 5);
@@ -29,11 +17,8 @@ export const hhmm = (t: string) => t.slice(0, 5);
  * Locks that may touch [from, to] (both 'YYYY-MM-DD'): started by `to`, and recurrent, weekly
  * (hours_range) or not yet ended at `from`. lockWindow() decides the exact days in memory.
  */
-export function lockTouches(from: string, to: string): SQL {
-  return and(
-    sql`${locks.date} <= ${to}`,
-    or(eq(locks.recurrent, true), eq(locks.type, 'hours_range'), sql`coalesce(${locks.endDate}, ${locks.date}) >= ${from}`),
-  )!;
+export function lockTouches(from: string | Placeholder, to: string | Placeholder): SQL {
+  return sql`${locks.date} <= ${to} and ${lockLastDay(locks)} >= ${from}`;
 }
 
 export function selectLocks(db: DbOrTx) {
@@ -89,9 +74,16 @@ export async function findLock(db: DbOrTx, id: string): Promise<LockDto | undefi
 
 /** The live locks of a branch that may touch the day (or every live lock when no day is given). */
 export async function branchLocks(db: DbOrTx, branchId: string, date?: string): Promise<LockDto[]> {
-  const rows = await selectLocks(db)
-    .where(and(eq(locks.branchId, branchId), isNull(locks.deletedAt), date ? lockTouches(date, date) : undefined))
-    .orderBy(asc(locks.date), asc(locks.createdAt));
+  const rows = date
+    ? await prepared(db, 'agenda_day_locks', (d) =>
+        selectLocks(d)
+          .where(and(eq(locks.branchId, sql.placeholder('branchId')), isNull(locks.deletedAt), lockTouches(sql.placeholder('date'), sql.placeholder('date'))))
+          .orderBy(asc(locks.date), asc(locks.createdAt))
+          .prepare('agenda_day_locks'),
+      ).execute({ branchId, date })
+    : await selectLocks(db)
+        .where(and(eq(locks.branchId, branchId), isNull(locks.deletedAt)))
+        .orderBy(asc(locks.date), asc(locks.createdAt));
   return rows.map(toLockDto);
 }
 
@@ -104,115 +96,102 @@ export async function loadBranch(db: DbOrTx, branchId: string) {
   return b;
 }
 
-/** Active cabins of the branch with their type, in the grid's order (type order, then name). */
-export function branchCabins(db: DbOrTx, branchId: string) {
-  return db
-    .select({
-      id: cabins.id,
-      name: cabins.name,
-      description: cabins.description,
-      typeId: cabinTypes.id,
-      typeName: cabinTypes.name,
-      typeOrder: cabinTypes.order,
-      typeColor: cabinTypes.color,
-      treatmentTypeId: treatmentTypes.id,
-      treatmentTypeName: treatmentTypes.name,
-    })
-    .from(cabins)
-    .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
-    .innerJoin(treatmentTypes, eq(treatmentTypes.id, cabinTypes.treatmentTypeId))
-    .where(and(eq(cabins.branchId, branchId), eq(cabins.active, true), isNull(cabins.deletedAt)))
-    .orderBy(asc(cabinTypes.order), asc(cabins.name), asc(cabins.id));
+/** A branch's or cabin's live schedule rows as a JSON array; `owner` is the SQL of its id (a trusted column reference). */
+const scheduleJson = (table: string, column: string, owner: string) =>
+  sql.raw(`coalesce((select json_agg(json_build_object('day', s.day, 'opening', left(s.opening::text, 5), 'closing', left(s.closing::text, 5)))
+    from ${table} s where s.${column} = ${owner} and s.deleted_at is null), '[]')`);
+
+export interface DaySchedule {
+  day: number;
+  opening: string;
+  closing: string;
+}
+/** What the agenda needs of a branch besides its day's appointments and locks (daySetting). */
+export interface DaySetting {
+  id: string;
+  name: string;
+  timeZone: string;
+  /** Every live row: whether a branch or cabin has a schedule at all decides what a missing weekday means (cabinDayHours). */
+  schedule: DaySchedule[];
+  cabins: {
+    id: string;
+    name: string;
+    description: string | null;
+    type: { id: string; name: string; order: number; color: string; treatmentType: { id: string; name: string } };
+    schedule: DaySchedule[];
+  }[];
 }
 
 /**
- * Every live schedule row of the branch and of its cabins (at most seven each): whether a branch or cabin
- * has a schedule at all decides what a missing weekday means (cabinDayHours), so one weekday is not enough.
+ * The branch with its schedule and its active cabins in the grid's order (type order, then name), each with
+ * its type and schedule: one prepared statement answering one JSON value, undefined when there is no such branch.
  */
-export async function branchScheduleRows(db: DbOrTx, branchId: string) {
-  const [own, ofCabins] = await Promise.all([
-    db
-      .select({ day: branchSchedules.day, opening: branchSchedules.opening, closing: branchSchedules.closing })
-      .from(branchSchedules)
-      .where(and(eq(branchSchedules.branchId, branchId), isNull(branchSchedules.deletedAt))),
-    db
-      .select({ cabinId: cabinSchedules.cabinId, day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing })
-      .from(cabinSchedules)
-      .innerJoin(cabins, eq(cabins.id, cabinSchedules.cabinId))
-      .where(and(eq(cabins.branchId, branchId), isNull(cabins.deletedAt), isNull(cabinSchedules.deletedAt))),
-  ]);
-  const day = (r: { day: number; opening: string; closing: string }) => ({ day: r.day, opening: hhmm(r.opening), closing: hhmm(r.closing) });
-  const byCabin = new Map<string, ReturnType<typeof day>[]>();
-  for (const r of ofCabins) {
-    const list = byCabin.get(r.cabinId);
-    if (list) list.push(day(r));
-    else byCabin.set(r.cabinId, [day(r)]);
-  }
-  return { branch: own.map(day), byCabin };
+export async function daySetting(db: DbOrTx, branchId: string): Promise<DaySetting | undefined> {
+  const statement = prepared(db, 'agenda_day_setting', (d) =>
+    d
+      .select({
+        setting: sql<DaySetting>`json_build_object('id', branches.id, 'name', branches.name, 'timeZone', branches.time_zone,
+          'schedule', ${scheduleJson('branch_schedules', 'branch_id', 'branches.id')},
+          'cabins', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description,
+              'type', json_build_object('id', ct.id, 'name', ct.name, 'order', ct."order", 'color', ct.color,
+                'treatmentType', json_build_object('id', tt.id, 'name', tt.name)),
+              'schedule', ${scheduleJson('cabin_schedules', 'cabin_id', 'c.id')}) order by ct."order", c.name, c.id)
+            from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
+            where c.branch_id = branches.id and c.active and c.deleted_at is null), '[]'))`,
+      })
+      .from(branches)
+      .where(and(eq(branches.id, sql.placeholder('branchId')), isNull(branches.deletedAt)))
+      .prepare('agenda_day_setting'),
+  );
+  return (await statement.execute({ branchId }))[0]?.setting;
 }
 
-/** The day's appointment cards of the branch (served by appointments_branch_day_idx), cancelled ones left out. */
-export async function dayAppointments(db: DbOrTx, branchId: string, date: string) {
-  const rows = await db
-    .select({
-      a: {
-        id: appointments.id,
+const namedJson = (table: { id: unknown; name: unknown }) =>
+  sql`case when ${table.id} is null then null else json_build_object('id', ${table.id}, 'name', ${table.name}) end`;
+
+/**
+ * The day's appointment cards of the branch (served by appointments_branch_day_idx, cancelled ones left
+ * out), as one JSON array text per cabin in the shape of appointmentCardResponse. PostgreSQL builds the
+ * JSON: a busy day is some two hundred cards, and parsing, mapping and serializing them row by row cost
+ * the API several times the query itself (docs/decisions.md).
+ */
+export async function dayAppointmentCards(db: DbOrTx, branchId: string, date: string): Promise<Map<string, string>> {
+  const statement = prepared(db, 'agenda_day_cards', (d) =>
+    d
+      .select({
         cabinId: appointments.cabinId,
-        appointmentNumber: appointments.appointmentNumber,
-        status: appointments.status,
-        date: appointments.date,
-        startTime: appointments.startTime,
-        endTime: appointments.endTime,
-        confirmMethod: appointments.confirmMethod,
-        appointmentOption: appointments.appointmentOption,
-      },
-      c: {
-        id: customers.id,
-        customerId: customers.customerNumber,
-        name: customers.name,
-        lastName: customers.lastName,
-        motherLastName: customers.motherLastName,
-        mobilePhone: customers.mobilePhone,
-      },
-      tt: { id: treatmentTypes.id, name: treatmentTypes.name },
-      tId: treatments.id,
-      tName: treatments.name,
-      pId: packages.id,
-      pName: packages.name,
-      prId: promos.id,
-      prName: promos.name,
-      uId: attendants.id,
-      uName: attendants.name,
-      uLastName: attendants.lastName,
-    })
-    .from(appointments)
-    .innerJoin(customers, eq(customers.id, appointments.customerId))
-    .innerJoin(treatmentTypes, eq(treatmentTypes.id, appointments.treatmentTypeId))
-    .leftJoin(treatments, eq(treatments.id, appointments.treatmentId))
-    .leftJoin(packages, eq(packages.id, appointments.packageId))
-    .leftJoin(promos, eq(promos.id, appointments.promoId))
-    .leftJoin(attendants, eq(attendants.id, appointments.attendedById))
-    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), ne(appointments.status, 'cancelled'), isNull(appointments.deletedAt)))
-    .orderBy(asc(appointments.startTime), asc(appointments.appointmentNumber));
-  return rows.map((r) => ({
-    cabinId: r.a.cabinId,
-    card: {
-      id: r.a.id,
-      appointmentNumber: r.a.appointmentNumber,
-      status: r.a.status,
-      date: r.a.date,
-      startTime: hhmm(r.a.startTime),
-      endTime: hhmm(r.a.endTime),
-      confirmMethod: r.a.confirmMethod,
-      appointmentOption: r.a.appointmentOption,
-      customer: r.c,
-      treatmentType: r.tt,
-      treatment: r.tId ? { id: r.tId, name: r.tName ?? '' } : null,
-      package: r.pId ? { id: r.pId, name: r.pName ?? '' } : null,
-      promotion: r.prId ? { id: r.prId, name: r.prName ?? '' } : null,
-      attendedBy: r.uId ? { id: r.uId, name: r.uName ?? '', lastName: r.uLastName ?? '' } : null,
-    },
-  }));
+        cards: sql<string>`json_agg(json_build_object(
+          'id', ${appointments.id}, 'appointmentNumber', ${appointments.appointmentNumber}, 'status', ${appointments.status}, 'date', ${appointments.date},
+          'startTime', left(${appointments.startTime}::text, 5), 'endTime', left(${appointments.endTime}::text, 5),
+          'confirmMethod', ${appointments.confirmMethod}, 'appointmentOption', ${appointments.appointmentOption},
+          'customer', json_build_object('id', ${customers.id}, 'customerId', ${customers.customerNumber}, 'name', ${customers.name},
+            'lastName', ${customers.lastName}, 'motherLastName', ${customers.motherLastName}, 'mobilePhone', ${customers.mobilePhone}),
+          'treatmentType', json_build_object('id', ${treatmentTypes.id}, 'name', ${treatmentTypes.name}),
+          'treatment', ${namedJson(treatments)}, 'package', ${namedJson(packages)}, 'promotion', ${namedJson(cardPromos)},
+          'attendedBy', case when ${cardAttendants.id} is null then null
+            else json_build_object('id', ${cardAttendants.id}, 'name', ${cardAttendants.name}, 'lastName', ${cardAttendants.lastName}) end
+        ) order by ${appointments.startTime}, ${appointments.appointmentNumber})::text`,
+      })
+      .from(appointments)
+      .innerJoin(customers, eq(customers.id, appointments.customerId))
+      .innerJoin(treatmentTypes, eq(treatmentTypes.id, appointments.treatmentTypeId))
+      .leftJoin(treatments, eq(treatments.id, appointments.treatmentId))
+      .leftJoin(packages, eq(packages.id, appointments.packageId))
+      .leftJoin(cardPromos, eq(cardPromos.id, appointments.promoId))
+      .leftJoin(cardAttendants, eq(cardAttendants.id, appointments.attendedById))
+      .where(
+        and(
+          eq(appointments.branchId, sql.placeholder('branchId')),
+          eq(appointments.date, sql.placeholder('date')),
+          ne(appointments.status, 'cancelled'),
+          isNull(appointments.deletedAt),
+        ),
+      )
+      .groupBy(appointments.cabinId)
+      .prepare('agenda_day_cards'),
+  );
+  const rows = await statement.execute({ branchId, date });
+  return new Map(rows.map((r) => [r.cabinId, r.cards]));
 }
 
 /** Live locks with the same branch, cabin, type, date, end date and recurrence; the caller compares the time and day sets. */

@@ -5,6 +5,7 @@ import { LOCK_REASONS, LOCK_TYPES, lockSchema, lockTypeLabels } from '../../../d
 import { dateField } from '../../../domain/customers.schemas';
 import { listQuerySchema } from '../../../domain/list';
 import type { AppContext } from '../../context';
+import { sendJsonText } from '../../platform/json';
 import { answerList } from '../../platform/list';
 import { idParams, listResponse } from '../dto';
 import { diaryResponse, lockResponse } from './responses';
@@ -24,8 +25,9 @@ const deletedResponse = z.object({ id: z.string(), deleted_at: z.date() });
 /** The agenda day (cabins with their appointments and locks) and schedule locks. */
 export function registerAgendaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/diary', { config: { access: 'dairy.show' }, schema: { querystring: diaryQuery, response: { 200: diaryResponse } } }, (req) =>
-    service.diaryDay(ctx, req, req.query.branchId, req.query.date),
+  // diaryResponse documents the answer; it is sent as the JSON text diaryDay assembles (an API test parses it with the schema)
+  r.get('/diary', { config: { access: 'dairy.show' }, schema: { querystring: diaryQuery, response: { 200: diaryResponse } } }, async (req, reply) =>
+    sendJsonText(reply, await service.diaryDay(ctx, req, req.query.branchId, req.query.date)),
   );
 
   r.get('/lock', { config: { access: 'blockers.show' }, schema: { querystring: lockQuery, response: { 200: listResponse(lockResponse) } } }, (req, reply) =>

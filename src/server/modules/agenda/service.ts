@@ -9,14 +9,14 @@ import { cabins, locks } from '../../db/schema';
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
+import { withRawJson } from '../../platform/json';
 import type { ListSpec } from '../../platform/list';
 import {
   asLockLike,
-  branchCabins,
-  branchScheduleRows,
   branchLocks,
   countLocks,
-  dayAppointments,
+  dayAppointmentCards,
+  daySetting,
   findLock,
   hhmm,
   loadBranch,
@@ -34,45 +34,36 @@ const asHours = (h: [number, number] | null) => (h ? { opening: hhmmOf(h[0]), cl
 export const lockTouchesDay = (l: LockDto, date: string) => lockWindow(asLockLike(l), l.cabainId ?? '', date) !== null;
 
 /**
- * The agenda day: six queries (branch, cabins, branch and cabin schedules, appointments, locks), run together and assembled
- * in memory — this is the screen the clinics keep open all day. Each cabin's hours come from cabinDayHours,
- * the very function the booking checks, so the grid never offers a slot the booking refuses.
+ * The agenda day as JSON text: three prepared statements (branch with its cabins and schedules, appointment
+ * cards, locks), run together and assembled in memory — this is the screen the clinics keep open all day. The
+ * cards arrive as JSON built by PostgreSQL and are spliced in unparsed (dayAppointmentCards). Each cabin's
+ * hours come from cabinDayHours, the very function the booking checks, so the grid never offers a slot
+ * the booking refuses.
  */
-export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: string, date: string) {
+export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: string, date: string): Promise<string> {
   assertBranchAccess(req, branchId);
   const day = weekDay(date);
-  const [found, cabinRows, schedules, cards, lockRows] = await Promise.all([
-    loadBranch(ctx.db, branchId),
-    branchCabins(ctx.db, branchId),
-    branchScheduleRows(ctx.db, branchId),
-    dayAppointments(ctx.db, branchId, date),
+  const [setting, cards, lockRows] = await Promise.all([
+    daySetting(ctx.db, branchId),
+    dayAppointmentCards(ctx.db, branchId, date),
     branchLocks(ctx.db, branchId, date),
   ]);
-  if (!found) throw new AppError('BRANCH_NOT_FOUND');
-  const branch = { id: found.id, name: found.name, timeZone: found.timeZone };
-  const byCabin = new Map<string, (typeof cards)[number]['card'][]>();
-  for (const { cabinId, card } of cards) {
-    const list = byCabin.get(cabinId);
-    if (list) list.push(card);
-    else byCabin.set(cabinId, [card]);
-  }
+  if (!setting) throw new AppError('BRANCH_NOT_FOUND');
   const dayLocks = lockRows.filter((l) => lockTouchesDay(l, date));
   const likes = dayLocks.map((l) => [l, asLockLike(l)] as const);
-  return {
-    branch,
-    date,
-    ...asHours(cabinDayHours(schedules.branch, [], day)),
-    cabins: cabinRows.map((c) => ({
-      id: c.id,
-      name: c.name,
-      description: c.description,
-      type: { id: c.typeId, name: c.typeName, order: c.typeOrder, color: c.typeColor, treatmentType: { id: c.treatmentTypeId, name: c.treatmentTypeName } },
-      ...asHours(cabinDayHours(schedules.branch, schedules.byCabin.get(c.id) ?? [], day)),
-      appointments: byCabin.get(c.id) ?? [],
-      locks: likes.filter(([, like]) => lockWindow(like, c.id, date) !== null).map(([l]) => l),
-    })),
-    locks: dayLocks,
-  };
+  const cabins = setting.cabins.map(({ schedule, ...cabin }) =>
+    withRawJson(
+      {
+        ...cabin,
+        ...asHours(cabinDayHours(setting.schedule, schedule, day)),
+        locks: likes.filter(([, like]) => lockWindow(like, cabin.id, date) !== null).map(([l]) => l),
+      },
+      'appointments',
+      cards.get(cabin.id) ?? '[]',
+    ),
+  );
+  const branch = { id: setting.id, name: setting.name, timeZone: setting.timeZone };
+  return withRawJson({ branch, date, ...asHours(cabinDayHours(setting.schedule, [], day)), locks: dayLocks }, 'cabins', `[${cabins.join(',')}]`);
 }
 
 /** GET /lock/:branchId — every live lock of the branch, or those touching one day. */

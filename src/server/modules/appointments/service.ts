@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { LIVE_STATUSES, lockBlocks, weekDay, type AppointmentInput, type LockType } from '../../../domain/agenda';
 import type { cancelSchema, confirmSchema } from '../../../domain/agenda';
 import {
@@ -64,6 +64,7 @@ import {
 import { assertBranchAccess } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
+import { lockTouches } from '../agenda/queries';
 import { findAppointmentDetail, storedAppointment, storedChanges, type AppointmentRow } from './queries';
 
 type CancelInput = z.output<typeof cancelSchema>;
@@ -269,7 +270,7 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
     const hours = cabinDayHours(hm(branchDays), hm(cabinDays), day);
     if (!hours || minutes(input.startTime) < hours[0] || endMinutes(plan.endTime) > hours[1]) throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
 
-    const branchLocks = await tx.select().from(locks).where(and(eq(locks.branchId, input.branchId), isNull(locks.deletedAt), lte(locks.date, input.date)));
+    const branchLocks = await tx.select().from(locks).where(and(eq(locks.branchId, input.branchId), isNull(locks.deletedAt), lockTouches(input.date, input.date)));
     if (branchLocks.some((l) => lockBlocks({ ...l, type: l.type as LockType }, input.cabainId, input.date, input.startTime, plan.endTime))) {
       throw new AppError('APPOINTMENT_CABIN_BLOCKED');
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "locks_branch_last_day_idx" ON "locks" USING btree ("branch_id",(case when "recurrent" or "type" = 'hours_range' then 'infinity'::date else coalesce("end_date", "date") end)) WHERE "locks"."deleted_at" is null;

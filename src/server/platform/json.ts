@@ -1,0 +1,16 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The JSON text of `value` with one more property whose value is already JSON text (for example an
+ * array PostgreSQL built): large answers are spliced together instead of parsed and serialized again.
+ * `value` must serialize to an object.
+ */
+export function withRawJson(value: object, key: string, rawJson: string): string {
+  const text = JSON.stringify(value);
+  return `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}${JSON.stringify(key)}:${rawJson}}`;
+}
+
+/** Sends JSON text as it is: Fastify serializes (and checks against the route's schema) only objects. */
+export function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
