@@ -304,6 +304,36 @@ describe('list, consent, absences', () => {
     expect(csv.body).toContain(a.appointmentNumber);
   });
 
+  it('searches by patient name: few patients newest first; past a thousand patients the count is capped or exact', async () => {
+    const search = (value: string) => gerente({ method: 'GET', url: `/v1/appointment?take=10&search=${encodeURIComponent(JSON.stringify({ filter: 'customer', value }))}` });
+    /** `n` patients named "<surname> <k>", the first `withVisits` of them with `visits` past appointments each (absences: no cabin overlap). */
+    const patients = async (surname: string, n: number, withVisits: number, visits: number) => {
+      await t.ctx.db.execute(sql`insert into customers (name, last_name, mother_last_name, gender, birthday)
+        select 'Paciente', ${surname}, 'N' || g, 'F', '1990-01-01' from generate_series(1, ${n}) g`);
+      await t.ctx.db.execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
+        select 'CITA-S' || ${surname} || row_number() over (), 'absence', ${f.branchId}, ${f.med.id}, c.id, ${f.med.treatmentTypeId},
+          date '2023-01-02' + (v * 30 + row_number() over (partition by v order by c.mother_last_name))::int, '09:00', '09:30', 30, 'inPerson', 'newTreatments'
+        from (select id, mother_last_name from customers where last_name = ${surname} order by mother_last_name limit ${withVisits}) c cross join generate_series(1, ${visits}) v`);
+    };
+    // a rare name: its patients' visits, newest first, counted exactly
+    await patients('Zaldúa', 2, 2, 3);
+    const rare = (await search('zaldua')).json();
+    expect(rare.meta).toMatchObject({ itemCount: 6 });
+    expect(rare.meta.itemCountCapped).toBeFalsy();
+    const dates = rare.items.map((x: { date: string }) => x.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    // 1,002 patients, three with two visits: the first thousand found fall short of the cap, the exact count follows
+    await patients('Ocampoy', 1002, 3, 2);
+    const short = (await search('Ocampoy')).json();
+    expect(short.meta).toMatchObject({ itemCount: 6 });
+    expect(short.meta.itemCountCapped).toBeFalsy();
+    // 1,002 patients with a visit each: capped at a thousand
+    await patients('Urquidiz', 1002, 1002, 1);
+    const common = (await search('urquidiz')).json();
+    expect(common.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
+    expect(common.items).toHaveLength(10);
+  });
+
   it('prints the consent with the customer, escaped', async () => {
     const c = await newCustomer(admin);
     const a = (await create(gerente, medical(c, nextDate()))).json();

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import { allowedStatuses, appointmentNumber, hasStarted, isEditable, nowIn } from '../../../domain/appointment-rules';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   appointmentCancellations,
   appointments,
@@ -26,40 +27,44 @@ export const promos = alias(packages, 'promo');
 export const attendants = alias(users, 'attendant');
 export const schedulers = alias(users, 'scheduler');
 
-/** Up to this many patients found by a search are looked up by id; more go through a subquery. */
+/** Up to this many patients found by a search are passed by id; more go through a subquery. */
 const FEW_PATIENTS = 1000;
 
 /** A search of the appointment list by patient, resolved to conditions on appointments.customer_id. */
 export interface PatientSearch {
   byName: SQL;
   byPhone: SQL;
-  /** The search found few patients: their appointments are read through the customer index. */
-  few: boolean;
+  /**
+   * When the one field searched matched more patients than FEW_PATIENTS: the first of them found, a
+   * subset whose appointments usually pass the list's count cap by themselves (see appointmentListSpec).
+   */
+  sample?: SQL;
 }
 
 /**
- * Finds the patients first, never joining every appointment to its customer. A common name (García:
- * thousands of patients) becomes a subquery while the list walks its date index newest first, where
- * matches come at once. A rare one becomes a list of ids, and the list must not walk the date index at
- * all: a few patients' visits may lie years back, under millions of rows (the caller orders by an
- * expression no index serves). The planner cannot tell the two apart from trigram statistics.
+ * Finds the patients first, never joining every appointment to its customer. Few patients (a full name)
+ * become one array of ids, which the planner weighs correctly: their visits come through the customer
+ * index, wherever in three years they lie. A common name (García: thousands of patients) becomes a
+ * subquery while the list walks its date index newest first, where matches come at once.
  */
 export async function findPatients(db: DbOrTx, search: { filter: string; value: string } | undefined): Promise<PatientSearch | null> {
   const value = search?.value.trim();
   if (!search || !value || search.filter === 'appointmentNumber') return null;
-  let few = false;
+  let sample: SQL | undefined;
   const lookup = async (field: Exclude<SearchField, (value: string) => unknown>, wanted: boolean): Promise<SQL> => {
     if (!wanted) return sql`false`;
     const condition = searchCondition(field, value);
-    const found = await db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1);
-    if (found.length > FEW_PATIENTS) return sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
-    few = true;
-    return found.length ? inArray(appointments.customerId, found.map((c) => c.id)) : sql`false`;
+    const ids = (await db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1)).map((c) => c.id);
+    if (ids.length > FEW_PATIENTS) {
+      sample = sql`${appointments.customerId} in (select unnest(${sql.param(ids)}::uuid[]))`;
+      return sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
+    }
+    return ids.length ? sql`${appointments.customerId} = any(${sql.param(ids)}::uuid[])` : sql`false`;
   };
-  const any = search.filter !== 'customer' && search.filter !== 'phone';
-  const byName = await lookup(fullNameExpr, any || search.filter === 'customer');
-  const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, any || search.filter === 'phone');
-  return { byName, byPhone, few };
+  const both = search.filter !== 'customer' && search.filter !== 'phone';
+  const byName = await lookup(fullNameExpr, both || search.filter === 'customer');
+  const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, both || search.filter === 'phone');
+  return { byName, byPhone, sample: both ? undefined : sample };
 }
 
 /** The list's search: the appointment number (CITA-000123, or just 123) through its unique index, the patient's name or phone. */
@@ -116,6 +121,22 @@ export function selectAppointments(db: DbOrTx) {
 
 export type AppointmentJoined = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
 
+/**
+ * Live appointments with their joined names, in the order of `ids`. A prepared statement: planning a
+ * ten-table join took tens of milliseconds, many times the reading of a page of rows, so lists find a
+ * page's ids first (on appointments alone) and read them here.
+ */
+export async function appointmentsByIds(db: DbOrTx, ids: string[]): Promise<AppointmentJoined[]> {
+  if (!ids.length) return [];
+  const statement = prepared(db, 'appointments_by_ids', (d) =>
+    selectAppointments(d)
+      .where(and(sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(appointments.deletedAt)))
+      .prepare('appointments_by_ids'),
+  );
+  const byId = new Map((await statement.execute({ ids })).map((r) => [r.a.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 const hm = (t: string) => t.slice(0, 5);
 
 /** A card plus branch, cabin, scheduler and method: the list row. */
@@ -159,9 +180,7 @@ export function toAppointmentItem(r: AppointmentJoined) {
 
 /** The full record of one appointment (GET /appointment/:id and every write's answer). */
 export async function findAppointmentDetail(db: DbOrTx, id: string) {
-  const [row] = await selectAppointments(db)
-    .where(and(eq(appointments.id, id), isNull(appointments.deletedAt)))
-    .limit(1);
+  const [row] = await appointmentsByIds(db, [id]);
   if (!row) return null;
   const a = row.a;
   const item = toAppointmentItem(row);
