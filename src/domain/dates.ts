@@ -30,10 +30,17 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock of a time zone at an instant: its date (YYYY-MM-DD) and the minutes since its midnight. */
 export function zonedClock(timeZone: string, now: Date = new Date()): { date: string; minutes: number } {
+  // every row of a list asks for today: formatToParts once per zone and minute
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = lastClock.get(timeZone);
+  if (cached?.minute === minute) return cached.clock;
   const parts: Record<string, string> = {};
   for (const p of zoneFormatter(timeZone).formatToParts(now)) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const clock = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) });
+  lastClock.set(timeZone, { minute, clock });
+  return clock;
 }
+const lastClock = new Map<string, { minute: number; clock: { date: string; minutes: number } }>();
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function dateInZone(timeZone: string, now: Date = new Date()): string {
