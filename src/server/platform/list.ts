@@ -10,10 +10,11 @@ export type Expr = AnyColumn | SQL;
 /**
  * How the `search` filter reads a field. A column or expression is matched accent- and case-insensitively,
  * word by word; `digits` compares only the digits typed (a masked phone finds the stored one); `lower`
- * compares an expression that is already lower case (e-mails); `number` is an exact match of a number;
+ * compares an expression that is already lower case (e-mails); `normalized` one already without accents and
+ * lower case (customers.search_name), matched word by word; `number` is an exact match of a number;
  * a function builds the condition itself (e.g. from the ids a query on another table finds first).
  */
-export type SearchField = Expr | { expr: Expr; mode: 'digits' | 'lower' | 'number' } | ((value: string) => SQL | Promise<SQL>);
+export type SearchField = Expr | { expr: Expr; mode: 'digits' | 'lower' | 'normalized' | 'number' } | ((value: string) => SQL | Promise<SQL>);
 
 export interface ListSpec<Row> {
   /** Sortable columns by the `field` name the client sends; several columns sort in that order. */
@@ -57,6 +58,10 @@ export function searchCondition(field: Exclude<SearchField, (value: string) => u
   if (field.mode === 'lower') {
     const parts = words(value.toLowerCase()).map((w) => sql`${field.expr} like ${'%' + likeEscape(w) + '%'}`);
     return sql`(${sql.join(parts, sql` and `)})`;
+  }
+  if (field.mode === 'normalized') {
+    const parts = words(value).map((w) => sql`${field.expr} like immutable_unaccent(lower(${'%' + likeEscape(w) + '%'}))`);
+    return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`;
   }
   const n = Number(value.replace(/\D/g, ''));
   return /\d/.test(value) && Number.isSafeInteger(n) ? sql`${field.expr} = ${n}` : sql`false`;

@@ -12,10 +12,17 @@ import { demoId } from './random';
 export async function bulkInsert<T extends Table>(db: Db, table: T, rows: T['$inferInsert'][], chunk = 5000): Promise<void> {
   if (!rows.length) return;
   const name = getTableName(table);
-  const columns = (Object.entries(getTableColumns(table)) as [string, { name: string; default?: unknown; notNull: boolean; columnType: string }][]).map(([key, col]) => {
-    const literal = col.default !== undefined && !is(col.default, SQL);
-    return { key, name: col.name, fallback: literal ? col.default : col.columnType === 'PgArray' ? [] : col.notNull ? undefined : null };
-  });
+  // generated columns (customers.search_name) are PostgreSQL's to write
+  const columns = (Object.entries(getTableColumns(table)) as [string, { name: string; default?: unknown; notNull: boolean; columnType: string; generated?: unknown }][])
+    .filter(([, col]) => !col.generated)
+    .map(([key, col]) => {
+      const literal = col.default !== undefined && !is(col.default, SQL);
+      return { key, name: col.name, fallback: literal ? col.default : col.columnType === 'PgArray' ? [] : col.notNull ? undefined : null };
+    });
+  const names = sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
   const record = (row: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
     for (const col of columns) {
@@ -31,7 +38,7 @@ export async function bulkInsert<T extends Table>(db: Db, table: T, rows: T['$in
   };
   for (let i = 0; i < rows.length; i += chunk) {
     const json = JSON.stringify(rows.slice(i, i + chunk).map((r) => record(r as Record<string, unknown>)));
-    await db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${sql.identifier(name)}, ${json}::json)`);
+    await db.execute(sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${sql.identifier(name)}, ${json}::json)`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgSequence, pgTable, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { branches } from './branches';
@@ -33,15 +33,19 @@ export const customers = pgTable(
     photo: varchar('photo', { length: 200 }),
     /** Cached balance, written in the same transaction as each point_ledger row. */
     points: integer('points').notNull().default(0),
+    /**
+     * The full name without accents, lower case: what the name search matches (trigram index below). Stored
+     * so that checking the index's candidates does not run unaccent on every row again.
+     */
+    searchName: text('search_name').generatedAlwaysAs(
+      (): SQL => sql`immutable_unaccent(lower(${customers.name} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.motherLastName}, '')))`,
+    ),
   },
   (t) => [
     uniqueIndex('customers_number_unique').on(t.customerNumber),
     uniqueIndex('customers_mobile_unique').on(t.mobilePhone).where(sql`${t.deletedAt} is null and ${t.mobilePhone} is not null`),
     check('customers_points_non_negative', sql`${t.points} >= 0`),
-    index('customers_fullname_search_idx').using(
-      'gin',
-      sql`immutable_unaccent(lower(${t.name} || ' ' || ${t.lastName} || ' ' || coalesce(${t.motherLastName}, ''))) gin_trgm_ops`,
-    ),
+    index('customers_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('customers_mobile_search_idx').using('gin', sql`(coalesce(${t.mobilePhone}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
     index('customers_email_search_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     index('customers_tutor_idx').on(t.tutorId),

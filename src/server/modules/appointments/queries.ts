@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { redact } from '../../platform/change-log';
 import { searchCondition, type SearchField } from '../../platform/list';
-import { fullNameExpr, phonesExpr } from '../customers/queries';
+import { fullNameSearch, phonesExpr } from '../customers/queries';
 import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 export const promos = alias(packages, 'promo');
@@ -62,7 +62,7 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
     return ids.length ? sql`${appointments.customerId} = any(${sql.param(ids)}::uuid[])` : sql`false`;
   };
   const both = search.filter !== 'customer' && search.filter !== 'phone';
-  const byName = await lookup(fullNameExpr, both || search.filter === 'customer');
+  const byName = await lookup(fullNameSearch, both || search.filter === 'customer');
   const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, both || search.filter === 'phone');
   return { byName, byPhone, sample: both ? undefined : sample };
 }

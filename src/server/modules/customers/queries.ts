@@ -8,14 +8,15 @@ import type { SearchField } from '../../platform/list';
 
 export const tutors = alias(customers, 'tutor');
 
-/** The expressions the search indexes are built on (see db/schema/customers.ts). */
-export const fullNameExpr = sql`${customers.name} || ' ' || ${customers.lastName} || ' ' || coalesce(${customers.motherLastName}, '')`;
+/** The name search: the stored unaccented full name and its trigram index (see db/schema/customers.ts). */
+export const fullNameSearch = { expr: customers.searchName, mode: 'normalized' } as const;
+/** The expressions the other search indexes are built on. */
 export const phonesExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
 export const emailExpr = sql`lower(coalesce(${customers.email}, ''))`;
 
 /** What a customer search reads: each served by its index (migrations 0003 and 0006). */
 export const customerSearchFields: Record<string, SearchField> = {
-  name: fullNameExpr,
+  name: fullNameSearch,
   phone: { expr: phonesExpr, mode: 'digits' },
   email: { expr: emailExpr, mode: 'lower' },
   customerId: { expr: customers.customerNumber, mode: 'number' },

@@ -1,0 +1,3 @@
+DROP INDEX "customers_fullname_search_idx";--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "search_name" text GENERATED ALWAYS AS (immutable_unaccent(lower("customers"."name" || ' ' || "customers"."last_name" || ' ' || coalesce("customers"."mother_last_name", '')))) STORED;--> statement-breakpoint
+CREATE INDEX "customers_search_name_idx" ON "customers" USING gin ("search_name" gin_trgm_ops);
