@@ -1,5 +1,5 @@
 /**
- * Load test of the agenda at a chain's scale:  npm run bench [-- --scale large|medium --duration 10 --connections 8 --reload --only agenda]
+ * Load test of the agenda at a chain's scale:  npm run bench [-- --scale large|medium --duration 10 --warmup 3 --connections 8 --reload --only agenda]
  *
  * Loads the volume data when the database has none (PostgreSQL with DATABASE_URL, else a fresh embedded
  * PGlite under DATA_DIR/bench-<scale>), starts the API (with PostgreSQL in a process of its own, as in
@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: 'large' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '8' },
     reload: { type: 'boolean', default: false },
     /** Only the scenarios whose name contains this text (case and accents ignored). */
@@ -39,6 +40,7 @@ if (!scale) {
   process.exit(1);
 }
 const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const TODAY = todayIn('America/Tijuana');
 
@@ -280,32 +282,40 @@ async function main() {
     sqlTimes.sort((a, b) => a - b);
     const sqlMedian = quantile(sqlTimes, 0.5);
 
+    /** Drives the scenario for `seconds` with CONNECTIONS clients; each answer goes to `onResponse`. */
+    const load = (seconds: number, onResponse: (status: number, ms: number) => void) =>
+      new Promise<autocannon.Result>((resolve) => {
+        const instance = autocannon(
+          {
+            url: loadBase,
+            connections: CONNECTIONS,
+            timeout: 30,
+            duration: seconds,
+            headers,
+            requests: [
+              {
+                method: s.method,
+                setupRequest: (req) => {
+                  const r = s.request(++n);
+                  return { ...req, method: s.method, path: r.path, body: r.body, headers };
+                },
+              },
+            ],
+          },
+          (_err, r) => resolve(r),
+        );
+        instance.on('response', (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));
+      });
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let n = 0;
-    let done!: (r: autocannon.Result) => void;
-    const over = new Promise<autocannon.Result>((resolve) => (done = resolve));
-    const instance = autocannon({
-      url: loadBase,
-      connections: CONNECTIONS,
-      timeout: 30,
-      duration: DURATION,
-      headers,
-      requests: [
-        {
-          method: s.method,
-          setupRequest: (req) => {
-            const r = s.request(++n);
-            return { ...req, method: s.method, path: r.path, body: r.body, headers };
-          },
-        },
-      ],
-    }, (_err, r) => done(r));
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    // warm-up, not measured: the server's code paths, its pooled connections and their prepared statements
+    await load(WARMUP, () => {});
+    await quiet();
+    const result = await load(DURATION, (statusCode, responseTime) => {
       latencies.push(responseTime);
       statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
     });
-    const result = await over;
     latencies.sort((a, b) => a - b);
     const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => quantile(latencies, q));
     const rps = latencies.length / DURATION;
@@ -315,7 +325,7 @@ async function main() {
     results.push(line);
   }
   await pool?.end();
-  console.log(`\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`);
+  console.log(`\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario tras ${WARMUP} s de calentamiento; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`);
   for (const r of results) console.log('  ' + r);
   // keep-alive sockets of the load generator can hold close() up: give it a few seconds, then leave
   server?.stop();
