@@ -44,7 +44,8 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
   return {
     sortable: {
       appointmentNumber: appointments.appointmentNumber,
-      date: [appointments.date, appointments.startTime],
+      // a few patients' visits are read through the customer index and sorted (findPatients)
+      date: patients?.fewPatients ? sql`${appointments.date} + ${appointments.startTime}` : [appointments.date, appointments.startTime],
       status: appointments.status,
       created_at: appointments.createdAt,
     },

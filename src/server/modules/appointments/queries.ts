@@ -29,11 +29,19 @@ export const schedulers = alias(users, 'scheduler');
 
 /** Up to this many patients found by a search are passed by id; more go through a subquery. */
 const FEW_PATIENTS = 1000;
+/**
+ * Up to this many patients, their visits (some ten each) are read through the customer index and sorted:
+ * the planner, weighing a walk of the date index that meets them soon, walked tens of thousands of rows for
+ * the 80 patients of a phone fragment. Beyond it, walking the date index is the cheaper way.
+ */
+const READ_AND_SORT = 200;
 
 /** A search of the appointment list by patient, resolved to conditions on appointments.customer_id. */
 export interface PatientSearch {
   byName: SQL;
   byPhone: SQL;
+  /** Every field searched found at most READ_AND_SORT patients: the list sorts after reading (appointmentListSpec). */
+  fewPatients: boolean;
   /**
    * When the one field searched matched more patients than FEW_PATIENTS: the first of them found, a
    * subset whose appointments usually pass the list's count cap by themselves (see appointmentListSpec).
@@ -51,10 +59,12 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   const value = search?.value.trim();
   if (!search || !value || search.filter === 'appointmentNumber') return null;
   let sample: SQL | undefined;
+  let most = 0;
   const lookup = async (field: Exclude<SearchField, (value: string) => unknown>, wanted: boolean): Promise<SQL> => {
     if (!wanted) return sql`false`;
     const condition = searchCondition(field, value);
     const ids = (await db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1)).map((c) => c.id);
+    most = Math.max(most, ids.length);
     if (ids.length > FEW_PATIENTS) {
       sample = sql`${appointments.customerId} in (select unnest(${sql.param(ids)}::uuid[]))`;
       return sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
@@ -64,7 +74,7 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   const both = search.filter !== 'customer' && search.filter !== 'phone';
   const byName = await lookup(fullNameSearch, both || search.filter === 'customer');
   const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, both || search.filter === 'phone');
-  return { byName, byPhone, sample: both ? undefined : sample };
+  return { byName, byPhone, fewPatients: most <= READ_AND_SORT, sample: both ? undefined : sample };
 }
 
 /** The list's search: the appointment number (CITA-000123, or just 123) through its unique index, the patient's name or phone. */
