@@ -46,6 +46,8 @@ export const customers = pgTable(
     uniqueIndex('customers_mobile_unique').on(t.mobilePhone).where(sql`${t.deletedAt} is null and ${t.mobilePhone} is not null`),
     check('customers_points_non_negative', sql`${t.points} >= 0`),
     index('customers_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    // whole words of the name: a common one (García) is found exactly, without the trigram index's checks
+    index('customers_search_words_idx').using('gin', sql`string_to_array(${t.searchName}, ' ')`),
     index('customers_mobile_search_idx').using('gin', sql`(coalesce(${t.mobilePhone}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
     index('customers_email_search_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     index('customers_tutor_idx').on(t.tutorId),

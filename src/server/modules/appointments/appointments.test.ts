@@ -332,6 +332,8 @@ describe('list, consent, absences', () => {
     const common = (await search('urquidiz')).json();
     expect(common.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
     expect(common.items).toHaveLength(10);
+    // part of the word: found by the trigram match, not as a whole word
+    expect((await search('URQUID')).json().meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
   });
 
   it('prints the consent with the customer, escaped', async () => {

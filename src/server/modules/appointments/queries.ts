@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import { redact } from '../../platform/change-log';
 import { searchCondition, type SearchField } from '../../platform/list';
-import { fullNameSearch, phonesExpr } from '../customers/queries';
+import { fullNameSearch, hasNameWords, phonesExpr } from '../customers/queries';
 import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 export const promos = alias(packages, 'promo');
@@ -60,12 +60,19 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   if (!search || !value || search.filter === 'appointmentNumber') return null;
   let sample: SQL | undefined;
   let most = 0;
-  const lookup = async (field: Exclude<SearchField, (value: string) => unknown>, wanted: boolean): Promise<SQL> => {
+  // the ids travel as one comma-separated text each way: a thousand uuids parsed and escaped one by one cost the API more than the query
+  const firstPatients = async (where: SQL) => {
+    const found = db.select({ id: customers.id }).from(customers).where(where).limit(FEW_PATIENTS + 1).as('found');
+    const [row] = await db.select({ n: sql<number>`count(*)::int`, ids: sql<string | null>`string_agg(${found.id}::text, ',')` }).from(found);
+    return row;
+  };
+  const lookup = async (field: Exclude<SearchField, (value: string) => unknown>, wanted: boolean, wholeWords?: SQL): Promise<SQL> => {
     if (!wanted) return sql`false`;
     const condition = searchCondition(field, value);
-    // the ids travel as one comma-separated text each way: a thousand uuids parsed and escaped one by one cost the API more than the query
-    const found = db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1).as('found');
-    const [{ n, ids }] = await db.select({ n: sql<number>`count(*)::int`, ids: sql<string | null>`string_agg(${found.id}::text, ',')` }).from(found);
+    // a common name is common as a whole word too: that exact, indexed lookup settles it and gives the sample
+    let found = wholeWords ? await firstPatients(wholeWords) : undefined;
+    if (!found || found.n <= FEW_PATIENTS) found = await firstPatients(condition);
+    const { n, ids } = found;
     most = Math.max(most, n);
     const idArray = sql`string_to_array(${ids}, ',')::uuid[]`;
     if (n > FEW_PATIENTS) {
@@ -75,7 +82,7 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
     return n ? sql`${appointments.customerId} = any(${idArray})` : sql`false`;
   };
   const both = search.filter !== 'customer' && search.filter !== 'phone';
-  const byName = await lookup(fullNameSearch, both || search.filter === 'customer');
+  const byName = await lookup(fullNameSearch, both || search.filter === 'customer', hasNameWords(value));
   const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, both || search.filter === 'phone');
   return { byName, byPhone, fewPatients: most <= READ_AND_SORT, sample: both ? undefined : sample };
 }

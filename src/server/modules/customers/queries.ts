@@ -10,6 +10,14 @@ export const tutors = alias(customers, 'tutor');
 
 /** The name search: the stored unaccented full name and its trigram index (see db/schema/customers.ts). */
 export const fullNameSearch = { expr: customers.searchName, mode: 'normalized' } as const;
+/**
+ * The customers whose name holds every typed word as a whole word, accents and case ignored (served by
+ * customers_search_words_idx): some of those the name search finds, the exact ones.
+ */
+export function hasNameWords(value: string): SQL {
+  const typed = value.trim().split(/\s+/).join(' ');
+  return sql`string_to_array(${customers.searchName}, ' ') @> string_to_array(immutable_unaccent(lower(${typed})), ' ')`;
+}
 /** The expressions the other search indexes are built on. */
 export const phonesExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
 export const emailExpr = sql`lower(coalesce(${customers.email}, ''))`;

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_search_words_idx" ON "customers" USING gin (string_to_array("search_name", ' '));
