@@ -9,7 +9,7 @@ import { appointments, changeLog, consents, packageBranches, packages, products,
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { countMatching, type ListSpec } from '../../platform/list';
-import { appointmentSearchFields, appointmentsByIds, findPatients, toAppointmentItem } from './queries';
+import { appointmentById, appointmentSearchFields, appointmentsByIds, findPatients, toAppointmentItem } from './queries';
 
 export interface AppointmentFilters extends ListQuery {
   branchId?: string;
@@ -132,7 +132,7 @@ const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
 /** The printable consent of an appointment: the document of `type` (a consent id, or 'default' = the treatment's). */
 export async function consentHtml(ctx: AppContext, req: FastifyRequest, type: string, appointmentId: string): Promise<string> {
-  const [row] = await appointmentsByIds(ctx.db, [appointmentId]);
+  const row = await appointmentById(ctx.db, appointmentId);
   if (!row) throw new AppError('APPOINTMENT_NOT_FOUND');
   assertBranchAccess(req, row.a.branchId);
   const [treatment] = row.a.treatmentId ? await ctx.db.select({ consentId: treatments.consentId }).from(treatments).where(eq(treatments.id, row.a.treatmentId)).limit(1) : [];
