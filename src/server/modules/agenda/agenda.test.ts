@@ -133,7 +133,13 @@ describe('GET /v1/diary', () => {
     const [medic] = await t.ctx.db.select({ id: users.id }).from(users).limit(1);
     await t.ctx.db.update(appointments).set({ treatmentId: treatment.id, packageId: pack.id, attendedById: medic.id, confirmMethod: 'whatsapp' }).where(eq(appointments.id, id));
     await t.ctx.db.insert(locks).values({ branchId: TIJUANA, cabinId: a.id, type: 'hour', reason: 'comida', time: ['16:00'], date: MON });
+    // the cards are JSON written by SQL: quotes, backslashes and accents in names must arrive intact
+    const [patient] = await t.ctx.db.select({ motherLastName: customers.motherLastName }).from(customers).where(eq(customers.id, customerId));
+    const awkward = 'Ñúñez "La Güera" \\ O\'Neil';
+    await t.ctx.db.update(customers).set({ motherLastName: awkward }).where(eq(customers.id, customerId));
     const body = (await diary(admin, MON)).json();
+    await t.ctx.db.update(customers).set({ motherLastName: patient.motherLastName }).where(eq(customers.id, customerId));
+    expect(body.cabins[0].appointments[0].customer.motherLastName).toBe(awkward);
     expect(body.cabins[0].appointments.length).toBeGreaterThan(0);
     expect(body.cabins[0].locks.length).toBeGreaterThan(0);
     expect(body.cabins[0].appointments.find((x: { id: string }) => x.id === id)).toMatchObject({ treatment: { id: treatment.id }, package: { id: pack.id }, attendedBy: { id: medic.id } });
