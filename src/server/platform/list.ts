@@ -34,7 +34,13 @@ export interface ListSpec<Row> {
 }
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => '\\' + c);
-const words = (value: string) => value.split(/\s+/).filter(Boolean);
+/** The words typed in a search box. */
+export const words = (value: string) => value.split(/\s+/).filter(Boolean);
+/** `matchOne` for every typed word, given as a LIKE pattern ('%word%', escaped), all required. */
+function everyWord(value: string, matchOne: (pattern: string) => SQL): SQL {
+  const parts = words(value).map((w) => matchOne('%' + likeEscape(w) + '%'));
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`;
+}
 
 /** The rows of one table that match, counting no further than `limit` when given (ListSpec.countCap). */
 export async function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined, limit?: number): Promise<number> {
@@ -44,8 +50,7 @@ export async function countMatching(db: DbOrTx, table: PgTable, where: SQL | und
 
 /** Every word of `value` in `immutable_unaccent(lower(col))`, served by trigram indexes on that expression. */
 export function matches(column: Expr, value: string): SQL {
-  const parts = words(value).map((w) => sql`immutable_unaccent(lower(${column}::text)) like immutable_unaccent(lower(${'%' + likeEscape(w) + '%'}))`);
-  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`;
+  return everyWord(value, (pattern) => sql`immutable_unaccent(lower(${column}::text)) like immutable_unaccent(lower(${pattern}))`);
 }
 
 /** The condition of one column-like search field for the typed value. */
@@ -55,14 +60,8 @@ export function searchCondition(field: Exclude<SearchField, (value: string) => u
     const digits = value.replace(/\D/g, '');
     return digits ? sql`${field.expr} like ${'%' + digits + '%'}` : sql`false`;
   }
-  if (field.mode === 'lower') {
-    const parts = words(value.toLowerCase()).map((w) => sql`${field.expr} like ${'%' + likeEscape(w) + '%'}`);
-    return sql`(${sql.join(parts, sql` and `)})`;
-  }
-  if (field.mode === 'normalized') {
-    const parts = words(value).map((w) => sql`${field.expr} like immutable_unaccent(lower(${'%' + likeEscape(w) + '%'}))`);
-    return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`;
-  }
+  if (field.mode === 'lower') return everyWord(value.toLowerCase(), (pattern) => sql`${field.expr} like ${pattern}`);
+  if (field.mode === 'normalized') return everyWord(value, (pattern) => sql`${field.expr} like immutable_unaccent(lower(${pattern}))`);
   const n = Number(value.replace(/\D/g, ''));
   return /\d/.test(value) && Number.isSafeInteger(n) ? sql`${field.expr} = ${n}` : sql`false`;
 }

@@ -47,13 +47,18 @@ export const customers = pgTable(
     check('customers_points_non_negative', sql`${t.points} >= 0`),
     index('customers_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     // whole words of the name: a common one (García) is found exactly, without the trigram index's checks
-    index('customers_search_words_idx').using('gin', sql`string_to_array(${t.searchName}, ' ')`),
+    index('customers_search_words_idx').using('gin', nameWords(t)),
     index('customers_mobile_search_idx').using('gin', sql`(coalesce(${t.mobilePhone}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
     index('customers_email_search_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     index('customers_tutor_idx').on(t.tutorId),
     index('customers_last_name_idx').on(t.lastName, t.name),
   ],
 );
+
+/** The words of customers.search_name, indexed (customers_search_words_idx); queries must use this very expression. */
+export function nameWords(t: { searchName: AnyPgColumn }): SQL {
+  return sql`string_to_array(${t.searchName}, ' ')`;
+}
 
 export const customerNotes = pgTable(
   'customer_notes',

@@ -20,7 +20,8 @@ import {
 } from '../../db/schema';
 import { redact } from '../../platform/change-log';
 import { searchCondition, type SearchField } from '../../platform/list';
-import { fullNameSearch, hasNameWords, phonesExpr } from '../customers/queries';
+import { hhmm } from '../agenda/queries';
+import { fullNameSearch, hasNameWords, phoneSearch } from '../customers/queries';
 import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 export const promos = alias(packages, 'promo');
@@ -83,7 +84,7 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   };
   const both = search.filter !== 'customer' && search.filter !== 'phone';
   const byName = await lookup(fullNameSearch, both || search.filter === 'customer', hasNameWords(value));
-  const byPhone = await lookup({ expr: phonesExpr, mode: 'digits' }, both || search.filter === 'phone');
+  const byPhone = await lookup(phoneSearch, both || search.filter === 'phone');
   return { byName, byPhone, fewPatients: most <= READ_AND_SORT, sample: both ? undefined : sample };
 }
 
@@ -170,8 +171,6 @@ export async function appointmentById(db: DbOrTx, id: string): Promise<Appointme
   return (await statement.execute({ id }))[0];
 }
 
-const hm = (t: string) => t.slice(0, 5);
-
 /** A card plus branch, cabin, scheduler and method: the list row. */
 export function toAppointmentItem(r: AppointmentJoined) {
   const a = r.a;
@@ -181,8 +180,8 @@ export function toAppointmentItem(r: AppointmentJoined) {
     appointmentNumber: a.appointmentNumber,
     status: a.status,
     date: a.date,
-    startTime: hm(a.startTime),
-    endTime: hm(a.endTime),
+    startTime: hhmm(a.startTime),
+    endTime: hhmm(a.endTime),
     confirmMethod: a.confirmMethod,
     appointmentOption: a.appointmentOption,
     appointmentMethod: a.appointmentMethod,
@@ -312,8 +311,8 @@ export function storedAppointment(a: AppointmentRow): Record<string, unknown> {
     promoId: a.promoId,
     purchasedProductId: a.purchasedProductId,
     date: a.date,
-    startTime: hm(a.startTime),
-    endTime: hm(a.endTime),
+    startTime: hhmm(a.startTime),
+    endTime: hhmm(a.endTime),
     term: a.term,
     appointmentMethod: a.appointmentMethod,
     sessions: a.sessions,

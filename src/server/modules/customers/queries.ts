@@ -2,9 +2,9 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import type { DbOrTx } from '../../db/client';
-import { branches, customers } from '../../db/schema';
+import { branches, customers, nameWords } from '../../db/schema';
 import { stamps } from '../dto';
-import type { SearchField } from '../../platform/list';
+import { words, type SearchField } from '../../platform/list';
 
 export const tutors = alias(customers, 'tutor');
 
@@ -15,17 +15,18 @@ export const fullNameSearch = { expr: customers.searchName, mode: 'normalized' }
  * customers_search_words_idx): some of those the name search finds, the exact ones.
  */
 export function hasNameWords(value: string): SQL {
-  const typed = value.trim().split(/\s+/).join(' ');
-  return sql`string_to_array(${customers.searchName}, ' ') @> string_to_array(immutable_unaccent(lower(${typed})), ' ')`;
+  return sql`${nameWords(customers)} @> string_to_array(immutable_unaccent(lower(${words(value).join(' ')})), ' ')`;
 }
 /** The expressions the other search indexes are built on. */
 export const phonesExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
+/** The phone search: the digits typed, anywhere in either phone. */
+export const phoneSearch = { expr: phonesExpr, mode: 'digits' } as const;
 export const emailExpr = sql`lower(coalesce(${customers.email}, ''))`;
 
 /** What a customer search reads: each served by its index (migrations 0003 and 0006). */
 export const customerSearchFields: Record<string, SearchField> = {
   name: fullNameSearch,
-  phone: { expr: phonesExpr, mode: 'digits' },
+  phone: phoneSearch,
   email: { expr: emailExpr, mode: 'lower' },
   customerId: { expr: customers.customerNumber, mode: 'number' },
 };

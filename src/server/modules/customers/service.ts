@@ -10,7 +10,7 @@ import { customers } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
-import { countMatching, type ListSpec } from '../../platform/list';
+import { countMatching, words, type ListSpec } from '../../platform/list';
 import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
 import { customerSearchFields, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
@@ -34,8 +34,7 @@ export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<Custo
   // Several words ('lópez pérez') are each common and rare together; the planner multiplies their odds and
   // walks the number index hoping to meet ten matches soon, reading thousands of rows. Sorting by an
   // expression no index serves makes it gather the few matches from the trigram index and sort them.
-  const words = q.search?.value.trim().split(/\s+/).filter(Boolean).length ?? 0;
-  const walkable = words < 2;
+  const walkable = words(q.search?.value ?? '').length < 2;
   return {
     sortable: {
       customerId: walkable ? customers.customerNumber : sql`${customers.customerNumber} + 0`,
