@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hhmm } from '../../../domain/appointment-rules';
-import { minutes } from '../../../domain/schedules';
 import { createTestApp, type TestApp } from '../../testing/harness';
 import { markAbsences } from '../../platform/jobs';
-import { futureDate, loadFixtures, newCustomer, purchased, rows, type Fixtures } from './fixtures';
+import { cosmeticBooking, futureDate, loadFixtures, medicalBooking, newCustomer, plusMinutes, purchased, rows, type Fixtures } from './fixtures';
 
 let t: TestApp;
 let f: Fixtures;
@@ -21,44 +19,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const plus = (time: string, m: number) => hhmm(minutes(time) + m);
 let week = 10;
 /** A fresh Wednesday for each test so they never share a cabin day. */
 const nextDate = () => futureDate(week++);
 
-function medical(customerId: string, date: string, over: Record<string, unknown> = {}) {
-  return {
-    branchId: f.branchId,
-    cabainId: f.med.id,
-    treatmentTypeId: f.med.treatmentTypeId,
-    customerId,
-    date,
-    startTime: f.med.opening(date),
-    appointmentMethod: 'phoneCall',
-    appointmentOption: 'newTreatments',
-    treatmentId: f.medTreatment.id,
-    ...over,
-  };
-}
-function cosmetic(customerId: string, date: string, over: Record<string, unknown> = {}) {
-  return { ...medical(customerId, date), cabainId: f.cos.id, treatmentTypeId: f.cos.treatmentTypeId, treatmentId: f.cosTreatment.id, startTime: f.cos.opening(date), ...over };
-}
 const create = (as: ReturnType<TestApp['as']>, payload: object) => as({ method: 'POST', url: '/v1/appointment/create', payload });
 
 describe('booking rules', () => {
   it('creates with a CITA- number, the treatment term and a change-log row', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const res = await create(gerente, medical(c, date));
+    const res = await create(gerente, medicalBooking(f, c, date));
     expect(res.statusCode, res.body).toBe(201);
     const a = res.json();
     expect(a.appointmentNumber).toMatch(/^CITA-\d{6}$/);
     const term = Math.ceil(f.medTreatment.durationMinutes / 30) * 30;
-    expect(a).toMatchObject({ status: 'scheduled', term, startTime: f.med.opening(date), endTime: plus(f.med.opening(date), term), editable: true, allowedStatuses: ['inProcess', 'cancelled'] });
+    expect(a).toMatchObject({ status: 'scheduled', term, startTime: f.med.opening(date), endTime: plusMinutes(f.med.opening(date), term), editable: true, allowedStatuses: ['inProcess', 'cancelled'] });
     expect(a.customer).toMatchObject({ id: c, isAdult: true, cancellations: 0 });
     const log = await rows<{ action: string }>(t, sql`select action from change_log where module = 'appointment' and entity_id = ${a.id}`);
     expect(log).toEqual([{ action: 'crear' }]);
-    const next = await create(gerente, medical(c, date, { startTime: plus(f.med.opening(date), term), term: 45 }));
+    const next = await create(gerente, medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), term), term: 45 }));
     expect(next.statusCode, next.body).toBe(201);
     expect(next.json().term).toBe(60);
     expect(Number(next.json().appointmentNumber.slice(5))).toBe(Number(a.appointmentNumber.slice(5)) + 1);
@@ -66,50 +46,50 @@ describe('booking rules', () => {
 
   it('refuses the past, off-step times, outside hours, a Sunday and a locked cabin', async () => {
     const c = await newCustomer(admin);
-    const past = await create(gerente, { ...medical(c, futureDate(1)), date: '2025-01-08', startTime: '10:00' });
+    const past = await create(gerente, { ...medicalBooking(f, c, futureDate(1)), date: '2025-01-08', startTime: '10:00' });
     expect(past.json()).toMatchObject({ statusCode: 409, code: 'APPOINTMENT_IN_PAST', message: 'No se puede agendar una cita en el pasado' });
     const date = nextDate();
-    const step = await create(gerente, medical(c, date, { startTime: '10:15' }));
+    const step = await create(gerente, medicalBooking(f, c, date, { startTime: '10:15' }));
     expect(step.statusCode).toBe(400);
-    const early = await create(gerente, medical(c, date, { startTime: plus(f.med.opening(date), -30) }));
+    const early = await create(gerente, medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), -30) }));
     expect(early.json()).toMatchObject({ code: 'APPOINTMENT_OUTSIDE_HOURS', message: 'La cita está fuera del horario de atención' });
     const sunday = futureDate(week++, 0);
-    expect((await create(gerente, { ...medical(c, date), date: sunday, startTime: '10:00' })).json().code).toBe('APPOINTMENT_OUTSIDE_HOURS');
+    expect((await create(gerente, { ...medicalBooking(f, c, date), date: sunday, startTime: '10:00' })).json().code).toBe('APPOINTMENT_OUTSIDE_HOURS');
     await t.ctx.db.execute(sql`insert into locks (branch_id, cabin_id, type, reason, time, date) values (${f.branchId}, ${f.med.id}, 'hour', 'comida', array[${f.med.opening(date)}]::text[], ${date})`);
-    const blocked = await create(gerente, medical(c, date));
+    const blocked = await create(gerente, medicalBooking(f, c, date));
     expect(blocked.json()).toMatchObject({ code: 'APPOINTMENT_CABIN_BLOCKED', message: 'La cabina está bloqueada en ese horario' });
-    expect((await create(gerente, medical(c, date, { startTime: plus(f.med.opening(date), 60) }))).statusCode).toBe(201);
+    expect((await create(gerente, medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), 60) }))).statusCode).toBe(201);
   });
 
   it('refuses a taken slot, a cabin of another type or branch and an inactive customer', async () => {
     const c = await newCustomer(admin);
     const c2 = await newCustomer(admin);
     const date = nextDate();
-    expect((await create(gerente, medical(c, date))).statusCode).toBe(201);
-    const taken = await create(gerente, medical(c2, date, { startTime: plus(f.med.opening(date), 0) }));
+    expect((await create(gerente, medicalBooking(f, c, date))).statusCode).toBe(201);
+    const taken = await create(gerente, medicalBooking(f, c2, date, { startTime: plusMinutes(f.med.opening(date), 0) }));
     expect(taken.json()).toMatchObject({ statusCode: 409, code: 'APPOINTMENT_SLOT_TAKEN', message: 'El horario no está disponible' });
-    const wrongType = await create(gerente, medical(c2, date, { cabainId: f.cos.id, startTime: f.cos.opening(date) }));
+    const wrongType = await create(gerente, medicalBooking(f, c2, date, { cabainId: f.cos.id, startTime: f.cos.opening(date) }));
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors[0].field).toBe('treatmentTypeId');
-    const otherBranch = await create(admin, medical(c2, date, { cabainId: f.otherCabinId }));
+    const otherBranch = await create(admin, medicalBooking(f, c2, date, { cabainId: f.otherCabinId }));
     expect(otherBranch.statusCode).toBe(400);
     await t.ctx.db.execute(sql`update customers set active = false where id = ${c2}`);
-    const inactive = await create(gerente, medical(c2, date, { startTime: plus(f.med.opening(date), 120) }));
+    const inactive = await create(gerente, medicalBooking(f, c2, date, { startTime: plusMinutes(f.med.opening(date), 120) }));
     expect(inactive.json().errors[0]).toEqual({ field: 'customerId', message: 'El paciente no está activo' });
   });
 
   it('keeps cosmetology before medical for one customer on one day', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const medStart = plus(f.med.opening(date), 120);
-    expect((await create(gerente, medical(c, date, { startTime: medStart }))).statusCode).toBe(201);
-    const after = await create(gerente, cosmetic(c, date, { startTime: plus(medStart, 60) }));
+    const medStart = plusMinutes(f.med.opening(date), 120);
+    expect((await create(gerente, medicalBooking(f, c, date, { startTime: medStart }))).statusCode).toBe(201);
+    const after = await create(gerente, cosmeticBooking(f, c, date, { startTime: plusMinutes(medStart, 60) }));
     expect(after.json()).toMatchObject({ code: 'APPOINTMENT_COSMETOLOGY_AFTER_MEDICAL', message: 'No se puede agendar un tratamiento cosmetológico después de uno médico' });
-    expect((await create(gerente, cosmetic(c, date, { startTime: f.cos.opening(date) }))).statusCode).toBe(201);
+    expect((await create(gerente, cosmeticBooking(f, c, date, { startTime: f.cos.opening(date) }))).statusCode).toBe(201);
     const c2 = await newCustomer(admin);
-    const cosStart = plus(f.cos.opening(date), 120);
-    expect((await create(gerente, cosmetic(c2, date, { startTime: cosStart }))).statusCode).toBe(201);
-    const before = await create(gerente, medical(c2, date, { startTime: plus(f.med.opening(date), 30) }));
+    const cosStart = plusMinutes(f.cos.opening(date), 120);
+    expect((await create(gerente, cosmeticBooking(f, c2, date, { startTime: cosStart }))).statusCode).toBe(201);
+    const before = await create(gerente, medicalBooking(f, c2, date, { startTime: plusMinutes(f.med.opening(date), 30) }));
     expect(before.json()).toMatchObject({ code: 'APPOINTMENT_MEDICAL_BEFORE_COSMETOLOGY', message: 'No se puede agendar un tratamiento médico antes de uno cosmetológico' });
   });
 
@@ -117,17 +97,17 @@ describe('booking rules', () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     await t.ctx.db.execute(sql`update customers set cancellations = 3 where id = ${c}`);
-    const refused = await create(medico, medical(c, date));
+    const refused = await create(medico, medicalBooking(f, c, date));
     expect(refused.json()).toMatchObject({ statusCode: 409, code: 'CUSTOMER_TOO_MANY_CANCELLATIONS' });
     const pp = await purchased(t, c, f.medTreatment.id);
-    const bought = await create(medico, medical(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
+    const bought = await create(medico, medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
     expect(bought.statusCode, bought.body).toBe(201);
     expect(bought.json().purchasedProduct).toMatchObject({ id: pp, sessions: 3, currentSession: 0 });
     // the branch manager's role has the extended limit: 3 is still fine, 4 is not
-    const extended = await create(gerente, medical(c, date, { startTime: plus(f.med.opening(date), 180) }));
+    const extended = await create(gerente, medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), 180) }));
     expect(extended.statusCode, extended.body).toBe(201);
     await t.ctx.db.execute(sql`update customers set cancellations = 4 where id = ${c}`);
-    expect((await create(gerente, medical(c, date, { startTime: plus(f.med.opening(date), 300) }))).json().code).toBe('CUSTOMER_TOO_MANY_CANCELLATIONS');
+    expect((await create(gerente, medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), 300) }))).json().code).toBe('CUSTOMER_TOO_MANY_CANCELLATIONS');
   });
 
   it('books a purchased treatment only for its customer and within its sessions', async () => {
@@ -135,11 +115,11 @@ describe('booking rules', () => {
     const other = await newCustomer(admin);
     const date = nextDate();
     const pp = await purchased(t, c, f.medTreatment.id, 3, 2);
-    const foreign = await create(gerente, medical(other, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp }));
+    const foreign = await create(gerente, medicalBooking(f, other, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp }));
     expect(foreign.json().errors[0]).toEqual({ field: 'purchasedProductId', message: 'El tratamiento adquirido no pertenece al paciente' });
-    const tooMany = await create(gerente, medical(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, sessions: 2 }));
+    const tooMany = await create(gerente, medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, sessions: 2 }));
     expect(tooMany.json().errors[0].message).toBe('Solo quedan 1 sesiones del tratamiento adquirido');
-    expect((await create(gerente, medical(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp }))).statusCode).toBe(201);
+    expect((await create(gerente, medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp }))).statusCode).toBe(201);
   });
 });
 
@@ -147,13 +127,13 @@ describe('privileges', () => {
   it('lets the medic see, refuses logística, and keeps branch-bound roles in their branch', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = (await create(admin, medical(c, date))).json();
+    const a = (await create(admin, medicalBooking(f, c, date))).json();
     expect((await medico({ method: 'GET', url: `/v1/appointment/${a.id}` })).statusCode).toBe(200);
     expect((await medico({ method: 'GET', url: `/v1/appointment?take=5` })).statusCode).toBe(200);
     const logistica = t.as((await t.signIn('logistica@demo.mx')).token);
     expect((await logistica({ method: 'GET', url: '/v1/appointment' })).statusCode).toBe(403);
     expect((await logistica({ method: 'GET', url: `/v1/appointment/${a.id}` })).statusCode).toBe(403);
-    const elsewhere = await create(gerente, medical(c, date, { branchId: f.otherBranchId, cabainId: f.otherCabinId }));
+    const elsewhere = await create(gerente, medicalBooking(f, c, date, { branchId: f.otherBranchId, cabainId: f.otherCabinId }));
     expect(elsewhere.json()).toMatchObject({ statusCode: 403, code: 'BRANCH_FORBIDDEN' });
     expect((await gerente({ method: 'GET', url: `/v1/appointment?branchId=${f.otherBranchId}` })).statusCode).toBe(403);
     // an appointment of another branch, written straight to the table
@@ -173,7 +153,7 @@ describe('lifecycle', () => {
     const date = nextDate();
     const pp = await purchased(t, c, f.medTreatment.id, 2, 0);
     await t.ctx.db.execute(sql`update customers set cancellations = 2 where id = ${c}`);
-    const a = (await create(gerente, medical(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp }))).json();
+    const a = (await create(gerente, medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp }))).json();
     const early = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/finish`, payload: { attendedById: f.doctorId, sessions: 1, sessionAreas: [f.medTreatment.areas[0]] } });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Solo una cita en proceso puede terminarse');
@@ -217,7 +197,7 @@ describe('lifecycle', () => {
     expect((await rows<{ cancellations: number }>(t, sql`select cancellations from customers where id = ${c}`))[0].cancellations).toBe(0);
 
     // the second and last session ends the purchased treatment; consent is already on file
-    const b = (await create(gerente, medical(c, nextDate(), { appointmentOption: 'purchasedProducts', purchasedProductId: pp }))).json();
+    const b = (await create(gerente, medicalBooking(f, c, nextDate(), { appointmentOption: 'purchasedProducts', purchasedProductId: pp }))).json();
     await gerente({ method: 'PATCH', url: `/v1/appointment/${b.id}/set-on-process` });
     const last = await gerente({ method: 'POST', url: `/v1/appointment/${b.id}/finish`, payload: finish });
     expect(last.statusCode, last.body).toBe(200);
@@ -230,7 +210,7 @@ describe('lifecycle', () => {
 
   it('refuses a finish that would take a lot below zero and leaves nothing half-written', async () => {
     const c = await newCustomer(admin);
-    const a = (await create(gerente, medical(c, nextDate(), { sessions: 2 }))).json();
+    const a = (await create(gerente, medicalBooking(f, c, nextDate(), { sessions: 2 }))).json();
     await gerente({ method: 'PATCH', url: `/v1/appointment/${a.id}/set-on-process` });
     const thin = await rows<{ id: string; product_id: string }>(t, sql`select id, product_id from product_stocks where allotment = 'LOTE-PRUEBA-2' and branch_id = ${f.branchId} order by product_id`);
     // ask for two units of a lot that holds one
@@ -245,7 +225,7 @@ describe('lifecycle', () => {
   it('cancels: counts customer cancellations, charges the treatment, refuses twice', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = (await create(gerente, medical(c, date))).json();
+    const a = (await create(gerente, medicalBooking(f, c, date))).json();
     const noComment = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { cancellationReason: 'Other' } });
     expect(noComment.statusCode).toBe(400);
     const res = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { cancellationReason: 'Traffic', customerCancellation: true } });
@@ -253,20 +233,20 @@ describe('lifecycle', () => {
     expect(res.json()).toMatchObject({ status: 'cancelled', allowedStatuses: [], cancellations: [{ type: 'cancellation', cancellationReason: 'Traffic', customerCancellation: true }] });
     expect(res.json().customer.cancellations).toBe(1);
     expect((await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { cancellationReason: 'Traffic' } })).json().message).toBe('Solo se pueden cancelar citas agendadas o en proceso');
-    expect((await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: medical(c, date) })).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'Solo se pueden editar citas agendadas o en proceso' });
+    expect((await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: medicalBooking(f, c, date) })).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'Solo se pueden editar citas agendadas o en proceso' });
     // the slot is free again
-    expect((await create(gerente, medical(c, date))).statusCode).toBe(201);
+    expect((await create(gerente, medicalBooking(f, c, date))).statusCode).toBe(201);
   });
 
   it('reschedules twice at most and the third change of a treatment ends it', async () => {
     const c = await newCustomer(admin);
     const pp = await purchased(t, c, f.medTreatment.id, 5, 0);
     const d1 = nextDate();
-    const book = (date: string, over: Record<string, unknown> = {}) => medical(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, ...over });
+    const book = (date: string, over: Record<string, unknown> = {}) => medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, ...over });
     const a = (await create(gerente, book(d1))).json();
     const same = await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: book(d1, { observations: 'Solo una nota' }) });
     expect(same.json()).toMatchObject({ reschedules: 0, observations: 'Solo una nota' });
-    const r1 = await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: book(d1, { startTime: plus(f.med.opening(d1), 120) }) });
+    const r1 = await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: book(d1, { startTime: plusMinutes(f.med.opening(d1), 120) }) });
     expect(r1.json()).toMatchObject({ reschedules: 1, cancellations: [{ type: 'reschedule', cancellationReason: 'Unspecified' }] });
     const d2 = nextDate();
     const r2 = await gerente({ method: 'PUT', url: `/v1/appointment/${a.id}/update`, payload: book(d2) });
@@ -290,7 +270,7 @@ describe('list, consent, absences', () => {
   it('lists with filters, search and CSV', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = (await create(gerente, medical(c, date))).json();
+    const a = (await create(gerente, medicalBooking(f, c, date))).json();
     const q = (s: string) => gerente({ method: 'GET', url: `/v1/appointment?${s}` });
     const byCustomer = (await q(`customerId=${c}&startDate=${date}&endDate=${date}&status=scheduled`)).json();
     expect(byCustomer.items.map((x: { id: string }) => x.id)).toEqual([a.id]);
@@ -338,7 +318,7 @@ describe('list, consent, absences', () => {
 
   it('prints the consent with the customer, escaped', async () => {
     const c = await newCustomer(admin);
-    const a = (await create(gerente, medical(c, nextDate()))).json();
+    const a = (await create(gerente, medicalBooking(f, c, nextDate()))).json();
     const res = await medico({ method: 'GET', url: `/v1/consent/default/${a.id}` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -349,7 +329,7 @@ describe('list, consent, absences', () => {
 
   it('turns live appointments of an ended day into absences, with a log row', async () => {
     const c = await newCustomer(admin);
-    const a = (await create(gerente, medical(c, nextDate()))).json();
+    const a = (await create(gerente, medicalBooking(f, c, nextDate()))).json();
     await t.ctx.db.execute(sql`update appointments set date = '2024-01-10' where id = ${a.id}`);
     const changed = await markAbsences(t.ctx.db);
     expect(changed).toBeGreaterThanOrEqual(1);

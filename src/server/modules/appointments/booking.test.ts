@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestAgendaDate } from '../../../domain/agenda';
 import { hhmm, nowIn } from '../../../domain/appointment-rules';
-import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
 import { createTestApp, type TestApp } from '../../testing/harness';
-import { futureDate, loadFixtures, newCustomer, purchased, rows, type Fixtures } from './fixtures';
+import { cosmeticBooking, futureDate, loadFixtures, medicalBooking, newCustomer, plusMinutes, purchased, rows, type Fixtures } from './fixtures';
 
 /** Booking rules of the audit: what is booked matches the cabin, promotions and packages, every lock type, cabin hours, lists, bounds, the 30-minute grace. */
 
@@ -22,29 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const plus = (time: string, m: number) => hhmm(minutes(time) + m);
 let week = 10;
 const nextDate = () => futureDate(week++);
 const addDays = (date: string, n: number) => new Date(Date.parse(date + 'T12:00:00Z') + n * 86_400_000).toISOString().slice(0, 10);
 const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
-function medical(customerId: string, date: string, over: Record<string, unknown> = {}) {
-  return {
-    branchId: f.branchId,
-    cabainId: f.med.id,
-    treatmentTypeId: f.med.treatmentTypeId,
-    customerId,
-    date,
-    startTime: f.med.opening(date),
-    appointmentMethod: 'phoneCall',
-    appointmentOption: 'newTreatments',
-    treatmentId: f.medTreatment.id,
-    ...over,
-  };
-}
-function cosmetic(customerId: string, date: string, over: Record<string, unknown> = {}) {
-  return { ...medical(customerId, date), cabainId: f.cos.id, treatmentTypeId: f.cos.treatmentTypeId, treatmentId: f.cosTreatment.id, startTime: f.cos.opening(date), ...over };
-}
 const create = (payload: object) => gerente({ method: 'POST', url: '/v1/appointment/create', payload });
 const field = (res: { json(): { errors?: { field: string; message: string }[] } }) => res.json().errors?.[0];
 
@@ -52,27 +33,27 @@ describe('what is booked matches the appointment type and the cabin', () => {
   it('refuses a medical treatment in a cosmetology cabin and accepts the cosmetology one', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const wrong = await create(cosmetic(c, date, { treatmentId: f.medTreatment.id }));
+    const wrong = await create(cosmeticBooking(f, c, date, { treatmentId: f.medTreatment.id }));
     expect(wrong.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El tratamiento no corresponde al tipo de cita' });
     expect(field(wrong)).toEqual({ field: 'treatmentId', message: 'El tratamiento no corresponde al tipo de cita' });
-    expect((await create(cosmetic(c, date))).statusCode).toBe(201);
+    expect((await create(cosmeticBooking(f, c, date))).statusCode).toBe(201);
   });
 
   it('refuses a purchased medical treatment in a cosmetology cabin and accepts it in a medical one', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     const pp = await purchased(t, c, f.medTreatment.id);
-    const wrong = await create(cosmetic(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
+    const wrong = await create(cosmeticBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
     expect(wrong.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El tratamiento adquirido no corresponde al tipo de cita' });
     expect(field(wrong)!.field).toBe('purchasedProductId');
     // cosmetology goes first that day: the medical one starts later
-    const ok = await create(medical(c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null, startTime: plus(f.med.opening(date), 240) }));
+    const ok = await create(medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null, startTime: plusMinutes(f.med.opening(date), 240) }));
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it('refuses a treatment type that is not the cabin type', async () => {
     const c = await newCustomer(admin);
-    const res = await create(medical(c, nextDate(), { treatmentTypeId: f.cos.treatmentTypeId, treatmentId: f.cosTreatment.id }));
+    const res = await create(medicalBooking(f, c, nextDate(), { treatmentTypeId: f.cos.treatmentTypeId, treatmentId: f.cosTreatment.id }));
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El tipo de cita no corresponde al tipo de la cabina' });
     expect(field(res)!.field).toBe('treatmentTypeId');
   });
@@ -105,10 +86,10 @@ describe('promotions and packages', () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     const hidra = { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null };
-    const ok = await create(cosmetic(c, date, { ...hidra, startTime: '09:00' }));
+    const ok = await create(cosmeticBooking(f, c, date, { ...hidra, startTime: '09:00' }));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), promotion: { id: pkg('PROM-HIDRA'), name: 'Hidrafacial con luz LED' }, term: 90, endTime: '10:30' });
-    await refused(cosmetic(c, date, { ...hidra, startTime: '12:00' }), 'promoId', 'La promoción solo es válida de 09:00 a 13:00');
+    await refused(cosmeticBooking(f, c, date, { ...hidra, startTime: '12:00' }), 'promoId', 'La promoción solo es válida de 09:00 a 13:00');
   });
 
   it('books a promotion on its dates and refuses it outside them', async () => {
@@ -117,21 +98,21 @@ describe('promotions and packages', () => {
     const toxfre = { appointmentOption: 'promotion', promoId: pkg('PROM-TOXFRE'), treatmentId: null };
     const inside = futureDate(2);
     expect(inside <= window.end_date).toBe(true);
-    const ok = await create(medical(c, inside, toxfre));
+    const ok = await create(medicalBooking(f, c, inside, toxfre));
     expect(ok.statusCode, ok.body).toBe(201);
     let outside = futureDate(1);
     while (outside <= window.end_date) outside = addDays(outside, 7);
-    await refused(medical(c, outside, toxfre), 'promoId', `La promoción solo es válida del ${ddmmyyyy(window.start_date)} al ${ddmmyyyy(window.end_date)}`);
+    await refused(medicalBooking(f, c, outside, toxfre), 'promoId', `La promoción solo es válida del ${ddmmyyyy(window.start_date)} al ${ddmmyyyy(window.end_date)}`);
   });
 
   it('refuses an inactive promotion, a package as promotion, a promotion as package, another type, an unknown id', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    await refused(cosmetic(c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-VERANO'), treatmentId: null }), 'promoId', 'La promoción no está activa');
-    await refused(medical(c, date, { appointmentOption: 'promotion', promoId: pkg('PAQ-TOX-ANU'), treatmentId: null }), 'promoId', 'El paquete seleccionado no es una promoción');
-    await refused(medical(c, date, { appointmentOption: 'packages', packageId: pkg('PROM-TOXFRE'), treatmentId: null }), 'packageId', 'La promoción seleccionada no es un paquete');
-    await refused(medical(c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null }), 'promoId', 'La promoción no corresponde al tipo de cita');
-    const unknown = await create(medical(c, date, { appointmentOption: 'promotion', promoId: '00000000-0000-4000-8000-000000000000', treatmentId: null }));
+    await refused(cosmeticBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-VERANO'), treatmentId: null }), 'promoId', 'La promoción no está activa');
+    await refused(medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PAQ-TOX-ANU'), treatmentId: null }), 'promoId', 'El paquete seleccionado no es una promoción');
+    await refused(medicalBooking(f, c, date, { appointmentOption: 'packages', packageId: pkg('PROM-TOXFRE'), treatmentId: null }), 'packageId', 'La promoción seleccionada no es un paquete');
+    await refused(medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null }), 'promoId', 'La promoción no corresponde al tipo de cita');
+    const unknown = await create(medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: '00000000-0000-4000-8000-000000000000', treatmentId: null }));
     expect(unknown.json()).toMatchObject({ statusCode: 404, code: 'PACKAGE_NOT_FOUND', message: 'Promoción no encontrada' });
   });
 
@@ -140,15 +121,15 @@ describe('promotions and packages', () => {
     const date = nextDate();
     const [included] = await rows<{ treatment_id: string }>(t, sql`select treatment_id from package_treatments where package_id = ${pkg('PAQ-TOX-ANU')} and deleted_at is null limit 1`);
     const anual = { appointmentOption: 'packages', packageId: pkg('PAQ-TOX-ANU'), treatmentId: null };
-    const ok = await create(medical(c, date, anual));
+    const ok = await create(medicalBooking(f, c, date, anual));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ packageId: pkg('PAQ-TOX-ANU'), package: { id: pkg('PAQ-TOX-ANU') }, treatment: null, term: 60 });
-    const withTreatment = await create(medical(c, date, { ...anual, treatmentId: included.treatment_id, startTime: plus(f.med.opening(date), 120) }));
+    const withTreatment = await create(medicalBooking(f, c, date, { ...anual, treatmentId: included.treatment_id, startTime: plusMinutes(f.med.opening(date), 120) }));
     expect(withTreatment.statusCode, withTreatment.body).toBe(201);
     expect(withTreatment.json().treatment.id).toBe(included.treatment_id);
     expect(included.treatment_id).not.toBe(f.medTreatment.id);
-    await refused(medical(c, date, { ...anual, treatmentId: f.medTreatment.id, startTime: plus(f.med.opening(date), 240) }), 'packageId', 'El tratamiento no forma parte del paquete');
-    await refused(medical(c, date, { appointmentOption: 'packages', packageId: pkg('PAQ-REJ-INT'), treatmentId: null, startTime: plus(f.med.opening(date), 240) }), 'packageId', 'El paquete no se ofrece en esta sucursal');
+    await refused(medicalBooking(f, c, date, { ...anual, treatmentId: f.medTreatment.id, startTime: plusMinutes(f.med.opening(date), 240) }), 'packageId', 'El tratamiento no forma parte del paquete');
+    await refused(medicalBooking(f, c, date, { appointmentOption: 'packages', packageId: pkg('PAQ-REJ-INT'), treatmentId: null, startTime: plusMinutes(f.med.opening(date), 240) }), 'packageId', 'El paquete no se ofrece en esta sucursal');
   });
 });
 
@@ -163,41 +144,41 @@ describe('locks of every type and the cabin’s own hours', () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     await lock({ type: 'day', date });
-    await blocked(medical(c, date));
-    await blocked(cosmetic(c, date));
-    expect((await create(medical(c, addDays(date, 1)))).statusCode).toBe(201);
+    await blocked(medicalBooking(f, c, date));
+    await blocked(cosmeticBooking(f, c, date));
+    expect((await create(medicalBooking(f, c, addDays(date, 1)))).statusCode).toBe(201);
   });
 
   it('cabain: the whole day of that cabin only', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     await lock({ type: 'cabain', cabainId: f.med.id, date });
-    await blocked(medical(c, date, { startTime: plus(f.med.opening(date), 300) }));
-    expect((await create(cosmetic(c, date))).statusCode).toBe(201);
+    await blocked(medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), 300) }));
+    expect((await create(cosmeticBooking(f, c, date))).statusCode).toBe(201);
   });
 
   it('hours_range: its hours on its weekdays from its date on', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     const open = f.med.opening(date);
-    await lock({ type: 'hours_range', cabainId: f.med.id, date, time: [plus(open, 60), plus(open, 120)], days: [3] });
-    await blocked(medical(c, date, { startTime: plus(open, 60), term: 30 }));
-    await blocked(medical(c, addDays(date, 7), { startTime: plus(open, 90), term: 30 }));
+    await lock({ type: 'hours_range', cabainId: f.med.id, date, time: [plusMinutes(open, 60), plusMinutes(open, 120)], days: [3] });
+    await blocked(medicalBooking(f, c, date, { startTime: plusMinutes(open, 60), term: 30 }));
+    await blocked(medicalBooking(f, c, addDays(date, 7), { startTime: plusMinutes(open, 90), term: 30 }));
     // ending when the lock starts, or another weekday: free
-    expect((await create(medical(c, date, { startTime: plus(open, 30), term: 30 }))).statusCode).toBe(201);
-    expect((await create(medical(c, addDays(date, 1), { startTime: plus(open, 60), term: 30 }))).statusCode).toBe(201);
+    expect((await create(medicalBooking(f, c, date, { startTime: plusMinutes(open, 30), term: 30 }))).statusCode).toBe(201);
+    expect((await create(medicalBooking(f, c, addDays(date, 1), { startTime: plusMinutes(open, 60), term: 30 }))).statusCode).toBe(201);
   });
 
   it('days_range: its hours every day from its date to its end date', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     // after the recurring hours_range lock above (Wednesdays 1 h to 2 h after opening)
-    const from = plus(f.med.opening(date), 180);
-    await lock({ type: 'days_range', cabainId: f.med.id, date, endDate: addDays(date, 1), time: [from, plus(from, 60)] });
-    await blocked(medical(c, date, { startTime: from, term: 30 }));
-    await blocked(medical(c, addDays(date, 1), { startTime: plus(from, 30), term: 30 }));
-    expect((await create(medical(c, addDays(date, 2), { startTime: from, term: 30 }))).statusCode).toBe(201);
-    const after = await create(medical(c, date, { startTime: plus(from, 60), term: 30 }));
+    const from = plusMinutes(f.med.opening(date), 180);
+    await lock({ type: 'days_range', cabainId: f.med.id, date, endDate: addDays(date, 1), time: [from, plusMinutes(from, 60)] });
+    await blocked(medicalBooking(f, c, date, { startTime: from, term: 30 }));
+    await blocked(medicalBooking(f, c, addDays(date, 1), { startTime: plusMinutes(from, 30), term: 30 }));
+    expect((await create(medicalBooking(f, c, addDays(date, 2), { startTime: from, term: 30 }))).statusCode).toBe(201);
+    const after = await create(medicalBooking(f, c, date, { startTime: plusMinutes(from, 60), term: 30 }));
     expect(after.statusCode, after.body).toBe(201);
   });
 
@@ -212,13 +193,13 @@ describe('locks of every type and the cabin’s own hours', () => {
           order by c.name limit 1`,
     );
     const [opening, closing] = [narrow.opening.slice(0, 5), narrow.closing.slice(0, 5)];
-    const here = (over: Record<string, unknown>) => cosmetic(c, date, { cabainId: narrow.id, term: 60, ...over });
+    const here = (over: Record<string, unknown>) => cosmeticBooking(f, c, date, { cabainId: narrow.id, term: 60, ...over });
     const outside = { statusCode: 409, code: 'APPOINTMENT_OUTSIDE_HOURS', message: 'La cita está fuera del horario de atención' };
     // the branch is open then, the cabin is not
-    expect((await create(here({ startTime: plus(opening, -30) }))).json()).toMatchObject(outside);
-    expect((await create(here({ startTime: plus(closing, -30) }))).json()).toMatchObject(outside);
+    expect((await create(here({ startTime: plusMinutes(opening, -30) }))).json()).toMatchObject(outside);
+    expect((await create(here({ startTime: plusMinutes(closing, -30) }))).json()).toMatchObject(outside);
     expect((await create(here({ startTime: opening }))).statusCode).toBe(201);
-    expect((await create(here({ startTime: plus(closing, -60) }))).statusCode).toBe(201);
+    expect((await create(here({ startTime: plusMinutes(closing, -60) }))).statusCode).toBe(201);
   });
 });
 
@@ -231,32 +212,32 @@ describe('lists, sessions and dates of the payload', () => {
     const nowhere = '00000000-0000-4000-8000-000000000000';
     const category = 'La categoría no existe o no es de tratamientos';
     for (const id of [productCategory.id, nowhere]) {
-      const res = await create(medical(c, date, { categoriesIds: [id] }));
+      const res = await create(medicalBooking(f, c, date, { categoriesIds: [id] }));
       expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: category });
       expect(field(res)).toEqual({ field: 'categoriesIds', message: category });
     }
-    const missing = await create(medical(c, date, { treatmentsIds: [nowhere] }));
+    const missing = await create(medicalBooking(f, c, date, { treatmentsIds: [nowhere] }));
     expect(missing.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El tratamiento no existe' });
     expect(field(missing)!.field).toBe('treatmentsIds');
-    const otherType = await create(medical(c, date, { treatmentsIds: [f.cosTreatment.id] }));
+    const otherType = await create(medicalBooking(f, c, date, { treatmentsIds: [f.cosTreatment.id] }));
     expect(field(otherType)).toEqual({ field: 'treatmentsIds', message: 'El tratamiento no corresponde al tipo de cita' });
-    const ok = await create(medical(c, date, { categoriesIds: [treatmentCategory.id], treatmentsIds: [f.medTreatment.id] }));
+    const ok = await create(medicalBooking(f, c, date, { categoriesIds: [treatmentCategory.id], treatmentsIds: [f.medTreatment.id] }));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ categoriesIds: [treatmentCategory.id], treatmentsIds: [f.medTreatment.id] });
   });
 
   it('takes 1 to 50 sessions with a field message', async () => {
     const c = await newCustomer(admin);
-    const res = await create(medical(c, nextDate(), { sessions: 51 }));
+    const res = await create(medicalBooking(f, c, nextDate(), { sessions: 51 }));
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El campo sesiones no puede ser mayor a 50' });
     expect(field(res)!.field).toBe('sessions');
-    expect((await create(medical(c, nextDate(), { sessions: 50 }))).statusCode).toBe(201);
+    expect((await create(medicalBooking(f, c, nextDate(), { sessions: 50 }))).statusCode).toBe(201);
   });
 
   it('books up to two years ahead and locks between 2000 and two years ahead', async () => {
     const c = await newCustomer(admin);
     const latest = latestAgendaDate(nowIn('America/Tijuana').date);
-    const far = await create(medical(c, addDays(latest, 1), { startTime: '10:00' }));
+    const far = await create(medicalBooking(f, c, addDays(latest, 1), { startTime: '10:00' }));
     expect(far.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: `La fecha no puede ser posterior al ${ddmmyyyy(latest)}` });
     expect(field(far)!.field).toBe('date');
     const lock = (date: string) => admin({ method: 'POST', url: '/v1/lock/create', payload: { branchId: f.branchId, type: 'day', reason: 'licencia', date } });
@@ -296,7 +277,7 @@ describe('the 30-minute grace of the current slot', () => {
       admin({
         method: 'POST',
         url: '/v1/appointment/create',
-        payload: { ...medical(c, futureDate(1)), branchId, cabainId: cabin.id, date: now.date, startTime: hhmm(start), term: 30 },
+        payload: { ...medicalBooking(f, c, futureDate(1)), branchId, cabainId: cabin.id, date: now.date, startTime: hhmm(start), term: 30 },
       });
     const current = await book(slot);
     expect(current.statusCode, current.body).toBe(201);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cabinDayHours, hhmm, nowIn } from '../../../domain/appointment-rules';
 import { weekDay } from '../../../domain/agenda';
+import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
 import type { TestApp } from '../../testing/harness';
 
@@ -123,6 +124,28 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
     cosmetologistId: await professional('Cosmetológica'),
   };
 }
+
+/** The create payload of a new medical treatment in the fixtures' medical cabin at its opening hour; `over` replaces fields. */
+export function medicalBooking(f: Fixtures, customerId: string, date: string, over: Record<string, unknown> = {}) {
+  return {
+    branchId: f.branchId,
+    cabainId: f.med.id,
+    treatmentTypeId: f.med.treatmentTypeId,
+    customerId,
+    date,
+    startTime: f.med.opening(date),
+    appointmentMethod: 'phoneCall',
+    appointmentOption: 'newTreatments',
+    treatmentId: f.medTreatment.id,
+    ...over,
+  };
+}
+/** The same in the cosmetology cabin with the cosmetology treatment. */
+export function cosmeticBooking(f: Fixtures, customerId: string, date: string, over: Record<string, unknown> = {}) {
+  return { ...medicalBooking(f, customerId, date), cabainId: f.cos.id, treatmentTypeId: f.cos.treatmentTypeId, treatmentId: f.cosTreatment.id, startTime: f.cos.opening(date), ...over };
+}
+/** 'HH:mm' plus `m` minutes. */
+export const plusMinutes = (time: string, m: number) => hhmm(minutes(time) + m);
 
 let phone = 6640000000 + Math.floor(Math.random() * 9_000_000);
 /** A fresh active adult customer. */

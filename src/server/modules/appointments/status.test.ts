@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hhmm } from '../../../domain/appointment-rules';
-import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
 import { createTestApp, type TestApp } from '../../testing/harness';
-import { futureDate, loadFixtures, newCustomer, purchased, rows, testLots, unitsFrom, type Fixtures } from './fixtures';
+import { futureDate, loadFixtures, medicalBooking, newCustomer, plusMinutes, purchased, rows, testLots, unitsFrom, type Fixtures } from './fixtures';
 
 /** Edits that do not move an appointment, in-process edits, Inasistencia, finishing variants, the purchased-treatment finish, the bitácora. */
 
@@ -23,25 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const plus = (time: string, m: number) => hhmm(minutes(time) + m);
 let week = 10;
 const nextDate = () => futureDate(week++);
 type As = ReturnType<TestApp['as']>;
 
-function medical(customerId: string, date: string, over: Record<string, unknown> = {}) {
-  return {
-    branchId: f.branchId,
-    cabainId: f.med.id,
-    treatmentTypeId: f.med.treatmentTypeId,
-    customerId,
-    date,
-    startTime: f.med.opening(date),
-    appointmentMethod: 'phoneCall',
-    appointmentOption: 'newTreatments',
-    treatmentId: f.medTreatment.id,
-    ...over,
-  };
-}
 const create = async (payload: object, as: As = gerente) => {
   const res = await as({ method: 'POST', url: '/v1/appointment/create', payload });
   if (res.statusCode !== 201) throw new Error(res.body);
@@ -58,51 +41,51 @@ describe('edits that do not move the appointment', () => {
   it('saves observations under a lock added later, and refuses moving into it', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = await create(medical(c, date));
+    const a = await create(medicalBooking(f, c, date));
     await t.ctx.db.execute(sql`insert into locks (branch_id, cabin_id, type, reason, date) values (${f.branchId}, ${f.med.id}, 'cabain', 'licencia', ${date})`);
-    const same = await update(a.id, medical(c, date, { observations: 'Llega 10 minutos tarde' }));
+    const same = await update(a.id, medicalBooking(f, c, date, { observations: 'Llega 10 minutos tarde' }));
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json()).toMatchObject({ observations: 'Llega 10 minutos tarde', reschedules: 0, startTime: a.startTime, endTime: a.endTime });
-    const moved = await update(a.id, medical(c, date, { startTime: plus(a.startTime, 60) }));
+    const moved = await update(a.id, medicalBooking(f, c, date, { startTime: plusMinutes(a.startTime, 60) }));
     expect(moved.json()).toMatchObject({ statusCode: 409, code: 'APPOINTMENT_CABIN_BLOCKED', message: 'La cabina está bloqueada en ese horario' });
   });
 
   it('saves observations of a customer at the cancellation limit, and refuses moving or rebooking', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = await create(medical(c, date), medico);
+    const a = await create(medicalBooking(f, c, date), medico);
     await t.ctx.db.execute(sql`update customers set cancellations = 3 where id = ${c}`);
-    const same = await update(a.id, medical(c, date, { observations: 'Confirmó por teléfono' }), medico);
+    const same = await update(a.id, medicalBooking(f, c, date, { observations: 'Confirmó por teléfono' }), medico);
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().observations).toBe('Confirmó por teléfono');
     const limit = { statusCode: 409, code: 'CUSTOMER_TOO_MANY_CANCELLATIONS', message: 'El cliente tiene más de 3 cancelaciones consecutivas' };
-    const moved = await update(a.id, medical(c, date, { startTime: plus(a.startTime, 60) }), medico);
+    const moved = await update(a.id, medicalBooking(f, c, date, { startTime: plusMinutes(a.startTime, 60) }), medico);
     expect(moved.json()).toMatchObject(limit);
     const [other] = await rows<{ id: string }>(t, sql`select t.id from treatments t where t.treatment_type_id = ${f.med.treatmentTypeId} and t.active and t.deleted_at is null and t.id <> ${f.medTreatment.id} limit 1`);
-    const rebooked = await update(a.id, medical(c, date, { treatmentId: other.id }), medico);
+    const rebooked = await update(a.id, medicalBooking(f, c, date, { treatmentId: other.id }), medico);
     expect(rebooked.json()).toMatchObject(limit);
   });
 
   it('in process: saves observations and categories, refuses a move or another treatment', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = await create(medical(c, date));
+    const a = await create(medicalBooking(f, c, date));
     await start(a.id);
     const [category] = await rows<{ id: string }>(t, sql`select id from categories where type = 'treatment' and deleted_at is null limit 1`);
-    const ok = await update(a.id, medical(c, date, { observations: 'Alergia a la lidocaína', categoriesIds: [category.id] }));
+    const ok = await update(a.id, medicalBooking(f, c, date, { observations: 'Alergia a la lidocaína', categoriesIds: [category.id] }));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'inProcess', observations: 'Alergia a la lidocaína', categoriesIds: [category.id], allowedStatuses: ['finished'] });
     const fixed = { statusCode: 409, code: 'CONFLICT', message: 'Una cita en proceso solo admite cambios de observaciones y categorías' };
-    expect((await update(a.id, medical(c, date, { startTime: plus(a.startTime, 60) }))).json()).toMatchObject(fixed);
-    expect((await update(a.id, medical(c, date, { term: 120 }))).json()).toMatchObject(fixed);
-    expect((await update(a.id, medical(c, date, { sessions: 2 }))).json()).toMatchObject(fixed);
+    expect((await update(a.id, medicalBooking(f, c, date, { startTime: plusMinutes(a.startTime, 60) }))).json()).toMatchObject(fixed);
+    expect((await update(a.id, medicalBooking(f, c, date, { term: 120 }))).json()).toMatchObject(fixed);
+    expect((await update(a.id, medicalBooking(f, c, date, { sessions: 2 }))).json()).toMatchObject(fixed);
   });
 });
 
 describe('Inasistencia', () => {
   it('marks a started scheduled appointment as absence, counted as missed; refuses a future or finished one', async () => {
     const c = await newCustomer(admin);
-    const a = await create(medical(c, nextDate()));
+    const a = await create(medicalBooking(f, c, nextDate()));
     expect(a.allowedStatuses).toEqual(['inProcess', 'cancelled']);
     const early = await gerente({ method: 'PATCH', url: `/v1/appointment/${a.id}/absence` });
     expect(early.json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'Solo se puede marcar la inasistencia cuando ya pasó la hora de inicio de la cita' });
@@ -128,7 +111,7 @@ describe('Inasistencia', () => {
 describe('finishing', () => {
   it('takes the same lot twice when it holds the units, and decrements it by both', async () => {
     const c = await newCustomer(admin);
-    const a = await create(medical(c, nextDate(), { sessions: 2 }));
+    const a = await create(medicalBooking(f, c, nextDate(), { sessions: 2 }));
     await start(a.id);
     const lots = await testLots(t, f.branchId, 'LOTE-PRUEBA-1');
     const units = unitsFrom(f, lots, 2);
@@ -142,7 +125,7 @@ describe('finishing', () => {
 
   it('refuses sessions other than the booked ones when no purchased treatment is used', async () => {
     const c = await newCustomer(admin);
-    const a = await create(medical(c, nextDate()));
+    const a = await create(medicalBooking(f, c, nextDate()));
     await start(a.id);
     const units = unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1'), 2);
     const res = await finish(a.id, { attendedById: f.doctorId, sessions: 2, sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]], treatmentProducts: units, consent: true });
@@ -152,7 +135,7 @@ describe('finishing', () => {
 
   it('finishes a package appointment without treatment with an area of its type, not of another', async () => {
     const c = await newCustomer(admin);
-    const a = await create(medical(c, nextDate(), { appointmentOption: 'packages', packageId: demoId('package:PAQ-TOX-ANU'), treatmentId: null }));
+    const a = await create(medicalBooking(f, c, nextDate(), { appointmentOption: 'packages', packageId: demoId('package:PAQ-TOX-ANU'), treatmentId: null }));
     await start(a.id);
     const [medArea] = await rows<{ id: string }>(t, sql`select id from areas where treatment_type_id = ${f.med.treatmentTypeId} and deleted_at is null order by name limit 1`);
     const [cosArea] = await rows<{ id: string }>(t, sql`select id from areas where treatment_type_id = ${f.cos.treatmentTypeId} and deleted_at is null order by name limit 1`);
@@ -168,7 +151,7 @@ describe('finishing', () => {
   it('finishes a valuation without areas, and refuses an area it does not have', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = await create(medical(c, date, { cabainId: f.val.id, treatmentTypeId: f.val.treatmentTypeId, treatmentId: f.valTreatment.id, startTime: f.val.opening(date) }));
+    const a = await create(medicalBooking(f, c, date, { cabainId: f.val.id, treatmentTypeId: f.val.treatmentTypeId, treatmentId: f.valTreatment.id, startTime: f.val.opening(date) }));
     await start(a.id);
     const withArea = await finish(a.id, { attendedById: f.cosmetologistId, sessions: 1, sessionAreas: [f.medTreatment.areas[0]] });
     expect(withArea.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El área no corresponde al tratamiento' });
@@ -244,7 +227,7 @@ describe('cancelling, consent, bitácora', () => {
   it('cancels with type reschedule: a reschedule row, charged to the treatment, not a customer cancellation', async () => {
     const c = await newCustomer(admin);
     const pp = await purchased(t, c, f.medTreatment.id, 3, 0);
-    const a = await create(medical(c, nextDate(), { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
+    const a = await create(medicalBooking(f, c, nextDate(), { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
     const wrongType = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { type: 'postpone', cancellationReason: 'Work' } });
     expect(wrongType.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     expect(field(wrongType)!.field).toBe('type');
@@ -266,7 +249,7 @@ describe('cancelling, consent, bitácora', () => {
 
   it('answers 404 for a consent document that does not exist and 400 for a malformed type', async () => {
     const c = await newCustomer(admin);
-    const a = await create(medical(c, nextDate()));
+    const a = await create(medicalBooking(f, c, nextDate()));
     const missing = await medico({ method: 'GET', url: `/v1/consent/00000000-0000-4000-8000-000000000000/${a.id}` });
     expect(missing.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'Consentimiento no encontrado' });
     const malformed = await medico({ method: 'GET', url: `/v1/consent/otro/${a.id}` });
@@ -278,8 +261,8 @@ describe('cancelling, consent, bitácora', () => {
   it('logs stored fields only, and answers the same rows at /bitacora and /appointment-log', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = await create(medical(c, date));
-    await update(a.id, medical(c, date, { observations: 'Primera visita' }));
+    const a = await create(medicalBooking(f, c, date));
+    await update(a.id, medicalBooking(f, c, date, { observations: 'Primera visita' }));
     await gerente({ method: 'PATCH', url: `/v1/appointment/${a.id}/confirm`, payload: { confirmMethod: 'whatsapp' } });
     const search = encodeURIComponent(JSON.stringify({ filter: 'appointmentNumber', value: a.appointmentNumber }));
     const bitacora = await admin({ method: 'GET', url: `/v1/bitacora?search=${search}` });
