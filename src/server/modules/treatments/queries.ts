@@ -21,7 +21,11 @@ type Named = { id: string; name: string };
 
 const group = <T extends { treatmentId: string }>(rows: T[]) => {
   const map = new Map<string, T[]>();
-  for (const r of rows) map.set(r.treatmentId, [...(map.get(r.treatmentId) ?? []), r]);
+  for (const r of rows) {
+    const list = map.get(r.treatmentId);
+    if (list) list.push(r);
+    else map.set(r.treatmentId, [r]);
+  }
   return map;
 };
 
