@@ -120,7 +120,7 @@ async function main() {
     console.log(`Carga: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } else {
     console.log(`${kind}: ${appointmentsNow.toLocaleString('es-MX')} citas ya cargadas (usa una base vacía o --reload para recargar).`);
-    await db.execute(sql`analyze`);
+    await db.execute(sql`vacuum analyze`);
   }
   const stats = (await db.execute(sql`select (select count(*) from branches where not distribution_center) branches, (select count(*) from cabins) cabins,
     (select count(*) from customers) customers, (select count(*) from appointments) appointments`)).rows[0];

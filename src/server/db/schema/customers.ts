@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgSequence, pgTable, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgSequence, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { branches } from './branches';
 import { baseColumns } from './columns';
@@ -46,8 +46,6 @@ export const customers = pgTable(
     uniqueIndex('customers_mobile_unique').on(t.mobilePhone).where(sql`${t.deletedAt} is null and ${t.mobilePhone} is not null`),
     check('customers_points_non_negative', sql`${t.points} >= 0`),
     index('customers_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    // whole words of the name: a common one (García) is found exactly, without the trigram index's checks
-    index('customers_search_words_idx').using('gin', nameWords(t)),
     index('customers_mobile_search_idx').using('gin', sql`(coalesce(${t.mobilePhone}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
     index('customers_email_search_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     index('customers_tutor_idx').on(t.tutorId),
@@ -55,10 +53,14 @@ export const customers = pgTable(
   ],
 );
 
-/** The words of customers.search_name, indexed (customers_search_words_idx); queries must use this very expression. */
-export function nameWords(t: { searchName: AnyPgColumn }): SQL {
-  return sql`string_to_array(${t.searchName}, ' ')`;
-}
+/**
+ * Each word of each customer's search_name, written by triggers on customers (migration 0011), never by the
+ * application. A common surname's first thousand customers are an index-only read here, where a GIN index
+ * of the words had to visit the table for each of them (appointments/queries.ts, findPatients).
+ */
+export const customerNameWords = pgTable('customer_name_words', { word: text('word').notNull(), customerId: uuid('customer_id').notNull() }, (t) => [
+  primaryKey({ columns: [t.word, t.customerId] }),
+]);
 
 export const customerNotes = pgTable(
   'customer_notes',

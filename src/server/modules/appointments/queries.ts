@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import { allowedStatuses, appointmentNumber, hasStarted, isEditable, nowIn } from '../../../domain/appointment-rules';
@@ -19,9 +19,9 @@ import {
   users,
 } from '../../db/schema';
 import { redact } from '../../platform/change-log';
-import { searchCondition, type SearchField } from '../../platform/list';
+import { searchCondition, words, type SearchField } from '../../platform/list';
 import { hhmm } from '../agenda/queries';
-import { fullNameSearch, hasNameWords, phoneSearch } from '../customers/queries';
+import { customersWithNameWord, fullNameSearch, phoneSearch } from '../customers/queries';
 import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 export const promos = alias(packages, 'promo');
@@ -61,30 +61,37 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   if (!search || !value || search.filter === 'appointmentNumber') return null;
   let sample: SQL | undefined;
   let most = 0;
+  const anyPatient = (condition: SQL) => sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
   // the ids travel as one comma-separated text each way: a thousand uuids parsed and escaped one by one cost the API more than the query
-  const firstPatients = async (where: SQL) => {
-    const found = db.select({ id: customers.id }).from(customers).where(where).limit(FEW_PATIENTS + 1).as('found');
-    const [row] = await db.select({ n: sql<number>`count(*)::int`, ids: sql<string | null>`string_agg(${found.id}::text, ',')` }).from(found);
-    return row;
-  };
-  const lookup = async (field: Exclude<SearchField, (value: string) => unknown>, wanted: boolean, wholeWords?: SQL): Promise<SQL> => {
-    if (!wanted) return sql`false`;
+  const byIds = async (field: Exclude<SearchField, (value: string) => unknown>): Promise<SQL> => {
     const condition = searchCondition(field, value);
-    // a common name is common as a whole word too: that exact, indexed lookup settles it and gives the sample
-    let found = wholeWords ? await firstPatients(wholeWords) : undefined;
-    if (!found || found.n <= FEW_PATIENTS) found = await firstPatients(condition);
-    const { n, ids } = found;
+    const found = db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1).as('found');
+    const [{ n, ids }] = await db.select({ n: sql<number>`count(*)::int`, ids: sql<string | null>`string_agg(${found.id}::text, ',')` }).from(found);
     most = Math.max(most, n);
     const idArray = sql`string_to_array(${ids}, ',')::uuid[]`;
     if (n > FEW_PATIENTS) {
       sample = sql`${appointments.customerId} in (select unnest(${idArray}))`;
-      return sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
+      return anyPatient(condition);
     }
     return n ? sql`${appointments.customerId} = any(${idArray})` : sql`false`;
   };
+  const nameLookup = async (): Promise<SQL> => {
+    // one common word of a name (García): its first patients, read from the word index, settle the plan and sample the count
+    const typed = words(value);
+    if (typed.length === 1) {
+      const common = customersWithNameWord(db, typed[0], FEW_PATIENTS + 1);
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(common.as('common'));
+      if (n > FEW_PATIENTS) {
+        most = Math.max(most, n);
+        sample = inArray(appointments.customerId, common);
+        return anyPatient(searchCondition(fullNameSearch, value));
+      }
+    }
+    return byIds(fullNameSearch);
+  };
   const both = search.filter !== 'customer' && search.filter !== 'phone';
-  const byName = await lookup(fullNameSearch, both || search.filter === 'customer', hasNameWords(value));
-  const byPhone = await lookup(phoneSearch, both || search.filter === 'phone');
+  const byName = both || search.filter === 'customer' ? await nameLookup() : sql`false`;
+  const byPhone = both || search.filter === 'phone' ? await byIds(phoneSearch) : sql`false`;
   return { byName, byPhone, fewPatients: most <= READ_AND_SORT, sample: both ? undefined : sample };
 }
 

@@ -53,6 +53,17 @@ describe('customer list', () => {
     expect((await gerente({ method: 'GET', url: '/v1/customer?take=5' })).json().meta.itemCountCapped).toBeUndefined();
   });
 
+  it('keeps the whole words of each name in customer_name_words through create, edit and removal', async () => {
+    const created = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'María José', lastName: 'Ñúñez', motherLastName: null, mobilePhone: '6649000456' }) })).json();
+    const wordsOf = async (id: string) => (await rows<{ word: string }>(sql`select word from customer_name_words where customer_id = ${id} order by word`)).map((r) => r.word);
+    expect(await wordsOf(created.id)).toEqual(['jose', 'maria', 'nunez']);
+    const edited = await admin({ method: 'PUT', url: `/v1/customer/${created.id}/update`, payload: adult({ name: 'María', lastName: 'Ñúñez', motherLastName: 'De la O', mobilePhone: '6649000456' }) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await wordsOf(created.id)).toEqual(['de', 'la', 'maria', 'nunez', 'o']);
+    await t.ctx.db.execute(sql`delete from customers where id = ${created.id}`);
+    expect(await wordsOf(created.id)).toEqual([]);
+  });
+
   it('exports CSV only for the Super Administrador, and a page of every customer is an export', async () => {
     expect((await gerente({ method: 'GET', url: '/v1/customer?format=csv' })).statusCode).toBe(403);
     expect((await gerente({ method: 'GET', url: '/v1/customer?take=all' })).statusCode).toBe(403);
