@@ -312,6 +312,14 @@ describe('list, consent, absences', () => {
     const common = (await search('urquidiz')).json();
     expect(common.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
     expect(common.items).toHaveLength(10);
+    // walked newest first, each appointment's patient checked
+    const newest = (await rows<{ id: string }>(t, sql`select a.id from appointments a join customers c on c.id = a.customer_id
+      where c.last_name = 'Urquidiz' order by a.date desc, a.start_time desc, a.id limit 10`)).map((r) => r.id);
+    expect(common.items.map((x: { id: string }) => x.id)).toEqual(newest);
+    // sorted by another field, the same matches and count
+    const byStatus = (await gerente({ method: 'GET', url: `/v1/appointment?take=10&field=status&order=ASC&search=${encodeURIComponent(JSON.stringify({ filter: 'customer', value: 'urquidiz' }))}` })).json();
+    expect(byStatus.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
+    expect(byStatus.items.every((x: { customer: { lastName: string } }) => x.customer.lastName === 'Urquidiz')).toBe(true);
     // part of the word: found by the trigram match, not as a whole word
     expect((await search('URQUID')).json().meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
   });

@@ -41,16 +41,22 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
     q.treatmentTypeId ? eq(appointments.treatmentTypeId, q.treatmentTypeId) : undefined,
     q.customerId ? eq(appointments.customerId, q.customerId) : undefined,
   ];
+  // a common name: its first thousand patients' appointments, counted first, tell how to read the page
+  const inSample = patients?.common ? await countMatching(db, appointments, and(...filters, patients.common.sample), APPOINTMENT_COUNT_CAP + 1) : 0;
+  const passesCap = inSample > APPOINTMENT_COUNT_CAP;
+  // matches are then dense: walk the date index newest first, checking each appointment's patient (sorted
+  // otherwise, the list has no index to walk and leaves the join to the planner)
+  const walk = passesCap && (!q.field || q.field === 'date');
   return {
     sortable: {
       appointmentNumber: appointments.appointmentNumber,
-      // a few patients' visits are read through the customer index and sorted (findPatients)
-      date: patients?.fewPatients ? sql`${appointments.date} + ${appointments.startTime}` : [appointments.date, appointments.startTime],
+      // few patients' visits (or a common name's few ones) are read through the customer index and sorted (findPatients)
+      date: patients && !walk && (patients.fewPatients || patients.common) ? sql`${appointments.date} + ${appointments.startTime}` : [appointments.date, appointments.startTime],
       status: appointments.status,
       created_at: appointments.createdAt,
     },
     defaultSort: { field: 'date', order: 'DESC' },
-    searchable: appointmentSearchFields(patients),
+    searchable: appointmentSearchFields(patients, walk),
     // two million appointments: count a page's worth of pages, not every García of three years
     countCap: APPOINTMENT_COUNT_CAP,
     filters,
@@ -60,14 +66,7 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
       const ids = (limit ? await page.limit(limit) : await page).map((r) => r.id);
       return (await appointmentsByIds(db, ids)).map(toAppointmentItem);
     },
-    count: async (where, limit) => {
-      // a common name's first thousand patients nearly always pass the cap on their own: no second name match
-      if (patients?.sample && limit) {
-        const inSample = await countMatching(db, appointments, and(...filters, patients.sample), limit);
-        if (inSample >= limit) return inSample;
-      }
-      return countMatching(db, appointments, where, limit);
-    },
+    count: async (where, limit) => (passesCap ? inSample : countMatching(db, appointments, where, limit)),
   };
 }
 

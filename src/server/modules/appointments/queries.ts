@@ -43,25 +43,34 @@ export interface PatientSearch {
   byPhone: SQL;
   /** Every field searched found at most READ_AND_SORT patients: the list sorts after reading (appointmentListSpec). */
   fewPatients: boolean;
-  /**
-   * When the one field searched matched more patients than FEW_PATIENTS: the first of them found, a
-   * subset whose appointments usually pass the list's count cap by themselves (see appointmentListSpec).
-   */
-  sample?: SQL;
+  /** The one field searched matched more than FEW_PATIENTS patients (García): see appointmentListSpec. */
+  common?: {
+    /** The first of those patients found: their appointments usually pass the list's count cap by themselves. */
+    sample: SQL;
+    /**
+     * The same match checked on each appointment's own patient. A join left the plan to PostgreSQL's
+     * estimate of the name's frequency, which a new sample of statistics could put at twenty García for
+     * seven thousand, and then it gathered every García's visits instead of walking the date index.
+     */
+    eachRow: SQL;
+  };
 }
 
 /**
  * Finds the patients first, never joining every appointment to its customer. Few patients (a full name)
  * become one array of ids, which the planner weighs correctly: their visits come through the customer
- * index, wherever in three years they lie. A common name (García: thousands of patients) becomes a
- * subquery while the list walks its date index newest first, where matches come at once.
+ * index, wherever in three years they lie. A common name (García: thousands of patients) is checked on each
+ * appointment while the list walks its date index newest first, where matches come at once.
  */
 export async function findPatients(db: DbOrTx, search: { filter: string; value: string } | undefined): Promise<PatientSearch | null> {
   const value = search?.value.trim();
   if (!search || !value || search.filter === 'appointmentNumber') return null;
-  let sample: SQL | undefined;
+  let common: PatientSearch['common'];
   let most = 0;
-  const anyPatient = (condition: SQL) => sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
+  const commonMatch = (condition: SQL, sample: SQL): SQL => {
+    common = { sample, eachRow: sql`(select ${condition} from ${customers} where ${customers.id} = ${appointments.customerId})` };
+    return sql`${appointments.customerId} in (select ${customers.id} from ${customers} where ${condition})`;
+  };
   // the ids travel as one comma-separated text each way: a thousand uuids parsed and escaped one by one cost the API more than the query
   const byIds = async (field: Exclude<SearchField, (value: string) => unknown>): Promise<SQL> => {
     const condition = searchCondition(field, value);
@@ -69,22 +78,18 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
     const [{ n, ids }] = await db.select({ n: sql<number>`count(*)::int`, ids: sql<string | null>`string_agg(${found.id}::text, ',')` }).from(found);
     most = Math.max(most, n);
     const idArray = sql`string_to_array(${ids}, ',')::uuid[]`;
-    if (n > FEW_PATIENTS) {
-      sample = sql`${appointments.customerId} in (select unnest(${idArray}))`;
-      return anyPatient(condition);
-    }
+    if (n > FEW_PATIENTS) return commonMatch(condition, sql`${appointments.customerId} in (select unnest(${idArray}))`);
     return n ? sql`${appointments.customerId} = any(${idArray})` : sql`false`;
   };
   const nameLookup = async (): Promise<SQL> => {
     // one common word of a name (García): its first patients, read from the word index, settle the plan and sample the count
     const typed = words(value);
     if (typed.length === 1) {
-      const common = customersWithNameWord(db, typed[0], FEW_PATIENTS + 1);
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(common.as('common'));
+      const firstWithWord = customersWithNameWord(db, typed[0], FEW_PATIENTS + 1);
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(firstWithWord.as('first_with_word'));
       if (n > FEW_PATIENTS) {
         most = Math.max(most, n);
-        sample = inArray(appointments.customerId, common);
-        return anyPatient(searchCondition(fullNameSearch, value));
+        return commonMatch(searchCondition(fullNameSearch, value), inArray(appointments.customerId, firstWithWord));
       }
     }
     return byIds(fullNameSearch);
@@ -92,18 +97,22 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   const both = search.filter !== 'customer' && search.filter !== 'phone';
   const byName = both || search.filter === 'customer' ? await nameLookup() : sql`false`;
   const byPhone = both || search.filter === 'phone' ? await byIds(phoneSearch) : sql`false`;
-  return { byName, byPhone, fewPatients: most <= READ_AND_SORT, sample: both ? undefined : sample };
+  return { byName, byPhone, fewPatients: most <= READ_AND_SORT, common: both ? undefined : common };
 }
 
-/** The list's search: the appointment number (CITA-000123, or just 123) through its unique index, the patient's name or phone. */
-export function appointmentSearchFields(patients: PatientSearch | null): Record<string, SearchField> {
+/**
+ * The list's search: the appointment number (CITA-000123, or just 123) through its unique index, the
+ * patient's name or phone; `eachRow` checks a common name on each appointment (PatientSearch.common).
+ */
+export function appointmentSearchFields(patients: PatientSearch | null, eachRow = false): Record<string, SearchField> {
+  const patient = (match: SQL | undefined) => (eachRow && patients?.common ? patients.common.eachRow : (match ?? sql`false`));
   return {
     appointmentNumber: (value) => {
       const digits = value.replace(/\D/g, '');
       return digits.length && digits.length <= 12 ? eq(appointments.appointmentNumber, appointmentNumber(Number(digits))) : sql`false`;
     },
-    customer: () => patients?.byName ?? sql`false`,
-    phone: () => patients?.byPhone ?? sql`false`,
+    customer: () => patient(patients?.byName),
+    phone: () => patient(patients?.byPhone),
   };
 }
 
