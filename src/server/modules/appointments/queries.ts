@@ -21,7 +21,7 @@ import {
 import { redact } from '../../platform/change-log';
 import { searchCondition, words, type SearchField } from '../../platform/list';
 import { hhmm } from '../agenda/queries';
-import { customersWithNameWord, fullNameSearch, phoneSearch } from '../customers/queries';
+import { COMMON_NAME_WORD, customersWithNameWord, fullNameSearch, isCommonNameWord, phoneSearch } from '../customers/queries';
 import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
 
 export const promos = alias(packages, 'promo');
@@ -84,13 +84,9 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   const nameLookup = async (): Promise<SQL> => {
     // one common word of a name (García): its first patients, read from the word index, settle the plan and sample the count
     const typed = words(value);
-    if (typed.length === 1) {
-      const firstWithWord = customersWithNameWord(db, typed[0], FEW_PATIENTS + 1);
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(firstWithWord.as('first_with_word'));
-      if (n > FEW_PATIENTS) {
-        most = Math.max(most, n);
-        return commonMatch(searchCondition(fullNameSearch, value), inArray(appointments.customerId, firstWithWord));
-      }
+    if (typed.length === 1 && (await isCommonNameWord(db, typed[0]))) {
+      most = Math.max(most, COMMON_NAME_WORD + 1);
+      return commonMatch(searchCondition(fullNameSearch, value), inArray(appointments.customerId, customersWithNameWord(db, typed[0])));
     }
     return byIds(fullNameSearch);
   };

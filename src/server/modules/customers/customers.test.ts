@@ -64,6 +64,21 @@ describe('customer list', () => {
     expect(await wordsOf(created.id)).toEqual([]);
   });
 
+  it('pages a surname of more than a thousand customers newest first, its count capped, and sorted by name too', async () => {
+    await t.ctx.db.execute(sql`insert into customers (name, last_name, mother_last_name, gender, birthday)
+      select 'Cliente ' || g, 'Berrondo', case when g % 2 = 0 then 'Ávila' end, 'F', '1990-01-01' from generate_series(1, 1003) g`);
+    const list = async (extra: string) => (await gerente({ method: 'GET', url: `/v1/customer?take=5${extra}&search=${search('name', 'BERRONDO')}` })).json();
+    const newest = await list('');
+    expect(newest.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
+    const numbers = (await rows<{ customer_number: number }>(sql`select customer_number from customers where last_name = 'Berrondo' order by customer_number desc limit 5`)).map((r) => r.customer_number);
+    expect(newest.items.map((c: { customerId: number }) => c.customerId)).toEqual(numbers);
+    const byName = await list('&field=name&order=ASC');
+    expect(byName.items.map((c: { name: string }) => c.name)).toEqual(['Cliente 1', 'Cliente 10', 'Cliente 100', 'Cliente 1000', 'Cliente 1001']);
+    // the whole word with another: few together, found through the trigram index
+    const both = await gerente({ method: 'GET', url: `/v1/customer?take=5&search=${search('name', 'berrondo avila')}` });
+    expect(both.json().meta).toMatchObject({ itemCount: 501 });
+  });
+
   it('exports CSV only for the Super Administrador, and a page of every customer is an export', async () => {
     expect((await gerente({ method: 'GET', url: '/v1/customer?format=csv' })).statusCode).toBe(403);
     expect((await gerente({ method: 'GET', url: '/v1/customer?take=all' })).statusCode).toBe(403);

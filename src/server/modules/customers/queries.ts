@@ -10,17 +10,30 @@ export const tutors = alias(customers, 'tutor');
 
 /** The name search: the stored unaccented full name and its trigram index (see db/schema/customers.ts). */
 export const fullNameSearch = { expr: customers.searchName, mode: 'normalized' } as const;
+/** More customers than this with one whole word of their name make it a common one (García). */
+export const COMMON_NAME_WORD = 1000;
 /**
- * The first `limit` customers with `word` as a whole word of their name, accents and case ignored: an
- * index-only read of customer_name_words, so cheap that it tells a common surname (García) from a rare one.
+ * The first COMMON_NAME_WORD + 1 customers with `word` as a whole word of their name, accents and case
+ * ignored: an index-only read of customer_name_words, so cheap that it tells a common surname from a rare one.
  */
-export function customersWithNameWord(db: DbOrTx, word: string, limit: number) {
+export function customersWithNameWord(db: DbOrTx, word: string) {
   return db
     .select({ id: customerNameWords.customerId })
     .from(customerNameWords)
     .where(eq(customerNameWords.word, sql`immutable_unaccent(lower(${word}))`))
-    .limit(limit);
+    .limit(COMMON_NAME_WORD + 1);
 }
+export async function isCommonNameWord(db: DbOrTx, word: string): Promise<boolean> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(customersWithNameWord(db, word).as('with_word'));
+  return n > COMMON_NAME_WORD;
+}
+/**
+ * The name search checked on each row, out of the planner's sight: it cannot use the trigram index, so a
+ * list sorted by an indexed column walks that index until a page is found. For a common word only, where
+ * matches come at once; PostgreSQL's own estimate of a word's frequency swings with each ANALYZE sample.
+ */
+export const fullNameEachRow = { expr: sql`(${customers.searchName} || '')`, mode: 'normalized' } as const;
+
 /** The expressions the other search indexes are built on. */
 export const phonesExpr = sql`coalesce(${customers.mobilePhone}, '') || ' ' || coalesce(${customers.phone}, '')`;
 /** The phone search: the digits typed, anywhere in either phone. */

@@ -26,9 +26,9 @@ const upper = (s: string | null | undefined) => (s ?? '').toUpperCase();
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show', 'loyalty_system.show'] }, schema: { querystring: customerQuery, response: { 200: listResponse(customerResponse) } } }, (req, reply) => {
+  r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show', 'loyalty_system.show'] }, schema: { querystring: customerQuery, response: { 200: listResponse(customerResponse) } } }, async (req, reply) => {
     guardCustomerExport(req);
-    return answerList(reply, req.query, service.customerListSpec(ctx.db, req.query), {
+    return answerList(reply, req.query, await service.customerListSpec(ctx.db, req.query), {
       name: 'clientes',
       columns: [
         { header: 'Número', value: (c) => c.customerId },

@@ -10,10 +10,10 @@ import { customers } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
-import { countMatching, words, type ListSpec } from '../../platform/list';
+import { countMatching, searchCondition, words, type ListSpec } from '../../platform/list';
 import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
-import { customerSearchFields, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
+import { customerSearchFields, fullNameEachRow, fullNameSearch, isCommonNameWord, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
 
 export interface CustomerFilters extends ListQuery {
   blackList?: string;
@@ -29,8 +29,11 @@ const flag = (v: string | undefined) => isTruthyFlag(v);
 export const CUSTOMER_SEARCH_COUNT_CAP = 1000;
 
 /** Customers belong to the chain, not to a branch: every branch serves them (docs/decisions.md). */
-export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<CustomerDto> {
+export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<ListSpec<CustomerDto>> {
   const active = flag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  const typed = q.search?.filter === 'name' ? words(q.search.value) : [];
+  // one common word of a name (García): the page walks the number index, each customer checked (fullNameEachRow)
+  const common = typed.length === 1 && (await isCommonNameWord(db, typed[0]));
   // Several words ('lópez pérez') are each common and rare together; the planner multiplies their odds and
   // walks the number index hoping to meet ten matches soon, reading thousands of rows. Sorting by an
   // expression no index serves makes it gather the few matches from the trigram index and sort them.
@@ -45,7 +48,7 @@ export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<Custo
       created_at: customers.createdAt,
     },
     defaultSort: { field: 'customerId', order: 'DESC' },
-    searchable: customerSearchFields,
+    searchable: common ? { ...customerSearchFields, name: fullNameEachRow } : customerSearchFields,
     // a common name matches thousands: a search counts up to a thousand (meta.itemCountCapped beyond); the plain list counts all
     countCap: q.search?.value.trim() ? CUSTOMER_SEARCH_COUNT_CAP : undefined,
     filters: [
@@ -61,7 +64,8 @@ export function customerListSpec(db: DbOrTx, q: CustomerFilters): ListSpec<Custo
       const base = selectCustomers(db).where(where).orderBy(...orderBy, customers.id).offset(offset);
       return (limit ? await base.limit(limit) : await base).map((r) => toCustomerDto(r));
     },
-    count: (where, limit) => countMatching(db, customers, where, limit),
+    // counted through the trigram index: up to the cap, a common word's matches may lie anywhere
+    count: (where, limit) => countMatching(db, customers, common ? and(where, searchCondition(fullNameSearch, typed[0])) : where, limit),
   };
 }
 

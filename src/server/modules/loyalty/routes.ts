@@ -79,9 +79,9 @@ export function registerLoyaltyRoutes(app: FastifyInstance, ctx: AppContext): vo
   r.get('/customer/we-miss-you', { config: { access: 'miss_you.show' }, schema: missYouSchema }, missYou);
   r.get('/miss-you', { config: { access: 'miss_you.show' }, schema: missYouSchema }, missYou);
   // API.md's name for the sistema de lealtad list: the customer list with loyalty's page size
-  r.get('/loyalty-system', { config: { access: 'loyalty_system.show' }, schema: { querystring: loyaltySystemQuery, response: { 200: listResponse(customerResponse) } } }, (req, reply) => {
+  r.get('/loyalty-system', { config: { access: 'loyalty_system.show' }, schema: { querystring: loyaltySystemQuery, response: { 200: listResponse(customerResponse) } } }, async (req, reply) => {
     guardCustomerExport(req);
-    return answerList(reply, req.query, customers.customerListSpec(ctx.db, req.query), {
+    return answerList(reply, req.query, await customers.customerListSpec(ctx.db, req.query), {
       name: 'sistema-de-lealtad',
       columns: [...identityCsv<CustomerDto>(), { header: 'Puntos', value: (c) => c.points }],
     });
