@@ -154,12 +154,13 @@ beforeAll(async () => {
   for (const d of ['2025-01-08', '2025-02-12']) await insertAppointment({ cabinId: cabin.id, customerId: fx.tobias, treatmentTypeId: fx.typeId, date: d, start: '10:00', end: '10:30', status: 'absence' });
 
   // Inés: booked now (today, branch clock) against a purchased treatment: it can be marked absent, then rebooked
+  // (after 23:00 it ends at 23:59: an appointment cannot run past midnight)
   const ines = await insertCustomer('Inés', 'Faltante');
   const [pp2] = await db.insert(purchasedProducts).values({ customerId: ines, branchId: TIJUANA, treatmentId: treatment.id, sessions: 4, currentSession: 1 }).returning({ id: purchasedProducts.id });
   const now = tijuanaNow();
   const start = Math.floor(now.minutes / 30) * 30;
   await db.execute(sql`delete from appointments where cabin_id = ${cabin.id} and date = ${now.date}`);
-  const missed = await insertAppointment({ cabinId: cabin.id, customerId: ines, treatmentTypeId: fx.typeId, date: now.date, start: hhmm(start), end: start + 60 >= 1440 ? '00:00' : hhmm(start + 60), option: 'purchasedProducts', treatmentId: treatment.id, purchasedProductId: pp2.id });
+  const missed = await insertAppointment({ cabinId: cabin.id, customerId: ines, treatmentTypeId: fx.typeId, date: now.date, start: hhmm(start), end: hhmm(Math.min(start + 60, 23 * 60 + 59)), option: 'purchasedProducts', treatmentId: treatment.id, purchasedProductId: pp2.id });
   fx.ines = { id: ines, pp: pp2.id, appointment: missed };
 
   // a scheduled one to reschedule, an in-process one, a package one and a valuation one to finish
