@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import { tutorProblem, type CustomerInput } from '../../../domain/customers.schemas';
 import { errorCatalogue } from '../../../domain/errors';
@@ -13,7 +13,7 @@ import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import { countMatching, searchCondition, words, type ListSpec } from '../../platform/list';
 import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
-import { customerSearchFields, fullNameEachRow, fullNameSearch, isCommonNameWord, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
+import { customersWithNameWord, customerSearchFields, fullNameEachRow, fullNameSearch, isCommonNameWord, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
 
 export interface CustomerFilters extends ListQuery {
   blackList?: string;
@@ -38,6 +38,15 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
   // walks the number index hoping to meet ten matches soon, reading thousands of rows. Sorting by an
   // expression no index serves makes it gather the few matches from the trigram index and sort them.
   const walkable = words(q.search?.value ?? '').length < 2;
+  const filters = [
+    flag(q.withDeleted) ? undefined : isNull(customers.deletedAt),
+    active === undefined ? undefined : eq(customers.active, active),
+    q.blackList === undefined ? undefined : eq(customers.blackList, flag(q.blackList) ?? false),
+    q.isTutor === undefined ? undefined : eq(customers.isTutor, flag(q.isTutor) ?? false),
+    q.gender ? eq(customers.gender, q.gender) : undefined,
+    q.maritalStatus ? eq(customers.maritalStatus, q.maritalStatus) : undefined,
+    q.branchId ? eq(customers.registryBranchId, q.branchId) : undefined,
+  ];
   return {
     sortable: {
       customerId: walkable ? customers.customerNumber : sql`${customers.customerNumber} + 0`,
@@ -51,21 +60,17 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
     searchable: common ? { ...customerSearchFields, name: fullNameEachRow } : customerSearchFields,
     // a common name matches thousands: a search counts up to a thousand (meta.itemCountCapped beyond); the plain list counts all
     countCap: q.search?.value.trim() ? CUSTOMER_SEARCH_COUNT_CAP : undefined,
-    filters: [
-      flag(q.withDeleted) ? undefined : isNull(customers.deletedAt),
-      active === undefined ? undefined : eq(customers.active, active),
-      q.blackList === undefined ? undefined : eq(customers.blackList, flag(q.blackList) ?? false),
-      q.isTutor === undefined ? undefined : eq(customers.isTutor, flag(q.isTutor) ?? false),
-      q.gender ? eq(customers.gender, q.gender) : undefined,
-      q.maritalStatus ? eq(customers.maritalStatus, q.maritalStatus) : undefined,
-      q.branchId ? eq(customers.registryBranchId, q.branchId) : undefined,
-    ],
+    filters,
     rows: async ({ where, orderBy, limit, offset }) => {
       const base = selectCustomers(db).where(where).orderBy(...orderBy, customers.id).offset(offset);
       return (limit ? await base.limit(limit) : await base).map((r) => toCustomerDto(r));
     },
-    // counted through the trigram index: up to the cap, a common word's matches may lie anywhere
-    count: (where, limit) => countMatching(db, customers, common ? and(where, searchCondition(fullNameSearch, typed[0])) : where, limit),
+    count: async (where, limit) => {
+      if (!common) return countMatching(db, customers, where, limit);
+      // the first thousand customers with the whole word nearly always pass the cap by themselves
+      const withWord = await countMatching(db, customers, and(...filters, inArray(customers.id, customersWithNameWord(db, typed[0]))), limit);
+      return limit && withWord >= limit ? withWord : countMatching(db, customers, and(where, searchCondition(fullNameSearch, typed[0])), limit);
+    },
   };
 }
 
