@@ -28,8 +28,8 @@ export const promos = alias(packages, 'promo');
 export const attendants = alias(users, 'attendant');
 export const schedulers = alias(users, 'scheduler');
 
-/** Up to this many patients found by a search are passed by id; more go through a subquery. */
-const FEW_PATIENTS = 1000;
+/** Up to this many patients found by a search are passed by id; more make a common name (as one whole word does). */
+const FEW_PATIENTS = COMMON_NAME_WORD;
 /**
  * Up to this many patients, their visits (some ten each) are read through the customer index and sorted:
  * the planner, weighing a walk of the date index that meets them soon, walked tens of thousands of rows for
@@ -85,7 +85,6 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
     // one common word of a name (García): its first patients, read from the word index, settle the plan and sample the count
     const typed = words(value);
     if (typed.length === 1 && (await isCommonNameWord(db, typed[0]))) {
-      most = Math.max(most, COMMON_NAME_WORD + 1);
       return commonMatch(searchCondition(fullNameSearch, value), inArray(appointments.customerId, customersWithNameWord(db, typed[0])));
     }
     return byIds(fullNameSearch);
@@ -93,7 +92,7 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   const both = search.filter !== 'customer' && search.filter !== 'phone';
   const byName = both || search.filter === 'customer' ? await nameLookup() : sql`false`;
   const byPhone = both || search.filter === 'phone' ? await byIds(phoneSearch) : sql`false`;
-  return { byName, byPhone, fewPatients: most <= READ_AND_SORT, common: both ? undefined : common };
+  return { byName, byPhone, fewPatients: !common && most <= READ_AND_SORT, common: both ? undefined : common };
 }
 
 /**
