@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_REQUIRED } from '../../src/domain/agenda';
 import { appointments, customerNotes, customers, locks, purchasedProducts } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, settled, signIn } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -349,6 +349,7 @@ describe('appointments', () => {
     await dropdown().getByText(/Braulio Negrete/).click();
     const warning = page.getByRole('dialog').filter({ hasText: 'Cliente en lista negra' });
     await warning.waitFor();
+    await settled(page);
     await warning.getByRole('button', { name: 'Volver a la agenda' }).click();
     await page.waitForURL(agendaUrl());
   });

@@ -20,3 +20,8 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(/\/dashboard/);
 }
+
+/** Waits until antd has finished a pop-up's opening motion (a click during the zoom can land on nothing). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]').length === 0);
+}
