@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     reload: { type: 'boolean', default: false },
     /** Only the scenarios whose name contains this text (case and accents ignored). */
     only: { type: 'string' },
+    /** Also prints each replayed statement with its median time. */
+    statements: { type: 'boolean', default: false },
   },
 });
 const scale = SCALES[args.scale];
@@ -266,6 +268,7 @@ async function main() {
     // the same SQL straight on the database: median of 20 replays (writes inside a rolled back transaction)
     const replay = statements.filter((q) => !/^\s*(begin|commit|rollback|savepoint|release)/i.test(q.text));
     const sqlTimes: number[] = [];
+    const statementTimes = replay.map(() => [] as number[]);
     const embedded = (db as unknown as { $client: { query: (t: string, v?: unknown[]) => Promise<unknown> } }).$client;
     const run = (q: Captured) => (pool ? pool.query({ text: q.text, name: q.name, values: q.values }) : embedded.query(q.text, q.values));
     const client = pool ?? embedded;
@@ -275,7 +278,11 @@ async function main() {
         try {
           if (created) await client.query('delete from appointments where id = $1', [created]);
           const t0 = performance.now();
-          for (const q of replay) await run(q);
+          for (const [i, q] of replay.entries()) {
+            const t = performance.now();
+            await run(q);
+            statementTimes[i].push(performance.now() - t);
+          }
           sqlTimes.push(performance.now() - t0);
         } finally {
           await client.query('rollback');
@@ -286,6 +293,9 @@ async function main() {
     }
     sqlTimes.sort((a, b) => a - b);
     const sqlMedian = quantile(sqlTimes, 0.5);
+    if (args.statements)
+      for (const [i, q] of replay.entries())
+        console.log(`  ${quantile(statementTimes[i].sort((a, b) => a - b), 0.5).toFixed(2).padStart(6)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`);
 
     /** Drives the scenario for `seconds` with CONNECTIONS clients; each answer goes to `onResponse`. */
     const load = (seconds: number, onResponse: (status: number, ms: number) => void) =>
@@ -346,7 +356,8 @@ async function startServerProcess(jwtSecret: string): Promise<{ url: string; sto
       probeServer.close(() => resolve(free));
     });
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), JWT_SECRET: jwtSecret, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -287,3 +287,16 @@ describe('the 30-minute grace of the current slot', () => {
     }
   });
 });
+
+describe('the CITA- number', () => {
+  it('skips a number an imported appointment already holds', async () => {
+    const c = await newCustomer(admin);
+    const [{ n }] = (await t.ctx.db.execute(sql`select nextval('appointment_number_seq')::int as n`)).rows as { n: number }[];
+    const taken = `CITA-${String(n + 1).padStart(6, '0')}`;
+    const [{ id }] = (await t.ctx.db.execute(sql`select id from appointments order by created_at limit 1`)).rows as { id: string }[];
+    await t.ctx.db.execute(sql`update appointments set appointment_number = ${taken} where id = ${id}`);
+    const res = await create(cosmeticBooking(f, c, nextDate()));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().appointmentNumber).toBe(`CITA-${String(n + 2).padStart(6, '0')}`);
+  });
+});

@@ -230,7 +230,8 @@ export async function findAppointmentDetail(db: DbOrTx, id: string) {
 
   let treatment = null;
   if (a.treatmentId) {
-    const [t] = await db.select().from(treatments).where(eq(treatments.id, a.treatmentId)).limit(1);
+    const byId = prepared(db, 'appointment_treatment', (d) => d.select().from(treatments).where(eq(treatments.id, sql.placeholder('id'))).prepare('appointment_treatment'));
+    const [t] = await byId.execute({ id: a.treatmentId });
     const parts = await areasAndProducts(db, [a.treatmentId]);
     treatment = { id: t.id, name: t.name, consent: t.consent, durationMinutes: t.durationMinutes, ...treatmentPartsOf(parts, a.treatmentId) };
   }
@@ -255,17 +256,20 @@ export async function findAppointmentDetail(db: DbOrTx, id: string) {
     }
   }
 
-  const cancellations = await db
-    .select({
-      type: appointmentCancellations.type,
-      cancellationReason: appointmentCancellations.cancellationReason,
-      comment: appointmentCancellations.comment,
-      customerCancellation: appointmentCancellations.customerCancellation,
-      created_at: appointmentCancellations.createdAt,
-    })
-    .from(appointmentCancellations)
-    .where(and(eq(appointmentCancellations.appointmentId, id), isNull(appointmentCancellations.deletedAt)))
-    .orderBy(asc(appointmentCancellations.createdAt));
+  const cancellations = await prepared(db, 'appointment_cancellations_of', (d) =>
+    d
+      .select({
+        type: appointmentCancellations.type,
+        cancellationReason: appointmentCancellations.cancellationReason,
+        comment: appointmentCancellations.comment,
+        customerCancellation: appointmentCancellations.customerCancellation,
+        created_at: appointmentCancellations.createdAt,
+      })
+      .from(appointmentCancellations)
+      .where(and(eq(appointmentCancellations.appointmentId, sql.placeholder('id')), isNull(appointmentCancellations.deletedAt)))
+      .orderBy(asc(appointmentCancellations.createdAt))
+      .prepare('appointment_cancellations_of'),
+  ).execute({ id });
 
   return {
     ...item,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { LIVE_STATUSES, lockBlocks, weekDay, type AppointmentInput, type LockType } from '../../../domain/agenda';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { lockBlocks, weekDay, type AppointmentInput } from '../../../domain/agenda';
 import type { cancelSchema, confirmSchema } from '../../../domain/agenda';
 import {
   ABSENCE_TOO_EARLY,
@@ -45,38 +45,36 @@ import { nextAppointmentNumber } from '../../db/sequences';
 import {
   appointmentCancellations,
   appointments,
-  branchSchedules,
   branches,
-  cabinSchedules,
-  cabinTypes,
-  cabins,
   categories,
   customers,
-  locks,
   packageBranches,
   packages,
   packageTreatments,
   purchasedProducts,
-  roles,
   treatments,
-  treatmentTypes,
 } from '../../db/schema';
 import { assertBranchAccess } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { lockTouches } from '../agenda/queries';
+import { asLockLike, branchLocks } from '../agenda/queries';
+import {
+  activeBranch,
+  bookedCustomer,
+  bookedTreatment,
+  bookingSchedules,
+  cabinDayTimes,
+  cabinWithType,
+  customerDayTypes,
+  extendedLimit,
+  lockBookingKeys,
+  treatmentTypeById,
+} from './booking-reads';
 import { findAppointmentDetail, storedAppointment, storedChanges, type AppointmentRow } from './queries';
 
 type CancelInput = z.output<typeof cancelSchema>;
 type ConfirmInput = z.output<typeof confirmSchema>;
 
-/**
- * Advisory-lock namespaces: bookings of one cabin on one day queue up behind each other (the friendly overlap check),
- * and so do one customer's bookings of one day (the same-day order rule). Bookings of other cabins and customers run
- * in parallel; the exclusion constraint stays the real guard against a double booking.
- */
-const CABIN_DAY_LOCK = 7_410_021;
-const CUSTOMER_DAY_LOCK = 7_410_022;
 export const MODULE = 'appointment';
 
 export const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
@@ -111,16 +109,6 @@ export async function branchZone(tx: DbOrTx, branchId: string): Promise<string> 
   const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(and(eq(branches.id, branchId), isNull(branches.deletedAt))).limit(1);
   if (!b) throw new AppError('BRANCH_NOT_FOUND');
   return b.timeZone;
-}
-
-async function extendedLimit(tx: DbOrTx, roleId: string): Promise<boolean> {
-  const [role] = await tx.select({ extended: roles.extendedCancellationLimit }).from(roles).where(eq(roles.id, roleId)).limit(1);
-  return role?.extended ?? false;
-}
-
-async function lockBookingKeys(tx: DbOrTx, cabinId: string, customerId: string, date: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CABIN_DAY_LOCK}::int, hashtext(${`${cabinId}:${date}`}::text))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_DAY_LOCK}::int, hashtext(${`${customerId}:${date}`}::text))`);
 }
 
 /** What is booked: a purchased treatment, a new treatment, a package or a promotion, with the durations it brings. */
@@ -161,11 +149,7 @@ async function resolveItem(tx: DbOrTx, input: AppointmentInput, existing: Appoin
     item.treatmentId = input.treatmentId ?? null;
   }
   if (item.treatmentId) {
-    const [t] = await tx
-      .select({ durationMinutes: treatments.durationMinutes, treatmentTypeId: treatments.treatmentTypeId, active: treatments.active })
-      .from(treatments)
-      .where(and(eq(treatments.id, item.treatmentId), isNull(treatments.deletedAt)))
-      .limit(1);
+    const t = await bookedTreatment(tx, item.treatmentId);
     if (!t) throw new AppError('TREATMENT_NOT_FOUND');
     const purchased = option === 'purchasedProducts';
     const mismatch = treatmentTypeProblem(input.treatmentTypeId, t.treatmentTypeId, purchased);
@@ -215,31 +199,18 @@ async function planBooking(tx: DbOrTx, input: AppointmentInput, existing: Appoin
 /** The slot rules of a new, moved or rebooked appointment: branch, cabin, type, customer, package, past, hours, locks, overlap, same-day order. */
 async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentInput, existing: AppointmentRow | null, plan: Plan) {
   await lockBookingKeys(tx, input.cabainId, input.customerId, input.date);
-  const [branch] = await tx
-    .select({ id: branches.id, timeZone: branches.timeZone })
-    .from(branches)
-    .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt), eq(branches.active, true)))
-    .limit(1);
+  const branch = await activeBranch(tx, input.branchId);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
   if (plan.moved && slotIsPast(input.date, input.startTime, nowIn(branch.timeZone))) throw new AppError('APPOINTMENT_IN_PAST');
 
-  const [cabin] = await tx
-    .select({ id: cabins.id, branchId: cabins.branchId, active: cabins.active, treatmentTypeId: cabinTypes.treatmentTypeId })
-    .from(cabins)
-    .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
-    .where(and(eq(cabins.id, input.cabainId), isNull(cabins.deletedAt)))
-    .limit(1);
+  const cabin = await cabinWithType(tx, input.cabainId);
   if (!cabin) throw new AppError('CABIN_NOT_FOUND');
   if (cabin.branchId !== input.branchId || !cabin.active) throw invalid('cabainId', 'La cabina no pertenece a la sucursal o no está activa');
-  const [type] = await tx.select().from(treatmentTypes).where(eq(treatmentTypes.id, input.treatmentTypeId)).limit(1);
+  const type = await treatmentTypeById(tx, input.treatmentTypeId);
   if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
   if (cabin.treatmentTypeId !== input.treatmentTypeId) throw invalid('treatmentTypeId', CABIN_TYPE_MISMATCH);
 
-  const [customer] = await tx
-    .select({ id: customers.id, active: customers.active, cancellations: customers.cancellations })
-    .from(customers)
-    .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)))
-    .limit(1);
+  const customer = await bookedCustomer(tx, input.customerId);
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   if (!customer.active) throw invalid('customerId', 'El paciente no está activo');
   if (!mayBookWithCancellations(customer.cancellations, await extendedLimit(tx, req.user.roleId), input.appointmentOption)) {
@@ -265,45 +236,21 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
   if (plan.moved) {
     const day = weekDay(input.date);
     const hm = (l: { day: number; opening: string; closing: string }[]) => l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
-    const branchDays = await tx.select({ day: branchSchedules.day, opening: branchSchedules.opening, closing: branchSchedules.closing }).from(branchSchedules).where(and(eq(branchSchedules.branchId, input.branchId), isNull(branchSchedules.deletedAt)));
-    const cabinDays = await tx.select({ day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing }).from(cabinSchedules).where(and(eq(cabinSchedules.cabinId, input.cabainId), isNull(cabinSchedules.deletedAt)));
-    const hours = cabinDayHours(hm(branchDays), hm(cabinDays), day);
+    const schedules = await bookingSchedules(tx, input.branchId, input.cabainId);
+    const hours = cabinDayHours(hm(schedules.branch), hm(schedules.cabin), day);
     if (!hours || minutes(input.startTime) < hours[0] || endMinutes(plan.endTime) > hours[1]) throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
 
-    const branchLocks = await tx.select().from(locks).where(and(eq(locks.branchId, input.branchId), isNull(locks.deletedAt), lockTouches(input.date, input.date)));
-    if (branchLocks.some((l) => lockBlocks({ ...l, type: l.type as LockType }, input.cabainId, input.date, input.startTime, plan.endTime))) {
+    const dayLocks = await branchLocks(tx, input.branchId, input.date);
+    if (dayLocks.some((l) => lockBlocks(asLockLike(l), input.cabainId, input.date, input.startTime, plan.endTime))) {
       throw new AppError('APPOINTMENT_CABIN_BLOCKED');
     }
 
-    const sameCabin = await tx
-      .select({ startTime: appointments.startTime, endTime: appointments.endTime })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.cabinId, input.cabainId),
-          eq(appointments.date, input.date),
-          isNull(appointments.deletedAt),
-          inArray(appointments.status, [...LIVE_STATUSES]),
-          existing ? ne(appointments.id, existing.id) : undefined,
-        ),
-      );
+    const sameCabin = await cabinDayTimes(tx, input.cabainId, input.date, existing?.id ?? null);
     const [s, e] = [minutes(input.startTime), endMinutes(plan.endTime)];
     if (sameCabin.some((o) => minutes(o.startTime) < e && endMinutes(o.endTime) > s)) throw new AppError('APPOINTMENT_SLOT_TAKEN');
   }
 
-  const sameDay = await tx
-    .select({ startTime: appointments.startTime, typeName: treatmentTypes.name })
-    .from(appointments)
-    .innerJoin(treatmentTypes, eq(treatmentTypes.id, appointments.treatmentTypeId))
-    .where(
-      and(
-        eq(appointments.customerId, input.customerId),
-        eq(appointments.date, input.date),
-        isNull(appointments.deletedAt),
-        inArray(appointments.status, [...LIVE_STATUSES]),
-        existing ? ne(appointments.id, existing.id) : undefined,
-      ),
-    );
+  const sameDay = await customerDayTypes(tx, input.customerId, input.date, existing?.id ?? null);
   const order = sameDayOrder(
     treatmentKind(type.name),
     input.startTime,
@@ -357,28 +304,21 @@ function columnsOf(input: AppointmentInput, plan: Plan, existing: AppointmentRow
   };
 }
 
-/** The PostgreSQL code of a (Drizzle-wrapped) database error. */
-function pgCode(err: unknown): string | undefined {
-  for (let e = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 /**
  * Inserts with the next CITA- number from its sequence. A row written with its own number (imported data)
- * may already hold it: the unique index refuses it (23505) inside a savepoint and the next number is taken.
- * A 23P01 (overlap) is not retried.
+ * may already hold it: the insert then writes nothing and the next number is taken. An overlap still fails
+ * (23P01, the exclusion constraint, is not this statement's arbiter).
  */
 async function insertNumbered(tx: DbOrTx, values: Omit<typeof appointments.$inferInsert, 'appointmentNumber'>): Promise<AppointmentRow> {
   for (let attempt = 1; ; attempt++) {
     const number = appointmentNumber(await nextAppointmentNumber(tx));
-    try {
-      return await tx.transaction(async (sp) => (await sp.insert(appointments).values({ ...values, appointmentNumber: number }).returning())[0]);
-    } catch (err) {
-      if (pgCode(err) !== '23505' || attempt >= 20) throw err;
-    }
+    const [row] = await tx
+      .insert(appointments)
+      .values({ ...values, appointmentNumber: number })
+      .onConflictDoNothing({ target: appointments.appointmentNumber })
+      .returning();
+    if (row) return row;
+    if (attempt >= 20) throw new AppError('CONFLICT', 'No se encontró un número de cita libre');
   }
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { minutesToTerm } from '../../../domain/treatments.schemas';
 import type { DbOrTx } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   appliances,
   areas,
@@ -29,21 +30,30 @@ const group = <T extends { treatmentId: string }>(rows: T[]) => {
   return map;
 };
 
-/** The areas and the products per session of some treatments, by treatment, names in order (one query each). */
+/** The areas and the products per session of some treatments, by treatment, names in order (one prepared statement each). */
 export async function areasAndProducts(db: DbOrTx, ids: string[]) {
+  const ofTreatments = sql`= any(${sql.placeholder('ids')}::uuid[])`;
+  const areaRows = prepared(db, 'treatment_areas_of', (d) =>
+    d
+      .select({ treatmentId: treatmentAreas.treatmentId, id: areas.id, name: areas.name })
+      .from(treatmentAreas)
+      .innerJoin(areas, eq(areas.id, treatmentAreas.areaId))
+      .where(sql`${treatmentAreas.treatmentId} ${ofTreatments}`)
+      .orderBy(asc(areas.name))
+      .prepare('treatment_areas_of'),
+  );
+  const productRows = prepared(db, 'treatment_products_of', (d) =>
+    d
+      .select({ treatmentId: treatmentProducts.treatmentId, productId: treatmentProducts.productId, quantity: treatmentProducts.quantity, sku: products.sku, name: products.name })
+      .from(treatmentProducts)
+      .innerJoin(products, eq(products.id, treatmentProducts.productId))
+      .where(sql`${treatmentProducts.treatmentId} ${ofTreatments}`)
+      .orderBy(asc(products.name))
+      .prepare('treatment_products_of'),
+  );
   // one after the other: inside a transaction they share one connection
-  const ars = await db
-    .select({ treatmentId: treatmentAreas.treatmentId, id: areas.id, name: areas.name })
-    .from(treatmentAreas)
-    .innerJoin(areas, eq(areas.id, treatmentAreas.areaId))
-    .where(inArray(treatmentAreas.treatmentId, ids))
-    .orderBy(asc(areas.name));
-  const prods = await db
-    .select({ treatmentId: treatmentProducts.treatmentId, productId: treatmentProducts.productId, quantity: treatmentProducts.quantity, sku: products.sku, name: products.name })
-    .from(treatmentProducts)
-    .innerJoin(products, eq(products.id, treatmentProducts.productId))
-    .where(inArray(treatmentProducts.treatmentId, ids))
-    .orderBy(asc(products.name));
+  const ars = await areaRows.execute({ ids });
+  const prods = await productRows.execute({ ids });
   return { areas: group(ars), prods: group(prods) };
 }
 
