@@ -147,6 +147,9 @@ describe('GET /v1/diary', () => {
     const revive = (l: { created_at: string }) => ({ ...l, created_at: new Date(l.created_at) });
     const revived = { ...body, locks: body.locks.map(revive), cabins: body.cabins.map((c: { locks: { created_at: string }[] }) => ({ ...c, locks: c.locks.map(revive) })) };
     expect(diaryResponse.parse(revived)).toEqual(revived);
+    // the locks are JSON written by SQL too: exactly what GET /lock/:branchId answers for the day
+    expect(body.locks).toEqual((await admin({ method: 'GET', url: `/v1/lock/${TIJUANA}?date=${MON}` })).json());
+    expect(body.locks.length).toBeGreaterThan(0);
   });
 
   it('leaves out inactive and deleted cabins', async () => {

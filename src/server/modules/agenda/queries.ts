@@ -123,30 +123,6 @@ export interface DaySetting {
 }
 
 /**
- * The branch with its schedule and its active cabins in the grid's order (type order, then name), each with
- * its type and schedule: one prepared statement answering one JSON value, undefined when there is no such branch.
- */
-export async function daySetting(db: DbOrTx, branchId: string): Promise<DaySetting | undefined> {
-  const statement = prepared(db, 'agenda_day_setting', (d) =>
-    d
-      .select({
-        setting: sql<DaySetting>`json_build_object('id', branches.id, 'name', branches.name, 'timeZone', branches.time_zone,
-          'schedule', ${scheduleJson('branch_schedules', 'branch_id', 'branches.id')},
-          'cabins', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description,
-              'type', json_build_object('id', ct.id, 'name', ct.name, 'order', ct."order", 'color', ct.color,
-                'treatmentType', json_build_object('id', tt.id, 'name', tt.name)),
-              'schedule', ${scheduleJson('cabin_schedules', 'cabin_id', 'c.id')}) order by ct."order", c.name, c.id)
-            from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
-            where c.branch_id = branches.id and c.active and c.deleted_at is null), '[]'))`,
-      })
-      .from(branches)
-      .where(and(eq(branches.id, sql.placeholder('branchId')), isNull(branches.deletedAt)))
-      .prepare('agenda_day_setting'),
-  );
-  return (await statement.execute({ branchId }))[0]?.setting;
-}
-
-/**
  * JSON text written by plain concatenation, which PostgreSQL does in about two thirds of the time of
  * json_build_object (that one looks each value's type up again on every row). Keys are fixed here. Text
  * and dates go through to_json, so they are always escaped; uuids and numbers, which never need it, are
@@ -191,18 +167,69 @@ const cardJson = jsonObject({
   attendedBy: joinedJson(cardAttendants.id, { id: jsonValue(cardAttendants.id), name: jsonValue(cardAttendants.name), lastName: jsonValue(cardAttendants.lastName) }),
 });
 
+/** A lock as JSON text in the shape of toLockDto (created_at as Date.toJSON() writes it). */
+const lockJson = jsonObject({
+  id: jsonValue(locks.id),
+  branchId: jsonValue(locks.branchId),
+  cabainId: jsonValue(locks.cabinId),
+  cabain: namedJson(lockCabins),
+  type: jsonValue(locks.type),
+  reason: jsonValue(locks.reason),
+  reasonDescription: jsonValue(locks.reasonDescription),
+  time: sql`coalesce((select json_agg(left(t, 5)) from unnest(${locks.time}) t)::text, '[]')`,
+  date: jsonValue(locks.date),
+  endDate: jsonValue(locks.endDate),
+  days: jsonValue(locks.days),
+  recurrent: jsonValue(locks.recurrent),
+  user: joinedJson(lockUsers.id, { name: jsonValue(lockUsers.name), lastName: jsonValue(lockUsers.lastName) }),
+  created_at: sql`to_json(to_char(${locks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`,
+});
+
+/** The agenda day's parts, one row each: the branch (with cabins and schedules), one per cabin with cards, the locks. */
+type DayPart = 'setting' | 'cards' | 'locks';
+
+export interface AgendaDay {
+  /** Undefined when there is no such branch. */
+  setting: DaySetting | undefined;
+  /** Per cabin, its cards as one JSON array text in the shape of appointmentCardResponse, to splice in unparsed. */
+  cards: Map<string, string>;
+  /** The live locks of the branch that may touch the day (lockWindow decides). */
+  locks: (Omit<LockDto, 'created_at'> & { created_at: string })[];
+}
+
 /**
- * The day's appointment cards of the branch (served by appointments_branch_day_idx, cancelled ones left
- * out), as one JSON array text per cabin in the shape of appointmentCardResponse. PostgreSQL writes the
- * JSON: a busy day is some two hundred cards, and parsing, mapping and serializing them row by row cost
- * the API several times the query itself (docs/decisions.md).
+ * The agenda day in one prepared statement of three parts (UNION ALL), so that the screen the clinics keep
+ * open all day costs one round trip and one wake-up of one database connection:
+ * - the branch with its schedule and its active cabins in the grid's order (type order, then name), each
+ *   with its type and schedule;
+ * - the day's appointment cards per cabin (served by appointments_branch_day_idx, cancelled ones left out).
+ *   PostgreSQL writes their JSON: a busy day is some two hundred cards, and parsing, mapping and serializing
+ *   them row by row cost the API several times the query itself (docs/decisions.md);
+ * - the locks that may touch the day (as branchLocks reads them), as one JSON array.
  */
-export async function dayAppointmentCards(db: DbOrTx, branchId: string, date: string): Promise<Map<string, string>> {
-  const statement = prepared(db, 'agenda_day_cards', (d) =>
-    d
+export async function agendaDay(db: DbOrTx, branchId: string, date: string): Promise<AgendaDay> {
+  const statement = prepared(db, 'agenda_day', (d) => {
+    const part = (name: DayPart) => sql<DayPart>`${sql.raw(`'${name}'`)}`.as('part');
+    const setting = d
       .select({
+        part: part('setting'),
+        cabinId: sql<string | null>`null::uuid`.as('cabin_id'),
+        body: sql<string>`json_build_object('id', branches.id, 'name', branches.name, 'timeZone', branches.time_zone,
+          'schedule', ${scheduleJson('branch_schedules', 'branch_id', 'branches.id')},
+          'cabins', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'description', c.description,
+              'type', json_build_object('id', ct.id, 'name', ct.name, 'order', ct."order", 'color', ct.color,
+                'treatmentType', json_build_object('id', tt.id, 'name', tt.name)),
+              'schedule', ${scheduleJson('cabin_schedules', 'cabin_id', 'c.id')}) order by ct."order", c.name, c.id)
+            from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
+            where c.branch_id = branches.id and c.active and c.deleted_at is null), '[]'))::text`.as('body'),
+      })
+      .from(branches)
+      .where(and(eq(branches.id, sql.placeholder('branchId')), isNull(branches.deletedAt)));
+    const cards = d
+      .select({
+        part: part('cards'),
         cabinId: appointments.cabinId,
-        cards: sql<string>`'[' || string_agg(${cardJson}, ',' order by ${appointments.startTime}, ${appointments.appointmentNumber}) || ']'`,
+        body: sql<string>`'[' || string_agg(${cardJson}, ',' order by ${appointments.startTime}, ${appointments.appointmentNumber}) || ']'`.as('body'),
       })
       .from(appointments)
       .innerJoin(customers, eq(customers.id, appointments.customerId))
@@ -219,11 +246,26 @@ export async function dayAppointmentCards(db: DbOrTx, branchId: string, date: st
           isNull(appointments.deletedAt),
         ),
       )
-      .groupBy(appointments.cabinId)
-      .prepare('agenda_day_cards'),
-  );
-  const rows = await statement.execute({ branchId, date });
-  return new Map(rows.map((r) => [r.cabinId, r.cards]));
+      .groupBy(appointments.cabinId);
+    const dayLocks = d
+      .select({
+        part: part('locks'),
+        cabinId: sql<string | null>`null::uuid`.as('cabin_id'),
+        body: sql<string>`coalesce('[' || string_agg(${lockJson}, ',' order by ${locks.date}, ${locks.createdAt}) || ']', '[]')`.as('body'),
+      })
+      .from(locks)
+      .leftJoin(lockCabins, eq(lockCabins.id, locks.cabinId))
+      .leftJoin(lockUsers, eq(lockUsers.id, locks.userId))
+      .where(and(eq(locks.branchId, sql.placeholder('branchId')), isNull(locks.deletedAt), lockTouches(sql.placeholder('date'), sql.placeholder('date'))));
+    return setting.unionAll(cards).unionAll(dayLocks).prepare('agenda_day');
+  });
+  const day: AgendaDay = { setting: undefined, cards: new Map(), locks: [] };
+  for (const row of await statement.execute({ branchId, date })) {
+    if (row.part === 'cards') day.cards.set(row.cabinId!, row.body);
+    else if (row.part === 'setting') day.setting = JSON.parse(row.body) as DaySetting;
+    else day.locks = JSON.parse(row.body) as AgendaDay['locks'];
+  }
+  return day;
 }
 
 /** Live locks with the same branch, cabin, type, date, end date and recurrence; the caller compares the time and day sets. */

@@ -15,8 +15,7 @@ import {
   asLockLike,
   branchLocks,
   countLocks,
-  dayAppointmentCards,
-  daySetting,
+  agendaDay,
   findLock,
   hhmm,
   loadBranch,
@@ -31,23 +30,18 @@ import {
 const asHours = (h: [number, number] | null) => (h ? { opening: hhmmOf(h[0]), closing: hhmmOf(h[1]) } : { opening: null, closing: null });
 
 /** Whether a lock blocks anything on the day (a cabin lock in its cabin, a day lock anywhere). */
-export const lockTouchesDay = (l: LockDto, date: string) => lockWindow(asLockLike(l), l.cabainId ?? '', date) !== null;
+export const lockTouchesDay = (l: Parameters<typeof asLockLike>[0], date: string) => lockWindow(asLockLike(l), l.cabainId ?? '', date) !== null;
 
 /**
- * The agenda day as JSON text: three prepared statements (branch with its cabins and schedules, appointment
- * cards, locks), run together and assembled in memory — this is the screen the clinics keep open all day. The
- * cards arrive as JSON built by PostgreSQL and are spliced in unparsed (dayAppointmentCards). Each cabin's
- * hours come from cabinDayHours, the very function the booking checks, so the grid never offers a slot
- * the booking refuses.
+ * The agenda day as JSON text: one prepared statement (agendaDay) assembled in memory — this is the screen the
+ * clinics keep open all day. The cards arrive as JSON built by PostgreSQL and are spliced in unparsed. Each
+ * cabin's hours come from cabinDayHours, the very function the booking checks, so the grid never offers a
+ * slot the booking refuses.
  */
 export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: string, date: string): Promise<string> {
   assertBranchAccess(req, branchId);
   const day = weekDay(date);
-  const [setting, cards, lockRows] = await Promise.all([
-    daySetting(ctx.db, branchId),
-    dayAppointmentCards(ctx.db, branchId, date),
-    branchLocks(ctx.db, branchId, date),
-  ]);
+  const { setting, cards, locks: lockRows } = await agendaDay(ctx.db, branchId, date);
   if (!setting) throw new AppError('BRANCH_NOT_FOUND');
   const dayLocks = lockRows.filter((l) => lockTouchesDay(l, date));
   const likes = dayLocks.map((l) => [l, asLockLike(l)] as const);
