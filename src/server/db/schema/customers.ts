@@ -54,13 +54,20 @@ export const customers = pgTable(
 );
 
 /**
- * Each word of each customer's search_name, written by triggers on customers (migration 0011), never by the
+ * Each word of each customer's search_name, written by triggers on customers (migrations 0011, 0012), never by the
  * application. A common surname's first thousand customers are an index-only read here, where a GIN index
  * of the words had to visit the table for each of them (appointments/queries.ts, findPatients).
  */
-export const customerNameWords = pgTable('customer_name_words', { word: text('word').notNull(), customerId: uuid('customer_id').notNull() }, (t) => [
-  primaryKey({ columns: [t.word, t.customerId] }),
-]);
+export const customerNameWords = pgTable(
+  'customer_name_words',
+  {
+    word: text('word').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    /** The customer is not deleted: a list of live customers counts a word's customers on this index alone. */
+    live: boolean('live').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.customerId] }), index('customer_name_words_live_idx').on(t.word, t.customerId).where(sql`${t.live}`)],
+);
 
 export const customerNotes = pgTable(
   'customer_notes',

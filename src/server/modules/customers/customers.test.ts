@@ -60,6 +60,13 @@ describe('customer list', () => {
     const edited = await admin({ method: 'PUT', url: `/v1/customer/${created.id}/update`, payload: adult({ name: 'María', lastName: 'Ñúñez', motherLastName: 'De la O', mobilePhone: '6649000456' }) });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await wordsOf(created.id)).toEqual(['de', 'la', 'maria', 'nunez', 'o']);
+    // its words are live while the customer is not deleted
+    const liveOf = async (id: string) => (await rows<{ live: boolean }>(sql`select distinct live from customer_name_words where customer_id = ${id}`)).map((r) => r.live);
+    expect(await liveOf(created.id)).toEqual([true]);
+    await t.ctx.db.execute(sql`update customers set deleted_at = now() where id = ${created.id}`);
+    expect(await liveOf(created.id)).toEqual([false]);
+    await t.ctx.db.execute(sql`update customers set deleted_at = null where id = ${created.id}`);
+    expect(await liveOf(created.id)).toEqual([true]);
     await t.ctx.db.execute(sql`delete from customers where id = ${created.id}`);
     expect(await wordsOf(created.id)).toEqual([]);
   });
@@ -79,6 +86,10 @@ describe('customer list', () => {
     // the whole word with another: few together, found through the trigram index
     const both = await gerente({ method: 'GET', url: `/v1/customer?take=5&search=${search('name', 'berrondo avila')}` });
     expect(both.json().meta).toMatchObject({ itemCount: 501 });
+    // three of them deleted: a thousand left, counted exactly
+    await t.ctx.db.execute(sql`update customers set deleted_at = now() where id in (select id from customers where last_name = 'Berrondo' limit 3)`);
+    expect((await list('')).meta).toMatchObject({ itemCount: 1000 });
+    expect((await list('')).meta.itemCountCapped).toBeUndefined();
   });
 
   it('exports CSV only for the Super Administrador, and a page of every customer is an export', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import type { DbOrTx } from '../../db/client';
@@ -22,6 +22,16 @@ export function customersWithNameWord(db: DbOrTx, word: string) {
     .from(customerNameWords)
     .where(eq(customerNameWords.word, sql`immutable_unaccent(lower(${word}))`))
     .limit(COMMON_NAME_WORD + 1);
+}
+/** How many live (not deleted) customers have `word` as a whole word of their name, counted up to COMMON_NAME_WORD + 1 (index-only). */
+export async function liveCustomersWithNameWord(db: DbOrTx, word: string): Promise<number> {
+  const firstLive = db
+    .select({ id: customerNameWords.customerId })
+    .from(customerNameWords)
+    .where(and(eq(customerNameWords.word, sql`immutable_unaccent(lower(${word}))`), eq(customerNameWords.live, true)))
+    .limit(COMMON_NAME_WORD + 1);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(firstLive.as('live_with_word'));
+  return n;
 }
 export async function isCommonNameWord(db: DbOrTx, word: string): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(customersWithNameWord(db, word).as('with_word'));

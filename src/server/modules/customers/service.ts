@@ -13,7 +13,17 @@ import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import { countMatching, searchCondition, words, type ListSpec } from '../../platform/list';
 import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
-import { customersWithNameWord, customerSearchFields, fullNameEachRow, fullNameSearch, isCommonNameWord, selectCustomers, toCustomerDto, type CustomerDto } from './queries';
+import {
+  COMMON_NAME_WORD,
+  customersWithNameWord,
+  customerSearchFields,
+  fullNameEachRow,
+  fullNameSearch,
+  liveCustomersWithNameWord,
+  selectCustomers,
+  toCustomerDto,
+  type CustomerDto,
+} from './queries';
 
 export interface CustomerFilters extends ListQuery {
   blackList?: string;
@@ -33,7 +43,8 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
   const active = flag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   const typed = q.search?.filter === 'name' ? words(q.search.value) : [];
   // one common word of a name (García): the page walks the number index, each customer checked (fullNameEachRow)
-  const common = typed.length === 1 && (await isCommonNameWord(db, typed[0]));
+  const liveWithWord = typed.length === 1 ? await liveCustomersWithNameWord(db, typed[0]) : 0;
+  const common = liveWithWord > COMMON_NAME_WORD;
   // Several words ('lópez pérez') are each common and rare together; the planner multiplies their odds and
   // walks the number index hoping to meet ten matches soon, reading thousands of rows. Sorting by an
   // expression no index serves makes it gather the few matches from the trigram index and sort them.
@@ -67,6 +78,9 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
     },
     count: async (where, limit) => {
       if (!common) return countMatching(db, customers, where, limit);
+      // live customers with the whole word, already counted, are the list's matches when nothing else filters it
+      const unfiltered = filters.filter(Boolean).length === 1 && !flag(q.withDeleted);
+      if (unfiltered && limit && liveWithWord >= limit) return liveWithWord;
       // the first thousand customers with the whole word nearly always pass the cap by themselves
       const withWord = await countMatching(db, customers, and(...filters, inArray(customers.id, customersWithNameWord(db, typed[0]))), limit);
       return limit && withWord >= limit ? withWord : countMatching(db, customers, and(where, searchCondition(fullNameSearch, typed[0])), limit);
