@@ -72,12 +72,16 @@ export async function findLock(db: DbOrTx, id: string): Promise<LockDto | undefi
   return row && toLockDto(row);
 }
 
+/** A branch's live locks that may touch a day, both given as placeholders (branchId, date). */
+const liveLocksTouchingDay = () =>
+  and(eq(locks.branchId, sql.placeholder('branchId')), isNull(locks.deletedAt), lockTouches(sql.placeholder('date'), sql.placeholder('date')));
+
 /** The live locks of a branch that may touch the day (or every live lock when no day is given). */
 export async function branchLocks(db: DbOrTx, branchId: string, date?: string): Promise<LockDto[]> {
   const rows = date
     ? await prepared(db, 'agenda_day_locks', (d) =>
         selectLocks(d)
-          .where(and(eq(locks.branchId, sql.placeholder('branchId')), isNull(locks.deletedAt), lockTouches(sql.placeholder('date'), sql.placeholder('date'))))
+          .where(liveLocksTouchingDay())
           .orderBy(asc(locks.date), asc(locks.createdAt))
           .prepare('agenda_day_locks'),
       ).execute({ branchId, date })
@@ -256,7 +260,7 @@ export async function agendaDay(db: DbOrTx, branchId: string, date: string): Pro
       .from(locks)
       .leftJoin(lockCabins, eq(lockCabins.id, locks.cabinId))
       .leftJoin(lockUsers, eq(lockUsers.id, locks.userId))
-      .where(and(eq(locks.branchId, sql.placeholder('branchId')), isNull(locks.deletedAt), lockTouches(sql.placeholder('date'), sql.placeholder('date'))));
+      .where(liveLocksTouchingDay());
     return setting.unionAll(cards).unionAll(dayLocks).prepare('agenda_day');
   });
   const day: AgendaDay = { setting: undefined, cards: new Map(), locks: [] };

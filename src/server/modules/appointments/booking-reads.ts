@@ -17,8 +17,8 @@ const notThis = sql`${appointments.id} is distinct from ${sql.placeholder('excep
  * Bookings of one cabin on one day queue up behind each other (the friendly overlap check), and so do one
  * customer's bookings of one day (the same-day order rule): two advisory locks, taken in this order.
  */
-export const CABIN_DAY_LOCK = 7_410_021;
-export const CUSTOMER_DAY_LOCK = 7_410_022;
+const CABIN_DAY_LOCK = 7_410_021;
+const CUSTOMER_DAY_LOCK = 7_410_022;
 export async function lockBookingKeys(db: DbOrTx, cabinId: string, customerId: string, date: string): Promise<void> {
   await prepared(db, 'booking_locks', (d) =>
     d

@@ -14,29 +14,22 @@ export const fullNameSearch = { expr: customers.searchName, mode: 'normalized' }
 export const COMMON_NAME_WORD = 1000;
 /**
  * The first COMMON_NAME_WORD + 1 customers with `word` as a whole word of their name, accents and case
- * ignored: an index-only read of customer_name_words, so cheap that it tells a common surname from a rare one.
+ * ignored (only live ones, not deleted, with `live`): an index-only read of customer_name_words, so cheap
+ * that it tells a common surname from a rare one.
  */
-export function customersWithNameWord(db: DbOrTx, word: string) {
+export function customersWithNameWord(db: DbOrTx, word: string, live = false) {
   return db
     .select({ id: customerNameWords.customerId })
     .from(customerNameWords)
-    .where(eq(customerNameWords.word, sql`immutable_unaccent(lower(${word}))`))
+    .where(and(eq(customerNameWords.word, sql`immutable_unaccent(lower(${word}))`), live ? eq(customerNameWords.live, true) : undefined))
     .limit(COMMON_NAME_WORD + 1);
 }
-/** How many live (not deleted) customers have `word` as a whole word of their name, counted up to COMMON_NAME_WORD + 1 (index-only). */
-export async function liveCustomersWithNameWord(db: DbOrTx, word: string): Promise<number> {
-  const firstLive = db
-    .select({ id: customerNameWords.customerId })
-    .from(customerNameWords)
-    .where(and(eq(customerNameWords.word, sql`immutable_unaccent(lower(${word}))`), eq(customerNameWords.live, true)))
-    .limit(COMMON_NAME_WORD + 1);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(firstLive.as('live_with_word'));
+/** How many of those customers there are, up to COMMON_NAME_WORD + 1. */
+export async function countCustomersWithNameWord(db: DbOrTx, word: string, live = false): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(customersWithNameWord(db, word, live).as('with_word'));
   return n;
 }
-export async function isCommonNameWord(db: DbOrTx, word: string): Promise<boolean> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(customersWithNameWord(db, word).as('with_word'));
-  return n > COMMON_NAME_WORD;
-}
+export const isCommonNameWord = async (db: DbOrTx, word: string) => (await countCustomersWithNameWord(db, word)) > COMMON_NAME_WORD;
 /**
  * The name search checked on each row, out of the planner's sight: it cannot use the trigram index, so a
  * list sorted by an indexed column walks that index until a page is found. For a common word only, where

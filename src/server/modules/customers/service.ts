@@ -15,11 +15,11 @@ import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
 import {
   COMMON_NAME_WORD,
+  countCustomersWithNameWord,
   customersWithNameWord,
   customerSearchFields,
   fullNameEachRow,
   fullNameSearch,
-  liveCustomersWithNameWord,
   selectCustomers,
   toCustomerDto,
   type CustomerDto,
@@ -43,7 +43,7 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
   const active = flag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   const typed = q.search?.filter === 'name' ? words(q.search.value) : [];
   // one common word of a name (García): the page walks the number index, each customer checked (fullNameEachRow)
-  const liveWithWord = typed.length === 1 ? await liveCustomersWithNameWord(db, typed[0]) : 0;
+  const liveWithWord = typed.length === 1 ? await countCustomersWithNameWord(db, typed[0], true) : 0;
   const common = liveWithWord > COMMON_NAME_WORD;
   // Several words ('lópez pérez') are each common and rare together; the planner multiplies their odds and
   // walks the number index hoping to meet ten matches soon, reading thousands of rows. Sorting by an
