@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-const pg = Boolean(process.env.DATABASE_URL);
+// the API suite on PostgreSQL: TEST_DATABASE_URL only (src/server/testing/test-database.ts), never DATABASE_URL
+const pg = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {

@@ -52,21 +52,26 @@ function webIsStale() {
   return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
-function start() {
-  if (webIsStale()) step('Compilando la aplicación web (vite build)', bin('vite'), ['build']);
-  heading('Iniciando el servidor');
-  // own process group: a Ctrl-C reaches the server once, through us, not also straight from the terminal
-  const child = spawn(bin('tsx'), ['src/server/main.ts'], { stdio: 'inherit', env: process.env, detached: true });
+/**
+ * Runs a child that stops on its own terms: a signal sent to us (npm relays the terminal's, a supervisor
+ * sends SIGTERM) is passed on once, and we exit with the child's code when it has finished. TypeScript runs
+ * in the child's own Node.js through tsx's loader (`node --import tsx`), not tsx's command-line wrapper,
+ * which killed the server about 60 ms after relaying a signal instead of letting it finish its requests.
+ */
+function supervise(cmd, args, { detached = false } = {}) {
+  // the server runs in its own process group, so a Ctrl-C reaches it once, through us, not also straight from
+  // the terminal; a script stays in the terminal's group, where it may read the keyboard (a confirmation)
+  const child = spawn(cmd, args, { stdio: 'inherit', env: process.env, detached });
   // npm relays the terminal's signal too: send one per second at most, a later one forces the exit
   let last = 0;
   const forward = (signal) => {
     if (Date.now() - last > 1000) child.kill(signal);
     last = Date.now();
   };
-  process.on('SIGINT', () => forward('SIGINT'));
+  process.on('SIGINT', () => detached && forward('SIGINT'));
   process.on('SIGTERM', () => forward('SIGTERM'));
   process.on('SIGHUP', () => forward('SIGTERM'));
-  // `npm start` stopped by a signal ends only its shell, not us: when the parent goes, stop the server too
+  // `npm start` stopped by a signal ends only its shell, not us: when the parent goes, stop the child too
   const parent = process.ppid;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;
@@ -76,6 +81,14 @@ function start() {
   watch.unref();
   process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
   child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : signal ? 143 : 1)));
+}
+
+const typescript = (file, args, opts) => supervise(process.execPath, ['--import', 'tsx', file, ...args], opts);
+
+function start() {
+  if (webIsStale()) step('Compilando la aplicación web (vite build)', bin('vite'), ['build']);
+  heading('Iniciando el servidor');
+  typescript('src/server/main.ts', [], { detached: true });
 }
 
 function ensureChromium() {
@@ -104,11 +117,21 @@ function test() {
   heading('Todas las pruebas pasaron');
 }
 
-const command = process.argv[2];
-if (command !== 'start' && command !== 'test') {
-  console.error('Uso: node scripts/bootstrap.mjs start|test');
+const USAGE = `Uso: node scripts/bootstrap.mjs start | test | run <archivo.ts> [argumentos] | bin <comando> [argumentos]
+Instala las dependencias si faltan (npm ci) antes de cualquiera de ellos.`;
+
+const [command, target, ...rest] = process.argv.slice(2);
+const commands = {
+  start,
+  test,
+  // a TypeScript script of the project (npm run seed, admin:create, backup, …)
+  run: () => typescript(target, rest),
+  // a command of node_modules/.bin (vite, drizzle-kit, tsx watch, …)
+  bin: () => supervise(bin(target), rest),
+};
+if (!commands[command] || ((command === 'run' || command === 'bin') && !target)) {
+  console.error(USAGE);
   process.exit(2);
 }
 install();
-if (command === 'start') start();
-else test();
+commands[command]();

@@ -1,7 +1,7 @@
 /**
  * Writes docs/roles.md from the default roles in src/domain/roles.ts:
- *   npx tsx scripts/roles-doc.ts          (rewrites the file)
- *   npx tsx scripts/roles-doc.ts --check  (exit 1 when the file is out of date)
+ *   npm run roles:doc          (rewrites the file)
+ *   npm run roles:doc -- --check  (exit 1 when the file is out of date)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,7 @@ export function rolesDoc(): string {
     row(['---', ':-:', ':-:']),
     ...DEFAULT_ROLES.map((r) => row([r.name, yesNo(r.branchBound), r.extendedCancellationLimit ? '4' : '3'])),
   ];
-  return `<!-- Generado por \`npx tsx scripts/roles-doc.ts\` a partir de src/domain/roles.ts y src/domain/privileges.ts. No editar a mano. -->
+  return `<!-- Generado por \`npm run roles:doc\` a partir de src/domain/roles.ts y src/domain/privileges.ts. No editar a mano. -->
 
 # Roles y privilegios predeterminados
 
@@ -84,7 +84,7 @@ if (process.argv.includes('--check')) {
     /* missing counts as out of date */
   }
   if (current !== text) {
-    console.error('docs/roles.md no coincide con src/domain/roles.ts: ejecute npx tsx scripts/roles-doc.ts');
+    console.error('docs/roles.md no coincide con src/domain/roles.ts: ejecute npm run roles:doc');
     process.exit(1);
   }
   console.log('docs/roles.md está al día');

@@ -114,6 +114,8 @@ export const errorCatalogue = {
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo' },
   // 500
   SERVER_ERROR: { status: 500, message: DEFAULT_ERROR_MESSAGE },
+  SERVER_STOPPING: { status: 503, message: 'El servidor se está reiniciando; intente de nuevo en unos segundos' },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'La base de datos no responde en este momento; intente de nuevo en unos segundos' },
   PAYMENT_PROCESSING_ERROR: { status: 500, message: 'Error al procesar el pago' },
   GOAL_EXISTS: { status: 500, message: 'Ya existe una meta para esta sucursal en ese mes' },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { IDLE_TIMEOUT_MS } from '../domain/dates';
 
 export interface SmtpConfig {
@@ -24,6 +25,14 @@ export interface AppConfig {
   accessTokenSeconds: number;
   webDir?: string;
   logLevel: string;
+  /** The application's version (package.json), shown by /v1/health. */
+  version: string;
+  /** DEMO_DATA: load the demo data into an empty database (default: yes for the embedded one, no for PostgreSQL). */
+  demoData: boolean;
+  /** HTTPS_ONLY: always reached over HTTPS (a TLS proxy in front), so HSTS and upgrade-insecure-requests are sent on every answer. */
+  httpsOnly: boolean;
+  /** How long a stop (SIGTERM, Ctrl-C) waits for the requests in flight before closing anyway. */
+  shutdownTimeoutMs: number;
   /** Behind a reverse proxy: its address(es), or 'true'; off by default so clients cannot forge X-Forwarded-For. */
   trustProxy: boolean | string;
 }
@@ -35,6 +44,24 @@ function loadJwtSecret(dataDir: string, env: NodeJS.ProcessEnv): Uint8Array {
   const file = path.join(dataDir, 'jwt-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'desconocida';
+  }
+}
+
+/** 'true'/'1'/'sí' and 'false'/'0'/'no'; anything else (or nothing) is the default. */
+function flag(value: string | undefined, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  if (v === 'true' || v === '1' || v === 'si' || v === 'sí' || v === 'yes') return true;
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  return fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -61,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    version: packageVersion(),
+    demoData: flag(env.DEMO_DATA, !env.DATABASE_URL),
+    httpsOnly: flag(env.HTTPS_ONLY, false),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000),
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
     ...overrides,
   };

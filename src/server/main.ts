@@ -1,38 +1,102 @@
-import { loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type AppConfig } from './config';
+import { DatabaseOpenError, migrateDatabase, openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
 import { startJobs } from './platform/jobs';
-import { databaseIsEmpty, seedDemo } from './db/demo/seed';
+import { databaseIsEmpty, hasDemoAccounts, seedDemo } from './db/demo/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PIN } from './db/demo/data';
+
+/** A start-up failure whose message is already clear Spanish for the operator. */
+class StartError extends Error {}
+
+/** Whether the port can be taken, asked before any work so a busy one is reported at once and leaves nothing behind. */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(new StartError(portProblem(port, err))));
+    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+function portProblem(port: number, err: NodeJS.ErrnoException): string {
+  if (err.code === 'EADDRINUSE') return `El puerto ${port} ya está en uso por otro programa (¿otro servidor ya está corriendo?). Deténgalo o use otro puerto: PORT=3001 npm start`;
+  if (err.code === 'EACCES') return `No hay permiso para usar el puerto ${port} (los menores a 1024 requieren privilegios). Use otro: PORT=3000 npm start`;
+  return `No se pudo abrir el puerto ${port}: ${err.message}`;
+}
+
+async function prepareData(database: Database, config: AppConfig): Promise<void> {
+  await migrateDatabase(database);
+  if (!(await databaseIsEmpty(database.db))) return;
+  if (config.demoData) {
+    console.log('Base de datos vacía: cargando datos de demostración…');
+    await seedDemo(database.db, config.uploadsDir);
+    return;
+  }
+  const stop = database.kind === 'pglite' ? 'Detenga el servidor y cree' : 'Cree';
+  console.log(`La base de datos no tiene usuarios. ${stop} el primer Super Administrador con:\n  npm run admin:create -- --email direccion@clinica.mx --password 'Clave2026!' --pin 1234`);
+}
+
+function printWelcome(config: AppConfig, demo: boolean) {
+  console.log(`\nBack office listo en http://localhost:${config.port}`);
+  if (!demo) return;
+  console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}, PIN ${DEMO_PIN}):`);
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(22)} ${a.role}`);
+}
+
+/**
+ * SIGTERM or Ctrl-C: stop taking connections, let the requests in flight finish (up to SHUTDOWN_TIMEOUT_MS),
+ * stop the jobs, close the database (which frees the embedded one's lock file) and exit. A second signal
+ * after a second exits at once.
+ */
+function stopOnSignals(config: AppConfig, parts: { app?: FastifyInstance; stopJobs?: () => Promise<void>; database?: Database }) {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error('Segunda señal: saliendo sin esperar');
+      await parts.database?.close().catch(() => undefined);
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`\n${signal}: deteniendo el servidor (espera a las peticiones en curso)…`);
+    const force = setTimeout(() => parts.app?.server.closeAllConnections(), config.shutdownTimeoutMs);
+    try {
+      await parts.app?.close();
+      await parts.stopJobs?.();
+    } finally {
+      clearTimeout(force);
+      await parts.database?.close().catch(() => undefined);
+    }
+    console.log('Servidor detenido.');
+    process.exit(0);
+  };
+  process.on('SIGINT', (s) => void stop(s));
+  process.on('SIGTERM', (s) => void stop(s));
+}
+
+const parts: Parameters<typeof stopOnSignals>[1] = {};
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-  await migrateDatabase(database);
-  // demo data only for the embedded database; a real server starts empty (npm run admin:create)
-  if (!config.databaseUrl && (await databaseIsEmpty(database.db))) {
-    console.log('Base de datos vacía: cargando datos de demostración…');
-    await seedDemo(database.db, config.uploadsDir);
+  await assertPortFree(config.port);
+  stopOnSignals(config, parts);
+  parts.database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  await prepareData(parts.database, config);
+  const { app, ctx } = await buildApp({ database: parts.database, config });
+  parts.app = app;
+  try {
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  } catch (err) {
+    throw new StartError(portProblem(config.port, err as NodeJS.ErrnoException));
   }
-  const { app, ctx } = await buildApp({ database, config });
-  const stopJobs = startJobs(ctx, app.log);
-  const shutdown = async () => {
-    stopJobs();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
-  console.log(`\nBack office listo en http://localhost:${config.port}`);
-  if (!config.databaseUrl) {
-    console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}, PIN ${DEMO_PIN}):`);
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(22)} ${a.role}`);
-  }
+  parts.stopJobs = startJobs(ctx, app.log);
+  printWelcome(config, await hasDemoAccounts(ctx.db));
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+main().catch(async (err) => {
+  const known = err instanceof StartError || err instanceof DatabaseOpenError;
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  console.error(known ? (err as Error).message : `No se pudo iniciar el servidor: ${cause instanceof Error ? cause.message : String(cause)}`);
+  await parts.database?.close().catch(() => undefined);
   process.exit(1);
 });

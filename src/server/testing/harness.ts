@@ -14,6 +14,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { Mail } from '../platform/mail';
 import type { RouteRecord } from '../platform/auth/guard';
+import { testDatabaseUrl } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -88,7 +89,7 @@ async function removeStaleTemplates(root: string) {
  * Migrating and seeding takes seconds, so the first embedded suite saves the seeded PGlite data directory
  * (and the demo photos) under the system temp dir and every later suite loads that image instead.
  */
-async function seededImage(): Promise<{ image: Blob; uploadsDir: string }> {
+export async function seededImage(): Promise<{ image: Blob; uploadsDir: string }> {
   const dir = path.join(os.tmpdir(), 'clinic-test-templates', templateKey());
   const file = path.join(dir, 'db.tar');
   const uploadsDir = path.join(dir, 'uploads');
@@ -111,12 +112,18 @@ async function seededImage(): Promise<{ image: Blob; uploadsDir: string }> {
 }
 
 /** A fresh database with the demo data and the app built in process (no port). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { web?: boolean; embedded?: boolean } = {}): Promise<TestApp> {
-  const url = opts.embedded ? undefined : process.env.DATABASE_URL;
-  const template = url ? { image: undefined, ...(await freshPostgres(url)) } : await seededImage();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** connect: the address the app reaches the test database by (a test's proxy in between), from its real one */
+  opts: { web?: boolean; embedded?: boolean; connect?: (url: string) => string } = {},
+): Promise<TestApp> {
+  const testUrl = opts.embedded ? undefined : testDatabaseUrl();
+  const template = testUrl ? { image: undefined, ...(await freshPostgres(testUrl)) } : await seededImage();
+  const url = testUrl && opts.connect ? opts.connect(testUrl) : testUrl;
   const database = await openDatabase({ url, image: template.image });
   const outbox: Mail[] = [];
-  const baseEnv = { ...process.env, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), UPLOADS_DIR: template.uploadsDir };
+  // an operator's DATABASE_URL never reaches the app under test: it sees the test database's, or none
+  const baseEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), UPLOADS_DIR: template.uploadsDir };
   const config = loadConfig({ ...baseEnv, ...env }, opts.web ? {} : { webDir: undefined });
   const { app, routes, ctx } = await buildApp({
     database,

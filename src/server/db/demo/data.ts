@@ -1,6 +1,8 @@
 import { ROLE_NAMES } from '../../../domain/roles';
 
 export const DEMO_PASSWORD = 'Demo2026!';
+/** Every demo account's e-mail is at this domain. */
+export const DEMO_DOMAIN = 'demo.mx';
 export const DEMO_PIN = '1234';
 
 interface DemoBranch {

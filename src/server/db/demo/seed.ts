@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, like, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_NAMES } from '../../../domain/roles';
 import { hashSecret } from '../../platform/auth/passwords';
 import type { Db } from '../client';
@@ -7,6 +7,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_BRANCHES,
   DEMO_CATEGORIES,
+  DEMO_DOMAIN,
   DEMO_DEPARTMENTS,
   DEMO_JOB_POSITIONS,
   DEMO_PASSWORD,
@@ -29,6 +30,15 @@ import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
 import { syncAppointmentNumbers } from '../sequences';
 import { seedTreatments } from './catalogue-treatments';
+
+/** The demo accounts (whose password the README publishes) can still sign in. */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(like(users.username, `%@${DEMO_DOMAIN}`), isNull(users.deletedAt), eq(users.status, 'activo')));
+  return row.n > 0;
+}
 
 export async function databaseIsEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);

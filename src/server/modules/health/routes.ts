@@ -4,26 +4,55 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { BUSINESS_TIME_ZONE, IDLE_PROMPT_MS } from '../../../domain/dates';
 import type { AppContext } from '../../context';
+import { migrationStatus } from '../../db/client';
+import { hasDemoAccounts } from '../../db/demo/seed';
+
+const healthResponse = z.object({
+  status: z.enum(['ok', 'error']),
+  db: z.string(),
+  version: z.string(),
+  migrations: z.object({ applied: z.number(), expected: z.number() }).nullable(),
+});
+
+/** A database that hangs must not hang the health check: a proxy or an orchestrator waits for its answer. */
+const HEALTH_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/health', { config: { access: 'public' }, schema: { response: { 200: z.object({ status: z.string(), db: z.string() }) } } }, async () => {
+  r.get('/health', { config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (_req, reply) => {
+    const base = { db: ctx.database.kind, version: ctx.config.version };
     try {
-      await ctx.db.execute(sql`select 1`);
-      return { status: 'ok', db: ctx.database.kind };
+      const migrations = await withTimeout(
+        ctx.db.execute(sql`select 1`).then(() => migrationStatus(ctx.db)),
+        HEALTH_TIMEOUT_MS,
+      );
+      return { status: 'ok' as const, ...base, migrations };
     } catch {
-      return { status: 'degraded', db: 'error' };
+      return reply.status(503).send({ status: 'error' as const, ...base, migrations: null });
     }
   });
   /** Settings the web app needs before sign-in. */
   r.get(
     '/config',
-    { config: { access: 'public' }, schema: { response: { 200: z.object({ idleTimeoutMs: z.number(), idlePromptMs: z.number(), posUrl: z.string(), timeZone: z.string() }) } } },
-    () => ({
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ idleTimeoutMs: z.number(), idlePromptMs: z.number(), posUrl: z.string(), timeZone: z.string(), demoData: z.boolean() }) } },
+    },
+    async () => ({
       idleTimeoutMs: ctx.config.idleTimeoutMs,
       idlePromptMs: Math.min(IDLE_PROMPT_MS, Math.floor(ctx.config.idleTimeoutMs / 3)),
       posUrl: ctx.config.posUrl,
       timeZone: BUSINESS_TIME_ZONE,
+      // the demo accounts' password is published in the README: say so on every screen while they can sign in
+      demoData: await hasDemoAccounts(ctx.db),
     }),
   );
 }
