@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
 import type { AppConfig } from '../config';
 import { AppError } from './errors';
 
@@ -53,23 +55,49 @@ function folderPath(config: AppConfig, folder: ImageFolder, thumbnail = false): 
   return path.join(config.uploadsDir, folder, ...(thumbnail ? ['thumbnails'] : []));
 }
 
-/** Checks the content, stores the original and a thumbnail; returns the stored file name. */
+/** A decompression bomb (a tiny file of a huge, blank picture) is refused before it takes the memory. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Checks the content, stores the photo and a thumbnail; returns the stored file name. Both are re-encoded
+ * from the pixels: the EXIF orientation is applied, and every metadata block (EXIF with its GPS position and
+ * author, XMP, IPTC, ICC, PNG text chunks) is left behind, since sharp writes none without `withMetadata()`.
+ */
 export async function saveImage(config: AppConfig, folder: ImageFolder, upload: ImageUpload): Promise<string> {
   if (upload.buffer.length >= MAX_IMAGE_BYTES) throw new AppError('FILE_TOO_LARGE');
-  let format: string | undefined;
+  let name: string;
+  let original: Buffer;
+  let thumb: Buffer;
   try {
-    format = (await sharp(upload.buffer).metadata()).format;
-  } catch {
+    const meta = await sharp(upload.buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const kind = meta.format ? FORMATS[meta.format] : undefined;
+    if (!kind) throw new AppError('INVALID_IMAGE');
+    name = `${randomUUID()}.${kind.ext}`;
+    // an animated GIF or WebP keeps its frames (they carry no EXIF orientation to apply)
+    const animated = (meta.pages ?? 1) > 1 && (kind.ext === 'gif' || kind.ext === 'webp');
+    const pixels = () => {
+      const image = sharp(upload.buffer, { animated, limitInputPixels: MAX_INPUT_PIXELS });
+      return animated ? image : image.autoOrient();
+    };
+    original = await encode(pixels(), kind.ext).toBuffer();
+    const still = sharp(upload.buffer, { animated: false, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+    thumb = await encode(still.resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' }), kind.ext === 'gif' ? 'png' : kind.ext).toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw new AppError('INVALID_IMAGE');
   }
-  const kind = format ? FORMATS[format] : undefined;
-  if (!kind) throw new AppError('INVALID_IMAGE');
-  const name = `${randomUUID()}.${kind.ext}`;
   await mkdir(folderPath(config, folder, true), { recursive: true });
-  const thumb = await sharp(upload.buffer, { animated: false }).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' }).toFormat(kind.ext === 'jpg' ? 'jpeg' : kind.ext === 'gif' ? 'png' : (kind.ext as 'png' | 'webp')).toBuffer();
-  await writeFile(path.join(folderPath(config, folder), name), upload.buffer);
+  await writeFile(path.join(folderPath(config, folder), name), original);
   await writeFile(path.join(folderPath(config, folder, true), name), thumb);
   return name;
+}
+
+/** The same format, without metadata (sharp's default). */
+function encode(image: Sharp, ext: string): Sharp {
+  if (ext === 'jpg') return image.jpeg({ quality: 90 });
+  if (ext === 'webp') return image.webp({ quality: 90 });
+  if (ext === 'gif') return image.gif();
+  return image.png();
 }
 
 export async function deleteImage(config: AppConfig, folder: ImageFolder, name: string | null | undefined): Promise<void> {
@@ -78,11 +106,99 @@ export async function deleteImage(config: AppConfig, folder: ImageFolder, name: 
 }
 
 /** Streams a stored photo or its thumbnail; unknown or unsafe names answer 404. */
-export function sendImage(reply: FastifyReply, config: AppConfig, folder: ImageFolder, name: string, thumbnail = false) {
+export function sendImage(reply: FastifyReply, config: AppConfig, folder: ImageFolder, name: string, thumbnail = false, cacheControl = 'private, max-age=86400') {
   if (!SAFE_NAME.test(name)) throw new AppError('PHOTO_NOT_FOUND');
   const file = path.join(folderPath(config, folder, thumbnail), name);
   if (!existsSync(file)) throw new AppError('PHOTO_NOT_FOUND');
   const ext = name.split('.').pop()!;
   const mime = thumbnail && ext === 'gif' ? 'image/png' : MIME_BY_EXT[ext];
-  return reply.header('content-type', mime).header('cache-control', 'private, max-age=86400').send(createReadStream(file));
+  return reply.header('content-type', mime).header('cache-control', cacheControl).send(createReadStream(file));
+}
+
+/*
+ * Patient photos (customer avatars, clinical-note photos) are never public: an <img> cannot send the bearer
+ * token, so the API answers each one the user may see with short-lived links signed with an HMAC of a key
+ * derived from the server's JWT secret. A link names one file (original or thumbnail) and its expiry; the
+ * route that serves it checks the signature and the expiry, nothing else. Whoever can read the customer or
+ * the note gets its links; nobody else can forge one, and a leaked link dies within minutes.
+ */
+export const PRIVATE_FOLDERS = ['customers', 'notes'] as const;
+export type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
+/** A link lives at least this long... */
+export const SIGNED_URL_SECONDS = 15 * 60;
+/** ...and its expiry is rounded up to this step, so the same photo keeps one URL (and the browser's cache) for a while. */
+const SIGNED_URL_STEP_SECONDS = 5 * 60;
+
+export interface SignedPhoto {
+  name: string;
+  /** The photo itself, a signed link. */
+  url: string;
+  /** Its thumbnail, a signed link. */
+  thumbnailUrl: string;
+}
+
+const keys = new WeakMap<Uint8Array, Buffer>();
+/** A key of its own for the links, derived from the JWT secret, so a link's MAC can never pass for a token's. */
+function linkKey(config: AppConfig): Buffer {
+  let key = keys.get(config.jwtSecret);
+  if (!key) {
+    key = createHmac('sha256', config.jwtSecret).update('clinic-private-files-v1').digest();
+    keys.set(config.jwtSecret, key);
+  }
+  return key;
+}
+
+const variantOf = (thumbnail: boolean) => (thumbnail ? 'thumbnail' : 'original');
+function mac(config: AppConfig, folder: PrivateFolder, name: string, thumbnail: boolean, exp: number): Buffer {
+  return createHmac('sha256', linkKey(config)).update(`${folder}\n${variantOf(thumbnail)}\n${name}\n${exp}`).digest();
+}
+
+/** The URL path of a private photo (the API is served under /v1). */
+const filePath = (folder: PrivateFolder, name: string, thumbnail: boolean) => `/v1/files/${folder}/${thumbnail ? 'thumbnail/' : ''}${encodeURIComponent(name)}`;
+
+/** A signed link to a private photo or its thumbnail, valid 15 to 20 minutes from `now`. */
+export function signedImageUrl(config: AppConfig, folder: PrivateFolder, name: string, thumbnail: boolean, now = Date.now()): string {
+  const exp = Math.ceil((Math.floor(now / 1000) + SIGNED_URL_SECONDS) / SIGNED_URL_STEP_SECONDS) * SIGNED_URL_STEP_SECONDS;
+  const sig = mac(config, folder, name, thumbnail, exp).toString('base64url');
+  return `${filePath(folder, name, thumbnail)}?exp=${exp}&sig=${sig}`;
+}
+
+/** A stored private photo as the API answers it: its name and its two signed links. */
+export function signedPhoto(config: AppConfig, folder: PrivateFolder, photo: { name: string } | null | undefined, now = Date.now()): SignedPhoto | null {
+  if (!photo) return null;
+  return { name: photo.name, url: signedImageUrl(config, folder, photo.name, false, now), thumbnailUrl: signedImageUrl(config, folder, photo.name, true, now) };
+}
+
+const LINK_REFUSED = 'El enlace de la foto venció o no es válido; vuelva a abrir la pantalla';
+
+/** Seconds the link still lives; throws unless `sig` is the server's signature of this file and `exp` is ahead. */
+export function checkSignedImage(config: AppConfig, folder: PrivateFolder, name: string, thumbnail: boolean, query: { exp?: string; sig?: string }, now = Date.now()): number {
+  if (!query.exp && !query.sig) throw new AppError('UNAUTHORIZED');
+  const exp = /^\d{1,12}$/.test(query.exp ?? '') ? Number(query.exp) : NaN;
+  const given = /^[A-Za-z0-9_-]{43}$/.test(query.sig ?? '') ? Buffer.from(query.sig!, 'base64url') : undefined;
+  if (!given || !Number.isSafeInteger(exp)) throw new AppError('FORBIDDEN', LINK_REFUSED);
+  // a canonical base64url only: a signature with other trailing bits decodes to the same bytes
+  if (given.toString('base64url') !== query.sig) throw new AppError('FORBIDDEN', LINK_REFUSED);
+  if (!timingSafeEqual(given, mac(config, folder, name, thumbnail, exp))) throw new AppError('FORBIDDEN', LINK_REFUSED);
+  const left = exp - Math.floor(now / 1000);
+  if (left <= 0) throw new AppError('FORBIDDEN', LINK_REFUSED);
+  return left;
+}
+
+const privateFileParams = z.object({ folder: z.enum(PRIVATE_FOLDERS), name: z.string().max(60) });
+const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
+
+/**
+ * GET /v1/files/:folder/:name and /v1/files/:folder/thumbnail/:name: the private photos, through their signed
+ * links only. 'public' for the guard (an <img> sends no token); the signature is the credential.
+ */
+export function registerPrivateFileRoutes(app: FastifyInstance, config: AppConfig): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const serve = (thumbnail: boolean) => (req: FastifyRequest<{ Params: z.infer<typeof privateFileParams>; Querystring: z.infer<typeof signedQuery> }>, reply: FastifyReply) => {
+    const { folder, name } = req.params;
+    const left = checkSignedImage(config, folder, name, thumbnail, req.query);
+    return sendImage(reply, config, folder, name, thumbnail, `private, max-age=${Math.min(left, SIGNED_URL_SECONDS)}`);
+  };
+  r.get('/files/:folder/:name', { config: { access: 'public' }, schema: { params: privateFileParams, querystring: signedQuery } }, serve(false));
+  r.get('/files/:folder/thumbnail/:name', { config: { access: 'public' }, schema: { params: privateFileParams, querystring: signedQuery } }, serve(true));
 }

@@ -20,11 +20,11 @@ const PUBLIC = [
   'POST /v1/user/reset-password',
   'PUT /v1/user/change-password-code',
   'GET /v1/branch/all',
-  // photo files: an <img> cannot send a token; names are random UUIDs (docs/decisions.md)
-  'GET /v1/customer/photo/:name',
-  'GET /v1/customer/photo/thumbnail/:name',
-  'GET /v1/note/photo/:name',
-  'GET /v1/note/photo/thumbnail/:name',
+  // customer and clinical-note photos: no token (an <img> cannot send one), but only through the short-lived
+  // links signed by the server that the customer and note answers carry (platform/files.ts)
+  'GET /v1/files/:folder/:name',
+  'GET /v1/files/:folder/thumbnail/:name',
+  // staff, product, treatment and package photos: an <img> cannot send a token; names are random UUIDs (docs/decisions.md)
   'GET /v1/package/photo/:name',
   'GET /v1/package/photo/thumbnail/:name',
   'GET /v1/photo/thumbnail/:name',

@@ -6,7 +6,8 @@ import { timestamps } from '../dto';
 /** Response schemas: what the customer and note routes may send, and nothing else (keys in the order the handlers build them). */
 
 const named = z.object({ id: z.string(), name: z.string() });
-const photo = z.object({ name: z.string() }).nullable();
+// url and thumbnailUrl: short-lived signed links (platform/files.ts); the loyalty list, which shows no photo, sends the name only
+const photo = z.object({ name: z.string(), url: z.string().optional(), thumbnailUrl: z.string().optional() }).nullable();
 
 /** A customer as `toCustomerDto` builds it (lists, create, update, delete, photo, clear-cancellations). */
 export const customerResponse = z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { customerSchema, noteSchema } from '../../../domain/customers.schemas';
 import { isTruthyFlag, listQuerySchema } from '../../../domain/list';
 import type { AppContext } from '../../context';
-import { sendImage } from '../../platform/files';
+import { registerPrivateFileRoutes, signedPhoto } from '../../platform/files';
 import { answerList } from '../../platform/list';
 import { idParams, listResponse } from '../dto';
 import * as notes from './notes';
@@ -20,15 +20,20 @@ const customerQuery = listQuerySchema.extend({
   maritalStatus: z.string().max(12).optional(),
   branchId: z.uuid().optional(),
 });
-const photoName = z.object({ name: z.string().max(60) });
 const singleQuery = z.object({ purchasedProducts: z.enum(['true', 'false', '1', '0']).optional() });
 const upper = (s: string | null | undefined) => (s ?? '').toUpperCase();
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // customer and note photos are patient data: every answer carries short-lived signed links to them, and
+  // only those links open them (/v1/files/customers/…, /v1/files/notes/…; platform/files.ts)
+  const customer = <C extends { photo: { name: string } | null }>(c: C) => ({ ...c, photo: signedPhoto(ctx.config, 'customers', c.photo) });
+  const note = <N extends { photo: { name: string } | null }>(n: N) => ({ ...n, photo: signedPhoto(ctx.config, 'notes', n.photo) });
+  registerPrivateFileRoutes(app, ctx.config);
   r.get('/customer', { config: { access: ['clients.show', 'dairy.show', 'pos.show', 'loyalty_system.show'] }, schema: { querystring: customerQuery, response: { 200: listResponse(customerResponse) } } }, async (req, reply) => {
     guardCustomerExport(req);
-    return answerList(reply, req.query, await service.customerListSpec(ctx.db, req.query), {
+    const spec = await service.customerListSpec(ctx.db, req.query);
+    return answerList(reply, req.query, { ...spec, rows: async (q) => (await spec.rows(q)).map(customer) }, {
       name: 'clientes',
       columns: [
         { header: 'Número', value: (c) => c.customerId },
@@ -45,32 +50,28 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
   r.get(
     '/customer/:id/single',
     { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, querystring: singleQuery, response: { 200: customerDetailResponse } } },
-    (req) => service.getCustomer(ctx, req.params.id, { purchasedProducts: isTruthyFlag(req.query.purchasedProducts) }),
+    async (req) => customer(await service.getCustomer(ctx, req.params.id, { purchasedProducts: isTruthyFlag(req.query.purchasedProducts) })),
   );
-  r.get('/customer/:id', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, response: { 200: customerDetailResponse } } }, (req) => service.getCustomer(ctx, req.params.id));
+  r.get('/customer/:id', { config: { access: ['clients.show', 'dairy.show', 'pos.show'] }, schema: { params: idParams, response: { 200: customerDetailResponse } } }, async (req) => customer(await service.getCustomer(ctx, req.params.id)));
   r.post('/customer/create', { config: { access: 'clients.create' }, schema: { body: customerSchema, response: { 201: customerResponse } } }, async (req, reply) =>
-    reply.status(201).send(await service.createCustomer(ctx, req, req.body)),
+    reply.status(201).send(customer(await service.createCustomer(ctx, req, req.body))),
   );
   r.route({
     method: ['PUT', 'POST'],
     url: '/customer/:id/update',
     config: { access: 'clients.edit' },
     schema: { params: idParams, body: customerSchema, response: { 200: customerResponse } },
-    handler: (req) => service.updateCustomer(ctx, req, req.params.id, req.body),
+    handler: async (req) => customer(await service.updateCustomer(ctx, req, req.params.id, req.body)),
   });
   r.route({
     method: ['POST', 'DELETE'],
     url: '/customer/:id/delete',
     config: { access: 'clients.delete' },
     schema: { params: idParams, response: { 200: customerResponse } },
-    handler: (req) => service.deleteCustomer(ctx, req, req.params.id),
+    handler: async (req) => customer(await service.deleteCustomer(ctx, req, req.params.id)),
   });
-  r.patch('/customer/:id/clear-cancellations', { config: { access: 'clients.edit' }, schema: { params: idParams, response: { 200: customerResponse } } }, (req) => service.clearCancellations(ctx, req, req.params.id));
-  r.post('/customer/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams, response: { 200: customerResponse } } }, (req) => service.setCustomerPhoto(ctx, req, req.params.id));
-  r.get('/customer/photo/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'customers', req.params.name));
-  r.get('/customer/photo/thumbnail/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) =>
-    sendImage(reply, ctx.config, 'customers', req.params.name, true),
-  );
+  r.patch('/customer/:id/clear-cancellations', { config: { access: 'clients.edit' }, schema: { params: idParams, response: { 200: customerResponse } } }, async (req) => customer(await service.clearCancellations(ctx, req, req.params.id)));
+  r.post('/customer/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams, response: { 200: customerResponse } } }, async (req) => customer(await service.setCustomerPhoto(ctx, req, req.params.id)));
 
   r.get(
     '/note',
@@ -81,19 +82,20 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
         response: { 200: listResponse(noteResponse) },
       },
     },
-    (req) => notes.listNotes(ctx, req.query.customerId, req.query.page, req.query.take),
+    async (req) => {
+      const page = await notes.listNotes(ctx, req.query.customerId, req.query.page, req.query.take);
+      return { ...page, items: page.items.map(note) };
+    },
   );
   r.post('/note/create', { config: { access: ['clients.create', 'clients.edit'] }, schema: { body: noteSchema, response: { 201: noteResponse } } }, async (req, reply) =>
-    reply.status(201).send(await notes.createNote(ctx, req, req.body)),
+    reply.status(201).send(note(await notes.createNote(ctx, req, req.body))),
   );
   r.route({
     method: ['POST', 'DELETE'],
     url: '/note/:id/delete',
     config: { access: ['clients.edit', 'clients.delete'] },
     schema: { params: idParams, response: { 200: noteResponse } },
-    handler: (req) => notes.deleteNote(ctx, req, req.params.id),
+    handler: async (req) => note(await notes.deleteNote(ctx, req, req.params.id)),
   });
-  r.post('/note/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams, response: { 200: noteResponse } } }, (req) => notes.setNotePhoto(ctx, req, req.params.id));
-  r.get('/note/photo/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'notes', req.params.name));
-  r.get('/note/photo/thumbnail/:name', { config: { access: 'public' }, schema: { params: photoName } }, (req, reply) => sendImage(reply, ctx.config, 'notes', req.params.name, true));
+  r.post('/note/:id/photo', { config: { access: ['clients.create', 'clients.edit'] }, schema: { params: idParams, response: { 200: noteResponse } } }, async (req) => note(await notes.setNotePhoto(ctx, req, req.params.id)));
 }
