@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { baseColumns } from './columns';
 
@@ -62,7 +62,12 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    // a live session has exactly one token neither used nor revoked: the guard looks it up on every request
+    index('refresh_tokens_live_family_idx').on(t.familyId).where(sql`${t.usedAt} is null and ${t.revokedAt} is null`),
+  ],
 );
 
 export const passwordResetCodes = pgTable(
@@ -77,7 +82,11 @@ export const passwordResetCodes = pgTable(
   (t) => [index('password_reset_codes_hash_idx').on(t.codeHash)],
 );
 
-/** Failed sign-in or PIN attempts, counted per account and address over 15 minutes. */
+/**
+ * Attempt counters (modules/auth/rate-limit.ts): one row per account, address and kind, and one per account and
+ * kind across addresses (address '*'). created_at is the start of the row's window, locked_until the end of an
+ * account's delay. An attempt takes its place in the counter before its secret is checked.
+ */
 export const authFailures = pgTable(
   'auth_failures',
   {
@@ -85,8 +94,10 @@ export const authFailures = pgTable(
     account: varchar('account', { length: 120 }).notNull(),
     address: varchar('address', { length: 64 }).notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
   },
-  (t) => [index('auth_failures_lookup_idx').on(t.account, t.address, t.createdAt)],
+  (t) => [uniqueIndex('auth_failures_key_unique').on(t.account, t.address, t.kind)],
 );
 
 export const checkIns = pgTable(

@@ -118,4 +118,19 @@ describe('protected routes', () => {
     const forged = await t.app.inject({ method: 'GET', url: '/v1/categories', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.x' } });
     expect(forged.statusCode).toBe(401);
   });
+
+  it('answer 401 to a token written with padding or standard base64', async () => {
+    const s = await t.signIn('admin@demo.mx');
+    const [h, b, sig] = s.token.split('.');
+    expect((await t.as(s.token)({ method: 'GET', url: '/v1/categories' })).statusCode).toBe(200);
+    const standard = (x: string) => x.replace(/-/g, '+').replace(/_/g, '/');
+    const variants = [`${h}.${b}.${sig}=`, `${h}.${b}=.${sig}`, `${h}=.${b}.${sig}`, `${h}.${b}.${sig}==`];
+    if (/[-_]/.test(sig)) variants.push(`${h}.${b}.${standard(sig)}`);
+    if (/[-_]/.test(b)) variants.push(`${h}.${standard(b)}.${sig}`);
+    for (const token of variants) {
+      const res = await t.as(token)({ method: 'GET', url: '/v1/categories' });
+      expect(res.statusCode, token).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
 });

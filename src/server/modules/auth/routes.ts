@@ -12,7 +12,9 @@ import {
   signInSchema,
 } from '../../../domain/auth.schemas';
 import type { AppContext } from '../../context';
+import { setSessionCheck } from '../../platform/auth/guard';
 import * as auth from './service';
+import { isSessionLive } from './tokens.service';
 
 const tokenPair = z.object({ token: z.string(), refresh_token: z.string() });
 const message = z.object({ message: z.string() });
@@ -22,6 +24,7 @@ export function meta(req: FastifyRequest): auth.ClientMeta {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  setSessionCheck(app, (userId, familyId) => isSessionLive(ctx.db, userId, familyId));
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post('/auth/sign-in', { config: { access: 'public' }, schema: { body: signInSchema, response: { 200: tokenPair } } }, (req) =>
     auth.signIn(ctx, req.body, meta(req)),

@@ -16,7 +16,7 @@ import { newRecoveryCode, sha256 } from '../../platform/auth/tokens';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { FastifyRequest } from 'fastify';
-import { assertNotLimited, clearFailures, recordFailure } from './rate-limit';
+import { clearAttempts, releaseAttempt, takeAttempt } from './rate-limit';
 import { findUserByUsername, fullName, loadProfile, type UserRow } from './session';
 import { consumeRefreshToken, findRefreshToken, issueSession, revokeFamily, revokeUserSessions } from './tokens.service';
 
@@ -63,16 +63,15 @@ async function resolveSignInBranch(db: DbOrTx, user: UserRow, input: z.infer<typ
 export async function signIn(ctx: AppContext, input: z.infer<typeof signInSchema>, meta: ClientMeta) {
   const { db } = ctx;
   const account = input.username.toLowerCase();
-  await assertNotLimited(db, account, meta.address, 'sign-in');
+  await takeAttempt(db, account, meta.address, 'sign-in');
   const user = await findUserByUsername(db, account);
   const ok = await verifySecret(user?.passwordHash, input.password);
   if (!user || !ok || user.status !== 'activo') {
-    await recordFailure(db, account, meta.address, 'sign-in');
     await logEvent(db, 'inicio de sesión fallido', meta, { username: account, userId: user?.id });
     throw new AppError('WRONG_CREDENTIALS');
   }
   const branchId = await resolveSignInBranch(db, user, input);
-  await clearFailures(db, account, meta.address, 'sign-in');
+  await clearAttempts(db, account, meta.address, 'sign-in');
   const profile = await loadProfile(db, user, branchId);
   const session = await issueSession(db, ctx.config, profile, { remember: input.remember });
   await logEvent(db, 'inicio de sesión', meta, { userId: user.id, username: account, branchId });
@@ -95,13 +94,12 @@ export async function quickLogin(ctx: AppContext, input: z.output<typeof quickLo
   const [user] = await db.select().from(users).where(and(eq(users.id, found.userId), isNull(users.deletedAt))).limit(1);
   if (!user || user.status !== 'activo') throw refreshRefused();
   const account = user.username;
-  await assertNotLimited(db, account, meta.address, 'pin');
+  await takeAttempt(db, account, meta.address, 'pin');
   if (!(await verifySecret(user.pinHash, input.pin))) {
-    await recordFailure(db, account, meta.address, 'pin');
     await logEvent(db, 'PIN incorrecto', meta, { userId: user.id, username: account });
     throw new AppError('WRONG_PIN');
   }
-  await clearFailures(db, account, meta.address, 'pin');
+  await clearAttempts(db, account, meta.address, 'pin');
   const session = await db.transaction(async (tx) => {
     const row = await consumeRefreshToken(tx, input.refreshToken);
     if (!row || 'reused' in row) {
@@ -155,11 +153,9 @@ async function currentUser(db: DbOrTx, id: string): Promise<UserRow> {
 
 /** The current password guards account changes; wrong guesses count against the same limit as sign-in. */
 async function assertCurrentPassword(ctx: AppContext, req: FastifyRequest, user: UserRow, password: string) {
-  await assertNotLimited(ctx.db, user.username, req.ip, 'password');
-  if (!(await verifySecret(user.passwordHash, password))) {
-    await recordFailure(ctx.db, user.username, req.ip, 'password');
-    throw new AppError('PASSWORD_MISMATCH');
-  }
+  await takeAttempt(ctx.db, user.username, req.ip, 'password');
+  if (!(await verifySecret(user.passwordHash, password))) throw new AppError('PASSWORD_MISMATCH');
+  await clearAttempts(ctx.db, user.username, req.ip, 'password');
 }
 
 export async function changePassword(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof changePasswordSchema>) {
@@ -213,9 +209,8 @@ export async function mailPasswordCode(ctx: Pick<AppContext, 'db' | 'mailer'>, u
 export async function requestRecovery(ctx: AppContext, email: string, meta: ClientMeta) {
   const { db } = ctx;
   const account = email.toLowerCase();
-  await assertNotLimited(db, account, meta.address, 'recovery');
-  // counted on every request so the address cannot flood a mailbox
-  await recordFailure(db, account, meta.address, 'recovery');
+  // counted on every request (and never given back) so the address cannot flood a mailbox
+  await takeAttempt(db, account, meta.address, 'recovery');
   const user = await findUserByUsername(db, account);
   if (user && user.status === 'activo') {
     await mailPasswordCode(ctx, user);
@@ -227,16 +222,15 @@ export async function requestRecovery(ctx: AppContext, email: string, meta: Clie
 
 export async function changePasswordWithCode(ctx: AppContext, input: z.output<typeof recoveryChangeSchema>, meta: ClientMeta) {
   const { db } = ctx;
-  await assertNotLimited(db, 'recovery-code', meta.address, 'recovery-code');
+  await takeAttempt(db, 'recovery-code', meta.address, 'recovery-code');
   const [row] = await db
     .select()
     .from(passwordResetCodes)
     .where(and(eq(passwordResetCodes.codeHash, sha256(input.code)), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, new Date())))
     .limit(1);
-  if (!row) {
-    await recordFailure(db, 'recovery-code', meta.address, 'recovery-code');
-    throw new AppError('CODE_NOT_FOUND');
-  }
+  if (!row) throw new AppError('CODE_NOT_FOUND');
+  // a right code proves its own e-mail only: it gives back its place, not the address's earlier guesses
+  await releaseAttempt(db, 'recovery-code', meta.address, 'recovery-code');
   const passwordHash = await hashSecret(input.password);
   await db.transaction(async (tx) => {
     const used = await tx
@@ -264,15 +258,12 @@ export async function checkIn(ctx: AppContext, req: FastifyRequest, branchId: st
   const branch = await activeBranch(db, branchId);
   if (!branch || !branch.active) throw new AppError('BRANCH_NOT_FOUND');
   const account = input.username.toLowerCase();
-  await assertNotLimited(db, account, meta.address, 'check-in');
+  await takeAttempt(db, account, meta.address, 'check-in');
   const staff = await findUserByUsername(db, account);
-  if (!staff || !(await verifySecret(staff.passwordHash, input.password))) {
-    await recordFailure(db, account, meta.address, 'check-in');
-    throw new AppError('INVALID_CREDENTIALS');
-  }
+  if (!staff || !(await verifySecret(staff.passwordHash, input.password))) throw new AppError('INVALID_CREDENTIALS');
   const [role] = await db.select().from(roles).where(eq(roles.id, staff.roleId)).limit(1);
   if (staff.status !== 'activo' || (role.branchBound && staff.mainBranchId !== branch.id)) throw new AppError('CHECKIN_NOT_AUTHORIZED');
-  await clearFailures(db, account, meta.address, 'check-in');
+  await clearAttempts(db, account, meta.address, 'check-in');
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(checkIns).values({ userId: staff.id, branchId: branch.id, recordedById: req.user.id }).returning();
     await recordChange(tx, req, { module: 'users', action: 'registro de asistencia', entityId: staff.id, after: { branch: branch.name, checkedAt: row.checkedAt }, affectedBranchId: branch.id });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { refreshTokens, users } from '../../db/schema';
 import { newOpaqueToken, sha256, signAccessToken } from '../../platform/auth/tokens';
 import { fullName, type SessionProfile } from './session';
 
@@ -53,6 +54,35 @@ export async function issueSession(
     config.accessTokenSeconds,
   );
   return { token, refresh_token: refresh, familyId };
+}
+
+/**
+ * Whether an access token's session is live, asked by the guard on every signed-in request: a live family has
+ * exactly one refresh token neither used nor revoked (rotation marks the old one used and adds the next in one
+ * transaction; sign-out, reuse detection, a password change and a deactivation revoke them), found through
+ * the partial index refresh_tokens_live_family_idx; and its user is neither deleted nor inactive.
+ */
+export async function isSessionLive(db: DbOrTx, userId: string, familyId: string): Promise<boolean> {
+  const statement = prepared(db, 'auth_live_session', (d) =>
+    d
+      .select({ live: sql<number>`1` })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(
+        and(
+          eq(refreshTokens.familyId, sql.placeholder('familyId')),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+          eq(refreshTokens.userId, sql.placeholder('userId')),
+          isNull(users.deletedAt),
+          eq(users.status, 'activo'),
+        ),
+      )
+      .limit(1)
+      .prepare('auth_live_session'),
+  );
+  return (await statement.execute({ familyId, userId })).length > 0;
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {

@@ -21,6 +21,12 @@ export interface SessionUser {
   family: string;
 }
 
+/**
+ * Whether the session a token names is still live: its refresh-token family neither signed out, revoked nor
+ * expired, and its user neither deleted nor deactivated. Supplied by the auth module (it owns those tables).
+ */
+export type SessionCheck = (userId: string, familyId: string) => Promise<boolean>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -28,6 +34,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser;
   }
+  interface FastifyInstance {
+    sessionCheck: { live?: SessionCheck };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Registers the lookup the guard makes on every signed-in request (from any plugin: the holder is the root's). */
+export function setSessionCheck(app: FastifyInstance, check: SessionCheck): void {
+  app.sessionCheck.live = check;
 }
 
 export interface RouteRecord {
@@ -45,11 +61,14 @@ function parseAccess(access: Privilege | Privilege[]): [ModuleKey, Action][] {
 }
 
 /**
- * Locked by default: every /v1 route must declare its access, checked on each request.
+ * Locked by default: every /v1 route must declare its access, checked on each request: a valid token of a
+ * live session (one indexed lookup), then the route's privilege.
  * `routes` collects them for the committed privilege snapshot.
  */
 export function registerGuard(app: FastifyInstance, config: AppConfig, routes: RouteRecord[]): void {
   app.decorateRequest('user', null as unknown as SessionUser);
+  const sessions: { live?: SessionCheck } = {};
+  app.decorate('sessionCheck', sessions);
   app.addHook('onRoute', (opts) => {
     if (!opts.url.startsWith('/v1') || opts.url.startsWith('/v1/docs')) return;
     const access = opts.config?.access;
@@ -63,7 +82,10 @@ export function registerGuard(app: FastifyInstance, config: AppConfig, routes: R
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     const claims = token ? await verifyAccessToken(token, config.jwtSecret) : null;
-    if (!claims) throw new AppError('UNAUTHORIZED');
+    if (!claims || !UUID.test(claims.sub) || typeof claims.fam !== 'string' || !UUID.test(claims.fam)) throw new AppError('UNAUTHORIZED');
+    // a signed-out, revoked or deactivated session ends at its next call, not when its token expires
+    // (closed without a check: no session is live until the auth module says how to tell)
+    if (!sessions.live || !(await sessions.live(claims.sub, claims.fam))) throw new AppError('UNAUTHORIZED');
     req.user = {
       id: claims.sub,
       username: claims.username,
