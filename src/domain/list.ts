@@ -4,13 +4,21 @@ export const PAGE_SIZES = [5, 10, 15, 30, 45, 60] as const;
 export const DEFAULT_PAGE_SIZE = 15;
 export const LOYALTY_PAGE_SIZE = 5;
 
+/** What a list answers when `field` or the search `filter` names something that is not one of its columns. */
+export const listMessages = {
+  badSortField: 'El campo para ordenar no es válido',
+  badSearchField: 'El campo de búsqueda no es válido',
+  badPage: 'La página debe ser un número entero entre 1 y 1,000,000',
+  badTake: 'La cantidad por página debe ser un número entero entre 0 y 1,000, o «all»',
+} as const;
+
 export const listSearchSchema = z.object({ filter: z.string().max(60), value: z.string().max(200) });
 
 /** Query string common to every list (API.md, Conventions). */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number({ error: listMessages.badPage }).int({ error: listMessages.badPage }).min(1, { error: listMessages.badPage }).max(1_000_000, { error: listMessages.badPage }).default(1),
   take: z
-    .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)])
+    .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)], { error: listMessages.badTake })
     .default(DEFAULT_PAGE_SIZE)
     .transform((v) => (v === 'all' ? 0 : v)),
   order: z

@@ -1,6 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { errorCatalogue, statusMessages, type ApiErrorBody, type ErrorCode } from '../../domain/errors';
+import { redactUrl } from './logging';
 
 /** A refusal the API answers with the catalogue's status, code and Spanish message. */
 export class AppError extends Error {
@@ -45,6 +49,8 @@ const PG_CODES: Record<string, ErrorCode> = {
   '22021': 'BAD_REQUEST',
 };
 
+const catalogueBody = (code: ErrorCode): ApiErrorBody => ({ statusCode: errorCatalogue[code].status, code, message: errorCatalogue[code].message });
+
 export function toErrorBody(err: unknown): ApiErrorBody {
   if (err instanceof AppError) {
     return { statusCode: err.status, code: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
@@ -56,6 +62,7 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     }));
     return { statusCode: 400, code: 'VALIDATION_FAILED', message: errors[0]?.message ?? errorCatalogue.VALIDATION_FAILED.message, errors };
   }
+  if (isDatabaseUnavailable(err)) return catalogueBody('DATABASE_UNAVAILABLE');
   const code = pgCode(err);
   if (code && PG_CODES[code]) {
     const c = PG_CODES[code];
@@ -64,11 +71,57 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   const status = (err as FastifyError)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const fcode = (err as FastifyError).code;
-    const message =
-      fcode === 'FST_REQ_FILE_TOO_LARGE' ? errorCatalogue.FILE_TOO_LARGE.message : (statusMessages[status] ?? statusMessages[400]);
-    return { statusCode: status, code: fcode ?? `HTTP_${status}`, message };
+    const known = typeof fcode === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, fcode) ? FRAMEWORK_ERRORS[fcode] : undefined;
+    const statusCode = known?.status ?? status;
+    return { statusCode, code: fcode ?? `HTTP_${statusCode}`, message: known?.message ?? statusMessages[statusCode] ?? statusMessages[400] };
   }
   return { statusCode: 500, code: 'SERVER_ERROR', message: errorCatalogue.SERVER_ERROR.message };
+}
+
+/**
+ * Spanish words (and, where the framework's status is not the right one, the status) for refusals that come
+ * from Fastify and its plugins rather than from our code. Any other framework 4xx gets the generic text of its status.
+ */
+const FRAMEWORK_ERRORS: Record<string, { status?: number; message: string }> = {
+  FST_ERR_BAD_URL: { message: 'La dirección de la solicitud no es válida' },
+  FST_ERR_MAX_PARAM_LENGTH: { message: 'La dirección de la solicitud es demasiado larga' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: statusMessages[400] },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'La solicitud no trae datos' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'La longitud del contenido no coincide con los datos enviados' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'La solicitud es demasiado grande' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: statusMessages[415] },
+  FST_REQ_FILE_TOO_LARGE: { message: errorCatalogue.FILE_TOO_LARGE.message },
+  // @fastify/multipart answers 406 when a route reads files from a request that is not multipart
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: statusMessages[415] },
+};
+
+/**
+ * Errors raised before a request reaches a route (a malformed percent-encoding in the path, a path parameter
+ * longer than the router takes): Fastify's `frameworkErrors` option, so they answer the catalogue's shape too.
+ */
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const body = toErrorBody(err);
+  void reply.status(body.statusCode).send(body);
+  // Fastify writes no completion line for these (no route, no hooks): the same line as any other request's
+  req.log.info({ res: { statusCode: body.statusCode }, code: body.code }, 'request completed');
+}
+
+/**
+ * A request the HTTP parser itself refuses (a malformed request line, headers over Node's limit): Fastify's
+ * `clientErrorHandler` option. There is no request to route, so the Spanish JSON answer is written on the socket.
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const statusCode = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    statusCode === 431 ? 'Los encabezados de la solicitud son demasiado grandes' : statusCode === 408 ? 'La solicitud tardó demasiado' : statusMessages[400];
+  const body = JSON.stringify({ statusCode, code: statusCode === 400 ? 'BAD_REQUEST' : `HTTP_${statusCode}`, message } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -80,7 +133,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
   app.setNotFoundHandler((req, reply) => {
     const body: ApiErrorBody = { statusCode: 404, code: 'ROUTE_NOT_FOUND', message: errorCatalogue.ROUTE_NOT_FOUND.message };
-    req.log.debug({ url: req.url }, 'route not found');
+    req.log.debug({ url: redactUrl(req.url) }, 'route not found');
     return reply.status(404).send(body);
   });
 }

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { listMeta, type ListMeta, type ListQuery } from '../../domain/list';
+import { listMessages, listMeta, type ListMeta, type ListQuery } from '../../domain/list';
 import { csvLine } from './csv';
+import { AppError } from './errors';
 
 export type Expr = AnyColumn | SQL;
 
@@ -68,11 +70,24 @@ export function searchCondition(field: Exclude<SearchField, (value: string) => u
 
 const fieldCondition = (field: SearchField, value: string) => (typeof field === 'function' ? field(value) : searchCondition(field, value));
 
+/**
+ * The entry a client named (`field`, the search `filter`), looked up among the spec's own keys only.
+ * `constructor`, `toString`, `valueOf`, `__proto__`… are Object.prototype's: indexing with them hands a
+ * function or the prototype itself to the query builder (a 500). Such a name answers 400; any other name that
+ * is not a column is just unknown (undefined: the default order, or a search over every field).
+ */
+function ownEntry<T>(record: Record<string, T>, name: string, param: 'field' | 'search', message: string): T | undefined {
+  if (Object.hasOwn(record, name)) return record[name];
+  if (name in record) throw new AppError('VALIDATION_FAILED', message, [{ field: param, message }]);
+  return undefined;
+}
+
 async function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<SQL | undefined> {
   const parts = [...spec.filters];
+  // the named field is checked even when the value is empty, so a bad name always answers the same
+  const field = q.search ? ownEntry(spec.searchable, q.search.filter, 'search', listMessages.badSearchField) : undefined;
   const value = q.search?.value.trim();
-  if (q.search && value) {
-    const field = spec.searchable[q.search.filter];
+  if (value) {
     if (field) parts.push(await fieldCondition(field, value));
     else {
       const all = await Promise.all(Object.values(spec.searchable).map((f) => fieldCondition(f, value)));
@@ -83,9 +98,9 @@ async function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<SQL |
 }
 
 function buildOrder<Row>(q: ListQuery, spec: ListSpec<Row>): SQL[] {
-  const field = q.field && spec.sortable[q.field] ? q.field : spec.defaultSort.field;
+  const chosen = q.field ? ownEntry(spec.sortable, q.field, 'field', listMessages.badSortField) : undefined;
   const dir = q.order ?? (q.field ? 'ASC' : spec.defaultSort.order);
-  const cols = [spec.sortable[field]].flat();
+  const cols = [chosen ?? spec.sortable[spec.defaultSort.field]].flat();
   return cols.map((col) => (dir === 'DESC' ? desc(col) : asc(col)));
 }
 
@@ -107,23 +122,32 @@ export interface CsvColumn<Row> {
   value: (row: Row) => unknown;
 }
 
-/** Streams every filtered row as CSV (UTF-8 with BOM, Spanish headers), a batch at a time. */
+const CSV_BATCH = 1000;
+
+/**
+ * Streams every filtered row as CSV (UTF-8 with BOM, Spanish headers), a batch at a time. Everything that can
+ * refuse the request (the parameters, the filters, the first query, the cells of the first batch) runs before
+ * the first byte is sent, so a failing export answers its JSON error instead of a 200 with a cut file. Sent
+ * through Fastify (not the raw response), so the answer carries the same headers and compression as any other.
+ */
 export async function sendCsv<Row>(reply: FastifyReply, q: ListQuery, spec: ListSpec<Row>, columns: CsvColumn<Row>[], name: string) {
   const where = await buildWhere(q, spec);
   const orderBy = buildOrder(q, spec);
-  reply.raw.writeHead(200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
-  });
-  reply.raw.write('\uFEFF' + csvLine(columns.map((c) => c.header)));
-  const batch = 1000;
-  for (let offset = 0; ; offset += batch) {
-    const rows = await spec.rows({ where, orderBy, limit: batch, offset });
-    if (rows.length) reply.raw.write(rows.map((r) => csvLine(columns.map((c) => c.value(r)))).join(''));
-    if (rows.length < batch) break;
+  const lines = (rows: Row[]) => rows.map((r) => csvLine(columns.map((c) => c.value(r)))).join('');
+  const first = await spec.rows({ where, orderBy, limit: CSV_BATCH, offset: 0 });
+  const head = '\uFEFF' + csvLine(columns.map((c) => c.header)) + lines(first);
+  async function* body() {
+    yield Buffer.from(head);
+    // a later batch that fails ends the transfer without its last chunk: the client sees an incomplete download
+    for (let rows = first, offset = CSV_BATCH; rows.length === CSV_BATCH; offset += CSV_BATCH) {
+      rows = await spec.rows({ where, orderBy, limit: CSV_BATCH, offset });
+      if (rows.length) yield Buffer.from(lines(rows));
+    }
   }
-  reply.raw.end();
-  return reply;
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .send(Readable.from(body()));
 }
 
 /** Answers a list request as JSON or, with format=csv, as a CSV download. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -14,7 +15,14 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP when configured; otherwise each message is written to DATA_DIR/outbox as an .eml file and logged. */
+/** The part of an address after the @: enough for an operator to tell the mails apart, no person's name. */
+export const mailDomain = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase() || 'sin dominio';
+
+/**
+ * SMTP when configured; otherwise each message is written to DATA_DIR/outbox as an .eml file. The log says only
+ * that a message was saved: its recipient's domain, its subject and its file. Never the body, which carries
+ * recovery codes, nor the address (the file's name has neither).
+ */
 export function createMailer(config: AppConfig, log: (msg: string) => void): Mailer {
   if (config.smtp) {
     const transport = nodemailer.createTransport({
@@ -35,9 +43,9 @@ export function createMailer(config: AppConfig, log: (msg: string) => void): Mai
     async send(mail) {
       const info = await transport.sendMail({ from: config.mailFrom, ...mail });
       mkdirSync(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       writeFileSync(file, info.message as Buffer);
-      log(`Correo para ${mail.to} guardado en ${file}: ${mail.subject}\n${mail.text}`);
+      log(`Correo guardado en ${file} (para @${mailDomain(mail.to)}): ${mail.subject}`);
     },
   };
 }
