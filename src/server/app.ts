@@ -132,6 +132,7 @@ async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<voi
     if (pathname.startsWith('/v1/') || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message: errorCatalogue.ROUTE_NOT_FOUND.message });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // sendFile goes through setHeaders above: no-cache, and index.html.br/.gz when the browser accepts them
+    return reply.sendFile('index.html');
   });
 }

@@ -1,36 +1,41 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App as AntApp, ConfigProvider } from 'antd';
-import esES from 'antd/locale/es_ES';
+import { ConfigProvider, theme } from 'antd';
+import esES from 'antd/es/locale/es_ES';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es-mx';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { router } from './app/router';
 import { NotifyBridge } from './ui/notify';
 import './styles.css';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
-dayjs.locale('es-mx');
-
+// networkMode 'always': offline, a query fails at once with the Spanish network error (its screen shows the error
+// state) instead of pausing silently behind the previous rows. refetchOnReconnect, off by default in that mode:
+// back online, the screens that failed load again by themselves
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000 } },
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000, networkMode: 'always', refetchOnReconnect: true },
+    mutations: { networkMode: 'always' },
+  },
 });
+
+/**
+ * The theme's text colour, size, line height and font around the whole app: what antd's App component gave, without
+ * App itself, which loads Modal, Notification and Skeleton with the first page (see ui/notify.tsx).
+ */
+function AppFrame({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider locale={esES} theme={{ token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif' } }}>
-      <AntApp>
+      <AppFrame>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntApp>
+      </AppFrame>
     </ConfigProvider>
   </StrictMode>,
 );

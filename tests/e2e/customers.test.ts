@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,9 @@ async function pick(label: string, option: string) {
 }
 
 const png = (background: string) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+
+/** The image arrived and decoded (a refused link leaves it broken, naturalWidth 0). */
+const loaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 async function typeDate(label: string, value: string) {
   await page.getByLabel(label).fill(value);
@@ -100,7 +103,9 @@ describe('customers', () => {
     // the edit form shows the stored avatar and saves the toggles
     await page.goto(`${server.url}/dashboard/clientes/${c.id}`);
     await expect.poll(() => page.locator('input#name').inputValue()).toBe('Valeria');
-    await expect.poll(() => page.locator('.ant-upload-list img').first().getAttribute('src')).toMatch(/^\/v1\/customer\/photo\/thumbnail\/.+\.png$/);
+    // patient photos open only through signed links, which the page shows as the API gave them
+    await expect.poll(() => page.locator('.ant-upload-list img').first().getAttribute('src')).toMatch(/^\/v1\/files\/customers\/thumbnail\/.+\.png\?exp=\d+&sig=/);
+    await expect.poll(() => loaded(page.locator('.ant-upload-list img').first())).toBe(true);
     expect(await page.getByRole('switch', { name: 'Activo' }).getAttribute('aria-checked')).toBe('true');
     await page.getByRole('switch', { name: 'Activo' }).click();
     await page.getByRole('switch', { name: 'Lista negra' }).click();
@@ -115,6 +120,9 @@ describe('customers', () => {
     await expect.poll(() => row.innerText()).toMatch(/Lista negra/);
     await row.getByRole('button').first().click();
     const dialog = page.getByRole('dialog').first();
+    const shown = dialog.locator('.ant-avatar img').first();
+    await expect.poll(() => shown.getAttribute('src')).toMatch(/^\/v1\/files\/customers\/thumbnail\/.+\.png\?exp=\d+&sig=/);
+    await expect.poll(() => loaded(shown)).toBe(true);
     const cancellations = dialog.locator('.ant-statistic', { hasText: 'Cancelaciones' }).locator('.ant-statistic-content-value');
     await expect.poll(() => cancellations.innerText()).toBe('2');
     await dialog.getByRole('button', { name: 'Desbanear' }).click();
@@ -143,7 +151,15 @@ describe('customers', () => {
     await expect.poll(() => noteModal.locator('.ant-upload-list-item').count()).toBe(1);
     await noteModal.getByRole('button', { name: 'Guardar' }).click();
     const noteRow = dialog.locator('.ant-table-row', { hasText: 'Enrojecimiento leve tras la sesión' });
-    await expect.poll(() => noteRow.locator('img').first().getAttribute('src')).toMatch(/^\/v1\/note\/photo\/thumbnail\/.+\.png$/);
+    await expect.poll(() => noteRow.locator('img').first().getAttribute('src')).toMatch(/^\/v1\/files\/notes\/thumbnail\/.+\.png\?exp=\d+&sig=/);
+    await expect.poll(() => loaded(noteRow.locator('img').first())).toBe(true);
+    // the preview opens the photo itself, through its own link
+    await noteRow.locator('img').first().click();
+    const preview = page.locator('.ant-image-preview-img');
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/v1\/files\/notes\/[0-9a-f-]+\.png\?exp=\d+&sig=/);
+    await expect.poll(() => loaded(preview)).toBe(true);
+    await page.locator('.ant-image-preview-close').click();
+    await expect.poll(() => preview.count()).toBe(0);
 
     // deleting asks first
     await noteRow.getByRole('button', { name: 'Eliminar nota' }).click();

@@ -26,7 +26,10 @@ export function spawnServer(env: Record<string, string | undefined>, via: 'boots
   const waiters: { text: string; resolve: () => void }[] = [];
   const gather = (chunk: Buffer) => {
     out += chunk.toString();
-    for (const w of waiters.splice(0)) (out.includes(w.text) ? w.resolve() : waiters.push(w));
+    for (const w of waiters.splice(0)) {
+      if (out.includes(w.text)) w.resolve();
+      else waiters.push(w);
+    }
   };
   child.stdout!.on('data', gather);
   child.stderr!.on('data', gather);

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { Result } from 'antd';
 import type { Action, ModuleKey } from '../../domain/privileges';
 import { useCan } from './privileges';
 import { useSession } from './session';
@@ -16,10 +15,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+// loaded only when needed: antd's Result would otherwise put its illustrations in the first chunk every page loads
+const Forbidden = lazy(() => import('./Forbidden'));
+
 /** A screen opened without its privilege shows a refusal (the API refuses too). */
 export function Allowed({ module, action = 'show', children }: { module: ModuleKey; action?: Action; children: ReactNode }) {
   const can = useCan();
-  if (!can(module, action)) return <Result status="403" title="Sin permiso" subTitle="No tiene permisos para ver esta pantalla." />;
+  if (!can(module, action))
+    return (
+      <Suspense fallback={null}>
+        <Forbidden />
+      </Suspense>
+    );
   return <>{children}</>;
 }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_ERROR_MESSAGE, statusMessages, type ApiErrorBody } from '../../domain/errors';
+import { reportAnswer, reportNetworkFailure } from './connection';
 import { sessionStore } from './session';
 
 export class ApiError extends Error {
@@ -12,16 +13,34 @@ export class ApiError extends Error {
   }
 }
 
+/** A request that got no answer at all (no network, server unreachable): status 0. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const NETWORK_ERROR_MESSAGE = 'Sin conexión con el servidor. Revise la red e intente de nuevo.';
+
+/** fetch() with the connection state kept up to date; a request that gets no answer becomes a Spanish ApiError. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    reportNetworkFailure();
+    throw new ApiError(0, NETWORK_ERROR, NETWORK_ERROR_MESSAGE);
+  }
+  reportAnswer();
+  return res;
+}
+
 const PUBLIC_PATHS = ['/', '/login', '/quick-login'];
 const onQuickLogin = () => window.location.pathname.startsWith('/quick-login');
 
-let refreshing: Promise<boolean> | null = null;
+let refreshing: Promise<boolean | null> | null = null;
 
-/** One silent refresh at a time; every caller waiting on it retries once. */
-async function refreshOnce(): Promise<boolean> {
+/** One silent refresh at a time; every caller waiting on it retries once. null: no answer (offline), the session stays. */
+async function refreshOnce(): Promise<boolean | null> {
   const { auth, setSession } = sessionStore.getState();
   if (!auth.refresh_token) return false;
-  refreshing ??= fetch('/v1/auth/refresh', {
+  refreshing ??= send('/v1/auth/refresh', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refreshToken: auth.refresh_token }),
@@ -32,7 +51,7 @@ async function refreshOnce(): Promise<boolean> {
       setSession(body.token, body.refresh_token, { quick: sessionStore.getState().auth.quick });
       return true;
     })
-    .catch(() => false)
+    .catch((err: unknown) => (err instanceof ApiError && err.code === NETWORK_ERROR ? null : false))
     .finally(() => {
       refreshing = null;
     });
@@ -75,7 +94,7 @@ export function buildQuery(query?: Record<string, unknown>): string {
 export async function request(path: string, opts: RequestOptions = {}, retried = false): Promise<Response> {
   const token = sessionStore.getState().auth.token;
   const isForm = opts.body instanceof FormData;
-  const res = await fetch(`/v1${path}${buildQuery(opts.query)}`, {
+  const res = await send(`/v1${path}${buildQuery(opts.query)}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -84,7 +103,9 @@ export async function request(path: string, opts: RequestOptions = {}, retried =
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
   });
   if (res.status === 401 && token && !onQuickLogin()) {
-    if (!retried && (await refreshOnce())) return request(path, opts, true);
+    const refreshed = retried ? false : await refreshOnce();
+    if (refreshed === null) throw new ApiError(0, NETWORK_ERROR, NETWORK_ERROR_MESSAGE);
+    if (refreshed) return request(path, opts, true);
     signOutAndLeave();
   }
   if (!res.ok) throw await toError(res);

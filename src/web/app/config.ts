@@ -7,9 +7,11 @@ export interface PublicConfig {
   idlePromptMs: number;
   posUrl: string;
   timeZone: string;
+  /** The demo accounts (published password) can sign in: every screen says so. */
+  demoData: boolean;
 }
 
-const fallback: PublicConfig = { idleTimeoutMs: IDLE_TIMEOUT_MS, idlePromptMs: IDLE_PROMPT_MS, posUrl: '', timeZone: 'America/Tijuana' };
+const fallback: PublicConfig = { idleTimeoutMs: IDLE_TIMEOUT_MS, idlePromptMs: IDLE_PROMPT_MS, posUrl: '', timeZone: 'America/Tijuana', demoData: false };
 
 export function usePublicConfig(): PublicConfig {
   const { data } = useQuery({ queryKey: ['config'], queryFn: () => api<PublicConfig>('/config'), staleTime: Infinity });

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
-import { crud, guarded, page } from './routing';
+import { appRoutes, crud, guarded, page, shellRoutes } from './routing';
 import { appliancesRoutes } from '../features/appliances/routes';
 import { branchesRoutes } from '../features/branches/routes';
 import { cabinsRoutes } from '../features/cabins/routes';
@@ -29,7 +29,7 @@ const SystemLogPage = lazy(() => import('../features/logs/SystemLogPage'));
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 const RoleEditorPage = lazy(() => import('../features/roles/RoleEditorPage'));
 
-export const router = createBrowserRouter([
+export const router = createBrowserRouter(appRoutes([
   { path: '/', element: page(<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>) },
   { path: '/login', element: page(<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>) },
   { path: '/quick-login', element: page(<RedirectIfSignedIn><QuickLoginPage /></RedirectIfSignedIn>) },
@@ -37,7 +37,7 @@ export const router = createBrowserRouter([
   {
     path: '/dashboard',
     element: page(<RequireAuth><Shell /></RequireAuth>),
-    children: [
+    children: shellRoutes([
       { index: true, element: page(<HomePage />) },
       { path: 'inicio', element: <Navigate to="/dashboard" replace /> },
       ...crud('categorias', 'categories', <CategoriesPage />, <CategoryFormPage />),
@@ -58,8 +58,6 @@ export const router = createBrowserRouter([
       ...loyaltyRoutes,
       ...agendaRoutes,
       ...appointmentsRoutes,
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
-    ],
+    ]),
   },
-  { path: '*', element: <Navigate to="/dashboard" replace /> },
-]);
+]));

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import type { RouteObject } from 'react-router';
 import type { ModuleKey } from '../../domain/privileges';
+import { NotFoundPage, RouteError, UnknownPath } from './ErrorPages';
 import { Allowed } from './RequireAuth';
 
 export const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>{node}</Suspense>;
@@ -20,4 +21,17 @@ export function crud(path: string, module: ModuleKey, list: ReactNode, form: Rea
     { path: `${path}/${createSegment}`, element: guarded(module, form, 'create') },
     { path: `${path}/:id`, element: guarded(module, form) },
   ];
+}
+
+/**
+ * Every route of the app under one error element (a screen whose file failed to load, a crash: a Spanish page,
+ * never React Router's English one), and the unknown addresses outside /dashboard.
+ */
+export function appRoutes(routes: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <RouteError standalone />, children: [...routes, { path: '*', element: <UnknownPath /> }] }];
+}
+
+/** The screens inside the shell: their errors, a missing record and an unknown address show in the shell, menu included. */
+export function shellRoutes(routes: RouteObject[]): RouteObject[] {
+  return [{ errorElement: <RouteError />, children: [...routes, { path: '*', element: <NotFoundPage /> }] }];
 }

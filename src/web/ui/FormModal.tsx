@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import type { z } from 'zod';
 import { applyServerErrors, parseForm } from './forms';
 import { notify } from './notify';
+import { useUnsavedChanges } from './unsaved';
 
 interface Props<S extends z.ZodType> {
   title: string;
@@ -16,14 +17,26 @@ interface Props<S extends z.ZodType> {
   children: ReactNode | ((form: FormInstance) => ReactNode);
 }
 
-/** The modal counterpart of FormPage: validate, send, toast the answer, close; errors stay on the form. */
+/**
+ * The modal counterpart of FormPage: validate, send, toast the answer, close; errors stay on the form.
+ * While open with fields the user changed, leaving the page asks first; Cancelar (or the ✕) discards on purpose.
+ */
 export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, send, okText = 'Guardar', children }: Props<S>) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  // a send whose answer moves the user on (e.g. back to the agenda after a cancellation) is not leaving unsaved work
+  const sending = useRef(false);
+  // the user's own edits since the modal opened (onValuesChange ignores setFieldsValue)
+  const changed = useRef(false);
+  useEffect(() => {
+    if (open) changed.current = false;
+  }, [open]);
+  useUnsavedChanges(useCallback(() => !sending.current && changed.current, []), open);
   const submit = async () => {
     const values = parseForm(schema, await form.validateFields(), form);
     if (!values) return;
     setSaving(true);
+    sending.current = true;
     try {
       notify.success(await send(values));
       form.resetFields();
@@ -32,12 +45,20 @@ export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, s
       applyServerErrors(form, err);
       notify.error(err);
     } finally {
+      sending.current = false;
       setSaving(false);
     }
   };
   return (
     <Modal title={title} open={open} onCancel={onClose} onOk={submit} okText={okText} cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onValuesChange={() => {
+          changed.current = true;
+        }}
+      >
         {typeof children === 'function' ? children(form) : children}
       </Form>
     </Modal>

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button, Card, Form, Space, Spin, type FormInstance } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { applyServerErrors } from './forms';
 import { notify } from './notify';
+import { leaveWithoutAsking, useUnsavedChanges } from './unsaved';
 
 interface FormPageProps<V> {
   title: string;
@@ -23,11 +24,20 @@ interface FormPageProps<V> {
   actions?: ReactNode;
 }
 
-/** The one form pattern: zod rules on the fields, 'Operación exitosa' and back to the list on success. */
+/**
+ * The one form pattern: zod rules on the fields, 'Operación exitosa' and back to the list on success.
+ * Leaving with fields the user changed asks first (menu, breadcrumbs, back button, reload); Cancelar and a
+ * successful save leave without asking.
+ */
 export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], loading, readOnly, initialValues, children, submitLabel = 'Guardar', actions }: FormPageProps<V>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
+  // set by the user's own edits only: antd's onValuesChange does not fire for setFieldsValue (loading the record),
+  // while isFieldsTouched() does count those
+  const changed = useRef(false);
+  useUnsavedChanges(useCallback(() => !readOnly && changed.current, [readOnly]));
+  const leave = () => leaveWithoutAsking(() => navigate(backTo));
 
   const finish = async (values: V) => {
     const pending = onSubmit(values);
@@ -37,7 +47,7 @@ export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], lo
       await pending;
       notify.success();
       await Promise.all(invalidate.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-      navigate(backTo);
+      leave();
     } catch (err) {
       applyServerErrors(form, err);
       notify.error(err);
@@ -53,6 +63,9 @@ export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], lo
           form={form}
           layout="vertical"
           onFinish={finish}
+          onValuesChange={() => {
+            changed.current = true;
+          }}
           disabled={readOnly}
           initialValues={initialValues}
           requiredMark="optional"
@@ -64,7 +77,7 @@ export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], lo
         >
           {children}
           <Space style={{ marginTop: 8 }}>
-            <Button danger onClick={() => navigate(backTo)} disabled={false}>
+            <Button danger onClick={leave} disabled={false}>
               Cancelar
             </Button>
             {actions}

@@ -84,11 +84,14 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const [detail, setDetail] = useState<T | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const { data, isFetching, error } = useQuery({
+  const { data: answer, isFetching, error, refetch } = useQuery({
     queryKey: ['list', resource, query],
     queryFn: () => api<ListAnswer<T>>(`/${resource}`, { query }),
+    // while the next page or search loads, the previous rows stay under the table's spinner
     placeholderData: keepPreviousData,
   });
+  // a failed load (offline, server down) shows its error, never the rows of an earlier search or page as if current
+  const data = error ? undefined : answer;
 
   const role = useSession((s) => s.user?.role);
   const branchBound = useSession((s) => Boolean(s.user?.branchBound));
@@ -263,7 +266,15 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         columns={tableColumns}
         dataSource={data?.items ?? []}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty description={error ? (error as Error).message : 'Sin registros'} /> }}
+        locale={{
+          emptyText: error ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span data-testid="list-error">{(error as Error).message}</span>}>
+              <Button onClick={() => void refetch()}>Reintentar</Button>
+            </Empty>
+          ) : (
+            <Empty description="Sin registros" />
+          ),
+        }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = s?.order ? sortKeyOf(String(s.columnKey)) : undefined;

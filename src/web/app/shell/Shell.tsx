@@ -3,11 +3,16 @@ import { Avatar, Dropdown, Layout, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api';
+import { ConnectionBanner } from '../ConnectionBanner';
+import { DemoDataTag } from '../DemoDataTag';
+import '../dayjs';
 import { useSession } from '../session';
+import { UnsavedChangesPrompt } from '../../ui/unsaved';
 import { sectionOf } from '../../ui/useListQuery';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CheckInDialog } from './CheckInDialog';
 import { IdleGuard } from './IdleGuard';
+import { ModalBridge } from './ModalBridge';
 import { ChangePasswordModal, ChangePinModal } from './PasswordModals';
 import { Sidebar } from './Sidebar';
 
@@ -41,6 +46,8 @@ export function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {/* first, so modal() works in the effects of the screens below */}
+      <ModalBridge />
       <Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={240} style={{ overflow: 'auto' }}>
         <div className="shell-logo">
           <span aria-hidden>✦</span>
@@ -50,8 +57,11 @@ export function Shell() {
       </Sider>
       <Layout>
         <Header className="shell-header">
-          <span className="shell-branch" data-testid="header-branch">
-            {(user?.branchName ?? 'Sin sucursal').toUpperCase()}
+          <span className="shell-header-start">
+            <span className="shell-branch" data-testid="header-branch">
+              {(user?.branchName ?? 'Sin sucursal').toUpperCase()}
+            </span>
+            <DemoDataTag />
           </span>
           <Dropdown
             trigger={['click']}
@@ -78,6 +88,7 @@ export function Shell() {
           </Dropdown>
         </Header>
         <Content className="shell-content">
+          <ConnectionBanner />
           <Breadcrumbs />
           <Outlet />
         </Content>
@@ -87,6 +98,7 @@ export function Shell() {
       <ChangePinModal open={dialog === 'pin'} onClose={() => setDialog(null)} />
       <CheckInDialog open={dialog === 'checkin'} onClose={() => setDialog(null)} />
       <IdleGuard />
+      <UnsavedChangesPrompt />
     </Layout>
   );
 }

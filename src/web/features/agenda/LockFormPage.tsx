@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { lockSchema } from '../../../domain/agenda';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
@@ -19,7 +20,7 @@ export default function LockFormPage() {
   const can = useCan();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<LockValues>();
-  const existing = useQuery({ queryKey: ['lock', id], queryFn: () => api<LockDto>(`/lock/${id}/single`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['lock', id], queryFn: () => api<LockDto>(`/lock/${id}/single`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const bound = Boolean(user?.branchBound);
 
   useEffect(() => {

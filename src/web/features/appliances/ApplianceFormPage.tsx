@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { APPLIANCE_TYPES, applianceSchema, type ApplianceInput } from '../../../domain/appliances.schemas';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -13,7 +14,7 @@ export default function ApplianceFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<ApplianceInput>();
-  const existing = useQuery({ queryKey: ['appliance', id], queryFn: () => api<Appliance>(`/appliance/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['appliance', id], queryFn: () => api<Appliance>(`/appliance/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(existing.data);

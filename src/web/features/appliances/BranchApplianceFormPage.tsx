@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
 import { BRANCH_APPLIANCE_STATUSES, branchApplianceSchema, type BranchApplianceStatus } from '../../../domain/appliances.schemas';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
@@ -32,7 +33,7 @@ export default function BranchApplianceFormPage() {
   const canApprove = can('branch_appliances', 'approve');
   const canChooseBranch = can('branch_appliances', 'create');
   const bound = Boolean(user?.branchBound);
-  const existing = useQuery({ queryKey: ['branch-appliance', id], queryFn: () => api<BranchAppliance>(`/branch-appliance/${id}`), enabled: editing });
+  const existing = useQuery({ queryKey: ['branch-appliance', id], queryFn: () => api<BranchAppliance>(`/branch-appliance/${id}`), enabled: editing, throwOnError: isMissingRecord });
   const appliances = useQuery({
     queryKey: ['appliance-options'],
     queryFn: async () => (await api<{ items: Appliance[] }>('/appliance', { query: { take: 0, active: 1 } })).items,

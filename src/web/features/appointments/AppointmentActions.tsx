@@ -11,6 +11,7 @@ import { CancelModal } from './CancelModal';
 import { FinishModal } from './FinishModal';
 import { RebookButton } from './RebookButton';
 import type { AppointmentDetail } from './types';
+import { leaveWithoutAsking } from '../../ui/unsaved';
 
 interface Props {
   appointment: AppointmentDetail;
@@ -135,7 +136,7 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
         onClose={() => setCancelling(false)}
         onDone={async () => {
           await refresh();
-          navigate(back);
+          leaveWithoutAsking(() => navigate(back));
         }}
       />
       </ConfigProvider>

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/agenda';
 import { cancellationLimit } from '../../../domain/appointment-rules';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
@@ -26,6 +27,7 @@ import { loadCabins, loadCustomerFacts, loadTreatmentTypes, type CustomerFacts }
 import { OptionFields } from './OptionFields';
 import type { AppointmentDetail } from './types';
 import { ABSENCE_WARNING, runCustomerWarnings, useNotesModal } from './warnings';
+import { leaveWithoutAsking } from '../../ui/unsaved';
 
 type Values = Record<string, unknown> & { date?: Dayjs | null; startTime?: Dayjs | null; appointmentOption?: AppointmentOption };
 const rule = (field: keyof typeof appointmentSchema.shape, label: string) => [zodRule(appointmentSchema, field), { required: true, message: `El campo ${label} es requerido` }];
@@ -49,7 +51,7 @@ export default function AppointmentFormPage() {
   const [form] = Form.useForm<Values>();
   const notes = useNotesModal();
   const [facts, setFacts] = useState<CustomerFacts | null>(null);
-  const existing = useQuery({ queryKey: ['appointment', id], queryFn: () => api<AppointmentDetail>(`/appointment/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['appointment', id], queryFn: () => api<AppointmentDetail>(`/appointment/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const a = existing.data;
 
   const branchId = a?.branch.id ?? query.get('branchId') ?? user?.branch ?? undefined;
@@ -125,8 +127,9 @@ export default function AppointmentFormPage() {
       const f = await loadCustomerFacts(customer);
       setFacts(f);
       await runCustomerWarnings(f, {
-        toCustomer: (cid) => navigate(`/dashboard/clientes/${cid}`),
-        toAgenda: () => navigate(back),
+        // the user chose to leave in the warning's dialog: no second question about the form
+        toCustomer: (cid) => leaveWithoutAsking(() => navigate(`/dashboard/clientes/${cid}`)),
+        toAgenda: () => leaveWithoutAsking(() => navigate(back)),
         showNotes: notes.show,
       });
     } catch {

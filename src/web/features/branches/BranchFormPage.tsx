@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { BRANCH_ZONES, branchSchema, zoneLabels, type BranchFormInput } from '../../../domain/branches.schemas';
 import { formatPhone } from '../../../domain/validation';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -26,7 +27,7 @@ export default function BranchFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['branch', id], queryFn: () => api<Branch>(`/branch/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['branch', id], queryFn: () => api<Branch>(`/branch/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const dcChosen = Form.useWatch('distributionCenter', form);
   const isDc = id ? Boolean(existing.data?.distributionCenter) : Boolean(dcChosen);
 

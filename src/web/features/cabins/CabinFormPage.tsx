@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { CABIN_DESCRIPTION_MAX, cabinSchema } from '../../../domain/cabins.schemas';
 import { cabinDayIssue, describeDay, hasSchedules, NO_BRANCH_SCHEDULE, type ScheduleEntry } from '../../../domain/schedules';
 import { api, ApiError } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
@@ -42,7 +43,7 @@ export default function CabinFormPage() {
   const can = useCan();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['cabin', id], queryFn: () => api<Cabin>(`/cabain/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['cabin', id], queryFn: () => api<Cabin>(`/cabain/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const branches = useBranches();
   const types = useCabinTypes();
   const branchId = Form.useWatch('branchId', form);

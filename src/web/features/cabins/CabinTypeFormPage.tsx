@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { cabinTypeSchema } from '../../../domain/cabins.schemas';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -24,7 +25,7 @@ export default function CabinTypeFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['cabin-type', id], queryFn: () => api<CabinType>(`/cabain-type/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['cabin-type', id], queryFn: () => api<CabinType>(`/cabain-type/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const treatmentTypes = useTreatmentTypes();
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CATEGORY_TYPES, categorySchema, categoryTypeLabels, type CategoryInput } from '../../../domain/categories.schemas';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
 import type { Category } from './types';
@@ -13,7 +14,7 @@ type Values = CategoryInput & { active?: boolean };
 export default function CategoryFormPage() {
   const { id } = useParams();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['category', id], queryFn: () => api<Category>(`/categories/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['category', id], queryFn: () => api<Category>(`/categories/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(existing.data);

@@ -7,6 +7,7 @@ import { discountedPrice, formatPercent } from '../../../domain/coupons';
 import { COUPON_TYPES, couponFieldsSchema, couponTypeLabels, type CouponType } from '../../../domain/coupons.schemas';
 import { msg } from '../../../domain/validation';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -44,7 +45,7 @@ export default function CouponFormPage() {
   const [form] = Form.useForm<Values>();
   const editing = Boolean(id);
   const readOnly = editing && !can('coupons', 'edit');
-  const existing = useQuery({ queryKey: ['coupon', id], queryFn: () => api<Coupon>(`/coupon/${id}`), enabled: editing });
+  const existing = useQuery({ queryKey: ['coupon', id], queryFn: () => api<Coupon>(`/coupon/${id}`), enabled: editing, throwOnError: isMissingRecord });
   const branches = useQuery({
     queryKey: ['coupon-branches'],
     queryFn: async () => (await api<{ items: { id: string; name: string; distributionCenter: boolean }[] }>('/branch', { query: { take: 0, status: '1' } })).items,

@@ -58,7 +58,7 @@ export function CustomerDetail({ id }: { id: string }) {
       <Col xs={24} md={6}>
         <Card>
           <div style={{ textAlign: 'center' }}>
-            <Avatar size={96} icon={<UserOutlined />} src={c.photo ? `/v1/customer/photo/thumbnail/${c.photo.name}` : undefined} />
+            <Avatar size={96} icon={<UserOutlined />} src={c.photo?.thumbnailUrl} />
             <h3 style={{ marginBottom: 0 }}>{fullName(c)}</h3>
             <div style={{ color: '#888' }}>Cliente {c.customerId}</div>
             <div style={{ marginTop: 8 }}>

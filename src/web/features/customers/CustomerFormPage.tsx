@@ -17,6 +17,7 @@ import {
 } from '../../../domain/customers.schemas';
 import { formatPhone } from '../../../domain/validation';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
@@ -27,7 +28,6 @@ import type { Customer } from './types';
 type Values = Record<string, unknown> & { birthday?: Dayjs | null; photos?: PickedPhoto[] };
 const rule = (field: keyof typeof customerSchema.shape) => [zodRule(customerSchema, field)];
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
-const avatarThumbnail = (name: string) => `/v1/customer/photo/thumbnail/${name}`;
 const birthdayRule = {
   validator: async (_r: unknown, d?: Dayjs | null) => {
     const problem = d ? birthdayProblem(d.format('YYYY-MM-DD'), todayIn()) : null;
@@ -38,7 +38,7 @@ const birthdayRule = {
 export default function CustomerFormPage() {
   const { id } = useParams();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const birthday = Form.useWatch('birthday', form) as Dayjs | null | undefined;
   const minor = birthday ? ageOn(birthday.format('YYYY-MM-DD'), todayIn()) < ADULT_AGE : false;
 
@@ -46,7 +46,7 @@ export default function CustomerFormPage() {
     const c = existing.data;
     if (!c) return;
     // the stored avatar shows in the picker; picking another replaces it after the save
-    form.setFieldsValue({ ...c, birthday: dayjs(c.birthday), phone: formatPhone(c.phone), mobilePhone: formatPhone(c.mobilePhone), photos: storedPhoto(c.photo?.name, avatarThumbnail) });
+    form.setFieldsValue({ ...c, birthday: dayjs(c.birthday), phone: formatPhone(c.phone), mobilePhone: formatPhone(c.mobilePhone), photos: storedPhoto(c.photo?.name, () => c.photo?.thumbnailUrl) });
   }, [existing.data, form]);
 
   const submit = (raw: Values) => {

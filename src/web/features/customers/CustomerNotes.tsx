@@ -14,6 +14,7 @@ import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicke
 import type { Note } from './types';
 
 const PAGE = 5;
+const PHOTO_LINK_REFRESH_MS = 10 * 60_000;
 
 /** The customer's notes, 5 per page; a note's single photo is uploaded after the note is saved. */
 export function CustomerNotes({ customerId }: { customerId: string }) {
@@ -25,6 +26,8 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
   const { data, isFetching } = useQuery({
     queryKey: ['notes', customerId, page],
     queryFn: () => api<{ items: Note[]; meta: { itemCount: number } }>('/note', { query: { customerId, page, take: PAGE } }),
+    // the photos' signed links last 15 minutes: fresh ones before then, so a preview opened later still loads
+    refetchInterval: PHOTO_LINK_REFRESH_MS,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notes', customerId] });
   // closing the modal (saved or cancelled) forgets the picked photo, as the form forgets its fields
@@ -71,7 +74,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
           { key: 'type', title: 'Tipo', dataIndex: 'noteType', width: 120 },
           { key: 'title', title: 'Título', dataIndex: 'title' },
           { key: 'note', title: 'Nota', dataIndex: 'note' },
-          { key: 'photo', title: 'Foto', render: (_, n) => (n.photo ? <Image width={48} src={`/v1/note/photo/thumbnail/${n.photo.name}`} preview={{ src: `/v1/note/photo/${n.photo.name}` }} alt={n.title} /> : '—') },
+          { key: 'photo', title: 'Foto', render: (_, n) => (n.photo ? <Image width={48} src={n.photo.thumbnailUrl} preview={{ src: n.photo.url }} alt={n.title} /> : '—') },
           { key: 'user', title: 'Autor', render: (_, n) => (n.user ? `${n.user.name} ${n.user.lastName}` : '—') },
           { key: 'date', title: 'Fecha', render: (_, n) => formatDateTime(n.created_at) },
           {

@@ -1,3 +1,13 @@
+/**
+ * A stored customer or note photo. Patient data: it opens only through the short-lived signed links the API
+ * sends with the record (about 15 minutes), so a screen shows these URLs as given and never builds one.
+ */
+export interface PrivatePhoto {
+  name: string;
+  url?: string;
+  thumbnailUrl?: string;
+}
+
 export interface Customer {
   id: string;
   customerId: number;
@@ -24,7 +34,7 @@ export interface Customer {
   points: number;
   loyaltyScale?: string;
   registryBranch: { id: string; name: string } | null;
-  photo: { name: string } | null;
+  photo: PrivatePhoto | null;
   created_at: string;
 }
 
@@ -33,7 +43,7 @@ export interface Note {
   noteType: string;
   title: string;
   note: string;
-  photo: { name: string } | null;
+  photo: PrivatePhoto | null;
   user: { name: string; lastName: string } | null;
   created_at: string;
 }

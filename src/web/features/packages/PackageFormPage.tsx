@@ -7,6 +7,7 @@ import { END_DATE_BEFORE_START, END_TIME_BEFORE_START, PAYMENT_TYPES, packageFie
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { msg } from '../../../domain/validation';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -56,7 +57,7 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
   const readOnly = editing && !can(module, 'edit');
   const promo = type === 'Promotion';
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['package', id], queryFn: () => api<Package>(`/package/${id}`), enabled: editing });
+  const existing = useQuery({ queryKey: ['package', id], queryFn: () => api<Package>(`/package/${id}`), enabled: editing, throwOnError: isMissingRecord });
   const options = useQuery({ queryKey: ['package-form-options'], queryFn: () => api<PackageFormOptions>('/package/form-options'), enabled: !readOnly, staleTime: 60_000 });
   const typeId = Form.useWatch('treatmentTypeId', form);
   const bySchedule = Form.useWatch('validBySchedule', form);

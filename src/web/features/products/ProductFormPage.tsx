@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { ProductKind } from '../../../domain/products.schemas';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { confirmAction } from '../../ui/confirm';
 import { formatDate } from '../../ui/format';
@@ -15,6 +16,7 @@ import { CostSection, PricingSection, PricingSummary } from './PricingSection';
 import { ApprovalTag } from './ProductDetail';
 import { ProductFields } from './ProductFields';
 import { photoUrl, type Product } from './types';
+import { leaveWithoutAsking } from '../../ui/unsaved';
 
 type Values = Omit<Product, 'photos' | 'id'> & { photos: PickedPhoto[] };
 
@@ -43,7 +45,7 @@ export default function ProductFormPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const removed = useRef<PickedPhoto[]>([]);
-  const existing = useQuery({ queryKey: ['product', id], queryFn: () => api<Product>(`/product/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['product', id], queryFn: () => api<Product>(`/product/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const types = useQuery({ queryKey: ['product-types'], queryFn: loadProductTypes, staleTime: 300_000 });
   const typeId = Form.useWatch('productTypeId', form);
 
@@ -93,7 +95,7 @@ export default function ProductFormPage() {
           notify.success();
           await queryClient.invalidateQueries({ queryKey: ['list'] });
           await queryClient.invalidateQueries({ queryKey: ['product'] });
-          navigate(LIST);
+          leaveWithoutAsking(() => navigate(LIST));
         } catch (err) {
           notify.error(err);
         }

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { PAY_CONDITIONS, payConditionLabel, providerFields, providerSchema, REGIMES, regimeLabels, type ProviderFormInput } from '../../../domain/providers.schemas';
 import { formatPhone } from '../../../domain/validation';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
@@ -19,7 +20,7 @@ export default function ProviderFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['provider', id], queryFn: () => api<Provider>(`/provider/${id}`), enabled: Boolean(id) });
+  const existing = useQuery({ queryKey: ['provider', id], queryFn: () => api<Provider>(`/provider/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
 
   useEffect(() => {
     const p = existing.data;

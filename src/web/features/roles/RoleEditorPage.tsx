@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { ACTIONS, actionLabels, MODULES, MODULE_KEYS, type Action, type ModuleKey } from '../../../domain/privileges';
 import { roleSchema, type RoleInput } from '../../../domain/roles.schemas';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -18,7 +19,7 @@ export default function RoleEditorPage() {
   const can = useCan();
   const [form] = Form.useForm<RoleInput>();
   const [edited, setMatrix] = useState<Matrix | null>(null);
-  const role = useQuery({ queryKey: ['role', id], queryFn: () => api<Role>(`/role/${id}`), enabled: Boolean(id) });
+  const role = useQuery({ queryKey: ['role', id], queryFn: () => api<Role>(`/role/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const matrix: Matrix = edited ?? ((role.data?.privileges as Matrix | undefined) ?? {});
 
   useEffect(() => {

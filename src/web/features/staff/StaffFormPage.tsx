@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { DEFAULT_NATIONALITY, STAFF_STEPS, staffPositionIssues, staffSchema } from '../../../domain/staff.schemas';
 import { api, ApiError } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm } from '../../ui/forms';
@@ -31,7 +32,7 @@ export default function StaffFormPage() {
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
   const [saving, setSaving] = useState(false);
-  const existing = useQuery({ queryKey: ['user', id], queryFn: () => api<StaffDetail>(`/user/${id}`), enabled: editing });
+  const existing = useQuery({ queryKey: ['user', id], queryFn: () => api<StaffDetail>(`/user/${id}`), enabled: editing, throwOnError: isMissingRecord });
   const positions = useJobPositions();
 
   useEffect(() => {

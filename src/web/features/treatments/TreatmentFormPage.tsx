@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { areasRequired, medicalFeeRequired, treatmentFieldsSchema, treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { msg } from '../../../domain/validation';
 import { api } from '../../app/api';
+import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
@@ -53,7 +54,7 @@ export default function TreatmentFormPage() {
   const readOnly = editing && !can('treatments', 'edit');
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState(false);
-  const existing = useQuery({ queryKey: ['treatment', id], queryFn: () => api<Treatment>(`/treatment/${id}`), enabled: editing });
+  const existing = useQuery({ queryKey: ['treatment', id], queryFn: () => api<Treatment>(`/treatment/${id}`), enabled: editing, throwOnError: isMissingRecord });
   const types = useTreatmentTypes();
   const categories = useTreatmentCategories();
   const formOptions = useTreatmentFormOptions(!readOnly);
