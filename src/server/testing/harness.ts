@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -123,7 +123,10 @@ export async function createTestApp(
   const database = await openDatabase({ url, image: template.image });
   const outbox: Mail[] = [];
   // an operator's DATABASE_URL never reaches the app under test: it sees the test database's, or none
-  const baseEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), UPLOADS_DIR: template.uploadsDir };
+  // the app's own copy of the demo photos: a test that replaces or deletes one must not take it from the next suite
+  const uploadsDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'clinic-test-uploads-')), 'uploads');
+  await cp(template.uploadsDir, uploadsDir, { recursive: true });
+  const baseEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), UPLOADS_DIR: uploadsDir };
   const config = loadConfig({ ...baseEnv, ...env }, opts.web ? {} : { webDir: undefined });
   const { app, routes, ctx } = await buildApp({
     database,
@@ -148,6 +151,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await rm(path.dirname(uploadsDir), { recursive: true, force: true });
     },
   };
 }
