@@ -42,7 +42,8 @@ async function freshPostgres(url: string): Promise<{ uploadsDir: string }> {
   await admin.connect();
   try {
     const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
-    if (!found.rowCount) {
+    // the template's photos live under the system temp dir, which may have been cleared without the database
+    if (!found.rowCount || !existsSync(uploadsDir)) {
       const stale = await admin.query('select datname from pg_database where datname like $1', [`${name}\\_tpl\\_%`]);
       for (const row of stale.rows as { datname: string }[]) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${template}"`);
