@@ -18,6 +18,7 @@ export const END_TIME_BEFORE_START = 'La hora final debe ser posterior a la hora
 export const VALUATION_NOT_ALLOWED = 'El tipo de tratamiento Valoración no se permite en paquetes ni promociones';
 export const TREATMENT_OF_OTHER_TYPE = 'El tratamiento no corresponde al tipo de tratamiento seleccionado';
 export const AREA_NOT_OF_TREATMENT = 'El área no corresponde al tratamiento';
+export const PHOTO_BEFORE_ACTIVATE = 'Agregue una foto antes de activar el paquete o la promoción';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -33,6 +33,7 @@ export const productMessages = {
   alreadyDecided: 'El producto ya fue aprobado o rechazado',
   pricingMissing: 'Capture los costos de franquicia, el precio de venta y los puntos antes de aprobar',
   photoRequired: 'Debe subir al menos una foto del producto',
+  photoBeforeApprove: 'Agregue al menos una foto antes de aprobar',
   tooManyPhotos: `Se permiten como máximo ${PRODUCT_PHOTOS_MAX} fotos por producto`,
   lastPhoto: 'El producto debe conservar al menos una foto',
   tax: 'El IVA debe ser 0, 8 o 16 %',

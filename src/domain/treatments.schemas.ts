@@ -11,6 +11,7 @@ export const treatmentTypeLabels: Record<string, string> = {
 export const treatmentTypeLabel = (name: string | null | undefined): string => (name ? (treatmentTypeLabels[name] ?? name) : '');
 
 export const SKU_IMMUTABLE = 'El SKU no se puede modificar';
+export const PHOTO_BEFORE_ACTIVATE = 'Agregue una foto antes de activar el tratamiento';
 export const TERM_INVALID = 'La duración debe tener el formato HH:mm';
 export const TERM_ZERO = 'La duración debe ser mayor a 00:00';
 

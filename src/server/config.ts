@@ -14,6 +14,8 @@ export interface SmtpConfig {
 
 export interface AppConfig {
   port: number;
+  /** HOST: the address to listen on; 0.0.0.0 (every interface) for a server on the clinic's LAN, 127.0.0.1 for one PC. */
+  host: string;
   databaseUrl?: string;
   dataDir: string;
   uploadsDir: string;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     : undefined;
   return {
     port: Number(env.PORT ?? 3000),
+    host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),

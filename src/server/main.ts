@@ -10,16 +10,21 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PIN } from './db/demo/data';
 /** A start-up failure whose message is already clear Spanish for the operator. */
 class StartError extends Error {}
 
-/** Whether the port can be taken, asked before any work so a busy one is reported at once and leaves nothing behind. */
-function assertPortFree(port: number): Promise<void> {
+/**
+ * Whether the port can be taken on HOST, asked before any work so a busy one is reported at once and leaves
+ * nothing behind; on the same address the server then listens on.
+ */
+function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) => reject(new StartError(portProblem(port, err))));
-    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve()));
+    probe.once('error', (err: NodeJS.ErrnoException) => reject(new StartError(portProblem(port, host, err))));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
 
-function portProblem(port: number, err: NodeJS.ErrnoException): string {
+function portProblem(port: number, host: string, err: NodeJS.ErrnoException): string {
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN')
+    return `La dirección HOST=${host} no es de esta máquina. Use 0.0.0.0 (todas sus interfaces) o 127.0.0.1 (solo esta PC): HOST=0.0.0.0 npm start`;
   if (err.code === 'EADDRINUSE') return `El puerto ${port} ya está en uso por otro programa (¿otro servidor ya está corriendo?). Deténgalo o use otro puerto: PORT=3001 npm start`;
   if (err.code === 'EACCES') return `No hay permiso para usar el puerto ${port} (los menores a 1024 requieren privilegios). Use otro: PORT=3000 npm start`;
   return `No se pudo abrir el puerto ${port}: ${err.message}`;
@@ -38,7 +43,8 @@ async function prepareData(database: Database, config: AppConfig): Promise<void>
 }
 
 function printWelcome(config: AppConfig, demo: boolean) {
-  console.log(`\nBack office listo en http://localhost:${config.port}`);
+  const where = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`\nBack office listo en http://${where}:${config.port}`);
   if (!demo) return;
   console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}, PIN ${DEMO_PIN}):`);
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(22)} ${a.role}`);
@@ -78,16 +84,16 @@ const parts: Parameters<typeof stopOnSignals>[1] = {};
 
 async function main() {
   const config = loadConfig();
-  await assertPortFree(config.port);
+  await assertPortFree(config.port, config.host);
   stopOnSignals(config, parts);
   parts.database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await prepareData(parts.database, config);
   const { app, ctx } = await buildApp({ database: parts.database, config });
   parts.app = app;
   try {
-    await app.listen({ port: config.port, host: '0.0.0.0' });
+    await app.listen({ port: config.port, host: config.host });
   } catch (err) {
-    throw new StartError(portProblem(config.port, err as NodeJS.ErrnoException));
+    throw new StartError(portProblem(config.port, config.host, err as NodeJS.ErrnoException));
   }
   parts.stopJobs = startJobs(ctx, app.log);
   printWelcome(config, await hasDemoAccounts(ctx.db));

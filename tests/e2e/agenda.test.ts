@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cabinSchedules, cabinTypes, cabins, customers } from '../../src/server/db/schema';
@@ -38,7 +38,11 @@ beforeAll(async () => {
     .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
     .where(and(eq(cabins.branchId, TIJUANA), eq(cabins.active, true), isNull(cabins.deletedAt)))
     .orderBy(asc(cabinTypes.order), asc(cabins.name));
-  [customer] = await db.select({ id: customers.id, name: customers.name, lastName: customers.lastName }).from(customers).where(isNull(customers.deletedAt)).limit(1);
+  // two patients: one patient cannot be in two cabins at 16:00 (appointments_customer_no_overlap, migration 0014)
+  const [first, second] = await db.select({ id: customers.id, name: customers.name, lastName: customers.lastName }).from(customers)
+    .where(and(isNull(customers.deletedAt), sql`not exists (select 1 from appointments a where a.customer_id = ${customers.id} and a.date = ${DATE})`))
+    .limit(2);
+  customer = first;
   // clear the chosen day, then book 10:00–11:00 in the first cabin (confirmed) and 16:00 in the third and fourth (not yet)
   await db.delete(appointments).where(and(eq(appointments.branchId, TIJUANA), eq(appointments.date, DATE)));
   const unconfirmed = (n: number, cabin: (typeof tj)[number]) => ({
@@ -46,7 +50,7 @@ beforeAll(async () => {
     status: 'scheduled',
     branchId: TIJUANA,
     cabinId: cabin.id,
-    customerId: customer.id,
+    customerId: n === 3 ? second.id : customer.id,
     treatmentTypeId: cabin.treatmentTypeId,
     date: DATE,
     startTime: '16:00',

@@ -23,16 +23,28 @@ export function fail(code: ErrorCode, message?: string): never {
   throw new AppError(code, message);
 }
 
-/** Database errors arrive wrapped by Drizzle; the PostgreSQL code is on the cause. */
-function pgCode(err: unknown): string | undefined {
+/** Database errors arrive wrapped by Drizzle; the PostgreSQL code (and the constraint it names) is on the cause. */
+function pgError(err: unknown): { code: string; constraint?: string } | undefined {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      const constraint = (e as { constraint?: unknown }).constraint;
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    }
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** Constraints (and triggers raising under a constraint name, migration 0014) whose refusal has its own catalogue entry. */
+const PG_CONSTRAINTS: Record<string, ErrorCode> = {
+  cabins_live_appointments: 'CABIN_HAS_APPOINTMENTS',
+  appointments_cabin_live: 'CABIN_NOT_FOUND',
+  // 23P01 of the patient's exclusion constraint; the cabin's (appointments_no_overlap) stays APPOINTMENT_SLOT_TAKEN
+  appointments_customer_no_overlap: 'PATIENT_SLOT_TAKEN',
+  product_categories_category_live: 'CATEGORY_NOT_FOUND',
+};
 
 const PG_CODES: Record<string, ErrorCode> = {
   '23505': 'CONFLICT',
@@ -63,9 +75,10 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     return { statusCode: 400, code: 'VALIDATION_FAILED', message: errors[0]?.message ?? errorCatalogue.VALIDATION_FAILED.message, errors };
   }
   if (isDatabaseUnavailable(err)) return catalogueBody('DATABASE_UNAVAILABLE');
-  const code = pgCode(err);
-  if (code && PG_CODES[code]) {
-    const c = PG_CODES[code];
+  const pg = pgError(err);
+  const mapped = pg && ((pg.constraint && Object.hasOwn(PG_CONSTRAINTS, pg.constraint) ? PG_CONSTRAINTS[pg.constraint] : undefined) ?? PG_CODES[pg.code]);
+  if (mapped) {
+    const c = mapped;
     return { statusCode: errorCatalogue[c].status, code: c, message: errorCatalogue[c].message };
   }
   const status = (err as FastifyError)?.statusCode;

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { and, asc, count, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, sql, Column, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { listMessages, listMeta, type ListMeta, type ListQuery } from '../../domain/list';
-import { csvLine } from './csv';
+import { csvFileName, csvLine } from './csv';
 import { AppError } from './errors';
 
 export type Expr = AnyColumn | SQL;
@@ -97,10 +97,50 @@ async function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<SQL |
   return and(...parts.filter(Boolean));
 }
 
+/** Text columns whose sort an index walks (keepIndexOrder): they keep the column's own order. */
+const indexOrdered = new WeakSet<AnyColumn>();
+
+/**
+ * Declared by the module that owns the index: sorting by these columns walks it (customers by name on a
+ * chain's hundreds of thousands), so they are not sorted by the Spanish key, which no index serves.
+ */
+export function keepIndexOrder(...columns: AnyColumn[]): void {
+  for (const c of columns) indexOrdered.add(c);
+}
+
+const TEXT_COLUMNS = new Set(['PgText', 'PgVarchar', 'PgChar']);
+const leadsIndex = new WeakMap<AnyColumn, boolean>();
+
+/** Whether an index of its table starts with the column (appointment numbers, a log's module): a page can walk it. */
+function leadsAnIndex(col: AnyColumn): boolean {
+  let known = leadsIndex.get(col);
+  if (known === undefined) {
+    try {
+      const first = (c: unknown) => (c && typeof c === 'object' && 'name' in c ? (c as { name?: string }).name : undefined);
+      known = col.isUnique || (col.table instanceof PgTable && getTableConfig(col.table).indexes.some((i) => first(i.config.columns[0]) === col.name));
+    } catch {
+      known = false;
+    }
+    leadsIndex.set(col, known);
+  }
+  return known;
+}
+
+/**
+ * The keys a sort column is ordered by. A text column sorts the Spanish way, accents and case aside
+ * ('Ácido' with the A's, 'Bálsamo' before 'Biorrevitalizante'), then by itself so that ties keep one order;
+ * both in the "C" collation, so PGlite and PostgreSQL (whatever the database's collation) give the same order.
+ * A column an index serves keeps its own order: sorting by the key would read and sort the whole table.
+ */
+function sortKeys(col: Expr): Expr[] {
+  if (!(col instanceof Column) || !TEXT_COLUMNS.has(col.columnType) || indexOrdered.has(col) || leadsAnIndex(col)) return [col];
+  return [sql`immutable_unaccent(lower(${col}::text)) collate "C"`, sql`${col}::text collate "C"`];
+}
+
 function buildOrder<Row>(q: ListQuery, spec: ListSpec<Row>): SQL[] {
   const chosen = q.field ? ownEntry(spec.sortable, q.field, 'field', listMessages.badSortField) : undefined;
   const dir = q.order ?? (q.field ? 'ASC' : spec.defaultSort.order);
-  const cols = [chosen ?? spec.sortable[spec.defaultSort.field]].flat();
+  const cols = [chosen ?? spec.sortable[spec.defaultSort.field]].flat().flatMap(sortKeys);
   return cols.map((col) => (dir === 'DESC' ? desc(col) : asc(col)));
 }
 
@@ -146,7 +186,7 @@ export async function sendCsv<Row>(reply: FastifyReply, q: ListQuery, spec: List
   }
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`)
+    .header('content-disposition', `attachment; filename="${csvFileName(name)}"`)
     .send(Readable.from(body()));
 }
 

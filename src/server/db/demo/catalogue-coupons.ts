@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { CouponType } from '../../../domain/coupons.schemas';
 import type { Db } from '../client';
-import { branches, couponBranches, couponRedemptions, coupons, productTypes, products, treatments, users } from '../schema';
+import { branches, cashOrderDetails, cashOrders, couponBranches, couponRedemptions, coupons, orderDetails, orders, productTypes, products, treatments } from '../schema';
 import { demoId, seededRandom } from './random';
 
 interface DemoCoupon {
@@ -57,10 +57,7 @@ export async function seedCoupons(db: Db): Promise<void> {
     .from(branches)
     .where(and(isNull(branches.deletedAt), eq(branches.distributionCenter, false)))
     .orderBy(asc(branches.code));
-  const staff = await db.select({ id: users.id, branchId: users.mainBranchId }).from(users).where(and(isNull(users.deletedAt), eq(users.status, 'activo'))).orderBy(asc(users.username));
-  const rnd = seededRandom(1515);
   const today = new Date();
-  let orderNumber = 120;
 
   for (const [i, c] of DEMO_COUPONS.entries()) {
     const pool = items[c.type];
@@ -75,7 +72,8 @@ export async function seedCoupons(db: Db): Promise<void> {
       name: c.name,
       description: c.description,
       limit: c.limit,
-      used: c.uses,
+      // the uses come with the history, once the sales exist (seedCouponRedemptions)
+      used: 0,
       type: c.type,
       treatmentId: c.type === 'Treatment' ? itemId : null,
       productId: c.type === 'Product' ? itemId : null,
@@ -85,22 +83,82 @@ export async function seedCoupons(db: Db): Promise<void> {
       createdAt: new Date(today.getTime() - (200 - i * 7) * 86_400_000),
     });
     await db.insert(couponBranches).values(at.map((b) => ({ couponId: id, branchId: b.id })));
-    const redemptions = Array.from({ length: c.uses }, (_, n) => {
-      const branch = rnd.pick(at);
-      const seller = staff.filter((u) => u.branchId === branch.id);
-      orderNumber += rnd.int(1, 9);
-      const daysAgo = Math.max(1, (c.expiresIn < 0 ? -c.expiresIn : 0) + rnd.int(1, 40));
-      return {
+  }
+}
+
+/** A seeded Fisher–Yates shuffle: the same order on every run. */
+function shuffled<T>(rnd: ReturnType<typeof seededRandom>, items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rnd.int(0, i);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * The usage history of the demo coupons, over sales that exist: for each use a paid, unrefunded sale
+ * of the right kind (treatment sales for treatment coupons, product sales for product coupons) at one
+ * of the coupon's clinics with a seller, made while the coupon was valid, by a customer who has not used it yet;
+ * sales of the coupon's own item first. The redemption carries that sale's customer, number, branch
+ * and seller, and `used` counts the rows. Runs after the customers and their sales are seeded.
+ */
+export async function seedCouponRedemptions(db: Db): Promise<void> {
+  const rnd = seededRandom(1515);
+  const today = new Date();
+  for (const c of DEMO_COUPONS) {
+    if (!c.uses) continue;
+    const id = demoId('coupon:' + c.code);
+    const [coupon] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
+    if (!coupon) continue;
+    const at = (await db.select({ id: couponBranches.branchId }).from(couponBranches).where(eq(couponBranches.couponId, id))).map((b) => b.id);
+    const until = new Date(Math.min(today.getTime(), new Date(coupon.expireDate + 'T23:59:59Z').getTime()));
+    const product = coupon.type === 'Product';
+    const sale = product ? cashOrders : orders;
+    const hasItem = product
+      ? sql<boolean>`exists (select 1 from ${cashOrderDetails} where ${cashOrderDetails.cashOrderId} = ${cashOrders.id} and ${cashOrderDetails.productId} = ${coupon.productId})`
+      : sql<boolean>`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${orders.id} and ${orderDetails.treatmentId} = ${coupon.treatmentId})`;
+    const candidates = await db
+      .select({ id: sale.id, orderNumber: sale.orderNumber, customerId: sale.customerId, branchId: sale.branchId, sellerId: sale.sellerId, createdAt: sale.createdAt, hasItem })
+      .from(sale)
+      .where(
+        and(
+          inArray(sale.branchId, at),
+          isNotNull(sale.customerId),
+          // the history names who applied it: sales with a seller (the point of sale)
+          isNotNull(sale.sellerId),
+          eq(sale.paymentStatus, 'paid'),
+          isNull(sale.refundedAt),
+          isNull(sale.deletedAt),
+          gte(sale.createdAt, coupon.createdAt),
+          lte(sale.createdAt, until),
+        ),
+      )
+      .orderBy(asc(sale.orderNumber));
+    // the coupon's own item first, then any sale of the clinic; one use per customer
+    const pool = [...shuffled(rnd, candidates.filter((o) => o.hasItem)), ...shuffled(rnd, candidates.filter((o) => !o.hasItem))];
+    const picked: typeof pool = [];
+    const customersSeen = new Set<string>();
+    for (const o of pool) {
+      if (picked.length === c.uses) break;
+      if (customersSeen.has(o.customerId!)) continue;
+      customersSeen.add(o.customerId!);
+      picked.push(o);
+    }
+    if (!picked.length) continue;
+    await db.insert(couponRedemptions).values(
+      picked.map((o, n) => ({
         id: demoId(`coupon-redemption:${c.code}:${n}`),
         couponId: id,
-        customerId: demoId(`customer:coupon:${c.code}:${n}`),
-        orderKind: c.type === 'Product' ? 'cashOrder' : 'order',
-        orderNumber: `POS-${String(orderNumber).padStart(6, '0')}`,
-        branchId: branch.id,
-        userId: seller.length ? rnd.pick(seller).id : null,
-        createdAt: new Date(today.getTime() - daysAgo * 86_400_000 - rnd.int(0, 600) * 60_000),
-      };
-    });
-    if (redemptions.length) await db.insert(couponRedemptions).values(redemptions);
+        customerId: o.customerId,
+        orderKind: product ? 'cashOrder' : 'order',
+        orderId: o.id,
+        orderNumber: o.orderNumber,
+        branchId: o.branchId,
+        userId: o.sellerId,
+        createdAt: o.createdAt,
+      })),
+    );
+    await db.update(coupons).set({ used: picked.length }).where(eq(coupons.id, id));
   }
 }

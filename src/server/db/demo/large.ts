@@ -14,7 +14,8 @@ import { syncAppointmentNumbers } from '../sequences';
  * after the day of the load. Everything past the clinics is made by set-based SQL (INSERT … SELECT over
  * generate_series) with values drawn from hashtext() of the row's coordinates, so the same day of load
  * gives the same rows. Appointments start on the hour and last 30 or 60 minutes: one per cabin and hour
- * at most, so no two of them can overlap and the exclusion constraint never fires.
+ * at most, so no two of them can overlap and the exclusion constraint never fires; the patients of one
+ * clinic's hour are all different, so the patient's exclusion constraint never fires either.
  */
 
 /** How much to load: `npm run seed -- --scale medium|large`. */
@@ -269,7 +270,10 @@ async function fill(db: Db, scale: Scale, today: string, log: Log) {
       select s.*, tr.id treatment_id, tr.medical medical, tr.medical_fee,
         case when tr.duration_minutes <= 30 then 30 else 60 end term,
         ${firstAppointment} - 1 + row_number() over (order by s.day, s.h, s.k) num,
-        floor(${u(sql`'cu' || s.k || ':' || s.day || ':' || s.h`)} * s.n_cust)::int * ${nb} + s.branch_k cust,
+        -- the patients of one clinic's hour are all different (appointments_customer_no_overlap): a drawn first
+        -- patient, then the hour's other cabins in order, a 32nd of the clinic's customers apart
+        ((floor(${u(sql`'cu' || s.branch_k || ':' || s.day || ':' || s.h`)} * s.n_cust)::int
+          + (row_number() over (partition by s.branch_k, s.day, s.h order by s.k) - 1)::int * greatest(1, s.n_cust / 32)) % s.n_cust) * ${nb} + s.branch_k cust,
         ${u(sql`'st' || s.k || ':' || s.day || ':' || s.h`)} us,
         ${u(sql`'op' || s.k || ':' || s.day || ':' || s.h`)} uo
       from l_slot s

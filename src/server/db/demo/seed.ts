@@ -24,7 +24,7 @@ import { seedCustomers } from './customers';
 import { seedStaffFiles, userPhotoName, writeUserPhotos } from './staff';
 import { seedAppliances } from './catalogue-appliances';
 import { seedCabins } from './catalogue-branches';
-import { seedCoupons } from './catalogue-coupons';
+import { seedCouponRedemptions, seedCoupons } from './catalogue-coupons';
 import { seedPackages } from './catalogue-packages';
 import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
@@ -188,6 +188,7 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedCoupons(t);
     await seedCabins(t);
     await seedCustomers(t, uploadsDir);
+    await seedCouponRedemptions(t);
     await syncAppointmentNumbers(t);
   });
   // fresh planner statistics for the tables just filled (PGlite has no autovacuum to do it)

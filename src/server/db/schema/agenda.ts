@@ -9,8 +9,10 @@ import { purchasedProducts } from './sales';
 import { treatmentTypes, treatments } from './treatments';
 
 /**
- * One booking of a cabin. date/startTime/endTime are the branch's wall-clock times; the migration adds
- * the exclusion constraint that keeps two live appointments of one cabin from overlapping.
+ * One booking of a cabin. date/startTime/endTime are the branch's wall-clock times; the migrations add
+ * the exclusion constraints that keep two live appointments of one cabin (0004, appointments_no_overlap) or of
+ * one patient (0014, appointments_customer_no_overlap) from overlapping, and the trigger that keeps a live
+ * appointment out of a deleted cabin (0014).
  * status: scheduled, inProcess, finished, cancelled, absence.
  */
 /** The sequence part of CITA- numbers: taken with nextval, so concurrent bookings never pick the same one. */

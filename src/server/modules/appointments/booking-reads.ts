@@ -129,7 +129,7 @@ export async function cabinDayTimes(db: DbOrTx, cabinId: string, date: string, e
 export async function customerDayTypes(db: DbOrTx, customerId: string, date: string, exceptId: string | null) {
   const statement = prepared(db, 'booking_customer_day', (d) =>
     d
-      .select({ startTime: appointments.startTime, typeName: treatmentTypes.name })
+      .select({ startTime: appointments.startTime, endTime: appointments.endTime, typeName: treatmentTypes.name })
       .from(appointments)
       .innerJoin(treatmentTypes, eq(treatmentTypes.id, appointments.treatmentTypeId))
       .where(live(appointments.customerId))

@@ -251,6 +251,9 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
   }
 
   const sameDay = await customerDayTypes(tx, input.customerId, input.date, existing?.id ?? null);
+  // the patient is in one cabin at a time (also the database's appointments_customer_no_overlap)
+  const [from, to] = [minutes(input.startTime), endMinutes(plan.endTime)];
+  if (sameDay.some((o) => minutes(o.startTime) < to && endMinutes(o.endTime) > from)) throw new AppError('PATIENT_SLOT_TAKEN');
   const order = sameDayOrder(
     treatmentKind(type.name),
     input.startTime,

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CabinInput } from '../../../domain/cabins.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import { cabinScheduleIssues, type ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { branches, cabinSchedules, cabinTypes, cabins } from '../../db/schema';
+import { appointments, branches, cabinSchedules, cabinTypes, cabins } from '../../db/schema';
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
@@ -187,10 +187,32 @@ export async function updateCabin(ctx: AppContext, req: FastifyRequest, id: stri
 export type CabinUsageCheck = (db: DbOrTx, cabinId: string) => Promise<boolean>;
 export const cabinUsageChecks: CabinUsageCheck[] = [];
 
+/** Live appointments (scheduled, in process or finished, not deleted) today or later in the cabin's branch's zone. */
+async function hasLiveAppointments(tx: DbOrTx, cabinId: string): Promise<boolean> {
+  const [hit] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(cabins, eq(cabins.id, appointments.cabinId))
+    .innerJoin(branches, eq(branches.id, cabins.branchId))
+    .where(
+      and(
+        eq(appointments.cabinId, cabinId),
+        isNull(appointments.deletedAt),
+        inArray(appointments.status, ['scheduled', 'inProcess', 'finished']),
+        sql`${appointments.date} >= (now() at time zone ${branches.timeZone})::date`,
+      ),
+    )
+    .limit(1);
+  return Boolean(hit);
+}
+
 export async function deleteCabin(ctx: AppContext, req: FastifyRequest, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findCabin(tx, id, true);
     assertBranchAccess(req, before.branch.id);
+    // the row lock first: a booking in progress (it holds the cabin FOR SHARE) commits before the check reads
+    await tx.select({ id: cabins.id }).from(cabins).where(eq(cabins.id, id)).for('update');
+    if (await hasLiveAppointments(tx, id)) throw new AppError('CABIN_HAS_APPOINTMENTS');
     for (const inUse of cabinUsageChecks) if (await inUse(tx, id)) throw new AppError('CABIN_HAS_APPOINTMENTS');
     const [row] = await tx.update(cabins).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(cabins.id, id)).returning();
     await recordChange(tx, req, { module: 'cabains', action: 'eliminar', entityId: id, before, affectedBranchId: before.branch.id });

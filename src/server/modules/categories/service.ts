@@ -4,7 +4,7 @@ import type { CategoryInput } from '../../../domain/categories.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { categories } from '../../db/schema';
+import { categories, productCategories, products } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
@@ -95,9 +95,23 @@ export async function updateCategory(ctx: AppContext, req: FastifyRequest, id: s
 export type CategoryUsageCheck = (db: DbOrTx, categoryId: string) => Promise<boolean>;
 export const categoryUsageChecks: CategoryUsageCheck[] = [];
 
+/** A live (not deleted) product tied to the category: the catalogue's 409 'No se puede eliminar el registro'. */
+async function usedByProduct(tx: DbOrTx, categoryId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: products.id })
+    .from(productCategories)
+    .innerJoin(products, eq(products.id, productCategories.productId))
+    .where(and(eq(productCategories.categoryId, categoryId), isNull(products.deletedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function deleteCategory(ctx: AppContext, req: FastifyRequest, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findCategory(tx, id);
+    // the row lock first: a product being tied to it (migration 0014's trigger holds the category FOR SHARE) commits before the check reads
+    await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+    if (await usedByProduct(tx, id)) throw new AppError('CANNOT_DELETE');
     for (const inUse of categoryUsageChecks) if (await inUse(tx, id)) throw new AppError('CATEGORY_IN_USE');
     const [row] = await tx.update(categories).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(categories.id, id)).returning();
     await recordChange(tx, req, { module: 'categories', action: 'eliminar', entityId: id, before: toCategoryDto(before) });

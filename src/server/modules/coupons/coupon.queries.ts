@@ -5,7 +5,7 @@ import type { CouponType } from '../../../domain/coupons.schemas';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { DbOrTx } from '../../db/client';
-import { branches, couponBranches, couponRedemptions, coupons, products, treatments, users } from '../../db/schema';
+import { branches, cashOrders, couponBranches, couponRedemptions, coupons, customers, orders, products, treatments, users } from '../../db/schema';
 import { branchScope } from '../../platform/auth/guard';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
@@ -150,22 +150,30 @@ export async function findCouponJoined(db: DbOrTx, id: string): Promise<CouponJo
   return row;
 }
 
-/** The usage history of the detail modal: sales (orders) and product sales (cash orders). */
+/**
+ * The usage history of the detail modal: sales (orders) and product sales (cash orders), with the
+ * customer's name, the branch, the order number (the sale's own when the redemption lacks it) and the
+ * user (who redeemed it, else the sale's seller). A deleted customer keeps their name in the history.
+ */
 export async function redemptionsOf(db: DbOrTx, couponId: string, branchId?: string) {
   const rows = await db
     .select({
       id: couponRedemptions.id,
       orderKind: couponRedemptions.orderKind,
       orderId: couponRedemptions.orderId,
-      orderNumber: couponRedemptions.orderNumber,
+      orderNumber: sql<string | null>`coalesce(${couponRedemptions.orderNumber}, ${orders.orderNumber}, ${cashOrders.orderNumber})`,
       created_at: couponRedemptions.createdAt,
-      customerId: couponRedemptions.customerId,
+      customerId: sql<string | null>`coalesce(${couponRedemptions.customerId}, ${orders.customerId}, ${cashOrders.customerId})`,
+      customerName: sql<string | null>`nullif(concat_ws(' ', ${customers.name}, ${customers.lastName}, ${customers.motherLastName}), '')`,
       branch: { id: branches.id, name: branches.name },
       user: { id: users.id, name: users.name, lastName: users.lastName, motherLastName: users.motherLastName },
     })
     .from(couponRedemptions)
-    .leftJoin(branches, eq(branches.id, couponRedemptions.branchId))
-    .leftJoin(users, eq(users.id, couponRedemptions.userId))
+    .leftJoin(orders, and(eq(couponRedemptions.orderKind, 'order'), eq(orders.id, couponRedemptions.orderId)))
+    .leftJoin(cashOrders, and(eq(couponRedemptions.orderKind, 'cashOrder'), eq(cashOrders.id, couponRedemptions.orderId)))
+    .leftJoin(customers, sql`${customers.id} = coalesce(${couponRedemptions.customerId}, ${orders.customerId}, ${cashOrders.customerId})`)
+    .leftJoin(branches, sql`${branches.id} = coalesce(${couponRedemptions.branchId}, ${orders.branchId}, ${cashOrders.branchId})`)
+    .leftJoin(users, sql`${users.id} = coalesce(${couponRedemptions.userId}, ${orders.sellerId}, ${cashOrders.sellerId})`)
     .where(
       and(
         eq(couponRedemptions.couponId, couponId),
@@ -179,8 +187,7 @@ export async function redemptionsOf(db: DbOrTx, couponId: string, branchId?: str
     orderId: r.orderId,
     orderNumber: r.orderNumber,
     created_at: r.created_at,
-    // customers arrive with their own area; until then the id is what the redemption knows
-    customer: r.customerId ? { id: r.customerId, name: null as string | null } : null,
+    customer: r.customerId ? { id: r.customerId, name: r.customerName } : null,
     branch: r.branch?.id ? r.branch : null,
     user: r.user?.id ? r.user : null,
   });

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { couponDiscountAmount, dateIn, discountedPrice, isCouponExhausted, isCouponExpired } from '../../../domain/coupons';
 import type { CouponValidateInput } from '../../../domain/coupons.schemas';
 import type { DbOrTx } from '../../db/client';
-import { branches, couponBranches, couponRedemptions, coupons, products, treatments } from '../../db/schema';
+import { branches, couponBranches, couponRedemptions, coupons, customers, products, treatments } from '../../db/schema';
 import { branchScope } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
@@ -20,13 +20,27 @@ export interface CouponQuote {
   discountedPrice: number;
 }
 
+/**
+ * The price of the coupon's item while it is still sold: a deleted or inactive treatment, or a product
+ * deleted, inactive or not approved, is no longer in the catalogue, so its coupon cannot apply.
+ */
 async function currentPrice(db: DbOrTx, item: CouponValidateInput['item']): Promise<number> {
   if (item.type === 'Treatment') {
-    const [t] = await db.select({ price: treatments.price }).from(treatments).where(eq(treatments.id, item.id)).limit(1);
-    return t?.price ?? 0;
+    const [t] = await db
+      .select({ price: treatments.price })
+      .from(treatments)
+      .where(and(eq(treatments.id, item.id), isNull(treatments.deletedAt), eq(treatments.active, true)))
+      .limit(1);
+    if (!t) throw new AppError('TREATMENT_NOT_FOUND');
+    return t.price;
   }
-  const [p] = await db.select({ price: products.salePrice }).from(products).where(eq(products.id, item.id)).limit(1);
-  return p?.price ?? 0;
+  const [p] = await db
+    .select({ price: products.salePrice })
+    .from(products)
+    .where(and(eq(products.id, item.id), isNull(products.deletedAt), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)))
+    .limit(1);
+  if (!p) throw new AppError('PRODUCT_NOT_FOUND');
+  return p.price ?? 0;
 }
 
 /**
@@ -49,6 +63,12 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
     .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt)))
     .limit(1);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)))
+    .limit(1);
+  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   if (isCouponExpired(coupon.expireDate, dateIn(branch.timeZone, opts.now))) throw new AppError('COUPON_EXPIRED');
   if (isCouponExhausted(coupon)) throw new AppError('COUPON_EXHAUSTED');
 

@@ -78,6 +78,26 @@ describe('demo data', () => {
     const kinds = await rows<{ order_kind: string }>(sql`select distinct order_kind from coupon_redemptions order by 1`);
     expect(kinds.map((k) => k.order_kind).every((k) => k === 'order' || k === 'cashOrder')).toBe(true);
   });
+
+  it('seeds a usage history over customers and sales that exist, shown with names', async () => {
+    const orphans = await rows<{ n: number }>(sql`
+      select count(*)::int as n from coupon_redemptions r
+      left join customers cu on cu.id = r.customer_id
+      left join orders o on r.order_kind = 'order' and o.id = r.order_id and o.order_number = r.order_number and o.customer_id = r.customer_id and o.branch_id = r.branch_id
+      left join cash_orders co on r.order_kind = 'cashOrder' and co.id = r.order_id and co.order_number = r.order_number and co.customer_id = r.customer_id and co.branch_id = r.branch_id
+      where cu.id is null or (o.id is null and co.id is null)`);
+    expect(orphans[0].n).toBe(0);
+    const detail = (await admin({ method: 'GET', url: `/v1/coupon/${demoId('coupon:BIENVENIDA15')}` })).json();
+    const uses = [...detail.orders, ...detail.cashOrders];
+    expect(uses.length).toBe(detail.used);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const u of uses) {
+      expect(u.customer.name).toMatch(/^\p{L}+( \p{L}+)+/u);
+      expect(u.orderNumber).toMatch(/^[A-Z]{3}-/);
+      expect(u.branch?.name).toBeTruthy();
+      expect(u.user?.name).toBeTruthy();
+    }
+  });
 });
 
 describe('item lookup for the form', () => {
@@ -253,16 +273,32 @@ describe('list, detail and delete', () => {
 
   it('shows the usage history split into orders and cash orders', async () => {
     const c = await create({ code: 'HISTORIA1' });
-    const customer = demoId('customer:history');
+    const [customer, other] = await rows<{ id: string; full: string }>(
+      sql`select id, concat_ws(' ', name, last_name, mother_last_name) as full from customers where deleted_at is null order by customer_number limit 2`,
+    );
+    // a sale known only by its id: number, customer, branch and seller come from the sale
+    const [sale] = await rows<{ id: string; order_number: string; customer_id: string; full: string; branch: string; seller: string }>(sql`
+      select o.id, o.order_number, o.customer_id, concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name) as full, b.name as branch, u.name as seller
+      from cash_orders o join customers cu on cu.id = o.customer_id join branches b on b.id = o.branch_id join users u on u.id = o.seller_id
+      order by o.order_number limit 1`);
     await t.ctx.db.insert(couponRedemptions).values([
-      { couponId: c.id, customerId: customer, orderKind: 'order', orderNumber: 'POS-000123', branchId: TIJUANA, userId: demoId('user:gerente@demo.mx') },
-      { couponId: c.id, customerId: demoId('customer:history2'), orderKind: 'cashOrder', orderNumber: 'POS-000124', branchId: MEXICALI, userId: demoId('user:admin@demo.mx') },
+      { couponId: c.id, customerId: customer.id, orderKind: 'order', orderNumber: 'POS-000123', branchId: TIJUANA, userId: demoId('user:gerente@demo.mx') },
+      { couponId: c.id, customerId: other.id, orderKind: 'cashOrder', orderNumber: 'POS-000124', branchId: MEXICALI, userId: demoId('user:admin@demo.mx') },
+      { couponId: c.id, orderKind: 'cashOrder', orderId: sale.id },
     ]);
     const detail = (await admin({ method: 'GET', url: `/v1/coupon/${c.id}` })).json();
     expect(detail.orders).toHaveLength(1);
-    expect(detail.orders[0]).toMatchObject({ orderNumber: 'POS-000123', customer: { id: customer }, branch: { name: 'Tijuana' }, user: { name: 'Gabriela', lastName: 'Núñez' } });
-    expect(detail.cashOrders).toHaveLength(1);
-    expect(detail.cashOrders[0]).toMatchObject({ orderNumber: 'POS-000124', branch: { name: 'Mexicali' } });
+    expect(detail.orders[0]).toMatchObject({
+      orderNumber: 'POS-000123',
+      customer: { id: customer.id, name: customer.full },
+      branch: { name: 'Tijuana' },
+      user: { name: 'Gabriela', lastName: 'Núñez' },
+    });
+    expect(detail.cashOrders).toHaveLength(2);
+    expect(detail.cashOrders).toContainEqual(expect.objectContaining({ orderNumber: 'POS-000124', customer: { id: other.id, name: other.full }, branch: expect.objectContaining({ name: 'Mexicali' }) }));
+    expect(detail.cashOrders).toContainEqual(
+      expect.objectContaining({ orderId: sale.id, orderNumber: sale.order_number, customer: { id: sale.customer_id, name: sale.full }, branch: expect.objectContaining({ name: sale.branch }), user: expect.objectContaining({ name: sale.seller }) }),
+    );
     // the branch manager of Tijuana sees only what happened at Tijuana
     const gerente = t.as((await t.signIn('gerente@demo.mx')).token);
     const own = (await gerente({ method: 'GET', url: `/v1/coupon/${c.id}` })).json();
@@ -285,7 +321,7 @@ describe('list, detail and delete', () => {
 });
 
 describe('validate', () => {
-  const customer = demoId('customer:validate');
+  const customer = demoId('customer:1'); // demo customers exist: the validation looks the customer up
   const check = (code: string, over: Record<string, unknown> = {}, as = admin) =>
     as({ method: 'POST', url: '/v1/coupon/validate', payload: { code, customerId: customer, branchId: TIJUANA, item: { type: 'Treatment', id: FIX.treatment }, ...over } });
 
@@ -324,10 +360,45 @@ describe('validate', () => {
       expect(res.json(), code).toMatchObject({ code: errCode, message });
     }
     // another customer may still use it; a product coupon quotes the sale price
-    expect((await check('USADO0001', { customerId: demoId('customer:other') })).statusCode).toBe(200);
+    expect((await check('USADO0001', { customerId: demoId('customer:2') })).statusCode).toBe(200);
     expect((await check('PRODUCTO1', { item: { type: 'Product', id: FIX.saleProduct } })).json()).toMatchObject({ price: 899.5, discountedPrice: 764.57 });
     const bad = await check('VALIDO001', { customerId: 'x' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses an unknown or deleted customer and an item no longer sold', async () => {
+    const unknown = await check('VALIDO001', { customerId: demoId('customer:none') });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND', message: 'Cliente no encontrado' });
+    const gone = demoId('customer:3');
+    await t.ctx.db.execute(sql`update customers set deleted_at = now() where id = ${gone}`);
+    expect((await check('VALIDO001', { customerId: gone })).json()).toMatchObject({ code: 'CUSTOMER_NOT_FOUND' });
+
+    // coupons made while their item was sold; then the item is switched off or deleted
+    const treatment = await create({ code: 'TRATBAJA1', treatmentId: FIX.treatment2 });
+    const product = await create({ code: 'PRODBAJA1', type: 'Product', productId: FIX.cosmeticProduct });
+    const asTreatment = { item: { type: 'Treatment', id: FIX.treatment2 } };
+    const asProduct = { item: { type: 'Product', id: FIX.cosmeticProduct } };
+    expect((await check(treatment.code, asTreatment)).statusCode).toBe(200);
+    expect((await check(product.code, asProduct)).statusCode).toBe(200);
+    const refused = async (code: string, over: Record<string, unknown>, errCode: string, message: string) => {
+      const res = await check(code, over);
+      expect(res.statusCode, code).toBe(404);
+      expect(res.json(), code).toMatchObject({ code: errCode, message });
+    };
+    await t.ctx.db.execute(sql`update treatments set active = false where id = ${FIX.treatment2}`);
+    await refused(treatment.code, asTreatment, 'TREATMENT_NOT_FOUND', 'Tratamiento no encontrado');
+    await t.ctx.db.execute(sql`update treatments set active = true, deleted_at = now() where id = ${FIX.treatment2}`);
+    await refused(treatment.code, asTreatment, 'TREATMENT_NOT_FOUND', 'Tratamiento no encontrado');
+    await t.ctx.db.execute(sql`update products set active = false where id = ${FIX.cosmeticProduct}`);
+    await refused(product.code, asProduct, 'PRODUCT_NOT_FOUND', 'Producto no encontrado');
+    await t.ctx.db.execute(sql`update products set active = true, deleted_at = now() where id = ${FIX.cosmeticProduct}`);
+    await refused(product.code, asProduct, 'PRODUCT_NOT_FOUND', 'Producto no encontrado');
+    // an approved product sent back to review is not sold either
+    await t.ctx.db.execute(sql`update products set deleted_at = null, approved_at = null where id = ${FIX.cosmeticProduct}`);
+    await refused(product.code, asProduct, 'PRODUCT_NOT_FOUND', 'Producto no encontrado');
+    await t.ctx.db.execute(sql`update treatments set deleted_at = null where id = ${FIX.treatment2}`);
+    await t.ctx.db.execute(sql`update products set approved_at = now() where id = ${FIX.cosmeticProduct}`);
   });
 
   it('is open to the point of sale, limited to the own branch, closed to others', async () => {
@@ -347,7 +418,7 @@ describe('redeem (for the sales area)', () => {
     const c = await create({ code: 'CANJE0001', limit: 1 });
     const input = (n: number) => ({
       code: 'CANJE0001',
-      customerId: demoId('customer:redeem:' + n),
+      customerId: demoId('customer:' + (10 + n)),
       branchId: TIJUANA,
       item: { type: 'Treatment' as const, id: FIX.treatment },
       orderKind: 'order' as const,

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { NoteInput } from '../../../domain/customers.schemas';
+import { noteSchema, type NoteInput } from '../../../domain/customers.schemas';
+import { can } from '../../../domain/privileges';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { customerNotes, customers, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import { deleteImage, MAX_IMAGE_BYTES, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
 import { listMeta } from '../../../domain/list';
 import { stamps } from '../dto';
 
@@ -45,20 +46,65 @@ async function findNote(db: DbOrTx, id: string) {
   return toNoteDto(row);
 }
 
-export async function createNote(ctx: AppContext, req: FastifyRequest, input: NoteInput) {
-  return ctx.db.transaction(async (tx) => {
-    const [customer] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt))).limit(1);
-    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-    const [row] = await tx.insert(customerNotes).values({ ...input, userId: req.user.id }).returning({ id: customerNotes.id });
-    const after = await findNote(tx, row.id);
-    await recordChange(tx, req, { module: 'clients', action: 'crear nota', entityId: input.customerId, after });
-    return after;
-  });
+/** The note payload checked by the domain schema, with field errors in the API's shape. */
+export function parseNoteBody(data: unknown): NoteInput {
+  const parsed = noteSchema.safeParse(data);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    throw new AppError('VALIDATION_FAILED', errors[0]?.message, errors);
+  }
+  return parsed.data;
+}
+
+/**
+ * The create request as the spec's form sends it: multipart with the note's fields (customerId, noteType, title,
+ * note) and at most one photo (any file field, `photos` or `image`), or plain JSON without photo.
+ */
+export async function readNoteCreateRequest(req: FastifyRequest): Promise<{ input: NoteInput; upload?: ImageUpload }> {
+  if (!req.isMultipart()) return { input: parseNoteBody(req.body) };
+  const fields: Record<string, string> = {};
+  const uploads: ImageUpload[] = [];
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
+        if (buffer.length) uploads.push({ filename: part.filename, buffer });
+      } else if (['customerId', 'noteType', 'title', 'note'].includes(part.fieldname)) fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Se permite como máximo 1 imagen');
+    throw new AppError('BAD_REQUEST');
+  }
+  return { input: parseNoteBody(fields), upload: uploads[0] };
+}
+
+export async function createNote(ctx: AppContext, req: FastifyRequest, input: NoteInput, upload?: ImageUpload) {
+  // the photo is checked and stored first; if the note is not saved, it goes too
+  const photo = upload ? await saveImage(ctx.config, 'notes', upload) : null;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [customer] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt))).limit(1);
+      if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+      const [row] = await tx.insert(customerNotes).values({ ...input, photo, userId: req.user.id }).returning({ id: customerNotes.id });
+      const after = await findNote(tx, row.id);
+      await recordChange(tx, req, { module: 'clients', action: 'crear nota', entityId: input.customerId, after });
+      return after;
+    });
+  } catch (err) {
+    await deleteImage(ctx.config, 'notes', photo);
+    throw err;
+  }
 }
 
 export async function deleteNote(ctx: AppContext, req: FastifyRequest, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findNote(tx, id);
+    // a clinical note is removed by its author, or by a role that may delete customers' records (clients.delete)
+    if (before.user?.id !== req.user.id && !can(req.user.privileges, 'clients', 'delete')) throw new AppError('FORBIDDEN');
     await tx.update(customerNotes).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(customerNotes.id, id));
     await recordChange(tx, req, { module: 'clients', action: 'eliminar nota', entityId: before.customerId, before });
     return { ...before, deleted_at: new Date() };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerSchema, noteSchema } from '../../../domain/customers.schemas';
+import { customerSchema } from '../../../domain/customers.schemas';
 import { isTruthyFlag, listQuerySchema } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import { registerPrivateFileRoutes, signedPhoto } from '../../platform/files';
@@ -22,6 +22,7 @@ const customerQuery = listQuerySchema.extend({
 });
 const singleQuery = z.object({ purchasedProducts: z.enum(['true', 'false', '1', '0']).optional() });
 const upper = (s: string | null | undefined) => (s ?? '').toUpperCase();
+const noteCreateBody = 'JSON { customerId, noteType, title, note }, o multipart/form-data con esos campos y a lo más una foto (campo `photos` o `image`)';
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -87,9 +88,11 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
       return { ...page, items: page.items.map(note) };
     },
   );
-  r.post('/note/create', { config: { access: ['clients.create', 'clients.edit'] }, schema: { body: noteSchema, response: { 201: noteResponse } } }, async (req, reply) =>
-    reply.status(201).send(note(await notes.createNote(ctx, req, req.body))),
-  );
+  // JSON, or multipart as the spec's form sends it: the fields plus at most one photo in the same request
+  r.post('/note/create', { config: { access: ['clients.create', 'clients.edit'] }, schema: { description: noteCreateBody, response: { 201: noteResponse } } }, async (req, reply) => {
+    const { input, upload } = await notes.readNoteCreateRequest(req);
+    return reply.status(201).send(note(await notes.createNote(ctx, req, input, upload)));
+  });
   r.route({
     method: ['POST', 'DELETE'],
     url: '/note/:id/delete',

@@ -6,11 +6,11 @@ import { errorCatalogue } from '../../../domain/errors';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { customers } from '../../db/schema';
+import { customers, roles } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
-import { countMatching, searchCondition, words, type ListSpec } from '../../platform/list';
+import { countMatching, keepIndexOrder, searchCondition, words, type ListSpec } from '../../platform/list';
 import { customerPurchasedProducts } from '../loyalty/history';
 import { customerLoyalty } from '../loyalty/service';
 import {
@@ -37,6 +37,10 @@ const flag = (v: string | undefined) => isTruthyFlag(v);
 
 /** A customer search counts at most this many matches. */
 export const CUSTOMER_SEARCH_COUNT_CAP = 1000;
+
+// the customer lists (here and in loyalty) walk customers_last_name_idx and the name's plan by name: the Spanish
+// sort key (platform/list.ts) would need an index on it, a migration; these keep the columns' own order
+keepIndexOrder(customers.name, customers.lastName);
 
 /** Customers belong to the chain, not to a branch: every branch serves them (docs/decisions.md). */
 export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<ListSpec<CustomerDto>> {
@@ -133,6 +137,39 @@ async function assertMobileFree(tx: DbOrTx, mobile: string | null | undefined, e
   if (dup) throw mobileTaken();
 }
 
+const CONTACT_LOCK = 7_410_031;
+
+/**
+ * The catalogue's 409 for an e-mail (case ignored) or a phone number another live customer already has: a phone
+ * against the other's phone or mobile, a mobile against the other's phone (mobile against mobile keeps the 400
+ * above). Only values that change are checked, so a record that shared them before this rule can still be edited.
+ * Each value is locked for the transaction first, so two requests with the same e-mail or number queue up.
+ */
+async function assertContactsFree(tx: DbOrTx, next: { email: string | null; phone: string | null; mobilePhone: string | null }, before?: { email: string | null; phone: string | null; mobilePhone: string | null }, exceptId?: string) {
+  const email = next.email && next.email.toLowerCase() !== before?.email?.toLowerCase() ? next.email.toLowerCase() : null;
+  const phone = next.phone && next.phone !== before?.phone ? next.phone : null;
+  const mobile = next.mobilePhone && next.mobilePhone !== before?.mobilePhone ? next.mobilePhone : null;
+  const keys = [email && `email:${email}`, ...[next.phone, next.mobilePhone].map((n) => n && `phone:${n}`)].filter((k): k is string => Boolean(k)).sort();
+  for (const key of new Set(keys)) await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK}::int, hashtext(${key}))`);
+  const others = and(isNull(customers.deletedAt), exceptId ? ne(customers.id, exceptId) : undefined);
+  if (email) {
+    const [dup] = await tx.select({ id: customers.id }).from(customers).where(and(sql`lower(${customers.email}) = ${email}`, others)).limit(1);
+    if (dup) throw new AppError('DUPLICATE_EMAIL', undefined, [{ field: 'email', message: errorCatalogue.DUPLICATE_EMAIL.message }]);
+  }
+  for (const [field, number, against] of [
+    ['phone', phone, [customers.phone, customers.mobilePhone]],
+    ['mobilePhone', mobile, [customers.phone]],
+  ] as const) {
+    if (!number) continue;
+    const [dup] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(against.length === 2 ? sql`(${against[0]} = ${number} or ${against[1]} = ${number})` : eq(against[0], number), others))
+      .limit(1);
+    if (dup) throw new AppError('DUPLICATE_PHONE', undefined, [{ field, message: errorCatalogue.DUPLICATE_PHONE.message }]);
+  }
+}
+
 function columns(input: CustomerInput) {
   const adult = ageOn(input.birthday, todayIn()) >= ADULT_AGE;
   return {
@@ -166,6 +203,7 @@ export async function createCustomer(ctx: AppContext, req: FastifyRequest, input
     .transaction(async (tx) => {
       await assertMobileFree(tx, input.mobilePhone);
       const next = columns(input);
+      await assertContactsFree(tx, next);
       await assertTutor(tx, next.tutorId);
       const [row] = await tx
         .insert(customers)
@@ -184,6 +222,7 @@ export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: s
       const before = await findCustomer(tx, id);
       await assertMobileFree(tx, input.mobilePhone, id);
       const next = columns(input);
+      await assertContactsFree(tx, next, before, id);
       // only a minor keeps a tutor (columns drops it for an adult), so only a minor's tutor is checked
       await assertTutor(tx, next.tutorId, id);
       if (before.isTutor && !next.isTutor) {
@@ -212,9 +251,12 @@ export async function deleteCustomer(ctx: AppContext, req: FastifyRequest, id: s
   });
 }
 
-/** 'Desbanear': clears the cancellation count; only when there is something to clear. */
+/** 'Desbanear': clears the cancellation count; only when there is something to clear, and only by a role with the extended limit. */
 export async function clearCancellations(ctx: AppContext, req: FastifyRequest, id: string) {
   return ctx.db.transaction(async (tx) => {
+    // a role held to the cancellation limit (Médico, Cosmetóloga by default) cannot lift it for a customer
+    const [role] = await tx.select({ extended: roles.extendedCancellationLimit }).from(roles).where(eq(roles.id, req.user.roleId)).limit(1);
+    if (!role?.extended) throw new AppError('FORBIDDEN');
     const before = await findCustomer(tx, id);
     if (before.cancellations === 0) throw new AppError('CONFLICT', 'El cliente no tiene cancelaciones');
     await tx.update(customers).set({ cancellations: 0, updatedAt: new Date() }).where(eq(customers.id, id));

@@ -289,6 +289,29 @@ describe('delete, photo, change log and categories', () => {
     expect(bad.json().code).toBe('INVALID_IMAGE');
   });
 
+  it('waits inactive for its required photo: cannot be activated or offered without it', async () => {
+    const jpeg = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#f2785c' } }).jpeg().toBuffer();
+    for (const type of ['Package', 'Promotion']) {
+      const p = await created(body({ type, active: 1 }));
+      expect(p).toMatchObject({ active: false, photo: null });
+      const listed = (await admin({ method: 'GET', url: `/v1/package?type=${type}&status=1&take=all` })).json().items;
+      expect(listed.some((x: { id: string }) => x.id === p.id)).toBe(false);
+      const activate = await admin({ method: 'PUT', url: `/v1/package/${p.id}/update`, payload: body({ type, sku: p.sku, active: 1 }) });
+      expect(activate.statusCode).toBe(400);
+      expect(activate.json()).toMatchObject({ code: 'PHOTO_REQUIRED', message: 'Agregue una foto antes de activar el paquete o la promoción' });
+      // the spec's second call completes the create: the package becomes active as it was asked
+      const photo = await admin({ method: 'POST', url: `/v1/package/${p.id}/photo`, ...multipart(await jpeg()) });
+      expect(photo.statusCode, photo.body).toBe(200);
+      expect(photo.json().active).toBe(true);
+    }
+    // created switched off, it stays off when its photo arrives
+    const off = await created(body({ active: 0 }));
+    expect((await admin({ method: 'POST', url: `/v1/package/${off.id}/photo`, ...multipart(await jpeg()) })).json()).toMatchObject({ active: false });
+    const on = await admin({ method: 'PUT', url: `/v1/package/${off.id}/update`, payload: body({ sku: off.sku, active: 1 }) });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().active).toBe(true);
+  });
+
   it('refuses to delete a category used by a live package', async () => {
     const cat = (await admin({ method: 'POST', url: '/v1/categories/create', payload: { name: 'Solo paquetes', type: 'treatment' } })).json();
     const p = await created(body({ categoryId: cat.id }));

@@ -5,6 +5,7 @@ import { packageTotals } from '../../../domain/packages';
 import {
   AREA_NOT_OF_TREATMENT,
   PACKAGE_TYPES,
+  PHOTO_BEFORE_ACTIVATE,
   TREATMENT_OF_OTHER_TYPE,
   VALUATION_NOT_ALLOWED,
   packageModule,
@@ -16,7 +17,7 @@ import { TREATMENT_TYPE_NAMES } from '../../../domain/treatments.schemas';
 import { msg } from '../../../domain/validation';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, categories, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
+import { branches, categories, changeLog, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
 import { branchScope, userCan } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
@@ -204,10 +205,13 @@ export async function createPackage(ctx: AppContext, req: FastifyRequest, input:
     return await ctx.db.transaction(async (tx) => {
       const items = await resolve(tx, req, input);
       await assertUniqueSku(tx, input.sku);
-      const [row] = await tx.insert(packages).values({ type: input.type, ...columnsOf(input, items), active: input.active ?? true }).returning();
+      // the photo is required (section 5) and the form uploads it with the returned id: until it comes the
+      // package waits inactive, so nothing offers it; the change log keeps whether it was asked active
+      const activeOnPhoto = input.active ?? true;
+      const [row] = await tx.insert(packages).values({ type: input.type, ...columnsOf(input, items), active: false }).returning();
       await writeChildren(tx, row.id, input, items);
       const dto = await dtoOf(tx, row);
-      await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: dto });
+      await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: { ...dto, activeOnPhoto } });
       return dto;
     });
   } catch (err) {
@@ -221,12 +225,14 @@ export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: st
     return await ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, req, id, 'edit');
       if (input.type !== row.type) throw invalid('type', 'El tipo no se puede modificar');
+      const active = input.active ?? row.active;
+      if (active && !row.active && !row.photo) throw new AppError('PHOTO_REQUIRED', PHOTO_BEFORE_ACTIVATE);
       const before = await dtoOf(tx, row);
       const items = await resolve(tx, req, input, before);
       await assertUniqueSku(tx, input.sku, id);
       const [updated] = await tx
         .update(packages)
-        .set({ ...columnsOf(input, items), active: input.active ?? row.active, updatedAt: new Date() })
+        .set({ ...columnsOf(input, items), active, updatedAt: new Date() })
         .where(eq(packages.id, id))
         .returning();
       await writeChildren(tx, id, input, items, before);
@@ -250,6 +256,17 @@ export async function deletePackage(ctx: AppContext, req: FastifyRequest, id: st
   });
 }
 
+/** The first photo of a package never edited since its create makes it active if the create asked so. */
+async function completesCreate(tx: DbOrTx, row: PackageRow): Promise<boolean> {
+  if (row.photo || row.active || row.updatedAt.getTime() !== row.createdAt.getTime()) return false;
+  const [created] = await tx
+    .select({ id: changeLog.id })
+    .from(changeLog)
+    .where(and(eq(changeLog.entityId, row.id), eq(changeLog.action, 'crear'), sql`${changeLog.after}->>'activeOnPhoto' = 'true'`))
+    .limit(1);
+  return Boolean(created);
+}
+
 /** One photo per package or promotion; the previous file goes once the new one is committed. */
 export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: string) {
   await findPackage(ctx.db, req, id, 'create', 'edit');
@@ -260,8 +277,19 @@ export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: 
     const dto = await ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, req, id, 'create', 'edit');
       previous = row.photo;
-      const [updated] = await tx.update(packages).set({ photo: name, updatedAt: new Date() }).where(eq(packages.id, id)).returning();
-      await recordChange(tx, req, { module: moduleOf(row.type), action: 'editar', entityId: id, before: { photo: row.photo }, after: { photo: name } });
+      const activate = await completesCreate(tx, row);
+      const [updated] = await tx
+        .update(packages)
+        .set({ photo: name, ...(activate ? { active: true } : {}), updatedAt: new Date() })
+        .where(eq(packages.id, id))
+        .returning();
+      await recordChange(tx, req, {
+        module: moduleOf(row.type),
+        action: 'editar',
+        entityId: id,
+        before: { photo: row.photo, ...(activate ? { active: false } : {}) },
+        after: { photo: name, ...(activate ? { active: true } : {}) },
+      });
       return dtoOf(tx, updated);
     });
     await deleteImage(ctx.config, 'packages', previous);

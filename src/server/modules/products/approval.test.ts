@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../db/demo/random';
 import { countRows, createTestApp, type TestApp } from '../../testing/harness';
@@ -75,6 +76,37 @@ describe('approval by saving', () => {
   });
 });
 
+describe('a new cost on an approved product', () => {
+  it('goes back to pending approval when saved without approve, keeping the franchise price the approver set', async () => {
+    const p = await newProduct();
+    const approved = (await update(logistica, p, pricing)).json() as Product;
+    expect(approved).toMatchObject({ approval: 'approved', franchisePrice: 153.02, salePrice: 179 });
+
+    const res = await update(editor, approved, { cost: 5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ approval: 'pending', approved_at: null, cost: 5, realCost: 5.8, franchisePrice: 153.02, salePrice: 179 });
+    expect(await changeActions(t, p.id)).toEqual(['crear', 'aprobar', 'enviar a aprobación']);
+
+    // the approver reviews it: approving prices it on the new cost (5.80 × 1.16 × 1.10 = 7.40 + 5.00)
+    const ok = await logistica({ method: 'POST', url: `/v1/product/${p.id}/approve` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ approval: 'approved', franchisePrice: 12.4 });
+
+    // a change of IVA alone also asks for review; other fields do not
+    const named = await update(editor, await get(p.id), { name: 'Solo el nombre' });
+    expect(named.json()).toMatchObject({ approval: 'approved', franchisePrice: 12.4 });
+    expect((await update(editor, await get(p.id), { tax: 8 })).json()).toMatchObject({ approval: 'pending', franchisePrice: 12.4 });
+  });
+
+  it('stays approved when an approver changes the cost, and is repriced', async () => {
+    const p = await newProduct();
+    const approved = (await update(logistica, p, pricing)).json() as Product;
+    const res = await update(logistica, approved, { ...pricing, cost: 5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ approval: 'approved', cost: 5, franchisePrice: 12.4 });
+  });
+});
+
 describe('approve and reject routes', () => {
   it('approves a pending product whose pricing is complete', async () => {
     const p = await newProduct();
@@ -110,6 +142,30 @@ describe('approve and reject routes', () => {
     await logistica({ method: 'POST', url: `/v1/product/${p.id}/reject` });
     const byEditor = await update(editor, await get(p.id));
     expect(byEditor.json().approval).toBe('pending');
+  });
+
+  it('refuses to approve a product without a photo, by the route or by saving', async () => {
+    const res = await editor({ method: 'POST', url: '/v1/product/create', payload: basePayload({ sku: 'APRFOTO1' }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const p = res.json() as Product;
+    expect(p.photos).toEqual([]);
+    const saved = await update(logistica, p, pricing);
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json()).toMatchObject({ code: 'PHOTO_REQUIRED', message: 'Agregue al menos una foto antes de aprobar' });
+    // the editor's pricing-free save still works and leaves it pending
+    expect((await update(editor, p, { name: 'Sin foto aún' })).json()).toMatchObject({ approval: 'pending' });
+    // priced as VTA0019 of the demo (an approver's pricing, not approved yet)
+    await t.ctx.db.execute(sql`update products set franchise_tax = 16, additional_cost_franchise = 10, indirect_expenses = 5, profit_porcentage = 50, sale_price = 179, points = 9 where id = ${p.id}`);
+    const route = await logistica({ method: 'POST', url: `/v1/product/${p.id}/approve` });
+    expect(route.statusCode).toBe(400);
+    expect(route.json().message).toBe('Agregue al menos una foto antes de aprobar');
+    expect((await get(p.id)).approval).toBe('pending');
+
+    // the spec's flow: the photo is uploaded with the returned id, then it can be approved
+    expect((await editor({ method: 'POST', url: `/v1/product/${p.id}/photos`, ...multipart([await image()]) })).statusCode).toBe(200);
+    const ok = await logistica({ method: 'POST', url: `/v1/product/${p.id}/approve` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ approval: 'approved', franchisePrice: 153.02 });
   });
 
   it('answers 404 for unknown products', async () => {

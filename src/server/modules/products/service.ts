@@ -70,6 +70,12 @@ function assertPricingComplete(kind: ProductKind, pricing: Pricing, message?: st
   throw new AppError('VALIDATION_FAILED', message ?? errors[0].message, errors);
 }
 
+/** A product is approved (and so offered) only with its photo (section 5: 1 to 3, at least one). */
+async function assertHasPhoto(tx: DbOrTx, productId: string) {
+  const [photo] = await tx.select({ id: productPhotos.id }).from(productPhotos).where(and(eq(productPhotos.productId, productId), isNull(productPhotos.deletedAt))).limit(1);
+  if (!photo) throw new AppError('PHOTO_REQUIRED', productMessages.photoBeforeApprove);
+}
+
 const franchisePriceOf = (cost: number, tax: number, p: Pricing) => computePricing({ cost, tax, ...p }).franchisePrice;
 
 async function assertReferences(tx: DbOrTx, providersIds: string[], categoriesIds: string[]) {
@@ -162,6 +168,11 @@ export async function updateProduct(ctx: AppContext, req: FastifyRequest, id: st
     const approver = userCan(req, 'products', 'approve');
     if (state !== 'rejected' && approver) assertPricingComplete(kind, pricing);
     const approveNow = state === 'pending' && approver;
+    if (approveNow) await assertHasPhoto(tx, id);
+    // a new cost or IVA from someone who cannot approve sends an approved product back to review;
+    // the franchise price the approver set stays as it was until an approver saves or approves it
+    const costChanged = !sameNumber(input.cost, before.cost) || !sameNumber(input.tax, before.tax);
+    const backToPending = state === 'approved' && !approver && costChanged;
     await assertReferences(tx, input.providersIds, input.categoriesIds);
     const beforeDto = await loadProduct(tx, id);
     const now = new Date();
@@ -170,16 +181,18 @@ export async function updateProduct(ctx: AppContext, req: FastifyRequest, id: st
       .set({
         ...describedFields(input),
         ...pricing,
-        franchisePrice: franchisePriceOf(input.cost, input.tax, pricing),
+        franchisePrice: approver ? franchisePriceOf(input.cost, input.tax, pricing) : before.franchisePrice,
         active: input.active ?? before.active,
         updatedAt: now,
         ...(approveNow ? { approvedAt: now, approvedById: req.user.id } : {}),
+        ...(backToPending ? { approvedAt: null, approvedById: null } : {}),
         ...(state === 'rejected' ? { rejectedAt: null, rejectedById: null } : {}),
       })
       .where(eq(products.id, id));
     await replaceLinks(tx, id, input.providersIds, input.categoriesIds);
     const after = await loadProduct(tx, id);
-    await recordChange(tx, req, { module: 'products', action: approveNow ? 'aprobar' : 'editar', entityId: id, before: beforeDto, after });
+    const action = approveNow ? 'aprobar' : backToPending ? 'enviar a aprobación' : 'editar';
+    await recordChange(tx, req, { module: 'products', action, entityId: id, before: beforeDto, after });
     return after;
   });
 }
@@ -188,12 +201,20 @@ async function decide(ctx: AppContext, req: FastifyRequest, id: string, decision
   return ctx.db.transaction(async (tx) => {
     const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
     if (approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt }) !== 'pending') throw new AppError('CONFLICT', productMessages.alreadyDecided);
-    if (decision === 'approve') assertPricingComplete(type.slug as ProductKind, storedPricing(before), productMessages.pricingMissing);
+    if (decision === 'approve') {
+      assertPricingComplete(type.slug as ProductKind, storedPricing(before), productMessages.pricingMissing);
+      await assertHasPhoto(tx, id);
+    }
     const beforeDto = await loadProduct(tx, id);
     const now = new Date();
     await tx
       .update(products)
-      .set(decision === 'approve' ? { approvedAt: now, approvedById: req.user.id, updatedAt: now } : { rejectedAt: now, rejectedById: req.user.id, updatedAt: now })
+      .set(
+        decision === 'approve'
+          ? // the approver now stands behind the franchise price of the current cost
+            { approvedAt: now, approvedById: req.user.id, franchisePrice: franchisePriceOf(before.cost, before.tax, storedPricing(before)), updatedAt: now }
+          : { rejectedAt: now, rejectedById: req.user.id, updatedAt: now },
+      )
       .where(eq(products.id, id));
     const after = await loadProduct(tx, id);
     await recordChange(tx, req, { module: 'products', action: decision === 'approve' ? 'aprobar' : 'rechazar', entityId: id, before: beforeDto, after });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
-import { SKU_IMMUTABLE, treatmentTypeIssues, type TreatmentCreateInput, type TreatmentUpdateInput } from '../../../domain/treatments.schemas';
+import { PHOTO_BEFORE_ACTIVATE, SKU_IMMUTABLE, treatmentTypeIssues, type TreatmentCreateInput, type TreatmentUpdateInput } from '../../../domain/treatments.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -169,8 +169,9 @@ export async function createTreatment(ctx: AppContext, req: FastifyRequest, inpu
     return await ctx.db.transaction(async (tx) => {
       await checkReferences(tx, input);
       await assertUniqueSku(tx, input.sku);
-      // a new treatment is always active (section 4)
-      const [row] = await tx.insert(treatments).values({ sku: input.sku, ...columnsOf(input), active: true }).returning();
+      // a new treatment is always active (section 4), but only once it has its photo (section 5), which
+      // the form uploads with the returned id: until then it waits inactive, so nothing offers it
+      const [row] = await tx.insert(treatments).values({ sku: input.sku, ...columnsOf(input), active: false }).returning();
       await writeRelations(tx, row.id, input);
       const dto = await dtoOf(tx, row);
       await recordChange(tx, req, { module: MODULE, action: 'crear', entityId: row.id, after: dto });
@@ -186,12 +187,14 @@ export async function updateTreatment(ctx: AppContext, req: FastifyRequest, id: 
   return ctx.db.transaction(async (tx) => {
     const row = await findTreatment(tx, id);
     if (input.sku !== undefined && input.sku.toLowerCase() !== row.sku.toLowerCase()) throw invalid('sku', SKU_IMMUTABLE);
+    const active = input.active ?? row.active;
+    if (active && !row.active && !row.photo) throw new AppError('PHOTO_REQUIRED', PHOTO_BEFORE_ACTIVATE);
     const before = await dtoOf(tx, row);
     const full = { ...input, sku: row.sku };
     await checkReferences(tx, full, before);
     const [updated] = await tx
       .update(treatments)
-      .set({ ...columnsOf(full), active: input.active ?? row.active, updatedAt: new Date() })
+      .set({ ...columnsOf(full), active, updatedAt: new Date() })
       .where(eq(treatments.id, id))
       .returning();
     await writeRelations(tx, id, full);
@@ -235,8 +238,20 @@ export async function setTreatmentPhoto(ctx: AppContext, req: FastifyRequest, id
     const dto = await ctx.db.transaction(async (tx) => {
       const row = await findTreatment(tx, id);
       previous = row.photo;
-      const [updated] = await tx.update(treatments).set({ photo: name, updatedAt: new Date() }).where(eq(treatments.id, id)).returning();
-      await recordChange(tx, req, { module: MODULE, action: 'editar', entityId: id, before: { photo: row.photo }, after: { photo: name } });
+      // the photo that completes a create (never edited since) makes the treatment active, as a new one is
+      const activate = !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
+      const [updated] = await tx
+        .update(treatments)
+        .set({ photo: name, ...(activate ? { active: true } : {}), updatedAt: new Date() })
+        .where(eq(treatments.id, id))
+        .returning();
+      await recordChange(tx, req, {
+        module: MODULE,
+        action: 'editar',
+        entityId: id,
+        before: { photo: row.photo, ...(activate ? { active: false } : {}) },
+        after: { photo: name, ...(activate ? { active: true } : {}) },
+      });
       return dtoOf(tx, updated);
     });
     await deleteImage(ctx.config, 'treatments', previous);

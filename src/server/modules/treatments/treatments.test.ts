@@ -131,15 +131,36 @@ describe('GET /v1/treatment', () => {
 });
 
 describe('POST /v1/treatment/create', () => {
-  it('creates an active treatment with its relations and a change-log row', async () => {
+  it('creates a treatment with its relations and a change-log row, active once its photo is uploaded', async () => {
     const logs = await countRows(t, 'change_log');
     const body = await created(medical({ active: 0, treatmentProduct: [] }));
-    expect(body).toMatchObject({ name: 'Toxina de prueba', price: 3500.5, medicalFee: 700, term: '00:45', duration: 45, active: true, consent: true, consentId: TOX_CONSENT, assessment: false });
+    expect(body).toMatchObject({ name: 'Toxina de prueba', price: 3500.5, medicalFee: 700, term: '00:45', duration: 45, active: false, photo: null, consent: true, consentId: TOX_CONSENT, assessment: false });
     expect(body.areasIds).toEqual([LABIOS]);
     expect(body.treatmentConsent.name).toBe('Consentimiento para toxina botulínica');
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
     const again = (await admin({ method: 'GET', url: `/v1/treatment/${body.id}` })).json();
     expect(again).toMatchObject({ id: body.id, sku: body.sku, categories: [{ id: INYECTABLES, name: 'Inyectables' }] });
+    // the spec's second call: the photo, with the returned id; a new treatment is active
+    const photo = await admin({ method: 'POST', url: `/v1/treatment/${body.id}/photo`, ...multipart(await png()) });
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect(photo.json()).toMatchObject({ active: true });
+    expect(photo.json().photo).not.toBeNull();
+  });
+
+  it('cannot be activated, nor offered in a package, without its photo', async () => {
+    const base = await created();
+    const { sku: _sku, ...rest } = medical();
+    const activate = await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, active: 1 } });
+    expect(activate.statusCode).toBe(400);
+    expect(activate.json()).toMatchObject({ code: 'PHOTO_REQUIRED', message: 'Agregue una foto antes de activar el tratamiento' });
+    expect((await admin({ method: 'GET', url: '/v1/treatment?status=1&take=all' })).json().items.some((x: { id: string }) => x.id === base.id)).toBe(false);
+    // an edit that keeps it inactive is fine; after it, the photo no longer switches it on by itself
+    expect((await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, name: 'Aún sin foto' } })).json()).toMatchObject({ active: false });
+    const photo = await admin({ method: 'POST', url: `/v1/treatment/${base.id}/photo`, ...multipart(await png()) });
+    expect(photo.json()).toMatchObject({ active: false });
+    const now = await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, active: 1 } });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json().active).toBe(true);
   });
 
   it('stores products with quantities and appliances', async () => {

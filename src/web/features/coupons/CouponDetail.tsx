@@ -13,8 +13,8 @@ const USAGE_PAGE_SIZE = 3;
 const usageColumns: TableColumnsType<CouponUsage> = [
   { key: 'orderNumber', title: 'Número de orden', dataIndex: 'orderNumber' },
   { key: 'created_at', title: 'Fecha', render: (_, u) => formatDateTime(u.created_at) },
-  // customers come with their own area; until a name is known the short id identifies them
-  { key: 'customer', title: 'Cliente', render: (_, u) => u.customer?.name ?? u.customer?.id.slice(0, 8).toUpperCase() ?? '' },
+  // the server answers the customer's full name; a use without a known customer says so
+  { key: 'customer', title: 'Cliente', render: (_, u) => u.customer?.name ?? 'Cliente no registrado' },
   { key: 'branch', title: 'Sucursal', render: (_, u) => u.branch?.name ?? '' },
   { key: 'user', title: 'Usuario', render: (_, u) => fullName(u.user) },
 ];

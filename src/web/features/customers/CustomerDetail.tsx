@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '../../../domain/validation';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
+import { useSession } from '../../app/session';
 import { confirmAction } from '../../ui/confirm';
 import { formatDate, formatMoney, fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
@@ -26,6 +27,8 @@ interface Loyalty {
 
 export function CustomerDetail({ id }: { id: string }) {
   const can = useCan();
+  // roles held to the cancellation limit cannot clear it (the API refuses them too)
+  const mayUnban = useSession((s) => Boolean(s.user?.extendedCancellationLimit)) && can('clients', 'edit');
   const queryClient = useQueryClient();
   const { data: c, isLoading } = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`) });
   // the tier from the real purchases of the last 365 days and the thresholds in settings
@@ -90,7 +93,7 @@ export function CustomerDetail({ id }: { id: string }) {
           {loyalty && <p style={{ marginTop: 12, marginBottom: 0 }}>Compras últimos 365 días: {formatMoney(loyalty.total)}</p>}
           <p style={{ marginTop: 12, marginBottom: 0 }}>Sucursal de registro: {c.registryBranch?.name ?? '—'}</p>
           <CustomerPoints customerId={c.id} open={pointsOpen} onClose={() => setPointsOpen(false)} />
-          {c.cancellations > 0 && can('clients', 'edit') && (
+          {c.cancellations > 0 && mayUnban && (
             <Button block style={{ marginTop: 12 }} onClick={unban}>
               Desbanear
             </Button>

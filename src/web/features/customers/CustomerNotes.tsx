@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTE_TYPES, noteSchema } from '../../../domain/customers.schemas';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
+import { useSession } from '../../app/session';
 import { confirmAction } from '../../ui/confirm';
 import { formatDateTime } from '../../ui/format';
 import { zodRule } from '../../ui/forms';
@@ -19,6 +20,9 @@ const PHOTO_LINK_REFRESH_MS = 10 * 60_000;
 /** The customer's notes, 5 per page; a note's single photo is uploaded after the note is saved. */
 export function CustomerNotes({ customerId }: { customerId: string }) {
   const can = useCan();
+  const userId = useSession((s) => s.auth.userId);
+  // the API lets a note's author delete it, or a role with clients.delete
+  const mayDelete = (n: Note) => can('clients', 'delete') || (n.user?.id === userId && can('clients', 'edit'));
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -80,7 +84,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
           {
             key: 'actions',
             title: '',
-            render: (_, n) => (can('clients', 'edit') || can('clients', 'delete') ? <Button type="text" danger icon={<DeleteOutlined />} aria-label="Eliminar nota" onClick={() => remove(n)} /> : null),
+            render: (_, n) => (mayDelete(n) ? <Button type="text" danger icon={<DeleteOutlined />} aria-label="Eliminar nota" onClick={() => remove(n)} /> : null),
           },
         ]}
       />

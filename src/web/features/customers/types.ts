@@ -44,6 +44,6 @@ export interface Note {
   title: string;
   note: string;
   photo: PrivatePhoto | null;
-  user: { name: string; lastName: string } | null;
+  user: { id: string; name: string; lastName: string } | null;
   created_at: string;
 }

@@ -1,0 +1,31 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness';
+import { csvFileName } from './csv';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('CSV file names carry the business day (America/Tijuana), not UTC', () => {
+  it('names the day in Tijuana when UTC is already the next one', () => {
+    // 03:00 UTC on the 26th is 19:00 on the 25th in Tijuana (UTC−8 in November)
+    expect(csvFileName('clientes', new Date('2026-11-26T03:00:00Z'))).toBe('clientes-2026-11-25.csv');
+    expect(csvFileName('clientes', new Date('2026-11-26T08:00:00Z'))).toBe('clientes-2026-11-26.csv');
+    // summer time (UTC−7): 06:59 UTC is still the day before
+    expect(csvFileName('citas', new Date('2026-07-01T06:59:00Z'))).toBe('citas-2026-06-30.csv');
+  });
+
+  it('a list exported at 19:00 in Tijuana (03:00 UTC the next day) is named with that evening’s date', async () => {
+    // only Date is faked: the database and the server keep their real timers
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T03:00:00Z') });
+    const admin = t.as((await t.signIn('admin@demo.mx')).token);
+    const res = await admin({ method: 'GET', url: '/v1/categories?format=csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="categorias-2026-11-25.csv"');
+  });
+});
