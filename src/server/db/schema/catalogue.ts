@@ -223,6 +223,8 @@ export const packages = pgTable(
     startTime: time('start_time'),
     endTime: time('end_time'),
     photo: varchar('photo', { length: 200 }),
+    /** Created without its required photo and asked to be active: its first photo, before any edit, activates it. */
+    activateOnPhoto: boolean('activate_on_photo').notNull().default(false),
   },
   (t) => [
     uniqueIndex('packages_sku_unique').on(sql`lower(${t.sku})`).where(sql`${t.deletedAt} is null`),

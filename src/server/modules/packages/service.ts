@@ -17,7 +17,7 @@ import { TREATMENT_TYPE_NAMES } from '../../../domain/treatments.schemas';
 import { msg } from '../../../domain/validation';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { branches, categories, changeLog, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
+import { branches, categories, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
 import { branchScope, userCan } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
@@ -206,12 +206,15 @@ export async function createPackage(ctx: AppContext, req: FastifyRequest, input:
       const items = await resolve(tx, req, input);
       await assertUniqueSku(tx, input.sku);
       // the photo is required (section 5) and the form uploads it with the returned id: until it comes the
-      // package waits inactive, so nothing offers it; the change log keeps whether it was asked active
-      const activeOnPhoto = input.active ?? true;
-      const [row] = await tx.insert(packages).values({ type: input.type, ...columnsOf(input, items), active: false }).returning();
+      // package waits inactive, so nothing offers it, remembering whether it was asked to be active
+      const activateOnPhoto = input.active ?? true;
+      const [row] = await tx
+        .insert(packages)
+        .values({ type: input.type, ...columnsOf(input, items), active: false, activateOnPhoto })
+        .returning();
       await writeChildren(tx, row.id, input, items);
       const dto = await dtoOf(tx, row);
-      await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: { ...dto, activeOnPhoto } });
+      await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: dto });
       return dto;
     });
   } catch (err) {
@@ -257,15 +260,8 @@ export async function deletePackage(ctx: AppContext, req: FastifyRequest, id: st
 }
 
 /** The first photo of a package never edited since its create makes it active if the create asked so. */
-async function completesCreate(tx: DbOrTx, row: PackageRow): Promise<boolean> {
-  if (row.photo || row.active || row.updatedAt.getTime() !== row.createdAt.getTime()) return false;
-  const [created] = await tx
-    .select({ id: changeLog.id })
-    .from(changeLog)
-    .where(and(eq(changeLog.entityId, row.id), eq(changeLog.action, 'crear'), sql`${changeLog.after}->>'activeOnPhoto' = 'true'`))
-    .limit(1);
-  return Boolean(created);
-}
+const completesCreate = (row: PackageRow): boolean =>
+  row.activateOnPhoto && !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
 
 /** One photo per package or promotion; the previous file goes once the new one is committed. */
 export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: string) {
@@ -277,10 +273,10 @@ export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: 
     const dto = await ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, req, id, 'create', 'edit');
       previous = row.photo;
-      const activate = await completesCreate(tx, row);
+      const activate = completesCreate(row);
       const [updated] = await tx
         .update(packages)
-        .set({ photo: name, ...(activate ? { active: true } : {}), updatedAt: new Date() })
+        .set({ photo: name, activateOnPhoto: false, ...(activate ? { active: true } : {}), updatedAt: new Date() })
         .where(eq(packages.id, id))
         .returning();
       await recordChange(tx, req, {

@@ -1,0 +1,1 @@
+ALTER TABLE "packages" ADD COLUMN "activate_on_photo" boolean DEFAULT false NOT NULL;
