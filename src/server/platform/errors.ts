@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/connection-errors';
+import { errorChain } from './error-chain';
 import { errorCatalogue, statusMessages, type ApiErrorBody, type ErrorCode } from '../../domain/errors';
 import { redactUrl } from './logging';
 
@@ -23,16 +25,20 @@ export function fail(code: ErrorCode, message?: string): never {
   throw new AppError(code, message);
 }
 
+/** A body read by hand (multipart fields, a JSON part) checked by its domain schema, with field errors in the API's shape. */
+export function parseWithSchema<T>(schema: z.ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+    throw new AppError('VALIDATION_FAILED', errors[0]?.message, errors);
+  }
+  return parsed.data;
+}
+
 /** Database errors arrive wrapped by Drizzle; the PostgreSQL code (and the constraint it names) is on the cause. */
 function pgError(err: unknown): { code: string; constraint?: string } | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      const constraint = (e as { constraint?: unknown }).constraint;
-      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
-    }
-    e = (e as { cause?: unknown }).cause;
+  for (const e of errorChain(err, 4)) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
   }
   return undefined;
 }
@@ -77,10 +83,7 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   if (isDatabaseUnavailable(err)) return catalogueBody('DATABASE_UNAVAILABLE');
   const pg = pgError(err);
   const mapped = pg && ((pg.constraint && Object.hasOwn(PG_CONSTRAINTS, pg.constraint) ? PG_CONSTRAINTS[pg.constraint] : undefined) ?? PG_CODES[pg.code]);
-  if (mapped) {
-    const c = mapped;
-    return { statusCode: errorCatalogue[c].status, code: c, message: errorCatalogue[c].message };
-  }
+  if (mapped) return catalogueBody(mapped);
   const status = (err as FastifyError)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const fcode = (err as FastifyError).code;

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import type { AppConfig } from '../config';
+import type { ErrorCode } from '../../domain/errors';
 import { AppError } from './errors';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;
@@ -29,24 +30,46 @@ export interface ImageUpload {
   buffer: Buffer;
 }
 
-/** Reads the multipart `image` files of a request (at most `max`); none → 400, too big → 413. */
-export async function readImageUploads(req: FastifyRequest, max: number): Promise<ImageUpload[]> {
-  if (!req.isMultipart()) throw new AppError('NO_IMAGES');
+/** A multipart request's text fields (only the names asked for) and its non-empty files. */
+export interface MultipartBody {
+  fields: Record<string, string>;
+  uploads: ImageUpload[];
+}
+
+/**
+ * Reads a multipart request: at most `files` files (each under the image size limit) and the text fields named
+ * in `fields`. Too many files → 400 with `tooManyFiles`; a file too big → 413; anything else the parser refuses
+ * → `otherwise`.
+ */
+export async function readMultipart(
+  req: FastifyRequest,
+  opts: { files: number; fields?: readonly string[]; tooManyFiles: string; otherwise: ErrorCode },
+): Promise<MultipartBody> {
+  const fields: Record<string, string> = {};
   const uploads: ImageUpload[] = [];
+  const limits = { fileSize: MAX_IMAGE_BYTES, files: opts.files, ...(opts.fields ? { fields: 10 } : {}) };
   try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: max } })) {
-      if (part.type !== 'file') continue;
-      const buffer = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
-      if (buffer.length) uploads.push({ filename: part.filename, buffer });
+    for await (const part of req.parts({ limits })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
+        if (buffer.length) uploads.push({ filename: part.filename, buffer });
+      } else if (opts.fields?.includes(part.fieldname)) fields[part.fieldname] = String(part.value);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `Se permiten como máximo ${max} imágenes`);
-    throw new AppError('INVALID_IMAGE');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', opts.tooManyFiles);
+    throw new AppError(opts.otherwise);
   }
+  return { fields, uploads };
+}
+
+/** Reads the multipart `image` files of a request (at most `max`); none → 400, too big → 413. */
+export async function readImageUploads(req: FastifyRequest, max: number): Promise<ImageUpload[]> {
+  if (!req.isMultipart()) throw new AppError('NO_IMAGES');
+  const { uploads } = await readMultipart(req, { files: max, tooManyFiles: `Se permiten como máximo ${max} imágenes`, otherwise: 'INVALID_IMAGE' });
   if (!uploads.length) throw new AppError('NO_IMAGES');
   return uploads;
 }

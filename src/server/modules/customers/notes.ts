@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { customerNotes, customers, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
-import { AppError } from '../../platform/errors';
-import { deleteImage, MAX_IMAGE_BYTES, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
+import { AppError, parseWithSchema } from '../../platform/errors';
+import { deleteImage, readImageUploads, readMultipart, saveImage, type ImageUpload } from '../../platform/files';
 import { listMeta } from '../../../domain/list';
 import { stamps } from '../dto';
 
@@ -46,40 +46,16 @@ async function findNote(db: DbOrTx, id: string) {
   return toNoteDto(row);
 }
 
-/** The note payload checked by the domain schema, with field errors in the API's shape. */
-export function parseNoteBody(data: unknown): NoteInput {
-  const parsed = noteSchema.safeParse(data);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new AppError('VALIDATION_FAILED', errors[0]?.message, errors);
-  }
-  return parsed.data;
-}
+const NOTE_FIELDS = ['customerId', 'noteType', 'title', 'note'] as const;
 
 /**
  * The create request as the spec's form sends it: multipart with the note's fields (customerId, noteType, title,
  * note) and at most one photo (any file field, `photos` or `image`), or plain JSON without photo.
  */
 export async function readNoteCreateRequest(req: FastifyRequest): Promise<{ input: NoteInput; upload?: ImageUpload }> {
-  if (!req.isMultipart()) return { input: parseNoteBody(req.body) };
-  const fields: Record<string, string> = {};
-  const uploads: ImageUpload[] = [];
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
-        if (buffer.length) uploads.push({ filename: part.filename, buffer });
-      } else if (['customerId', 'noteType', 'title', 'note'].includes(part.fieldname)) fields[part.fieldname] = String(part.value);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Se permite como máximo 1 imagen');
-    throw new AppError('BAD_REQUEST');
-  }
-  return { input: parseNoteBody(fields), upload: uploads[0] };
+  if (!req.isMultipart()) return { input: parseWithSchema(noteSchema, req.body) };
+  const { fields, uploads } = await readMultipart(req, { files: 1, fields: NOTE_FIELDS, tooManyFiles: 'Se permite como máximo 1 imagen', otherwise: 'BAD_REQUEST' });
+  return { input: parseWithSchema(noteSchema, fields), upload: uploads[0] };
 }
 
 export async function createNote(ctx: AppContext, req: FastifyRequest, input: NoteInput, upload?: ImageUpload) {

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { productPhotos } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
-import { AppError } from '../../platform/errors';
-import { deleteImage, MAX_IMAGE_BYTES, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
+import { AppError, parseWithSchema } from '../../platform/errors';
+import { deleteImage, readImageUploads, readMultipart, saveImage, type ImageUpload } from '../../platform/files';
 import { findProductRow, loadProduct } from './queries';
 
 const FOLDER = 'products';
@@ -17,23 +17,8 @@ const FOLDER = 'products';
  */
 export async function readCreateRequest(req: FastifyRequest): Promise<{ input: ProductCreateInput; uploads: ImageUpload[] }> {
   if (!req.isMultipart()) throw new AppError('NO_IMAGES', productMessages.photoRequired);
-  const uploads: ImageUpload[] = [];
-  let raw: string | undefined;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: PRODUCT_PHOTOS_MAX, fields: 10 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE');
-        if (buffer.length) uploads.push({ filename: part.filename, buffer });
-      } else if (part.fieldname === 'data') raw = String(part.value);
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', productMessages.tooManyPhotos);
-    throw new AppError('BAD_REQUEST');
-  }
+  const { fields, uploads } = await readMultipart(req, { files: PRODUCT_PHOTOS_MAX, fields: ['data'], tooManyFiles: productMessages.tooManyPhotos, otherwise: 'BAD_REQUEST' });
+  const raw = fields.data;
   let data: unknown;
   try {
     data = JSON.parse(raw ?? '');
@@ -46,14 +31,7 @@ export async function readCreateRequest(req: FastifyRequest): Promise<{ input: P
 }
 
 /** The create payload checked by the domain schema, with field errors in the API's shape. */
-export function parseCreateBody(data: unknown): ProductCreateInput {
-  const parsed = productCreateSchema.safeParse(data);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new AppError('VALIDATION_FAILED', errors[0]?.message, errors);
-  }
-  return parsed.data;
-}
+export const parseCreateBody = (data: unknown): ProductCreateInput => parseWithSchema(productCreateSchema, data);
 
 /** Stores every upload (each checked by content); on any failure none stays on disk. */
 export async function storeImages(ctx: AppContext, uploads: ImageUpload[]): Promise<string[]> {
