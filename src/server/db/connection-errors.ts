@@ -1,11 +1,4 @@
-/** The error and its causes: drizzle wraps the driver's error (its message repeats the whole query). */
-function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
-    yield e as { code?: unknown; message?: unknown };
-    e = (e as { cause?: unknown }).cause;
-  }
-}
+import { errorChain } from '../platform/error-chain';
 
 /** Codes of a database that cannot be reached or went away (node's socket errors and PostgreSQL's classes 08 and 57). */
 const UNAVAILABLE_CODES = new Set([
@@ -17,7 +10,7 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout e
 
 /** Whether an error means the database is not answering (503), as opposed to a query it refused. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (const e of chain(err)) {
+  for (const e of errorChain(err)) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   }
@@ -57,7 +50,7 @@ export function describeConnectionFailure(url: string, err: unknown): string {
   if (!target) return 'DATABASE_URL no es una dirección válida de PostgreSQL: use postgres://usuario:clave@servidor:5432/base';
   let cause: string | undefined;
   let raw = '';
-  for (const e of chain(err)) {
+  for (const e of errorChain(err)) {
     if (!cause && typeof e.code === 'string') cause = CAUSES[e.code];
     if (!raw && typeof e.message === 'string') raw = e.message;
   }
