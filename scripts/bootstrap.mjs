@@ -91,22 +91,29 @@ function start() {
   typescript('src/server/main.ts', [], { detached: true });
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+/** Debian packages the tests use: Chromium for the browser tests, poppler-utils to read PDFs back. */
+const TEST_PACKAGES = [
+  ['chromium', '/usr/bin/chromium'],
+  ['poppler-utils', '/usr/bin/pdftotext'],
+];
+
+function ensureTestPackages() {
+  const missing = TEST_PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  if (missing.length === 0) return;
   const sudo = process.getuid?.() !== 0 && run('sh', ['-c', 'command -v sudo >/dev/null']) === 0;
   const apt = (...args) =>
     sudo ? run('sudo', ['DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]) : run('apt-get', args, { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
-  heading('Instalando Chromium de Debian para las pruebas de navegador');
-  if (apt('install', '-y', 'chromium') === 0) return;
-  const code = apt('update') || apt('install', '-y', 'chromium');
+  heading(`Instalando paquetes de Debian para las pruebas: ${missing.join(', ')}`);
+  if (apt('install', '-y', ...missing) === 0) return;
+  const code = apt('update') || apt('install', '-y', ...missing);
   if (code !== 0) {
-    console.error('No se pudo instalar chromium con apt-get');
+    console.error(`No se pudo instalar ${missing.join(', ')} con apt-get`);
     process.exit(code);
   }
 }
 
 function test() {
-  ensureChromium();
+  ensureTestPackages();
   const env = { ...process.env, TZ: 'UTC' };
   step('Verificando tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], env);
   step('Revisando el código (ESLint)', bin('eslint'), ['.'], env);

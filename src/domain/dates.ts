@@ -46,3 +46,56 @@ const lastClock = new Map<string, { minute: number; clock: { date: string; minut
 export function dateInZone(timeZone: string, now: Date = new Date()): string {
   return zonedClock(timeZone, now).date;
 }
+
+/** Minutes the zone's wall clock is ahead of UTC at an instant (−480 in Tijuana in winter). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const clock = zonedClock(timeZone, at);
+  const [y, m, d] = clock.date.split('-').map(Number);
+  const wall = Date.UTC(y!, m! - 1, d!) + clock.minutes * 60_000;
+  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant a zone's wall clock shows `date` (YYYY-MM-DD) at `minutes` after midnight. A wall time
+ * skipped by the spring change (02:30 in Tijuana on the second Sunday of March) is read with the
+ * offset before the change (so it lands at 03:30); one repeated in autumn is its first occurrence.
+ */
+export function zonedInstant(timeZone: string, date: string, minutes = 0): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const wall = Date.UTC(y!, m! - 1, d!) + minutes * 60_000;
+  // the zone's offsets half a day either side: one of them is the offset at the instant sought
+  const before = zoneOffsetMinutes(timeZone, new Date(wall - 12 * 3_600_000));
+  const after = zoneOffsetMinutes(timeZone, new Date(wall + 12 * 3_600_000));
+  const shows = (offset: number) => zoneOffsetMinutes(timeZone, new Date(wall - offset * 60_000)) === offset;
+  const valid = [before, after].filter(shows).map((offset) => wall - offset * 60_000);
+  return new Date(valid.length ? Math.min(...valid) : wall - before * 60_000);
+}
+
+/** A branch-local span as UTC instants, start included and end excluded: what every date filter compares with. */
+export interface InstantRange {
+  from: Date;
+  to: Date;
+}
+
+const nextDate = (date: string): string => {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+};
+
+/** The business day `date` of a branch's zone, from its 00:00:00 to the next day's 00:00:00. */
+export function businessDayRange(timeZone: string, date: string): InstantRange {
+  return businessDaysRange(timeZone, date, date);
+}
+
+/** The branch-local days `fromDate` to `toDate`, both whole. */
+export function businessDaysRange(timeZone: string, fromDate: string, toDate: string): InstantRange {
+  return { from: zonedInstant(timeZone, fromDate), to: zonedInstant(timeZone, nextDate(toDate)) };
+}
+
+/** The business month `month` (YYYY-MM) of a branch's zone. */
+export function businessMonthRange(timeZone: string, month: string): InstantRange {
+  const [y, m] = month.split('-').map(Number);
+  const first = `${month}-01`;
+  const last = new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+  return businessDaysRange(timeZone, first, last);
+}

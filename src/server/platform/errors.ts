@@ -4,26 +4,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/connection-errors';
-import { errorChain } from './error-chain';
+import { AppError } from './app-error';
+import { dbErrorOf } from './db-errors';
 import { errorCatalogue, statusMessages, type ApiErrorBody, type ErrorCode } from '../../domain/errors';
+
+export { AppError, fail } from './app-error';
 import { redactUrl } from './logging';
-
-/** A refusal the API answers with the catalogue's status, code and Spanish message. */
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly errors?: { field: string; message: string }[],
-  ) {
-    super(message ?? errorCatalogue[code].message);
-    this.status = errorCatalogue[code].status;
-  }
-}
-
-export function fail(code: ErrorCode, message?: string): never {
-  throw new AppError(code, message);
-}
 
 /** A body read by hand (multipart fields, a JSON part) checked by its domain schema, with field errors in the API's shape. */
 export function parseWithSchema<T>(schema: z.ZodType<T>, data: unknown): T {
@@ -33,14 +19,6 @@ export function parseWithSchema<T>(schema: z.ZodType<T>, data: unknown): T {
     throw new AppError('VALIDATION_FAILED', errors[0]?.message, errors);
   }
   return parsed.data;
-}
-
-/** Database errors arrive wrapped by Drizzle; the PostgreSQL code (and the constraint it names) is on the cause. */
-function pgError(err: unknown): { code: string; constraint?: string } | undefined {
-  for (const e of errorChain(err, 4)) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
-  }
-  return undefined;
 }
 
 /** Constraints (and triggers raising under a constraint name, migration 0014) whose refusal has its own catalogue entry. */
@@ -81,7 +59,7 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     return { statusCode: 400, code: 'VALIDATION_FAILED', message: errors[0]?.message ?? errorCatalogue.VALIDATION_FAILED.message, errors };
   }
   if (isDatabaseUnavailable(err)) return catalogueBody('DATABASE_UNAVAILABLE');
-  const pg = pgError(err);
+  const pg = dbErrorOf(err);
   const mapped = pg && ((pg.constraint && Object.hasOwn(PG_CONSTRAINTS, pg.constraint) ? PG_CONSTRAINTS[pg.constraint] : undefined) ?? PG_CODES[pg.code]);
   if (mapped) return catalogueBody(mapped);
   const status = (err as FastifyError)?.statusCode;

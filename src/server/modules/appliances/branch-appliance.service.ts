@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { appliances, branchAppliances, branches } from '../../db/schema';
 import { assertBranchAccess, branchScope, userCan } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
@@ -151,23 +152,8 @@ async function assertNumberFree(db: DbOrTx, branchId: string, number: string | n
   if (dup) throw new AppError('DEVICE_NUMBER_EXISTS');
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-async function mapDuplicate<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('DEVICE_NUMBER_EXISTS');
-    throw err;
-  }
-}
+/** Two requests racing for one device number: the unique index decides. */
+const mapDuplicate = <T>(work: Promise<T>): Promise<T> => answerViolations(work, { unique: 'DEVICE_NUMBER_EXISTS' });
 
 /** Branch-bound users always get their own branch; others must name one. */
 function targetBranch(req: FastifyRequest, requested: string | undefined, current?: string): string {

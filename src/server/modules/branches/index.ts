@@ -1,3 +1,3 @@
 /** What other areas may use of branches. */
 export { branchSchedule, getBranch, type BranchDto } from './service';
-export { diffSchedule, isUniqueViolation, type StoredDay } from './schedule-rows';
+export { diffSchedule, type StoredDay } from './schedule-rows';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffSchedule, isUniqueViolation } from './schedule-rows';
+import { diffSchedule } from './schedule-rows';
 
 describe('diffSchedule', () => {
   const stored = [
@@ -17,15 +17,5 @@ describe('diffSchedule', () => {
       ]),
     ).toEqual({ update: [{ id: 'b', opening: '10:00', closing: '18:00' }], insert: [{ day: 3, opening: '09:00', closing: '12:00' }], remove: ['c'] });
     expect(diffSchedule(stored, [])).toEqual({ update: [], insert: [], remove: ['a', 'b', 'c'] });
-  });
-});
-
-describe('isUniqueViolation', () => {
-  it('finds 23505 through the wrapping, optionally for one index', () => {
-    const err = new Error('wrapped', { cause: Object.assign(new Error('dup'), { code: '23505', constraint: 'branches_code_unique' }) });
-    expect(isUniqueViolation(err)).toBe(true);
-    expect(isUniqueViolation(err, 'branches_code_unique')).toBe(true);
-    expect(isUniqueViolation(err, 'otro')).toBe(false);
-    expect(isUniqueViolation(new Error('x'))).toBe(false);
   });
 });

@@ -31,14 +31,3 @@ export function diffSchedule(stored: StoredDay[], next: readonly ScheduleEntry[]
   for (const row of stored) if (!kept.has(row.day)) diff.remove.push(row.id);
   return diff;
 }
-
-/** PostgreSQL's unique violation, optionally of one named index, through Drizzle's wrapping. */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return !constraint || !name || name === constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

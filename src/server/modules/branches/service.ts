@@ -8,10 +8,11 @@ import type { DbOrTx } from '../../db/client';
 import { branchSchedules, branches, cabins, productStocks } from '../../db/schema';
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
-import { diffSchedule, isUniqueViolation } from './schedule-rows';
+import { diffSchedule } from './schedule-rows';
 
 type BranchRow = typeof branches.$inferSelect;
 type ScheduleRow = typeof branchSchedules.$inferSelect;
@@ -165,14 +166,7 @@ function columns(input: BranchInput) {
 }
 
 /** A code taken by a concurrent request surfaces as the same Spanish 409. */
-async function guardCode<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err, 'branches_code_unique')) throw new AppError('CONFLICT', BRANCH_CODE_EXISTS);
-    throw err;
-  }
-}
+const guardCode = <T>(work: () => Promise<T>): Promise<T> => answerViolations(work, { unique: { branches_code_unique: () => new AppError('CONFLICT', BRANCH_CODE_EXISTS) } });
 
 export async function createBranch(ctx: AppContext, req: FastifyRequest, input: BranchInput) {
   // a branch-bound role works inside its own branch only: it cannot open new ones

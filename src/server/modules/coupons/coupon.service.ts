@@ -12,6 +12,7 @@ import { toCents } from '../../../domain/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { branches, couponBranches, coupons, productTypes, products, treatments } from '../../db/schema';
+import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordChange } from '../../platform/change-log';
 import { branchesOf, couponSnapshot, findCouponJoined, redemptionsOf, withBranches, type CouponRow } from './coupon.queries';
@@ -79,24 +80,8 @@ function assertOwnBranchOnly(req: FastifyRequest, branchesIds: string[]) {
   if (branchesIds.length !== 1 || branchesIds[0] !== req.user.branchId) throw new AppError('BRANCH_FORBIDDEN');
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** The unique index settles two simultaneous creates of one code. */
-async function codeRace<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('COUPON_CODE_EXISTS');
-    throw err;
-  }
-}
+const codeRace = <T>(work: Promise<T>): Promise<T> => answerViolations(work, { unique: 'COUPON_CODE_EXISTS' });
 
 async function couponDto(db: DbOrTx, id: string) {
   const row = await findCouponJoined(db, id);

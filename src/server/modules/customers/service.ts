@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { customers, roles } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations, type ViolationAnswers } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import { countMatching, keepIndexOrder, searchCondition, words, type ListSpec } from '../../platform/list';
@@ -192,15 +193,11 @@ function columns(input: CustomerInput) {
 }
 
 /** Two requests racing for one mobile number: the unique index decides. */
-function mobileRace(err: unknown): never {
-  const code = (err as { cause?: { code?: string }; code?: string })?.cause?.code ?? (err as { code?: string })?.code;
-  if (code === '23505') throw mobileTaken();
-  throw err;
-}
+const mobileRace = { unique: mobileTaken } satisfies ViolationAnswers;
 
 export async function createCustomer(ctx: AppContext, req: FastifyRequest, input: CustomerInput) {
-  return ctx.db
-    .transaction(async (tx) => {
+  return answerViolations(
+    ctx.db.transaction(async (tx) => {
       await assertMobileFree(tx, input.mobilePhone);
       const next = columns(input);
       await assertContactsFree(tx, next);
@@ -212,13 +209,14 @@ export async function createCustomer(ctx: AppContext, req: FastifyRequest, input
       const after = await findCustomer(tx, row.id);
       await recordChange(tx, req, { module: 'clients', action: 'crear', entityId: row.id, after, affectedBranchId: req.user.branchId });
       return after;
-    })
-    .catch(mobileRace);
+    }),
+    mobileRace,
+  );
 }
 
 export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: string, input: CustomerInput) {
-  return ctx.db
-    .transaction(async (tx) => {
+  return answerViolations(
+    ctx.db.transaction(async (tx) => {
       const before = await findCustomer(tx, id);
       await assertMobileFree(tx, input.mobilePhone, id);
       const next = columns(input);
@@ -236,8 +234,9 @@ export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: s
       const after = await findCustomer(tx, id);
       await recordChange(tx, req, { module: 'clients', action: 'editar', entityId: id, before, after });
       return after;
-    })
-    .catch(mobileRace);
+    }),
+    mobileRace,
+  );
 }
 
 export async function deleteCustomer(ctx: AppContext, req: FastifyRequest, id: string) {

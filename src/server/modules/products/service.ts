@@ -19,20 +19,11 @@ import type { DbOrTx } from '../../db/client';
 import { categories, productCategories, productPhotos, productProviders, productStocks, productTypes, products, providers } from '../../db/schema';
 import { userCan } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { findProductRow, loadProduct, type ProductRow } from './queries';
 
 type Pricing = Record<PricingField, number | null>;
-
-/** Drizzle wraps database errors: the PostgreSQL code sits on a cause. */
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const sameNumber = (a: number | null | undefined, b: number | null | undefined) =>
   a === null || a === undefined || b === null || b === undefined ? (a ?? null) === (b ?? null) : toCents(a) === toCents(b);
@@ -146,10 +137,7 @@ export async function createProduct(ctx: AppContext, req: FastifyRequest, input:
     return after;
   });
   // two creates racing for one SKU: the unique index decides, with the catalogue's answer
-  return created.catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw new AppError('SKU_EXISTS');
-    throw err;
-  });
+  return answerViolations(created, { unique: 'SKU_EXISTS' });
 }
 
 /**

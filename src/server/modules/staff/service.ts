@@ -10,6 +10,7 @@ import { branches, departments, jobPositions, roles, staffContacts, staffFiles, 
 import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
 import { hashSecret } from '../../platform/auth/passwords';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations, type ViolationAnswers } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
@@ -143,14 +144,7 @@ async function assertUnique(tx: DbOrTx, input: StaffInput, exceptUserId?: string
 }
 
 /** Two requests racing for one username or employee number: the unique indexes decide. */
-function uniqueRace(err: unknown): never {
-  const cause = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
-  if (cause?.code === '23505') {
-    if (cause.constraint === 'users_username_unique') throw new AppError('USER_EXISTS');
-    if (cause.constraint === 'staff_files_employee_number_unique') throw new AppError('EMPLOYEE_NUMBER_EXISTS');
-  }
-  throw err;
-}
+const uniqueRace = { unique: { users_username_unique: 'USER_EXISTS', staff_files_employee_number_unique: 'EMPLOYEE_NUMBER_EXISTS' } } satisfies ViolationAnswers;
 
 function userColumns(input: StaffInput) {
   return { name: input.name, lastName: input.lastName, motherLastName: input.motherLastName, username: input.username.toLowerCase(), roleId: input.roleId, mainBranchId: input.branchId };
@@ -283,8 +277,8 @@ async function writeFile(tx: DbOrTx, userId: string, input: StaffInput, editing:
  */
 export async function createStaff(ctx: AppContext, req: FastifyRequest, input: StaffInput) {
   const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
-  const created = await ctx.db
-    .transaction(async (tx) => {
+  const created = await answerViolations(
+    ctx.db.transaction(async (tx) => {
       await assertReferences(tx, req, input);
       await assertUnique(tx, input);
       const [row] = await tx
@@ -295,8 +289,9 @@ export async function createStaff(ctx: AppContext, req: FastifyRequest, input: S
       const after = await findStaff(tx, row.id);
       await recordChange(tx, req, { module: 'users', action: 'crear', entityId: row.id, after: toLogShape(after), affectedBranchId: input.branchId });
       return after;
-    })
-    .catch(uniqueRace);
+    }),
+    uniqueRace,
+  );
   try {
     await mailPasswordCode(ctx, { id: created.id, name: created.name, username: created.username }, 'welcome');
   } catch (err) {
@@ -324,8 +319,8 @@ function assertMayManage(req: FastifyRequest, row: { mainBranchId: string | null
 }
 
 export async function updateStaff(ctx: AppContext, req: FastifyRequest, id: string, input: StaffInput) {
-  return ctx.db
-    .transaction(async (tx) => {
+  return answerViolations(
+    ctx.db.transaction(async (tx) => {
       const current = await currentRow(tx, id);
       assertMayManage(req, current);
       const status = input.status ?? (current.status as 'activo' | 'inactivo');
@@ -343,8 +338,9 @@ export async function updateStaff(ctx: AppContext, req: FastifyRequest, id: stri
       const after = await findStaff(tx, id);
       await recordChange(tx, req, { module: 'users', action: 'editar', entityId: id, before: toLogShape(before), after: toLogShape(after), affectedBranchId: input.branchId });
       return after;
-    })
-    .catch(uniqueRace);
+    }),
+    uniqueRace,
+  );
 }
 
 export async function deleteStaff(ctx: AppContext, req: FastifyRequest, id: string) {

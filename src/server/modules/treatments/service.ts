@@ -19,6 +19,7 @@ import {
   treatments,
 } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
@@ -129,14 +130,6 @@ async function assertUniqueSku(db: DbOrTx, sku: string) {
   if (dup) throw new AppError('SKU_EXISTS');
 }
 
-/** A concurrent create with the same SKU loses on the unique index: same answer as the check. */
-function uniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 async function writeRelations(tx: Tx, id: string, input: TreatmentCreateInput) {
   await tx.delete(treatmentCategories).where(eq(treatmentCategories.treatmentId, id));
   await tx.delete(treatmentAreas).where(eq(treatmentAreas.treatmentId, id));
@@ -165,8 +158,9 @@ function columnsOf(input: TreatmentCreateInput) {
 }
 
 export async function createTreatment(ctx: AppContext, req: FastifyRequest, input: TreatmentCreateInput) {
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  // a concurrent create with the same SKU loses on the unique index: same answer as the check
+  return answerViolations(
+    ctx.db.transaction(async (tx) => {
       await checkReferences(tx, input);
       await assertUniqueSku(tx, input.sku);
       // a new treatment is always active (section 4), but only once it has its photo (section 5), which
@@ -176,11 +170,9 @@ export async function createTreatment(ctx: AppContext, req: FastifyRequest, inpu
       const dto = await dtoOf(tx, row);
       await recordChange(tx, req, { module: MODULE, action: 'crear', entityId: row.id, after: dto });
       return dto;
-    });
-  } catch (err) {
-    if (uniqueViolation(err)) throw new AppError('SKU_EXISTS');
-    throw err;
-  }
+    }),
+    { unique: 'SKU_EXISTS' },
+  );
 }
 
 export async function updateTreatment(ctx: AppContext, req: FastifyRequest, id: string, input: TreatmentUpdateInput) {

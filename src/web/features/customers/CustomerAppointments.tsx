@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Table, Tag, Tooltip } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/dates';
-import { api } from '../../app/api';
-import { appointmentStatus, cancellationReasons, cancellationTypes, type CustomerAppointment, type Page } from './history';
+import { PagedTable } from '../../ui/PagedTable';
+import { appointmentStatus, cancellationReasons, cancellationTypes, type CustomerAppointment } from './history';
 
 const PAGE = 5;
 const sub = { color: '#888', fontSize: 12 };
@@ -12,20 +10,14 @@ const time = (t: string) => dayjs(`2000-01-01T${t}`).format('hh:mm A');
 
 /** The customer's appointments, 5 per page (section 2), newest first. */
 export function CustomerAppointments({ customerId }: { customerId: string }) {
-  const [page, setPage] = useState(1);
-  const { data, isFetching, error } = useQuery({
-    queryKey: ['customer-appointments', customerId, page],
-    queryFn: () => api<Page<CustomerAppointment>>('/appointment/get-by-customer', { query: { customerId, page, take: PAGE } }),
-  });
   return (
-    <Table<CustomerAppointment>
+    <PagedTable<CustomerAppointment>
       rowKey="id"
-      size="small"
-      loading={isFetching}
-      dataSource={data?.items ?? []}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: error ? (error as Error).message : 'Sin citas' }}
-      pagination={{ current: page, pageSize: PAGE, total: data?.meta.itemCount ?? 0, onChange: setPage, showSizeChanger: false }}
+      path="/appointment/get-by-customer"
+      query={{ customerId }}
+      queryKey={['customer-appointments', customerId]}
+      pageSize={PAGE}
+      emptyText="Sin citas"
       columns={[
         { key: 'number', title: 'Cita', dataIndex: 'appointmentNumber' },
         {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Form, Image, Input, Select, Table } from 'antd';
+import { Button, Form, Image, Input, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { NOTE_TYPES, noteSchema } from '../../../domain/customers.schemas';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../ui/format';
 import { zodRule } from '../../ui/forms';
 import { FormModal } from '../../ui/FormModal';
 import { notify } from '../../ui/notify';
+import { PagedTable } from '../../ui/PagedTable';
 import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import type { Note } from './types';
 
@@ -24,15 +25,8 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
   // the API lets a note's author delete it, or a role with clients.delete
   const mayDelete = (n: Note) => can('clients', 'delete') || (n.user?.id === userId && can('clients', 'edit'));
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const { data, isFetching } = useQuery({
-    queryKey: ['notes', customerId, page],
-    queryFn: () => api<{ items: Note[]; meta: { itemCount: number } }>('/note', { query: { customerId, page, take: PAGE } }),
-    // the photos' signed links last 15 minutes: fresh ones before then, so a preview opened later still loads
-    refetchInterval: PHOTO_LINK_REFRESH_MS,
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notes', customerId] });
   // closing the modal (saved or cancelled) forgets the picked photo, as the form forgets its fields
   const close = () => {
@@ -67,13 +61,15 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
           Nueva nota
         </Button>
       )}
-      <Table<Note>
+      <PagedTable<Note>
         rowKey="id"
-        size="small"
-        loading={isFetching}
-        dataSource={data?.items ?? []}
-        locale={{ emptyText: 'Sin notas' }}
-        pagination={{ current: page, pageSize: PAGE, total: data?.meta.itemCount ?? 0, onChange: setPage, showSizeChanger: false }}
+        path="/note"
+        query={{ customerId }}
+        queryKey={['notes', customerId]}
+        pageSize={PAGE}
+        emptyText="Sin notas"
+        // the photos' signed links last 15 minutes: fresh ones before then, so a preview opened later still loads
+        refetchInterval={PHOTO_LINK_REFRESH_MS}
         columns={[
           { key: 'type', title: 'Tipo', dataIndex: 'noteType', width: 120 },
           { key: 'title', title: 'Título', dataIndex: 'title' },

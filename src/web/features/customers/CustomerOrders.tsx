@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
 import dayjs from 'dayjs';
 import { formatDate } from '../../ui/format';
 import { Money } from '../../ui/Money';
-import { channels, DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, paymentStatus, type CustomerOrder, type Page } from './history';
+import { PagedTable } from '../../ui/PagedTable';
+import { channels, DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, paymentStatus, type CustomerOrder } from './history';
 
 const sub = { color: '#888', fontSize: 12 };
 const formatTime = (v: string) => dayjs(v).tz('America/Tijuana').format('hh:mm A');
@@ -20,31 +18,15 @@ interface Props {
 
 /** A customer's orders or cash orders, newest first; a row unfolds into its lines. */
 export function CustomerOrders({ customerId, kind, pageSize = DETAIL_PAGE_SIZE, pageSizes = DETAIL_PAGE_SIZES }: Props) {
-  const [page, setPage] = useState(1);
-  const [take, setTake] = useState(pageSize);
-  const { data, isFetching, error } = useQuery({
-    queryKey: ['customer-orders', customerId, kind, page, take],
-    queryFn: () => api<Page<CustomerOrder>>(`/customer/${customerId}/orders`, { query: { kind, page, take } }),
-  });
   return (
-    <Table<CustomerOrder>
+    <PagedTable<CustomerOrder>
       rowKey="id"
-      size="small"
-      loading={isFetching}
-      dataSource={data?.items ?? []}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: error ? (error as Error).message : kind === 'cash' ? 'Sin órdenes en efectivo' : 'Sin órdenes' }}
-      pagination={{
-        current: page,
-        pageSize: take,
-        total: data?.meta.itemCount ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: pageSizes,
-        onChange: (p, size) => {
-          setPage(size !== take ? 1 : p);
-          setTake(size);
-        },
-      }}
+      path={`/customer/${customerId}/orders`}
+      query={{ kind }}
+      queryKey={['customer-orders', customerId]}
+      pageSize={pageSize}
+      pageSizes={pageSizes}
+      emptyText={kind === 'cash' ? 'Sin órdenes en efectivo' : 'Sin órdenes'}
       expandable={{
         expandedRowRender: (o) => (
           <Table

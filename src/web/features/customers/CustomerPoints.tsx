@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { pointAdjustmentSchema, pointMovementLabels, type PointMovement } from '../../../domain/loyalty';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { FormModal } from '../../ui/FormModal';
 import { formatDateTime, fullName } from '../../ui/format';
-import { DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, type Page } from './history';
+import { usePagedList, type Page } from '../../ui/PagedTable';
+import { DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES } from './history';
 
 interface Movement {
   id: string;
@@ -25,12 +26,13 @@ const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('es-MX')}` : n.toLoc
 export function CustomerPoints({ customerId, open, onClose }: { customerId: string; open: boolean; onClose: () => void }) {
   const can = useCan();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [take, setTake] = useState(DETAIL_PAGE_SIZE);
   const [adjusting, setAdjusting] = useState(false);
-  const { data, isFetching, error } = useQuery({
-    queryKey: ['customer-points', customerId, page, take],
-    queryFn: () => api<Page<Movement> & { balance: number }>(`/customer/${customerId}/points`, { query: { page, take } }),
+  const { data, tableProps, firstPage } = usePagedList<Movement, Page<Movement> & { balance: number }>({
+    path: `/customer/${customerId}/points`,
+    queryKey: ['customer-points', customerId],
+    pageSize: DETAIL_PAGE_SIZE,
+    pageSizes: DETAIL_PAGE_SIZES,
+    emptyText: 'Sin movimientos de puntos',
     enabled: open,
   });
   return (
@@ -44,10 +46,7 @@ export function CustomerPoints({ customerId, open, onClose }: { customerId: stri
       <Table<Movement>
         rowKey="id"
         size="small"
-        loading={isFetching}
-        dataSource={data?.items ?? []}
-        locale={{ emptyText: error ? (error as Error).message : 'Sin movimientos de puntos' }}
-        pagination={{ current: page, pageSize: take, total: data?.meta.itemCount ?? 0, pageSizeOptions: DETAIL_PAGE_SIZES, showSizeChanger: true, onChange: (p, s) => (setPage(s === take ? p : 1), setTake(s)) }}
+        {...tableProps}
         columns={[
           { key: 'date', title: 'Fecha', render: (_, m) => formatDateTime(m.created_at) },
           { key: 'movement', title: 'Movimiento', render: (_, m) => pointMovementLabels[m.movement] ?? m.movement },
@@ -64,7 +63,7 @@ export function CustomerPoints({ customerId, open, onClose }: { customerId: stri
         schema={pointAdjustmentSchema}
         send={async (values) => {
           await api(`/customer/${customerId}/points/adjust`, { method: 'POST', body: values });
-          setPage(1);
+          firstPage();
           await queryClient.invalidateQueries({ queryKey: ['customer-points', customerId] });
           await queryClient.invalidateQueries({ queryKey: ['customer', customerId] });
           await queryClient.invalidateQueries({ queryKey: ['list', 'customer'] });

@@ -1,0 +1,85 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { writeXlsx, type XlsxSheet } from './xlsx';
+
+interface Sale {
+  folio: string;
+  units: number;
+  amount: number | string;
+  day: string;
+  at: Date;
+}
+
+/** Writes the sheet to memory and loads it back with ExcelJS's reader. */
+async function roundTrip<T>(sheet: XlsxSheet<T>): Promise<ExcelJS.Worksheet> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve) => out.on('end', resolve));
+  await writeXlsx(out, sheet);
+  await ended;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
+
+const salesSheet = (rows: Iterable<Sale> | AsyncIterable<Sale>): XlsxSheet<Sale> => ({
+  name: 'Ventas por sucursal',
+  timeZone: 'America/Tijuana',
+  columns: [
+    { header: 'Folio', type: 'text', value: (s) => s.folio },
+    { header: 'Unidades', type: 'integer', value: (s) => s.units, total: true },
+    { header: 'Importe', type: 'money', value: (s) => s.amount, total: true },
+    { header: 'Día', type: 'date', value: (s) => s.day },
+    { header: 'Fecha y hora', type: 'datetime', value: (s) => s.at },
+  ],
+  rows,
+});
+
+describe('writeXlsx', () => {
+  it('writes a bold frozen header, typed cells in the branch wall clock and an exact totals row', async () => {
+    const ws = await roundTrip(
+      salesSheet([
+        // 07:59:59 UTC on the 26th is still the 25th at 23:59:59 in Tijuana (UTC−8 in November)
+        { folio: 'POS-TIJ-000001', units: 2, amount: 0.1, day: '2026-11-25', at: new Date('2026-11-26T07:59:59Z') },
+        { folio: '=HYPERLINK("x")', units: 3, amount: '0.20', day: '2026-11-26', at: new Date('2026-11-26T08:00:00Z') },
+      ]),
+    );
+    expect(ws.name).toBe('Ventas por sucursal');
+    expect(ws.getRow(1).values).toEqual([undefined, 'Folio', 'Unidades', 'Importe', 'Día', 'Fecha y hora']);
+    expect(ws.getRow(1).font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+
+    const first = ws.getRow(2);
+    expect(first.getCell(1).value).toBe('POS-TIJ-000001');
+    expect(first.getCell(2).value).toBe(2);
+    expect(first.getCell(3).value).toBe(0.1);
+    expect(first.getCell(3).numFmt).toBe('"$"#,##0.00');
+    expect((first.getCell(4).value as Date).toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect((first.getCell(5).value as Date).toISOString()).toBe('2026-11-25T23:59:59.000Z');
+    expect(first.getCell(5).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect((ws.getRow(3).getCell(5).value as Date).toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    // text stays text: a formula-looking name is never run
+    expect(ws.getRow(3).getCell(1).value).toBe('=HYPERLINK("x")');
+
+    const totals = ws.getRow(4);
+    expect(totals.getCell(1).value).toBe('Total');
+    expect(totals.getCell(2).value).toEqual({ formula: 'SUM(B2:B3)', result: 5 });
+    // 0.1 + 0.2 summed in cents: 0.3, not 0.30000000000000004
+    expect(totals.getCell(3).value).toEqual({ formula: 'SUM(C2:C3)', result: 0.3 });
+    expect(totals.font?.bold).toBe(true);
+  });
+
+  it('streams rows from an async source and keeps the header alone on an empty sheet', async () => {
+    async function* many(): AsyncIterable<Sale> {
+      for (let i = 1; i <= 5000; i++) yield { folio: `F${i}`, units: 1, amount: 1.01, day: '2026-01-01', at: new Date('2026-01-01T12:00:00Z') };
+    }
+    const ws = await roundTrip(salesSheet(many()));
+    expect(ws.rowCount).toBe(5002);
+    expect(ws.getRow(5002).getCell(3).value).toEqual({ formula: 'SUM(C2:C5001)', result: 5050 });
+
+    const empty = await roundTrip(salesSheet([]));
+    expect(empty.getRow(2).getCell(2).value).toBe(0);
+  });
+});
