@@ -7,6 +7,7 @@ import {
   LOCK_DESCRIPTION_REQUIRED,
   LOCK_TIMES,
   lockBlocks,
+  lockEnded,
   lockSchema,
   lockWindow,
   purchasedFinishSchema,
@@ -268,5 +269,26 @@ describe('lockBlocks', () => {
     expect(lockBlocks(l, CABIN, '2026-11-27', '17:30', '18:30')).toBe(true);
     expect(lockBlocks(l, CABIN, '2026-11-27', '18:00', '18:30')).toBe(false);
     expect(lockBlocks(l, CABIN, '2026-11-26', '17:00', '17:30')).toBe(false);
+  });
+});
+
+describe('lockEnded: a lock with nothing left to block (issue 14)', () => {
+  const now = { date: '2030-05-15', minutes: 12 * 60 + 10 };
+  const base: Pick<LockLike, 'type' | 'time' | 'date' | 'endDate' | 'recurrent'> = { type: 'hour', time: ['11:00', '11:30'], date: '2030-05-15', endDate: null, recurrent: false };
+  it('ends an hour lock after its last half hour, a day or cabin lock with its day', () => {
+    expect(lockEnded(base, now)).toBe(true);
+    expect(lockEnded({ ...base, time: ['11:00', '12:00'] }, now)).toBe(false);
+    expect(lockEnded({ ...base, date: '2030-05-14' }, now)).toBe(true);
+    expect(lockEnded({ ...base, date: '2030-05-16' }, now)).toBe(false);
+    expect(lockEnded({ ...base, type: 'day', time: [] }, now)).toBe(false);
+    expect(lockEnded({ ...base, type: 'cabain', time: [], date: '2030-05-14' }, now)).toBe(true);
+  });
+  it('ends a days range at its end time on its last day; recurrent and weekly locks never end', () => {
+    const range = { ...base, type: 'days_range' as const, time: ['09:00', '12:00'], date: '2030-05-10', endDate: '2030-05-15' };
+    expect(lockEnded(range, now)).toBe(true);
+    expect(lockEnded({ ...range, time: ['09:00', '13:00'] }, now)).toBe(false);
+    expect(lockEnded({ ...range, endDate: '2030-05-16' }, now)).toBe(false);
+    expect(lockEnded({ ...base, date: '2020-01-01', recurrent: true }, now)).toBe(false);
+    expect(lockEnded({ ...base, type: 'hours_range', time: ['09:00', '10:00'], date: '2020-01-01' }, now)).toBe(false);
   });
 });

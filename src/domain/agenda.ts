@@ -298,3 +298,20 @@ export function lockBlocks(lock: LockLike, cabinId: string, date: string, start:
   if (lock.type === 'hour') return lock.time.some((t) => minutes(t) < e && minutes(t) + SLOT_MINUTES > s);
   return window[0] < e && window[1] > s;
 }
+
+export const LOCK_IN_PAST = 'El bloqueo ya terminó: no se puede guardar un bloqueo en el pasado';
+
+/**
+ * Whether a lock has nothing left to block at `now` (the branch's wall clock: date and minute of the day).
+ * Recurrent and weekly (hours_range) locks never end; a day or cabin lock ends with its day; an hour lock after
+ * its last half hour; a days range at its end time on its last day.
+ */
+export function lockEnded(lock: Pick<LockLike, 'type' | 'time' | 'date' | 'endDate' | 'recurrent'>, now: { date: string; minutes: number }): boolean {
+  if (lock.recurrent || lock.type === 'hours_range') return false;
+  const lastDay = lock.type === 'days_range' ? (lock.endDate ?? lock.date) : lock.date;
+  if (lastDay !== now.date) return lastDay < now.date;
+  const marks = lock.time.map((t) => minutes(t.slice(0, 5)));
+  if (lock.type === 'hour' && marks.length) return Math.max(...marks) + SLOT_MINUTES <= now.minutes;
+  if (lock.type === 'days_range' && marks.length === 2) return marks[1] <= now.minutes;
+  return false;
+}

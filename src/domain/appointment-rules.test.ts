@@ -40,6 +40,15 @@ import {
   treatmentKind,
   unitsNeeded,
   withinHours,
+  NO_CHANGES_LEFT,
+  dayHoursOf,
+  durationText,
+  reschedulesLeft,
+  reschedulesLeftText,
+  sessionsMinutes,
+  startTimeChoices,
+  treatmentChangesLeft,
+  treatmentChangesLeftText,
 } from './appointment-rules';
 
 describe('term and end time', () => {
@@ -369,5 +378,49 @@ describe('packages and promotions', () => {
     expect(packageProblem(promo, { ...booking, startTime: '12:00', endTime: '13:30' })).toBe('La promoción solo es válida de 09:00 a 13:00');
     expect(packageProblem(promo, { ...booking, startTime: '08:30', endTime: '09:30' })).toBe('La promoción solo es válida de 09:00 a 13:00');
     expect(packageProblem(promo, { ...booking, treatmentId: 'zz' })).toBe('El tratamiento no forma parte de la promoción');
+  });
+});
+
+describe('sessions, duration and start times (issue 14)', () => {
+  it('gives a two-session booking twice the treatment duration, rounded up to whole half hours', () => {
+    expect(appointmentTerm(undefined, 45, null, 2)).toBe(90);
+    expect(appointmentTerm(undefined, 40, null, 2)).toBe(90);
+    expect(appointmentTerm(undefined, 60, 30, 3)).toBe(180);
+    // one session, and a package's cabin time, stay as they were
+    expect(appointmentTerm(undefined, 45, null, 1)).toBe(60);
+    expect(appointmentTerm(undefined, null, 90, 2)).toBe(90);
+    // a payload term wins
+    expect(appointmentTerm(30, 45, null, 2)).toBe(30);
+    expect(sessionsMinutes(45, 2)).toBe(90);
+    expect(sessionsMinutes(null, 2)).toBeNull();
+    expect(durationText(90)).toBe('1 h 30 min');
+    expect(durationText(45)).toBe('45 min');
+    expect(durationText(120)).toBe('2 h');
+  });
+  it('offers half-hour starts within the hours that leave room for the term, none when closed, none already past', () => {
+    const hours = dayHoursOf('09:00', '12:00');
+    expect(hours).toEqual([540, 720]);
+    expect(startTimeChoices(hours, 30)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
+    expect(startTimeChoices(hours, 90)).toEqual(['09:00', '09:30', '10:00', '10:30']);
+    expect(startTimeChoices(dayHoursOf('20:00', '00:00'), 60)).toEqual(['20:00', '20:30', '21:00', '21:30', '22:00', '22:30', '23:00']);
+    expect(startTimeChoices(dayHoursOf(null, null), 30)).toEqual([]);
+    expect(startTimeChoices(hours, 300)).toEqual([]);
+    // today at 10:45: 10:00 is more than 30 minutes ago, 10:30 is still bookable
+    expect(startTimeChoices(hours, 30, '2030-01-02', { date: '2030-01-02', minutes: 645 })).toEqual(['10:30', '11:00', '11:30']);
+    expect(startTimeChoices(hours, 30, '2030-01-03', { date: '2030-01-02', minutes: 645 })).toHaveLength(6);
+  });
+  it('says how many reschedules remain, from the limit the server enforces', () => {
+    expect([0, 1, 2, 3].map(reschedulesLeft)).toEqual([2, 1, 0, 0]);
+    expect([0, 1, 2].map(mayReschedule)).toEqual([true, true, false]);
+    expect(reschedulesLeftText(0)).toBe('Le quedan 2 cambios de fecha, hora o cabina');
+    expect(reschedulesLeftText(1)).toBe('Le queda 1 cambio de fecha, hora o cabina');
+    expect(reschedulesLeftText(2)).toBe(NO_CHANGES_LEFT);
+    expect(NO_CHANGES_LEFT).toMatch(/^Ya no le quedan cambios/);
+    expect([0, 1, 2, 3].map(treatmentChangesLeft)).toEqual([3, 2, 1, 0]);
+    expect(treatmentChangesLeftText(0)).toBe('Le quedan 3 cambios al tratamiento adquirido');
+    expect(treatmentChangesLeftText(2)).toMatch(/el siguiente lo termina/);
+    expect(treatmentChangesLeftText(3)).toBe('Ya no le quedan cambios al tratamiento adquirido');
+    // the same count as the charge that ends the treatment
+    expect(chargeTreatmentChange(2).ends).toBe(true);
   });
 });

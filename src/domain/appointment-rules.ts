@@ -43,13 +43,47 @@ export function termToMinutes(term: number | string | undefined | null): number 
   return h * 60 + m;
 }
 
+/** The minutes the sessions booked in one appointment take: the treatment's duration × sessions (null without a duration). */
+export function sessionsMinutes(treatmentMinutes: number | null | undefined, sessions = 1): number | null {
+  if (treatmentMinutes === undefined || treatmentMinutes === null) return null;
+  return treatmentMinutes * Math.max(1, Math.floor(sessions));
+}
+
 /**
- * The appointment's length: the payload's term, else the treatment's duration, else the package's or
- * promotion's cabin time; always rounded up to whole half hours, at least one slot.
+ * The appointment's length: the payload's term, else the treatment's duration × the sessions booked in it, else the
+ * package's or promotion's cabin time; always rounded up to whole half hours, at least one slot.
  */
-export function appointmentTerm(payloadTerm: number | string | undefined | null, treatmentMinutes?: number | null, packageMinutes?: number | null): number {
-  const raw = termToMinutes(payloadTerm) ?? treatmentMinutes ?? packageMinutes ?? SLOT_MINUTES;
+export function appointmentTerm(payloadTerm: number | string | undefined | null, treatmentMinutes?: number | null, packageMinutes?: number | null, sessions = 1): number {
+  const raw = termToMinutes(payloadTerm) ?? sessionsMinutes(treatmentMinutes, sessions) ?? packageMinutes ?? SLOT_MINUTES;
   return Math.max(SLOT_MINUTES, roundUpToSlot(raw));
+}
+
+/** '1 h 30 min', '45 min', '2 h': a duration as the form shows it. */
+export function durationText(total: number): string {
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (!h) return `${m} min`;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
+/**
+ * The start times the form offers ('HH:mm', every SLOT_MINUTES): within the day's hours, leaving room for the
+ * appointment's term before closing, and not already past (slotIsPast) when `now` is given. Closed: none.
+ */
+export function startTimeChoices(hours: [number, number] | null, term: number, date?: string, now?: ZonedNow): string[] {
+  if (!hours) return [];
+  const choices: string[] = [];
+  for (let m = roundUpToSlot(hours[0]); m + Math.max(term, SLOT_MINUTES) <= hours[1] && m < DAY_MINUTES; m += SLOT_MINUTES) {
+    const time = hhmm(m);
+    if (!date || !now || !slotIsPast(date, time, now)) choices.push(time);
+  }
+  return choices;
+}
+
+/** [open, close) minutes of the agenda day's 'HH:mm' opening and closing (null when closed). */
+export function dayHoursOf(opening: string | null | undefined, closing: string | null | undefined): [number, number] | null {
+  if (!opening || !closing) return null;
+  return [minutes(opening), endMinutes(closing)];
 }
 
 /** The end time, or null when the appointment would run past midnight. */
@@ -201,9 +235,34 @@ export function isReschedule(before: SlotLike, after: SlotLike): boolean {
   return before.date !== after.date || before.startTime.slice(0, 5) !== after.startTime.slice(0, 5) || before.cabinId !== after.cabinId;
 }
 
+/** How many more times the appointment may change date, start time or cabin (MAX_RESCHEDULES in all). */
+export function reschedulesLeft(reschedules: number): number {
+  return Math.max(0, MAX_RESCHEDULES - reschedules);
+}
+
 /** APPOINTMENT_TOO_MANY_CHANGES after two reschedules. */
 export function mayReschedule(reschedules: number): boolean {
-  return reschedules < MAX_RESCHEDULES;
+  return reschedulesLeft(reschedules) > 0;
+}
+
+/** What the form says about the reschedules left: 'Le quedan N cambios', or that none remain. */
+export function reschedulesLeftText(reschedules: number): string {
+  const left = reschedulesLeft(reschedules);
+  if (!left) return NO_CHANGES_LEFT;
+  return left === 1 ? 'Le queda 1 cambio de fecha, hora o cabina' : `Le quedan ${left} cambios de fecha, hora o cabina`;
+}
+
+/** How many more cancellations or changes a purchased treatment takes; the last one ends it (chargeTreatmentChange). */
+export function treatmentChangesLeft(changes: number): number {
+  return Math.max(0, MAX_TREATMENT_CHANGES - changes);
+}
+
+/** The rebook action's note about the purchased treatment's changes left. */
+export function treatmentChangesLeftText(changes: number): string {
+  const left = treatmentChangesLeft(changes);
+  if (!left) return 'Ya no le quedan cambios al tratamiento adquirido';
+  if (left === 1) return 'Le queda 1 cambio al tratamiento adquirido: el siguiente lo termina';
+  return `Le quedan ${left} cambios al tratamiento adquirido`;
 }
 
 /** A cancellation or reschedule charged to a purchased treatment: the third one ends it (status 'expired'). */
@@ -455,6 +514,7 @@ export function professionalDepartment(kind: TreatmentKind): 'medica' | 'cosmeto
   return null;
 }
 
+export const NO_CHANGES_LEFT = `Ya no le quedan cambios: la cita no puede cambiar de fecha, hora o cabina (máximo ${MAX_RESCHEDULES})`;
 export const NOT_SCHEDULED = 'Solo se pueden editar citas agendadas o en proceso';
 export const IN_PROCESS_FIXED = 'Una cita en proceso solo admite cambios de observaciones y categorías';
 export const NOT_ABSENTABLE = 'Solo una cita agendada puede marcarse como inasistencia';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZONE_TIME_ZONES, type BranchZone } from './dates';
-import { scheduleSchema } from './schedules';
-import { msg, phone, text } from './validation';
+import { weekScheduleSchema } from './schedules';
+import { msg, optionalPhone, phone, text } from './validation';
 
 export const BRANCH_ZONES = ['Sureste', 'Centro', 'Pacifico', 'Noroeste'] as const satisfies readonly BranchZone[];
 export const zoneLabels: Record<BranchZone, string> = {
@@ -33,7 +33,6 @@ const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof
 export const optionalText = (label: string, max: number) =>
   z.preprocess(blankToNull, z.string({ error: msg.invalid(label) }).trim().max(max, msg.max(label, max)).nullable()).optional();
 
-const optionalPhone = (label: string) => z.preprocess(blankToNull, phone(label).nullable()).optional();
 
 const coordinate = (label: string, limit: number) =>
   z
@@ -91,7 +90,7 @@ export const branchSchema = z.object({
   googleMapsUrl: mapsUrl,
   showInClients: z.boolean().optional(),
   distributionCenter: z.boolean().optional(),
-  schedule: scheduleSchema.optional(),
+  schedule: weekScheduleSchema.optional(),
 });
 export type BranchInput = z.output<typeof branchSchema>;
 export type BranchFormInput = z.input<typeof branchSchema>;

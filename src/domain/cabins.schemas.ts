@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './branches.schemas';
-import { scheduleSchema } from './schedules';
+import { weekScheduleSchema } from './schedules';
 import { msg, text } from './validation';
 
 const id = (label: string) => z.uuid({ error: msg.required(label) });
@@ -36,7 +36,7 @@ export const cabinSchema = z.object({
   branchId: id('sucursal'),
   description: optionalText('descripción', CABIN_DESCRIPTION_MAX),
   status: z.boolean().optional(),
-  schedule: scheduleSchema.optional(),
+  schedule: weekScheduleSchema.optional(),
 });
 export type CabinInput = z.output<typeof cabinSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cents } from './money';
 import { couponDiscountAmount, dateIn, discountedPrice, discountedPriceCents, formatPercent, isCouponExhausted, isCouponExpired } from './coupons';
 import { couponCreateSchema, couponUpdateSchema, couponValidateSchema } from './coupons.schemas';
 
@@ -13,7 +14,7 @@ describe('discounted coupon price (price − price × discount / 100, in cents)'
     expect(discountedPrice(899.5, 12.5)).toBe(787.06);
     expect(discountedPrice(333.33, 33.33)).toBe(222.23);
     expect(discountedPrice('2500.00', '20.00')).toBe(2000);
-    expect(discountedPriceCents(123_456, 7)).toBe(114_814);
+    expect(discountedPriceCents(cents(123_456), 7)).toBe(114_814);
   });
 
   it('rounds the discount half up once, where floats would drift', () => {

@@ -1,5 +1,5 @@
 import { dateInZone } from './dates';
-import { fromCents, toCents, type Cents } from './money';
+import { fromCents, percentOfCents, subtractCents, toCents, ZERO_CENTS, type Cents } from './money';
 
 /**
  * Section 9: discounted coupon price = price − price × discount / 100.
@@ -7,14 +7,13 @@ import { fromCents, toCents, type Cents } from './money';
  * and the discount amount is rounded half up to the cent once; the price never goes below zero.
  */
 export function couponDiscountCents(priceCents: Cents, discountPercent: number): Cents {
-  const basisPoints = toCents(discountPercent);
-  if (priceCents <= 0 || basisPoints <= 0) return 0;
-  const amount = Math.floor((priceCents * basisPoints + 5_000) / 10_000);
-  return Math.min(amount, priceCents);
+  if (priceCents <= 0 || !(discountPercent > 0)) return ZERO_CENTS;
+  const amount = percentOfCents(priceCents, discountPercent);
+  return amount > priceCents ? priceCents : amount;
 }
 
 export function discountedPriceCents(priceCents: Cents, discountPercent: number): Cents {
-  return priceCents - couponDiscountCents(priceCents, discountPercent);
+  return subtractCents(priceCents, couponDiscountCents(priceCents, discountPercent));
 }
 
 /** Pesos in, pesos out (two decimals), computed in integer cents. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADULT_AGE, ageOn, todayIn } from './age';
-import { msg, text } from './validation';
+import { msg, optionalPhone, text } from './validation';
 
 export const GENDERS = ['Masculino', 'Femenino', 'Otro'] as const;
 export const MARITAL_STATUSES = ['Soltero', 'Casado', 'Viudo', 'Divorciado', 'Otro'] as const;
@@ -18,9 +18,6 @@ export const TUTOR_NOT_ELIGIBLE = 'El tutor debe ser un cliente mayor de edad ma
 export const MIN_BIRTHDAY = '1900-01-01';
 
 const blank = (v: unknown) => (v === '' || v === undefined || (typeof v === 'string' && !v.trim()) ? null : v);
-/** An optional phone: the mask's characters ( ) - . and spaces are stripped; when given it has 10 digits, and letters are refused. */
-const optionalDigits = () =>
-  z.preprocess((v) => (typeof v === 'string' ? blank(v.replace(/[\s().-]/g, '')) : blank(v)), z.string().regex(/^\d{10}$/, msg.phone).nullable()).optional();
 /** An enum whose message says 'required' when nothing was chosen and 'not valid' for an unknown value. */
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? msg.required(label) : msg.invalid(label)) });
@@ -73,8 +70,8 @@ export const customerSchema = z
       const problem = isIsoDate(v) ? birthdayProblem(v) : null;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-    phone: optionalDigits(),
-    mobilePhone: optionalDigits(),
+    phone: optionalPhone(),
+    mobilePhone: optionalPhone('teléfono celular'),
     email: z.preprocess(blank, z.string().trim().max(100, msg.max('correo electrónico', 100)).pipe(z.email(msg.email('correo electrónico'))).nullable()).optional(),
     maritalStatus: z.preprocess(blank, choice(MARITAL_STATUSES, 'estado civil').nullable()).optional(),
     originCountry: optionalText('país de origen', 50),

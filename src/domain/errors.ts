@@ -120,6 +120,11 @@ export const errorCatalogue = {
   DATABASE_UNAVAILABLE: { status: 503, message: 'La base de datos no responde en este momento; intente de nuevo en unos segundos' },
   PAYMENT_PROCESSING_ERROR: { status: 500, message: 'Error al procesar el pago' },
   GOAL_EXISTS: { status: 500, message: 'Ya existe una meta para esta sucursal en ese mes' },
+  PURCHASED_SESSIONS_BOOKED: { status: 409, message: 'Las sesiones restantes del tratamiento adquirido ya están agendadas' },
+  PURCHASED_TREATMENT_EXPIRED: { status: 409, message: 'El tratamiento adquirido está vencido' },
+  NO_LOT_AT_BRANCH: { status: 422, message: 'No hay lotes con existencia del producto en la sucursal: registre una entrada de inventario o pida un traspaso' },
+  LOCK_IN_PAST: { status: 422, message: 'El bloqueo ya terminó: no se puede guardar un bloqueo en el pasado' },
+  LOG_NOT_FOUND: { status: 404, message: 'Registro del historial no encontrado' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

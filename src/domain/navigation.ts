@@ -63,7 +63,7 @@ export const NAVIGATION: NavGroup[] = [
       e('coupons', 'Cupones', 'cupones', true),
       e('loyalty_system', 'Sistema de lealtad', 'sistema-de-lealtad', true),
       e('members', 'Miembros', 'miembros', true),
-      e('miss_you', 'We miss you', 'we-miss-you', true),
+      e('miss_you', 'Te extrañamos', 'we-miss-you', true),
     ],
   },
   {

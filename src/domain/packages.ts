@@ -1,4 +1,4 @@
-import { fromCents, toCents, type Cents } from './money';
+import { addCents, fromCents, multiplyCents, toCents, ZERO_CENTS, type Cents } from './money';
 
 export interface TotalsItem {
   regularPrice?: number | string | null;
@@ -16,9 +16,9 @@ export interface PackageTotals {
 }
 
 const amount = (v: number | string | null | undefined): Cents => {
-  if (v === null || v === undefined || v === '') return 0;
+  if (v === null || v === undefined || v === '') return ZERO_CENTS;
   const n = Number(v);
-  return Number.isFinite(n) ? toCents(n) : 0;
+  return Number.isFinite(n) ? toCents(n) : ZERO_CENTS;
 };
 
 const sessionsOf = (v: number | string | null | undefined): number => {
@@ -31,12 +31,12 @@ const sessionsOf = (v: number | string | null | undefined): number => {
  * and the promotion price, in integer cents so no float drift creeps into the sum.
  */
 export function packageTotals(items: readonly TotalsItem[]): PackageTotals {
-  let regularCents = 0;
-  let priceCents = 0;
+  let regularCents = ZERO_CENTS;
+  let priceCents = ZERO_CENTS;
   for (const item of items) {
     const sessions = sessionsOf(item.sessions);
-    regularCents += amount(item.regularPrice) * sessions;
-    priceCents += amount(item.promotionPrice) * sessions;
+    regularCents = addCents(regularCents, multiplyCents(amount(item.regularPrice), sessions));
+    priceCents = addCents(priceCents, multiplyCents(amount(item.promotionPrice), sessions));
   }
   return { regularCents, priceCents, regularPrice: fromCents(regularCents), price: fromCents(priceCents) };
 }

@@ -1,4 +1,4 @@
-import { fromCents, toCents, type Cents } from './money';
+import { addCents, cents, fromCents, toCents, ZERO_CENTS, type Cents } from './money';
 
 /**
  * Product pricing (section 9): real cost = cost plus IVA; franchise price = cost with IVA ×
@@ -30,7 +30,7 @@ function applyPercents(amount: Cents, percents: number[]): Cents {
     numerator *= HUNDRED_PERCENT + basisPoints(p);
     denominator *= HUNDRED_PERCENT;
   }
-  return Number(divRoundHalfUp(numerator, denominator));
+  return cents(Number(divRoundHalfUp(numerator, denominator)));
 }
 
 /** Cost with IVA, in cents. */
@@ -38,8 +38,8 @@ export function realCostCents(cost: Cents, taxPercent: number): Cents {
   return applyPercents(cost, [taxPercent]);
 }
 
-export function franchisePriceCents(realCost: Cents, franchiseTax: number, additionalCostFranchise: number, indirectExpenses: Cents = 0): Cents {
-  return applyPercents(realCost, [franchiseTax, additionalCostFranchise]) + indirectExpenses;
+export function franchisePriceCents(realCost: Cents, franchiseTax: number, additionalCostFranchise: number, indirectExpenses: Cents = ZERO_CENTS): Cents {
+  return addCents(applyPercents(realCost, [franchiseTax, additionalCostFranchise]), indirectExpenses);
 }
 
 export function suggestedSalePriceCents(realCost: Cents, profitPercent: number): Cents {
@@ -70,7 +70,7 @@ export function computePricing(input: PricingInput): Pricing {
   const real = realCostCents(toCents(input.cost), input.tax);
   const franchise =
     present(input.franchiseTax) && present(input.additionalCostFranchise)
-      ? franchisePriceCents(real, input.franchiseTax, input.additionalCostFranchise, present(input.indirectExpenses) ? toCents(input.indirectExpenses) : 0)
+      ? franchisePriceCents(real, input.franchiseTax, input.additionalCostFranchise, present(input.indirectExpenses) ? toCents(input.indirectExpenses) : ZERO_CENTS)
       : null;
   const suggested = present(input.profitPorcentage) ? suggestedSalePriceCents(real, input.profitPorcentage) : null;
   return {

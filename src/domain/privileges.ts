@@ -22,7 +22,7 @@ export const MODULES = {
   history: 'Historial',
   loyalty_system: 'Sistema de lealtad',
   members: 'Miembros',
-  miss_you: 'We miss you',
+  miss_you: 'Te extrañamos',
   users: 'Personal',
   roles: 'Roles y privilegios',
   categories: 'Categorías',

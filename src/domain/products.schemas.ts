@@ -5,6 +5,9 @@ import { msg, numberField, text, uuid } from './validation';
 export const PRODUCT_KINDS = ['cosmetologist', 'sale', 'medical', 'supply'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 export const productKindLabels: Record<ProductKind, string> = { cosmetologist: 'Cosmetológico', sale: 'Venta', medical: 'Médico', supply: 'Insumo' };
+/** A product type as the screens name it: by its kind's Spanish label, whatever name the table holds ('cosmetologist' → Cosmetológico). */
+export const productTypeLabel = (type: { slug?: string | null; name?: string | null }): string =>
+  (type.slug && Object.prototype.hasOwnProperty.call(productKindLabels, type.slug) ? productKindLabels[type.slug as ProductKind] : type.name) ?? '';
 
 export const CONTENT_TYPES = ['Bolsa', 'Paquete', 'Caja', 'Pieza', 'Vial', 'Jeringuilla', 'Ampolleta'] as const;
 export const MEASURE_UNITS = ['ml', 'l', 'g', 'kg', 'pza', 'ud'] as const;

@@ -92,3 +92,56 @@ export function cabinScheduleIssues(schedule: readonly ScheduleEntry[], branchSc
 export function describeDay(entry: ScheduleEntry | undefined): string {
   return !entry || isClosed(entry) ? 'Cerrado' : `${entry.opening} - ${entry.closing}`;
 }
+
+/** A typed time off the 30-minute step, named by its day: 'Martes: la hora debe ser en punto o y media (08:30)'. */
+export const offStepMessage = (day: number) => `${dayLabels[day] ?? 'Horario'}: la hora debe ser en punto o y media (08:30)`;
+
+/** Whether 'HH:mm' falls on the 30-minute step (the time pickers' step, section 9). */
+export function onScheduleStep(time: string): boolean {
+  return minutes(time) % SCHEDULE_STEP_MINUTES === 0;
+}
+
+/** 'HH:mm' without the step check, which the day's entry makes so its message can name the day. */
+const clockTime = (label: string) =>
+  z
+    .string({ error: msg.required(label) })
+    .regex(TIME, msg.invalid(label))
+    .transform((v) => v.slice(0, 5));
+
+/** One day of a week: valid times on the 30-minute step (the message names the day), closing after opening. */
+export const weekDaySchema = z
+  .object({
+    day: z.number({ error: msg.required('día') }).int(msg.invalid('día')).min(0, msg.invalid('día')).max(6, msg.invalid('día')),
+    opening: clockTime('hora de apertura'),
+    closing: clockTime('hora de cierre'),
+  })
+  .superRefine((e, ctx) => {
+    for (const field of ['opening', 'closing'] as const) {
+      if (!onScheduleStep(e[field])) ctx.addIssue({ code: 'custom', path: [field], message: offStepMessage(e.day) });
+    }
+    if (!isClosed(e) && minutes(e.opening) >= minutes(e.closing)) ctx.addIssue({ code: 'custom', path: ['closing'], message: SCHEDULE_ORDER });
+  });
+
+/** A branch's or cabin's week on writes (`schedule`): scheduleSchema's rules, with the day named on an off-step time. */
+export const weekScheduleSchema = z
+  .array(weekDaySchema, { error: msg.invalid('horario') })
+  .max(7, msg.invalid('horario'))
+  .refine((list) => new Set(list.map((e) => e.day)).size === list.length, SCHEDULE_DAY_REPEATED);
+
+export const BRANCH_CLOSED_THAT_DAY = 'La sucursal está cerrada ese día';
+
+/** cabinDayIssue, with a day the branch does not open said in words ('La sucursal está cerrada ese día'). */
+export function cabinWeekDayIssue(entry: ScheduleEntry, branchSchedule: readonly ScheduleEntry[]): string | null {
+  const issue = cabinDayIssue(entry, branchSchedule);
+  if (!issue || issue === NO_BRANCH_SCHEDULE) return issue;
+  const branchDay = branchSchedule.find((b) => b.day === entry.day);
+  return !branchDay || isClosed(branchDay) ? BRANCH_CLOSED_THAT_DAY : issue;
+}
+
+/** cabinScheduleIssues with cabinWeekDayIssue's messages (the server's field errors). */
+export function cabinWeekIssues(schedule: readonly ScheduleEntry[], branchSchedule: readonly ScheduleEntry[]): { index: number; day: number; message: string }[] {
+  return schedule.flatMap((entry, index) => {
+    const message = cabinWeekDayIssue(entry, branchSchedule);
+    return message ? [{ index, day: entry.day, message }] : [];
+  });
+}

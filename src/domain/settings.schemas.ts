@@ -3,7 +3,8 @@ import { LOYALTY_TIERS, thresholdsProblem, type LoyaltyTier, type TierThresholds
 import { msg } from './validation';
 
 export const EXCHANGE_RATE_REQUIRED = 'Debe ingresar un tipo de cambio';
-export const EXCHANGE_RATE_MIN = 'Debe ser mayor que  0';
+/** A rate of 0 would make every dollar price 0: the rate must be above 0. */
+export const EXCHANGE_RATE_MIN = 'Debe ser mayor a 0';
 
 export const PAYMENT_PROCESS_TYPES = ['terminal', 'gateway'] as const;
 export const paymentProcessTypeLabels: Record<(typeof PAYMENT_PROCESS_TYPES)[number], string> = {
@@ -13,7 +14,7 @@ export const paymentProcessTypeLabels: Record<(typeof PAYMENT_PROCESS_TYPES)[num
 
 export const exchangeRateValue = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: EXCHANGE_RATE_REQUIRED }).refine(Number.isFinite, EXCHANGE_RATE_REQUIRED).min(0, EXCHANGE_RATE_MIN).max(1000, msg.invalid('tipo de cambio')),
+  z.number({ error: EXCHANGE_RATE_REQUIRED }).refine(Number.isFinite, EXCHANGE_RATE_REQUIRED).gt(0, EXCHANGE_RATE_MIN).max(1000, msg.invalid('tipo de cambio')),
 );
 
 /** A tier's floor in pesos: a number from 0, two decimals at most (numeric text from a form is accepted). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ageOn, todayIn } from './age';
 import { dateField } from './customers.schemas';
-import { email, msg, phone, text } from './validation';
+import { email, msg, optionalPhone, phone, text } from './validation';
 
 /** The staff file wizard (section 5 "User" to "Contracts"): one flat payload, validated step by step. */
 
@@ -72,8 +72,6 @@ export function staffPositionIssues(
 const blank = (v: unknown) => (v === '' || v === undefined || (typeof v === 'string' && !v.trim()) ? null : v);
 const optionalText = (label: string, max: number, min?: number) =>
   z.preprocess(blank, (min ? z.string().trim().min(min, msg.min(label, min)) : z.string().trim()).max(max, msg.max(label, max)).nullable()).optional();
-const optionalPhone = () =>
-  z.preprocess((v) => (typeof v === 'string' ? blank(v.replace(/\D/g, '')) : blank(v)), z.string().regex(/^\d{10}$/, msg.phone).nullable()).optional();
 const optionalDate = (label: string) => z.preprocess(blank, dateField(label).nullable()).optional();
 const upperText = (label: string, pattern: RegExp, message: string) =>
   z

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema, quickLoginSchema, recoveryCodeField, resetPinSchema } from './auth.schemas';
 import { listMeta, listQuerySchema } from './list';
-import { formatMoney, fromCents, toCents } from './money';
+import { cents, formatMoney, fromCents, toCents } from './money';
 import { exchangeRateValue } from './settings.schemas';
-import { formatPhone, phone, strongPassword } from './validation';
+import { formatPhone, nationalPhone, optionalPhone, phone, PHONE_COUNTRY, strongPassword } from './validation';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -39,13 +39,41 @@ describe('phones', () => {
     expect(phone().safeParse('664123').success).toBe(false);
     expect(formatPhone('6641234567')).toBe('(664)123-4567');
   });
+
+  it('accepts the +52 country code and stores the 10 national digits', () => {
+    for (const typed of ['+52 664 123 4567', '+526641234567', '52 664 123 4567', '526641234567', '(664) 123-4567', '0052 664 123 4567', '+52 1 664 123 4567']) {
+      expect(phone().parse(typed), typed).toBe('6641234567');
+    }
+    expect(nationalPhone('+52 (664) 123-4567')).toBe('6641234567');
+  });
+
+  it('refuses another country code in Spanish, and a wrong length or letters with the 10-digit message', () => {
+    expect(firstMessage(phone().safeParse('+1 619 555 1234'))).toBe(PHONE_COUNTRY);
+    expect(firstMessage(phone().safeParse('+34 612 345 678'))).toBe('Solo se aceptan teléfonos de México (+52)');
+    expect(firstMessage(phone().safeParse('+6641234567'))).toBe(PHONE_COUNTRY);
+    expect(firstMessage(phone().safeParse('+52 664 123 45'))).toBe('El teléfono debe tener 10 dígitos');
+    expect(firstMessage(phone().safeParse('66412345678'))).toBe('El teléfono debe tener 10 dígitos');
+    expect(firstMessage(phone().safeParse('664abc1234'))).toBe('El teléfono debe tener 10 dígitos');
+    expect(firstMessage(phone('teléfono celular').safeParse(' '))).toBe('El campo teléfono celular es requerido');
+  });
+
+  it('leaves a blank optional phone empty and normalises a given one', () => {
+    expect(optionalPhone().parse('')).toBeNull();
+    expect(optionalPhone().parse('(')).toBeNull();
+    expect(optionalPhone().parse(undefined)).toBeUndefined();
+    expect(optionalPhone().parse('+52 664 123 4567')).toBe('6641234567');
+    expect(firstMessage(optionalPhone().safeParse('+44 20 7946 0958'))).toBe(PHONE_COUNTRY);
+  });
 });
 
 describe('settings', () => {
   it('uses the spec messages for the exchange rate', () => {
     expect(firstMessage(exchangeRateValue.safeParse(undefined))).toBe('Debe ingresar un tipo de cambio');
     expect(firstMessage(exchangeRateValue.safeParse(''))).toBe('Debe ingresar un tipo de cambio');
-    expect(firstMessage(exchangeRateValue.safeParse(-0.5))).toBe('Debe ser mayor que  0');
+    expect(firstMessage(exchangeRateValue.safeParse(-0.5))).toBe('Debe ser mayor a 0');
+    expect(firstMessage(exchangeRateValue.safeParse(0))).toBe('Debe ser mayor a 0');
+    expect(firstMessage(exchangeRateValue.safeParse('0'))).toBe('Debe ser mayor a 0');
+    expect(exchangeRateValue.parse(0.01)).toBe(0.01);
     expect(exchangeRateValue.parse('17.25')).toBe(17.25);
   });
 });
@@ -68,7 +96,7 @@ describe('money', () => {
   it('works in integer cents without float drift', () => {
     expect(toCents(0.1) + toCents(0.2)).toBe(30);
     expect(toCents('1234.565')).toBe(123457);
-    expect(fromCents(123456)).toBe(1234.56);
+    expect(fromCents(cents(123456))).toBe(1234.56);
     expect(formatMoney(1234.5)).toBe('$1,234.50');
   });
 });

@@ -49,12 +49,50 @@ export function pin(label = 'PIN') {
 
 export const uuid = (label = 'identificador') => z.uuid({ error: msg.invalid(label) });
 
-/** Phone: 10 digits; the mask (000)000-0000 and separators are stripped first. */
+export const PHONE_COUNTRY = 'Solo se aceptan teléfonos de México (+52)';
+
+/** Digits of a typed phone and whether it was written with an international prefix (+ or 00); null with other characters. */
+function phoneParts(value: string): { digits: string; international: boolean } | null {
+  if (!/^[\d\s().+-]*$/.test(value)) return null;
+  const digits = value.replace(/\D/g, '');
+  const international = value.trim().startsWith('+') || digits.startsWith('00');
+  return { digits: digits.startsWith('00') ? digits.slice(2) : digits, international };
+}
+
+/**
+ * The 10 national digits of a Mexican phone, typed with its mask or with the country code: '(664)123-4567',
+ * '+52 664 123 4567', '52 6641234567', '0052…' and the old mobile '+52 1 664…' all give '6641234567'; null otherwise.
+ */
+export function nationalPhone(value: string): string | null {
+  const parts = phoneParts(value);
+  if (!parts) return null;
+  if (!parts.international && parts.digits.length === 10) return parts.digits;
+  return /^521?(\d{10})$/.exec(parts.digits)?.[1] ?? null;
+}
+
+/** Why a non-blank phone is refused: another country's code, or not 10 digits. */
+function phoneProblem(value: string): string {
+  const parts = phoneParts(value);
+  return parts?.international && !parts.digits.startsWith('52') ? PHONE_COUNTRY : msg.phone;
+}
+
+/** Phone: stored as its 10 national digits; the mask, separators and a +52 prefix are stripped first. */
 export function phone(label = 'teléfono') {
-  return z
-    .string({ error: msg.required(label) })
-    .transform((v) => v.replace(/\D/g, ''))
-    .pipe(z.string().min(1, msg.required(label)).regex(/^\d{10}$/, msg.phone));
+  return z.string({ error: msg.required(label) }).transform((v, ctx) => {
+    if (!v.trim()) {
+      ctx.addIssue({ code: 'custom', message: msg.required(label) });
+      return z.NEVER;
+    }
+    const national = nationalPhone(v);
+    if (national) return national;
+    ctx.addIssue({ code: 'custom', message: phoneProblem(v) });
+    return z.NEVER;
+  });
+}
+
+/** An optional phone: without any digit (blank, or an empty mask such as '(___)___-____') it is null; else phone(). */
+export function optionalPhone(label = 'teléfono') {
+  return z.preprocess((v) => (v === undefined ? v : v === null || (typeof v === 'string' && !/\d/.test(v)) ? null : v), phone(label).nullable()).optional();
 }
 
 export function formatPhone(digits: string | null | undefined): string {

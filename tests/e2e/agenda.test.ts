@@ -290,3 +290,75 @@ describe('agenda', () => {
     await page.screenshot({ path: '/tmp/agenda-day.png' });
   });
 });
+
+describe('a lock over booked appointments (issue 14)', () => {
+  beforeAll(() => page.setViewportSize({ width: 1366, height: 768 }));
+  const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
+  const dropdown = () => page.locator('.ant-select-dropdown:visible');
+  async function choose(label: string, option: string) {
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    await dropdown().getByTitle(option, { exact: true }).click();
+    await expect.poll(() => dropdown().count()).toBe(0);
+  }
+  async function fillLock(date: string, hour: string) {
+    await page.goto(`${server.url}/dashboard/bloqueos/crear`);
+    await choose('Tipo de bloqueo', 'Hora');
+    await choose('Motivo', 'Comida');
+    await choose('Cabina', tj[0].name);
+    const day = page.locator('#date');
+    await day.click();
+    await day.fill(ddmmyyyy(date));
+    await day.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Horas', exact: true }).click();
+    await dropdown().getByTitle(hour, { exact: true }).click();
+    await page.keyboard.press('Escape');
+  }
+  const hourLocks = () =>
+    server.t.ctx.db.execute(sql`select id from locks where branch_id = ${TIJUANA} and cabin_id = ${tj[0].id} and type = 'hour' and date = ${DATE} and deleted_at is null`);
+  const count = async () => {
+    const r = await hourLocks();
+    return ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])).length;
+  };
+
+  it('lists the appointments it covers (patient, time, cabin) before saving: Volver keeps the form, confirming saves', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await fillLock(DATE, '10:00');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    const warning = page.getByRole('dialog').filter({ hasText: 'El bloqueo se cruza con' });
+    await warning.waitFor();
+    const list = warning.getByTestId('lock-overlaps');
+    await expect.poll(() => list.innerText()).toContain(`${customer.name} ${customer.lastName}`);
+    expect(await list.innerText()).toContain('10:00 – 11:00');
+    expect(await list.innerText()).toContain(tj[0].name);
+    expect(await list.innerText()).toContain(ddmmyyyy(DATE));
+    await page.screenshot({ path: '/tmp/agendaui-shots/lock-overlaps.png' });
+    await warning.getByRole('button', { name: 'Volver' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/bloqueos/crear');
+    expect(await count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await warning.waitFor();
+    await warning.getByRole('button', { name: 'Guardar de todos modos' }).click();
+    await page.waitForURL(/\/dashboard\/bloqueos$/);
+    expect(await count()).toBe(1);
+    // the appointment stays booked
+    const [row] = await server.t.ctx.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.appointmentNumber, 'CITA-E2E001'));
+    expect(row.status).toBe('scheduled');
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses in the form a lock whose hours have already gone by today', async () => {
+    const now = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Tijuana', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+    // the first lock hour is 06:00: from 06:30 on it has gone by (before that, nothing of today has)
+    if (now < '06:30') return;
+    await fillLock(tijuanaToday(), '06:00');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => page.getByText('El bloqueo ya terminó: no se puede guardar un bloqueo en el pasado').count()).toBe(1);
+    expect(await page.getByRole('dialog').filter({ hasText: 'El bloqueo se cruza con' }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/agendaui-shots/lock-in-past.png' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard/bloqueos/crear');
+  });
+});

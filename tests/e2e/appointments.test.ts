@@ -36,6 +36,7 @@ function tijuanaNow() {
   for (const x of f.formatToParts(new Date())) parts[x.type] = x.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
@@ -58,7 +59,8 @@ async function insertAppointment(v: { cabinId: string; customerId: string; treat
       date: v.date,
       startTime: v.start,
       endTime: v.end,
-      term: 30,
+      // the stored length matches the slot: an edit keeps it and does not move the end
+      term: minutesOf(v.end) - minutesOf(v.start),
       appointmentMethod: 'inPerson',
       appointmentOption: v.option ?? 'newTreatments',
     })
@@ -384,7 +386,8 @@ describe('appointments', () => {
   });
 
   it('books by purchased treatment with session choices 1 … sessions − currentSession', async () => {
-    await page.goto(createUrl('15:00'));
+    // two sessions of up to an hour each: 14:00–16:00 at most, clear of the 16:00 appointment
+    await page.goto(createUrl('14:00'));
     await page.getByLabel('Paciente', { exact: true }).fill('Renata');
     await dropdown().getByText(/Renata Olvidozo/).click();
     await pick('Opción', 'Tratamiento adquirido');
@@ -560,5 +563,178 @@ describe('the medic and the cosmetologist, fixed to their branch', () => {
     for (const name of offered) expect(ofType, name).toContain(name);
     await cosme.screenshot({ path: '/tmp/appt-cosmetologist-form.png', fullPage: true });
     await cosme.close();
+  });
+});
+
+describe('the form as the spec says it (issue 14): category, duration, changes left, cabin hours, messages once', () => {
+  const DATE3 = (() => {
+    const d = new Date(DATE + 'T12:00:00Z');
+    d.setUTCDate(d.getUTCDate() + 14);
+    return d.toISOString().slice(0, 10);
+  })();
+  const SUNDAY = (() => {
+    const d = new Date(DATE3 + 'T12:00:00Z');
+    d.setUTCDate(d.getUTCDate() + 4);
+    return d.toISOString().slice(0, 10);
+  })();
+  const url = (time?: string, date = DATE3, cabinId: string | null = cabin.id) =>
+    `${server.url}/dashboard/agenda/crear/?${cabinId ? `cabainId=${cabinId}&` : ''}date=${date}${time ? `&startTime=${time}` : ''}&branchId=${TIJUANA}`;
+  let rawMinutes: number;
+  let twoSessions: { id: string; pp: string };
+  let fresh: { id: string; appointmentNumber: string };
+  let spent: { id: string; appointmentNumber: string };
+  let missed: { id: string; appointmentNumber: string };
+
+  beforeAll(async () => {
+    // the screenshots of these screens at the size the clinics' laptops show them
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const db = server.t.ctx.db;
+    await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
+    rawMinutes = (await one<{ minutes: number }>(sql`select duration_minutes as minutes from treatments where id = ${treatment.id}`)).minutes;
+    const patient = await insertCustomer('Dalia', 'Dossesiones');
+    const [pp] = await db.insert(purchasedProducts).values({ customerId: patient, branchId: TIJUANA, treatmentId: treatment.id, sessions: 4, currentSession: 0 }).returning({ id: purchasedProducts.id });
+    twoSessions = { id: patient, pp: pp.id };
+    const at = (start: string, minutesLong: number) => hhmm(Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) + minutesLong);
+    fresh = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Fabián', 'Cambios'), treatmentTypeId: fx.typeId, date: DATE3, start: '16:00', end: at('16:00', 30), treatmentId: treatment.id });
+    spent = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Sergio', 'Sincambios'), treatmentTypeId: fx.typeId, date: DATE3, start: '17:00', end: at('17:00', 30), treatmentId: treatment.id });
+    await db.update(appointments).set({ reschedules: 2 }).where(eq(appointments.id, spent.id));
+    // a missed appointment of a purchased treatment already charged one change
+    const ana = await insertCustomer('Ana', 'Unavez');
+    const [pp3] = await db.insert(purchasedProducts).values({ customerId: ana, branchId: TIJUANA, treatmentId: treatment.id, sessions: 3, currentSession: 1, changes: 1 }).returning({ id: purchasedProducts.id });
+    missed = await insertAppointment({ cabinId: cabin.id, customerId: ana, treatmentTypeId: fx.typeId, date: '2025-03-05', start: '10:00', end: '10:30', status: 'absence', option: 'purchasedProducts', treatmentId: treatment.id, purchasedProductId: pp3.id });
+  });
+
+  it('shows the required category and the duration, and books two sessions for twice the time', async () => {
+    await page.goto(url('10:00'));
+    await expect.poll(() => page.locator('.ant-form-item', { hasText: 'Cabina' }).first().innerText()).toContain(cabin.name);
+    const category = page.locator('.ant-form-item').filter({ has: page.locator('#categoriesIds') });
+    await expect.poll(() => category.innerText()).toContain('Categoría');
+    // required once the type's categories are known: no "(opcional)" mark beside it
+    await expect.poll(() => category.innerText()).not.toContain('opcional');
+    // a treatment of a category: the category filters the treatments offered
+    const categories = await optionsOf('Categoría');
+    expect(categories.length).toBeGreaterThan(0);
+    await closeDropdown();
+    await page.getByLabel('Tratamiento', { exact: true }).fill(treatment.name);
+    await dropdown().locator('.ant-select-item-option').filter({ hasText: treatment.name }).first().click();
+    const oneSession = Math.max(30, Math.ceil(rawMinutes / 30) * 30);
+    await expect.poll(() => page.getByTestId('appointment-duration').innerText()).toContain(`de 10:00 a ${hhmm(600 + oneSession)}`);
+    // the treatment chosen first brings its categories
+    await expect.poll(() => category.locator('.ant-select-selection-item').count()).toBeGreaterThan(0);
+
+    await page.getByLabel('Paciente', { exact: true }).fill('Dalia');
+    await dropdown().getByText(/Dalia Dossesiones/).click();
+    await pick('Opción', 'Tratamiento adquirido');
+    await pick('Tratamiento adquirido', treatment.name);
+    await pick('Sesiones', /^2$/);
+    const twoMinutes = Math.max(30, Math.ceil((2 * rawMinutes) / 30) * 30);
+    const end = hhmm(600 + twoMinutes);
+    await expect.poll(() => page.getByTestId('appointment-duration').innerText()).toContain(`de 10:00 a ${end}`);
+    await page.screenshot({ path: '/tmp/agendaui-shots/appt-form-duration.png', fullPage: true });
+    await page.getByRole('button', { name: 'Agendar' }).click();
+    await page.waitForURL(/\/dashboard\/agenda\?/);
+    const [row] = await server.t.ctx.db
+      .select({ sessions: appointments.sessions, endTime: appointments.endTime, term: appointments.term })
+      .from(appointments)
+      .where(and(eq(appointments.customerId, twoSessions.id), eq(appointments.date, DATE3)));
+    expect(row).toEqual({ sessions: 2, endTime: `${end}:00`, term: twoMinutes });
+  });
+
+  it('says how many changes of date, time or cabin remain, and fixes the slot when none do', async () => {
+    await openAppointment(fresh);
+    await expect.poll(() => page.getByTestId('changes-left').innerText()).toContain('Le quedan 2 cambios de fecha, hora o cabina');
+    expect(await page.locator('#startTime').isDisabled()).toBe(false);
+    await page.screenshot({ path: '/tmp/agendaui-shots/appt-changes-left.png', fullPage: true });
+    await openAppointment(spent);
+    await expect.poll(() => page.getByTestId('changes-left').innerText()).toContain('Ya no le quedan cambios');
+    for (const field of ['cabainId', 'date', 'startTime']) expect(await page.locator(`#${field}`).isDisabled(), field).toBe(true);
+    // what does not move it stays editable
+    expect(await page.locator('#observations').isDisabled()).toBe(false);
+    await page.screenshot({ path: '/tmp/agendaui-shots/appt-no-changes-left.png', fullPage: true });
+    // the rebook action of a missed purchased treatment tells its own changes left
+    await openAppointment(missed);
+    await expect.poll(() => page.getByTestId('treatment-changes-left').innerText()).toBe('Le quedan 2 cambios al tratamiento adquirido');
+    await page.screenshot({ path: '/tmp/agendaui-shots/appt-rebook-changes.png', fullPage: true });
+  });
+
+  it("offers only the cabin's hours that day in half hours, and says when the branch is closed", async () => {
+    const { cabinDayHours, startTimeChoices } = await import('../../src/domain/appointment-rules');
+    const hm = (r: { day: number; opening: string; closing: string }[]) => r.map((x) => ({ day: x.day, opening: x.opening.slice(0, 5), closing: x.closing.slice(0, 5) }));
+    const branchRows = rows<{ day: number; opening: string; closing: string }>(await server.t.ctx.db.execute(sql`select day, opening::text, closing::text from branch_schedules where branch_id = ${TIJUANA} and deleted_at is null`));
+    const cabinRows = rows<{ day: number; opening: string; closing: string }>(await server.t.ctx.db.execute(sql`select day, opening::text, closing::text from cabin_schedules where cabin_id = ${cabin.id} and deleted_at is null`));
+    const expected = startTimeChoices(cabinDayHours(hm(branchRows), hm(cabinRows), 3), 30);
+    const expectedHours = [...new Set(expected.map((t) => t.slice(0, 2)))];
+    expect(expectedHours.length).toBeGreaterThan(0);
+    expect(expectedHours.length).toBeLessThan(24);
+
+    await page.goto(url());
+    await expect.poll(() => page.locator('.ant-form-item', { hasText: 'Cabina' }).first().innerText()).toContain(cabin.name);
+    await page.getByLabel('Hora de inicio', { exact: true }).click();
+    const hours = page.locator('.ant-picker-dropdown:visible .ant-picker-time-panel-column').first().locator('.ant-picker-time-panel-cell-inner');
+    await expect.poll(async () => (await hours.allInnerTexts()).join(',')).toBe(expectedHours.join(','));
+    const minutesColumn = page.locator('.ant-picker-dropdown:visible .ant-picker-time-panel-column').nth(1).locator('.ant-picker-time-panel-cell-inner');
+    expect((await minutesColumn.allInnerTexts()).every((m) => m === '00' || m === '30')).toBe(true);
+    await page.screenshot({ path: '/tmp/agendaui-shots/appt-time-options.png', fullPage: true });
+    await page.keyboard.press('Escape');
+
+    // Sunday: the branch is closed
+    await typeInPicker('Fecha', ddmmyyyy(SUNDAY));
+    const timeItem = page.locator('.ant-form-item').filter({ has: page.locator('#startTime') });
+    await expect.poll(() => timeItem.innerText()).toContain('La sucursal está cerrada ese día');
+    await page.screenshot({ path: '/tmp/agendaui-shots/appt-branch-closed.png', fullPage: true });
+  });
+
+  it('shows each required message once on a failed submit, with no error in the browser console', async () => {
+    const errors: string[] = [];
+    const onConsole = (m: { type(): string; text(): string }) => {
+      if (m.type() === 'error') errors.push(m.text());
+    };
+    const onPageError = (e: Error) => errors.push(e.message);
+    page.on('console', onConsole);
+    page.on('pageerror', onPageError);
+    try {
+      const explained = () => page.locator('.ant-form-item-explain-error').allInnerTexts();
+      const onceEach = async (expected: string[]) => {
+        await expect.poll(async () => (await explained()).filter((t) => expected.includes(t)).length).toBeGreaterThanOrEqual(expected.length);
+        const texts = await explained();
+        for (const m of expected) expect(texts.filter((t) => t === m), m).toHaveLength(1);
+        expect(new Set(texts).size, texts.join(' | ')).toBe(texts.length);
+      };
+      // no cabin, no time: every field the slot would fill is empty
+      await page.goto(url(undefined, DATE3, null));
+      await page.getByRole('button', { name: 'Agendar' }).click();
+      await onceEach(['El campo cabina es requerido', 'El campo tipo de cita es requerido', 'El campo paciente es requerido', 'El campo hora de inicio es requerido', 'El campo tratamiento es requerido']);
+      await page.screenshot({ path: '/tmp/agendaui-shots/appt-required-once.png', fullPage: true });
+
+      // with the cabin its type's categories load: the category is required too
+      await page.goto(url('11:00'));
+      await expect.poll(() => page.locator('.ant-form-item', { hasText: 'Cabina' }).first().innerText()).toContain(cabin.name);
+      await expect.poll(async () => (await optionsOf('Categoría')).length).toBeGreaterThan(0);
+      await closeDropdown();
+      await page.getByRole('button', { name: 'Agendar' }).click();
+      await onceEach(['El campo paciente es requerido', 'El campo categoría es requerido', 'El campo tratamiento es requerido']);
+      for (const [option, message] of [
+        ['Paquete', 'El campo paquete es requerido'],
+        ['Promoción', 'El campo promoción es requerido'],
+        ['Tratamiento adquirido', 'El campo tratamiento adquirido es requerido'],
+      ]) {
+        await pick('Opción', option);
+        await page.getByRole('button', { name: 'Agendar' }).click();
+        await onceEach(['El campo paciente es requerido', message]);
+      }
+      // the cancel dialog's reason, on a stored appointment
+      await openAppointment(fresh);
+      await page.getByRole('button', { name: 'Cancelar cita' }).click();
+      const dialog = page.getByRole('dialog', { name: `Cancelar cita ${fresh.appointmentNumber}` });
+      await dialog.waitFor();
+      await settled(page);
+      await dialog.getByRole('button', { name: 'Cancelar cita' }).click();
+      await onceEach(['El campo motivo de cancelación es requerido']);
+      await dialog.getByRole('button', { name: /Cancelar$/ }).first().click();
+      expect(errors).toEqual([]);
+    } finally {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+    }
   });
 });

@@ -64,7 +64,7 @@ describe('cabins', () => {
     // the new cabin takes the branch's week, and each day shows the branch's hours
     await expect.poll(() => day(1).locator('.ant-picker-input input').nth(0).inputValue()).toBe('09:00');
     expect(await day(1).innerText()).toContain('Sucursal: 09:00 - 20:00');
-    expect(await day(0).innerText()).toContain('Sucursal: Cerrado');
+    expect(await day(0).innerText()).toContain('La sucursal está cerrada ese día');
     await page.getByLabel('Descripción').fill('Camilla facial y vaporizador');
 
     await setRange(1, '08:00', '12:00');

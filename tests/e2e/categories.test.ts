@@ -107,7 +107,7 @@ describe('settings', () => {
     await expect.poll(() => page.getByText('Debe ingresar un tipo de cambio').isVisible()).toBe(true);
     await tijuana.fill('-1');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect.poll(() => page.getByText('Debe ser mayor que  0').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Debe ser mayor a 0').isVisible()).toBe(true);
     await tijuana.fill('18.45');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${server.url}/dashboard/configuraciones`);

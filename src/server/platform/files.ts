@@ -43,11 +43,11 @@ export interface MultipartBody {
  */
 export async function readMultipart(
   req: FastifyRequest,
-  opts: { files: number; fields?: readonly string[]; tooManyFiles: string; otherwise: ErrorCode },
+  opts: { files: number; fields?: readonly string[]; tooManyFiles: string; otherwise: ErrorCode; /** Text parts read at most (default 10). */ maxFields?: number },
 ): Promise<MultipartBody> {
   const fields: Record<string, string> = {};
   const uploads: ImageUpload[] = [];
-  const limits = { fileSize: MAX_IMAGE_BYTES, files: opts.files, ...(opts.fields ? { fields: 10 } : {}) };
+  const limits = { fileSize: MAX_IMAGE_BYTES, files: opts.files, ...(opts.fields ? { fields: opts.maxFields ?? 10 } : {}) };
   try {
     for await (const part of req.parts({ limits })) {
       if (part.type === 'file') {

@@ -4,8 +4,9 @@ import pg from 'pg';
 import type { AppContext } from '../context';
 import { authFailures } from '../db/schema';
 import { markAbsences } from '../modules/appointments/absences';
+import { expirePurchasedTreatments } from '../modules/appointments/expiry';
 
-export { markAbsences };
+export { expirePurchasedTreatments, markAbsences };
 
 export interface Job {
   name: string;
@@ -29,6 +30,15 @@ export const JOBS: Job[] = [
     atStart: true,
     run: async ({ db }) => {
       await markAbsences(db);
+    },
+  },
+  {
+    // a purchased treatment past its limit date (or ended by its third change) cannot be finished: its bookings are cancelled
+    name: 'cancelar citas de tratamientos vencidos',
+    everyMs: 15 * 60 * 1000,
+    atStart: true,
+    run: async ({ db }) => {
+      await expirePurchasedTreatments(db);
     },
   },
   {

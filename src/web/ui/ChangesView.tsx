@@ -1,28 +1,55 @@
-import { Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Alert, Skeleton, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { ChangeField } from '../../domain/change-labels';
+import { api } from '../app/api';
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+/** A change-log row as its detail route answers it (GET /v1/system-log/:id, /v1/bitacora/:id). */
+export interface LogDetailAnswer {
+  id: string;
+  module: { name: string; alias: string };
+  action: string;
+  order: string | null;
+  user: { name: string; lastName: string; motherLastName: string } | null;
+  sourceBranch: { id: string; name: string } | null;
+  affectedBranch: { id: string; name: string } | null;
+  created_at: string;
+  fields: ChangeField[];
+  browser: string;
 }
 
-/** Before/after of a change-log row, field by field, changed fields marked. */
-export function ChangesView({ before, after }: { before: unknown; after: unknown }) {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !['created_at', 'updated_at'].includes(k));
-  const rows = keys.map((key) => ({ key, before: show(b[key]), after: show(a[key]), changed: JSON.stringify(b[key]) !== JSON.stringify(a[key]) }));
+/** The detail of one log row, read from the server, which names the records its ids point to. */
+export function useLogDetail(path: string) {
+  return useQuery({ queryKey: ['log-detail', path], queryFn: () => api<LogDetailAnswer>(path) });
+}
+
+/**
+ * Before/after of a change-log row, field by field, in Spanish (labels and values as the server describes them).
+ * On an update only the changed fields are listed unless `all`; a create or delete shows its one side.
+ */
+export function ChangesView({ fields, all = false }: { fields: ChangeField[]; all?: boolean }) {
+  const isUpdate = fields.some((f) => f.before !== null && f.after !== null);
+  const rows = isUpdate && !all ? fields.filter((f) => f.changed) : fields;
   return (
     <Table
       size="small"
       pagination={false}
+      rowKey="key"
       dataSource={rows}
+      locale={{ emptyText: 'Sin cambios registrados' }}
       columns={[
-        { key: 'key', dataIndex: 'key', title: 'Campo', render: (k: string, r) => (r.changed && before && after ? <Tag color="gold">{k}</Tag> : k) },
-        { key: 'before', dataIndex: 'before', title: 'Antes' },
-        { key: 'after', dataIndex: 'after', title: 'Después' },
+        { key: 'label', dataIndex: 'label', title: 'Campo', render: (label: string, r: ChangeField) => (r.changed ? <Tag color="gold">{label}</Tag> : label) },
+        { key: 'before', dataIndex: 'before', title: 'Antes', render: (v: string | null) => v ?? '—' },
+        { key: 'after', dataIndex: 'after', title: 'Después', render: (v: string | null) => v ?? '—' },
       ]}
     />
   );
+}
+
+/** Loads a log row's detail and renders it with `render` (a spinner while loading, the error if it fails). */
+export function LogDetailLoader({ path, render }: { path: string; render: (detail: LogDetailAnswer) => ReactNode }) {
+  const { data, error } = useLogDetail(path);
+  if (error) return <Alert type="error" showIcon title={(error as Error).message} />;
+  if (!data) return <Skeleton active />;
+  return <>{render(data)}</>;
 }

@@ -3,7 +3,8 @@ import { Descriptions, Modal } from 'antd';
 import type { ListColumn } from './ListPage';
 
 interface Props<T> {
-  title: string;
+  /** A fixed title, or one per row (a lock's log entry is 'Información del Bloqueo'). */
+  title: string | ((row: T) => string);
   row: T | null;
   width?: number;
   columns: ListColumn<T>[];
@@ -14,7 +15,7 @@ interface Props<T> {
 /** Detail of a list row: the screen's own view, or every column as a description list. */
 export function DetailModal<T>({ title, row, width = 700, columns, render, onClose }: Props<T>) {
   return (
-    <Modal title={title} open={Boolean(row)} width={width} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal title={row && typeof title === 'function' ? title(row) : typeof title === 'string' ? title : undefined} open={Boolean(row)} width={width} onCancel={onClose} footer={null} destroyOnHidden>
       {row &&
         (render ? (
           render(row)

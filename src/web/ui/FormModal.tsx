@@ -33,7 +33,10 @@ export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, s
   }, [open]);
   useUnsavedChanges(useCallback(() => !sending.current && changed.current, []), open);
   const submit = async () => {
-    const values = parseForm(schema, await form.validateFields(), form);
+    // a failed check has put its messages on the fields: its rejection is not an error of the page
+    const checked = await form.validateFields().catch(() => null);
+    if (!checked) return;
+    const values = parseForm(schema, checked, form);
     if (!values) return;
     setSaving(true);
     sending.current = true;

@@ -10,10 +10,10 @@ import { useCan } from '../app/privileges';
 import { useSession } from '../app/session';
 import { confirmAction } from './confirm';
 import { DetailModal } from './DetailModal';
-import { exportCsv, printList, type ExportColumn } from './exports';
+import { exportCsv, printLimitNote, printList, type ExportColumn } from './exports';
 import { FilterControl, filterDefaults, filterParams, type FilterDef } from './filters';
 import { formatCount } from './format';
-import { notify } from './notify';
+import { modal, notify } from './notify';
 import { useListQuery } from './useListQuery';
 
 export interface ListColumn<T> {
@@ -49,7 +49,8 @@ export interface ListPageProps<T> {
   createPath?: string;
   createLabel?: string;
   rowActions?: RowAction<T>[];
-  detailTitle?: string;
+  /** The detail modal's title, fixed or per row. */
+  detailTitle?: string | ((row: T) => string);
   detail?: (row: T) => ReactNode;
   detailWidth?: number;
   exportName: string;
@@ -80,7 +81,14 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const defaults = useMemo(() => Object.assign({}, ...filters.map(filterDefaults)) as Record<string, string>, [filters]);
   const { params, set, current, query: urlQuery, reset } = useListQuery(paramNames, props.defaultPageSize, defaults);
   const query = useMemo(() => ({ ...urlQuery, ...props.query }), [urlQuery, props.query]);
-  const [searchText, setSearchText] = useState(params.get('sv') ?? '');
+  // the box shows the search the URL holds: typed here, or restored when coming back from a record
+  const searched = params.get('sv') ?? '';
+  const [searchText, setSearchText] = useState(searched);
+  const [shownSearch, setShownSearch] = useState(searched);
+  if (searched !== shownSearch) {
+    setShownSearch(searched);
+    setSearchText(searched);
+  }
   const [detail, setDetail] = useState<T | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -181,6 +189,12 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
       setExporting(false);
     }
   };
+  /** A print longer than the limit says so first; printing then opens its window from the dialog's button. */
+  const print = () => {
+    const note = printLimitNote(data?.meta);
+    if (!note) return void doExport('print');
+    modal().confirm({ title: 'Impresión limitada', content: note, okText: 'Imprimir', cancelText: 'Cancelar', onOk: () => void doExport('print') });
+  };
 
   return (
     <div>
@@ -253,7 +267,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => doExport('csv')}>
               CSV
             </Button>
-            <Button icon={<PrinterOutlined />} loading={exporting} onClick={() => doExport('print')}>
+            <Button icon={<PrinterOutlined />} loading={exporting} onClick={print}>
               PDF
             </Button>
           </>

@@ -5,6 +5,8 @@ import { request } from '../app/api';
 import { notify } from './notify';
 
 export const IMAGE_TOO_BIG = 'La imagen debe pesar menos de 1 Mb';
+/** 'Se permiten como máximo 1 imagen' / '… 3 imágenes'. */
+export const photoLimitMessage = (max: number) => `Se permiten como máximo ${max} ${max === 1 ? 'imagen' : 'imágenes'}`;
 export const IMAGE_WRONG_TYPE = 'Solo se permiten imágenes png, jpg, jpeg, webp o gif';
 const ACCEPT = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
@@ -53,7 +55,7 @@ export function PhotoPicker({ value = [], onChange, max = 5, disabled, onRemoveS
           return Upload.LIST_IGNORE;
         }
         if (value.length >= max) {
-          notify.error(new Error(`Se permiten como máximo ${max} imágenes`));
+          notify.error(new Error(photoLimitMessage(max)));
           return Upload.LIST_IGNORE;
         }
         onChange?.([...value, { uid: file.uid, file, name: file.name }]);

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { pointsForPurchase } from '../../../domain/loyalty';
-import { fromCents, toCents } from '../../../domain/money';
+import { cents, fromCents, toCents } from '../../../domain/money';
 import { ROLE_NAMES } from '../../../domain/roles';
 import type { Db } from '../client';
 import {
@@ -294,7 +294,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const lines = [] as PlannedOrder['lines'];
     const courtesy = rnd.next() < 0.06 ? 0.1 : 0;
     const line = (treatmentId: string | null, packageId: string | null, quantity: number, price: number) =>
-      lines.push({ treatmentId, packageId, quantity, price, salePrice: fromCents(Math.round(toCents(price) * (1 - courtesy))) });
+      lines.push({ treatmentId, packageId, quantity, price, salePrice: fromCents(cents(Math.round(toCents(price) * (1 - courtesy)))) });
     if (item.pkg) line(null, item.pkg.id, 1, item.pkg.price);
     else line(item.treatment!.id, null, item.quantity, item.treatment!.price);
     // a product or a second treatment now and then
@@ -713,12 +713,12 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         // now and then a customer pays part of a treatment sale with points (one point = one peso)
         const redeem = paid && ci !== null && s.kind === 'order' && balances[ci] >= 50 && rnd.next() < 0.25 ? Math.min(balances[ci], Math.floor(net / 100 / 5)) : 0;
         const total = net - redeem * 100;
-        o.row.subtotal = fromCents(subtotal);
-        o.row.discountTotal = fromCents(subtotal - total);
-        o.row.total = fromCents(total);
-        o.row.taxes = fromCents(Math.round((total * VAT) / (100 + VAT)));
+        o.row.subtotal = fromCents(cents(subtotal));
+        o.row.discountTotal = fromCents(cents(subtotal - total));
+        o.row.total = fromCents(cents(total));
+        o.row.taxes = fromCents(cents(Math.round((total * VAT) / (100 + VAT))));
         o.row.pointsRedeemed = redeem;
-        o.row.points = paid && ci !== null ? pointsForPurchase(fromCents(total)) : 0;
+        o.row.points = paid && ci !== null ? pointsForPurchase(fromCents(cents(total))) : 0;
         if (ci === null || !paid) return;
         lastActivity[ci] = s.at.getTime();
         if (redeem) push(ci, s.at, 'redeemed', -redeem, { orderNumber: o.row.orderNumber, reason: 'Canje en punto de venta', userId: o.row.sellerId });

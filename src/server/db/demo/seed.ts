@@ -29,6 +29,7 @@ import { seedPackages } from './catalogue-packages';
 import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
 import { syncAppointmentNumbers } from '../sequences';
+import { seedTreatmentSupplies } from './supplies';
 import { seedTreatments } from './catalogue-treatments';
 
 /** The demo accounts (whose password the README publishes) can still sign in. */
@@ -188,6 +189,8 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedCoupons(t);
     await seedCabins(t);
     await seedCustomers(t, uploadsDir);
+    // after the agenda: the clinics' lots of what their booked treatments consume
+    await seedTreatmentSupplies(t);
     await seedCouponRedemptions(t);
     await syncAppointmentNumbers(t);
   });

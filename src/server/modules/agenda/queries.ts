@@ -290,3 +290,61 @@ export function sameLockCandidates(db: DbOrTx, l: { branchId: string; cabinId: s
       ),
     );
 }
+
+/** What appointmentsUnderLock needs of a lock: its normalised columns (service.ts lockColumns). */
+export interface LockScope {
+  branchId: string;
+  cabinId: string | null;
+  type: string;
+  time: string[];
+  date: string;
+  endDate: string | null;
+  days: number[];
+  recurrent: boolean;
+}
+
+/** At most this many candidates are read; lockBlocks() then keeps those the lock really covers. */
+const OVERLAP_CANDIDATES = 5000;
+
+/**
+ * Scheduled and in-process appointments from `from` on that a lock may cover: its branch, its cabin (every cabin for a
+ * day lock), its dates, its weekdays when weekly and its hours when it has a range. Broad on purpose: the caller
+ * decides each one with lockBlocks(), the rule the booking applies.
+ */
+export function appointmentsUnderLock(db: DbOrTx, lock: LockScope, from: string) {
+  const weekly = lock.type === 'hours_range' || (lock.recurrent && lock.days.length > 0);
+  const lastDay = lock.recurrent || lock.type === 'hours_range' ? null : lock.type === 'days_range' ? (lock.endDate ?? lock.date) : lock.date;
+  const ranged = (lock.type === 'hours_range' || lock.type === 'days_range') && lock.time.length === 2;
+  return db
+    .select({
+      id: appointments.id,
+      appointmentNumber: appointments.appointmentNumber,
+      status: appointments.status,
+      date: appointments.date,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      cabinId: appointments.cabinId,
+      cabinName: cabins.name,
+      customerId: customers.id,
+      name: customers.name,
+      lastName: customers.lastName,
+      motherLastName: customers.motherLastName,
+    })
+    .from(appointments)
+    .innerJoin(cabins, eq(cabins.id, appointments.cabinId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(
+      and(
+        eq(appointments.branchId, lock.branchId),
+        isNull(appointments.deletedAt),
+        sql`${appointments.status} in ('scheduled', 'inProcess')`,
+        sql`${appointments.date} >= ${from}`,
+        lastDay ? sql`${appointments.date} <= ${lastDay}` : undefined,
+        lock.type !== 'day' && lock.cabinId ? eq(appointments.cabinId, lock.cabinId) : undefined,
+        weekly && lock.days.length ? sql`extract(dow from ${appointments.date})::int in (${sql.join(lock.days.map((d) => sql`${d}`), sql`, `)})` : undefined,
+        ranged ? sql`${appointments.startTime} < ${lock.time[1]}::time and (${appointments.endTime} > ${lock.time[0]}::time or ${appointments.endTime} = '00:00')` : undefined,
+      ),
+    )
+    .orderBy(asc(appointments.date), asc(appointments.startTime), asc(cabins.name))
+    .limit(OVERLAP_CANDIDATES);
+}

@@ -64,3 +64,21 @@ export const diaryResponse = z.object({
   ),
   locks: z.array(lockResponse),
 });
+
+/** POST /lock/overlaps: the live appointments a lock payload would cover (the form warns before saving). */
+export const lockOverlapsResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      appointmentNumber: z.string(),
+      status: z.string(),
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      cabain: named,
+      customer: z.object({ id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string().nullable() }),
+    }),
+  ),
+  /** Every overlapped appointment; items lists the first LOCK_OVERLAPS_SHOWN. */
+  total: z.number(),
+});

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { sendJsonText } from '../../platform/json';
 import { answerList } from '../../platform/list';
 import { idParams, listResponse } from '../dto';
-import { diaryResponse, lockResponse } from './responses';
+import { diaryResponse, lockOverlapsResponse, lockResponse } from './responses';
 import * as service from './service';
 
 const branchId = z.uuid({ error: 'Sucursal inválida' });
@@ -54,6 +54,10 @@ export function registerAgendaRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: { params: z.object({ branchId }), querystring: z.object({ date: dateField('fecha').optional() }), response: { 200: z.array(lockResponse) } },
     },
     (req) => service.locksOfBranch(ctx, req, req.params.branchId, req.query.date),
+  );
+  // the appointments a lock would cover, listed by the lock forms before they save (create or edit)
+  r.post('/lock/overlaps', { config: { access: ['blockers.create', 'blockers.edit'] }, schema: { body: lockSchema, response: { 200: lockOverlapsResponse } } }, (req) =>
+    service.lockOverlaps(ctx, req, req.body),
   );
   r.post('/lock/create', { config: { access: 'blockers.create' }, schema: { body: lockSchema, response: { 201: lockResponse } } }, async (req, reply) =>
     reply.status(201).send(await service.createLock(ctx, req, req.body)),

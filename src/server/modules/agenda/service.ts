@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { lockWindow, weekDay, type LockInput } from '../../../domain/agenda';
+import { lockBlocks, lockEnded, lockWindow, LOCK_IN_PAST, weekDay, type LockInput, type LockLike } from '../../../domain/agenda';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
-import { cabinDayHours, hhmm as hhmmOf } from '../../../domain/appointment-rules';
+import { cabinDayHours, endMinutes, hhmm as hhmmOf, nowIn } from '../../../domain/appointment-rules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cabins, locks } from '../../db/schema';
@@ -16,6 +16,7 @@ import {
   branchLocks,
   countLocks,
   agendaDay,
+  appointmentsUnderLock,
   findLock,
   hhmm,
   loadBranch,
@@ -131,10 +132,20 @@ function lockColumns(input: LockInput) {
 }
 type LockColumns = ReturnType<typeof lockColumns>;
 
-async function assertLockAllowed(tx: DbOrTx, req: FastifyRequest, cols: LockColumns, exceptId?: string) {
+const asLike = (cols: LockColumns): LockLike => ({ type: cols.type, cabinId: cols.cabinId, time: cols.time, date: cols.date, endDate: cols.endDate, days: cols.days, recurrent: cols.recurrent });
+
+/** The lock's branch (its zone): 404 without it, 403 for another branch of a branch-bound role, 422 LOCK_IN_PAST when it has already ended there. */
+async function lockBranch(tx: DbOrTx, req: FastifyRequest, cols: LockColumns) {
   assertBranchAccess(req, cols.branchId);
   const branch = await loadBranch(tx, cols.branchId);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  const now = nowIn(branch.timeZone);
+  if (lockEnded(asLike(cols), now)) throw new AppError('LOCK_IN_PAST', LOCK_IN_PAST, [{ field: 'date', message: LOCK_IN_PAST }]);
+  return { ...branch, now };
+}
+
+async function assertLockAllowed(tx: DbOrTx, req: FastifyRequest, cols: LockColumns, exceptId?: string) {
+  await lockBranch(tx, req, cols);
   if (cols.cabinId) {
     const [cabin] = await tx
       .select({ branchId: cabins.branchId })
@@ -153,6 +164,37 @@ async function assertLockAllowed(tx: DbOrTx, req: FastifyRequest, cols: LockColu
   const candidates = await sameLockCandidates(tx, cols, exceptId);
   const time = uniqueSorted(cols.time);
   if (candidates.some((c) => same(uniqueSorted(c.time.map(hhmm)), time) && same(uniqueSorted(c.days), cols.days))) throw new AppError('LOCK_EXISTS');
+}
+
+/** Overlapped appointments listed in full; the answer's total counts them all. */
+export const LOCK_OVERLAPS_SHOWN = 100;
+
+/**
+ * POST /lock/overlaps: the scheduled and in-process appointments, not yet ended in the branch's zone, that a lock
+ * payload covers (lockBlocks, the booking's own rule). The forms list them and ask before saving.
+ */
+export async function lockOverlaps(ctx: AppContext, req: FastifyRequest, input: LockInput) {
+  const cols = lockColumns(input);
+  const { now } = await lockBranch(ctx.db, req, cols);
+  const like = asLike(cols);
+  const from = cols.date > now.date ? cols.date : now.date;
+  const rows = await appointmentsUnderLock(ctx.db, cols, from);
+  const covered = rows.filter((a) => {
+    const [start, end] = [hhmm(a.startTime), hhmm(a.endTime)];
+    if (a.date === now.date && endMinutes(end) <= now.minutes) return false;
+    return lockBlocks(like, a.cabinId, a.date, start, end);
+  });
+  const items = covered.slice(0, LOCK_OVERLAPS_SHOWN).map((a) => ({
+    id: a.id,
+    appointmentNumber: a.appointmentNumber,
+    status: a.status,
+    date: a.date,
+    startTime: hhmm(a.startTime),
+    endTime: hhmm(a.endTime),
+    cabain: { id: a.cabinId, name: a.cabinName },
+    customer: { id: a.customerId, name: a.name, lastName: a.lastName, motherLastName: a.motherLastName },
+  }));
+  return { items, total: covered.length };
 }
 
 /** Locks never remove booked appointments: the appointments module refuses new bookings on blocked slots. */

@@ -262,7 +262,7 @@ describe('lifecycle', () => {
     expect(p3.expired_at).not.toBeNull();
     const missed = await gerente({ method: 'GET', url: `/v1/missed-appointment/${a.id}/purchased-product` });
     expect(missed.json()).toMatchObject({ id: pp, status: 'expired', changes: 3, treatment: { id: f.medTreatment.id } });
-    expect((await create(gerente, book(nextDate()))).json().errors[0].message).toBe('El tratamiento adquirido no tiene sesiones disponibles');
+    expect((await create(gerente, book(nextDate()))).json()).toMatchObject({ statusCode: 409, code: 'PURCHASED_TREATMENT_EXPIRED', message: 'El tratamiento adquirido está vencido' });
   });
 });
 

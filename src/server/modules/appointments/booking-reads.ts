@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { LIVE_STATUSES } from '../../../domain/agenda';
+import { BOOKED_STATUSES } from '../../../domain/session-rules';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { appointments, branchSchedules, branches, cabinSchedules, cabinTypes, cabins, customers, roles, treatments, treatmentTypes } from '../../db/schema';
@@ -136,4 +137,27 @@ export async function customerDayTypes(db: DbOrTx, customerId: string, date: str
       .prepare('booking_customer_day'),
   );
   return statement.execute({ id: customerId, date, exceptId });
+}
+
+/**
+ * Sessions of a purchased treatment held by its live bookings (scheduled or in process), but the one being edited.
+ * Read through the customer's index: a customer has few appointments.
+ */
+export async function bookedSessions(db: DbOrTx, purchasedProductId: string, customerId: string, exceptId: string | null): Promise<number> {
+  const statement = prepared(db, 'booking_purchased_sessions', (d) =>
+    d
+      .select({ n: sql<number>`coalesce(sum(${appointments.sessions}), 0)::int` })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.customerId, sql.placeholder('customerId')),
+          eq(appointments.purchasedProductId, id),
+          isNull(appointments.deletedAt),
+          inArray(appointments.status, [...BOOKED_STATUSES]),
+          notThis,
+        ),
+      )
+      .prepare('booking_purchased_sessions'),
+  );
+  return (await statement.execute({ id: purchasedProductId, customerId, exceptId }))[0]?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { finishSchema, purchasedFinishSchema } from '../../../domain/agenda';
 import {
   canFinish,
@@ -17,6 +17,7 @@ import {
   unitsNeeded,
   unitsPerLot,
 } from '../../../domain/appointment-rules';
+import { bookedSessionsProblem, noLotMessage, productsWithoutLots } from '../../../domain/session-rules';
 import { msg } from '../../../domain/validation';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -24,9 +25,11 @@ import type { DbOrTx } from '../../db/client';
 import {
   appointmentProducts,
   appointments,
+  branches,
   customers,
   departments,
   jobPositions,
+  products,
   productStocks,
   purchasedProducts,
   staffFiles,
@@ -38,6 +41,7 @@ import {
 import { assertBranchAccess } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
+import { bookedSessions } from './booking-reads';
 import { purchasedProductDto } from './lookups';
 import { areaIdsOfType, storedChanges, treatmentAreaIds } from './queries';
 import { branchZone, detailOf, invalid, lockedAppointment, MODULE } from './service';
@@ -61,6 +65,8 @@ interface SessionTarget {
   consentOnFile: boolean;
   /** The payload field of the lots, for the field errors. */
   stockField: 'treatmentProducts' | 'stockIds';
+  /** Sessions of the purchased treatment its other live bookings hold: a finish leaves them for those appointments. */
+  heldByBookings: number;
 }
 interface SessionInput {
   attendedById: string;
@@ -68,6 +74,21 @@ interface SessionInput {
   sessionAreas: string[];
   stockIds: string[];
   consent?: boolean;
+}
+
+/** Every supply the treatment consumes needs a lot with stock at the branch: a missing one is named with what to do. */
+async function assertSuppliesAtBranch(tx: DbOrTx, branchId: string, needs: { productId: string }[], field: SessionTarget['stockField']) {
+  if (!needs.length) return;
+  const stocked = await tx
+    .selectDistinct({ productId: productStocks.productId })
+    .from(productStocks)
+    .where(and(eq(productStocks.branchId, branchId), inArray(productStocks.productId, needs.map((n) => n.productId)), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)));
+  const missing = productsWithoutLots(needs, stocked);
+  if (!missing.length) return;
+  const names = await tx.select({ name: products.name }).from(products).where(inArray(products.id, missing.map((m) => m.productId))).orderBy(asc(products.name));
+  const [branch] = await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  const message = noLotMessage(names.map((n) => n.name), branch?.name ?? '');
+  throw new AppError('NO_LOT_AT_BRANCH', message, [{ field, message }]);
 }
 
 /**
@@ -99,11 +120,14 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
 
   const sessionsProblem = finishSessionsProblem(input.sessions, { remaining: pp ? pp.sessions - pp.currentSession : null, booked: target.bookedSessions });
   if (sessionsProblem) throw invalid('sessions', sessionsProblem);
+  const held = pp && target.heldByBookings ? bookedSessionsProblem(pp.sessions - pp.currentSession, target.heldByBookings, input.sessions, true) : null;
+  if (held) throw new AppError('PURCHASED_SESSIONS_BOOKED', held, [{ field: 'sessions', message: held }]);
   const own = treatment ? await treatmentAreaIds(tx, treatment.id) : [];
   const areasProblem = finishAreasProblem(input.sessions, input.sessionAreas, own.length ? own : await areaIdsOfType(tx, target.treatmentTypeId));
   if (areasProblem) throw invalid('sessionAreas', areasProblem);
 
   const needs = treatment ? await tx.select({ productId: treatmentProducts.productId, quantity: treatmentProducts.quantity }).from(treatmentProducts).where(eq(treatmentProducts.treatmentId, treatment.id)) : [];
+  await assertSuppliesAtBranch(tx, target.branchId, needs, target.stockField);
   const lots = input.stockIds.length
     ? await tx
         .select({ id: productStocks.id, productId: productStocks.productId, allotment: productStocks.allotment, stock: productStocks.quantity })
@@ -150,7 +174,7 @@ export async function finishAppointment(ctx: AppContext, req: FastifyRequest, id
     const stockIds = input.treatmentProducts.length ? input.treatmentProducts : (input.stockIds ?? []);
     const taken = await takeSessions(
       tx,
-      { branchId: row.branchId, customerId: row.customerId, treatmentTypeId: row.treatmentTypeId, treatment: treatment ?? null, pp: pp ?? null, bookedSessions: row.sessions, consentOnFile: row.consent || Boolean(pp?.consent), stockField: 'treatmentProducts' },
+      { branchId: row.branchId, customerId: row.customerId, treatmentTypeId: row.treatmentTypeId, treatment: treatment ?? null, pp: pp ?? null, bookedSessions: row.sessions, consentOnFile: row.consent || Boolean(pp?.consent), stockField: 'treatmentProducts', heldByBookings: pp ? await bookedSessions(tx, pp.id, pp.customerId, row.id) : 0 },
       { ...input, stockIds },
     );
     if (stockIds.length) {
@@ -187,7 +211,17 @@ export async function finishPurchasedProduct(ctx: AppContext, req: FastifyReques
     const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, pp.treatmentId)).limit(1);
     const taken = await takeSessions(
       tx,
-      { branchId, customerId: pp.customerId, treatmentTypeId: treatment.treatmentTypeId, treatment, pp, bookedSessions: input.sessions, consentOnFile: pp.consent, stockField: 'stockIds' },
+      {
+        branchId,
+        customerId: pp.customerId,
+        treatmentTypeId: treatment.treatmentTypeId,
+        treatment,
+        pp,
+        bookedSessions: input.sessions,
+        consentOnFile: pp.consent,
+        stockField: 'stockIds',
+        heldByBookings: await bookedSessions(tx, pp.id, pp.customerId, null),
+      },
       input,
     );
     const after = await purchasedProductDto(tx, id);

@@ -12,6 +12,7 @@ import {
   type AppointmentMethod,
   type AppointmentOption,
 } from '../../../domain/agenda';
+import { changesText, formatLogTimestamp } from '../../../domain/change-labels';
 import { dateField } from '../../../domain/customers.schemas';
 import { listQuerySchema } from '../../../domain/list';
 import type { AppContext } from '../../context';
@@ -21,6 +22,7 @@ import { appointmentListSpec, appointmentLogSpec, bookablePackages, consentHtml,
 import { appointmentDetailResponse, appointmentItemResponse, bookablePackageResponse, appointmentLogResponse, missedPurchasedProductResponse, stockOptionResponse } from './responses';
 import * as finish from './finish';
 import * as service from './service';
+import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 // a real calendar date (2026-13-45 is refused with the field named, never sent to the database)
 const appointmentQuery = listQuerySchema.extend({
@@ -54,7 +56,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: AppContext)
         { header: 'Celular', value: (a) => a.customer.mobilePhone },
         { header: 'Sucursal', value: (a) => a.branch.name },
         { header: 'Cabina', value: (a) => a.cabain.name },
-        { header: 'Tipo de cita', value: (a) => a.treatmentType.name },
+        { header: 'Tipo de cita', value: (a) => treatmentTypeLabel(a.treatmentType.name) },
         { header: 'Tratamiento', value: (a) => a.treatment?.name ?? a.package?.name ?? a.promotion?.name ?? '' },
         { header: 'Opción', value: (a) => appointmentOptionLabels[a.appointmentOption as AppointmentOption] ?? a.appointmentOption },
         { header: 'Método', value: (a) => appointmentMethodLabels[a.appointmentMethod as AppointmentMethod] ?? a.appointmentMethod },
@@ -114,10 +116,11 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: AppContext)
       answerList(reply, req.query, appointmentLogSpec(ctx.db, req, req.query), {
         name: 'bitacora-citas',
         columns: [
-          { header: 'Fecha', value: (l) => l.created_at },
+          { header: 'Fecha', value: (l) => formatLogTimestamp(l.created_at) },
           { header: 'Cita', value: (l) => l.appointmentNumber },
           { header: 'Acción', value: (l) => l.action },
           { header: 'Usuario', value: (l) => (l.user ? `${l.user.name} ${l.user.lastName}` : 'Sistema') },
+          { header: 'Cambios', value: (l) => changesText(l.before, l.after) },
         ],
       }),
     );

@@ -38,6 +38,8 @@ import {
   type PackageLike,
 } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
+import { todayIn } from '../../../domain/age';
+import { bookedSessionsProblem, isPurchasedExpired } from '../../../domain/session-rules';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -61,6 +63,7 @@ import { asLockLike, branchLocks } from '../agenda/queries';
 import {
   activeBranch,
   bookedCustomer,
+  bookedSessions,
   bookedTreatment,
   bookingSchedules,
   cabinDayTimes,
@@ -70,6 +73,7 @@ import {
   lockBookingKeys,
   treatmentTypeById,
 } from './booking-reads';
+import { cancelExpiredBookings } from './expiry';
 import { findAppointmentDetail, storedAppointment, storedChanges, type AppointmentRow } from './queries';
 
 type CancelInput = z.output<typeof cancelSchema>;
@@ -122,15 +126,28 @@ interface Item {
   pkg: { row: PackageLike; offeredAtBranch: boolean; treatmentIds: string[] } | null;
 }
 
+/**
+ * The purchased treatment a booking uses, locked for the rest of the transaction so two bookings of its last session
+ * queue up: not expired, the customer's, and with sessions left that no other live appointment already holds.
+ */
+async function bookablePurchased(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null) {
+  const [pp] = await tx.select().from(purchasedProducts).where(and(eq(purchasedProducts.id, input.purchasedProductId!), isNull(purchasedProducts.deletedAt))).for('update').limit(1);
+  if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
+  if (pp.customerId === input.customerId && isPurchasedExpired(pp.status, pp.expiredAt, todayIn())) throw new AppError('PURCHASED_TREATMENT_EXPIRED');
+  const problem = purchasedProductProblem(pp, input.customerId, input.sessions, existing?.purchasedProductId);
+  if (problem) throw invalid(pp.customerId !== input.customerId ? 'purchasedProductId' : 'sessions', problem);
+  const booked = await bookedSessions(tx, pp.id, pp.customerId, existing?.id ?? null);
+  const overbooked = bookedSessionsProblem(pp.sessions - pp.currentSession, booked, input.sessions);
+  if (overbooked) throw new AppError('PURCHASED_SESSIONS_BOOKED', overbooked, [{ field: 'sessions', message: overbooked }]);
+  return pp;
+}
+
 /** Reads and checks what the payload books (existence, kind, the treatment's type); the package's dates and hours wait for the end time. */
 async function resolveItem(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null): Promise<Item> {
   const item: Item = { treatmentId: null, purchasedProductId: null, packageId: null, promoId: null, treatmentMinutes: null, packageMinutes: null, pkg: null };
   const option = input.appointmentOption;
   if (option === 'purchasedProducts') {
-    const [pp] = await tx.select().from(purchasedProducts).where(and(eq(purchasedProducts.id, input.purchasedProductId!), isNull(purchasedProducts.deletedAt))).limit(1);
-    if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
-    const problem = purchasedProductProblem(pp, input.customerId, input.sessions, existing?.purchasedProductId);
-    if (problem) throw invalid(pp.customerId !== input.customerId ? 'purchasedProductId' : 'sessions', problem);
+    const pp = await bookablePurchased(tx, input, existing);
     item.purchasedProductId = pp.id;
     item.treatmentId = pp.treatmentId;
   } else if (option === 'newTreatments') {
@@ -183,7 +200,7 @@ async function planBooking(tx: DbOrTx, input: AppointmentInput, existing: Appoin
   }
   let item = rebooked || basicMove ? await resolveItem(tx, input, existing) : null;
   // an existing appointment keeps its own length unless the payload gives one or the item changes
-  const term = appointmentTerm(input.term ?? (existing && !rebooked ? existing.term : null), item?.treatmentMinutes, item?.packageMinutes);
+  const term = appointmentTerm(input.term ?? (existing && !rebooked ? existing.term : null), item?.treatmentMinutes, item?.packageMinutes, input.sessions);
   const endTime = endTimeOf(input.startTime, term);
   // an appointment ends by 23:30 at the latest: the exclusion constraint's range cannot cross midnight
   if (!endTime || endTime === '00:00') throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
@@ -337,8 +354,11 @@ export async function createAppointment(ctx: AppContext, req: FastifyRequest, in
   });
 }
 
-/** A cancellation or reschedule charged to the purchased treatment; the third one ends it (status expired). */
-async function chargeChange(tx: DbOrTx, purchasedProductId: string | null, today: string, reschedule: boolean) {
+/**
+ * A cancellation or reschedule charged to the purchased treatment; the third one ends it (status expired) and cancels
+ * its other bookings from today on, which could never be finished.
+ */
+async function chargeChange(tx: DbOrTx, req: FastifyRequest, purchasedProductId: string | null, today: string, reschedule: boolean) {
   if (!purchasedProductId) return;
   const [pp] = await tx.select().from(purchasedProducts).where(eq(purchasedProducts.id, purchasedProductId)).for('update').limit(1);
   if (!pp) return;
@@ -352,6 +372,7 @@ async function chargeChange(tx: DbOrTx, purchasedProductId: string | null, today
       updatedAt: new Date(),
     })
     .where(eq(purchasedProducts.id, pp.id));
+  if (charged.ends && (pp.status === 'onProcess' || pp.status === 'expired')) await cancelExpiredBookings(tx, pp, req);
 }
 
 const branchToday = async (tx: DbOrTx, branchId: string) => nowIn(await branchZone(tx, branchId)).date;
@@ -371,7 +392,7 @@ export async function updateAppointment(ctx: AppContext, req: FastifyRequest, id
       .returning();
     if (plan.reschedule) {
       await tx.insert(appointmentCancellations).values({ appointmentId: id, customerId: row.customerId, type: 'reschedule', cancellationReason: 'Unspecified', userId: req.user.id });
-      await chargeChange(tx, row.purchasedProductId, await branchToday(tx, row.branchId), true);
+      await chargeChange(tx, req, row.purchasedProductId, await branchToday(tx, row.branchId), true);
     }
     await recordChange(tx, req, { module: MODULE, action: plan.reschedule ? 'reagendar' : 'editar', entityId: id, orderNumber: row.appointmentNumber, ...storedChanges(row, after), affectedBranchId: input.branchId });
     return detailOf(tx, id);
@@ -388,7 +409,7 @@ export async function cancelAppointment(ctx: AppContext, req: FastifyRequest, id
     if (input.customerCancellation) {
       await tx.update(customers).set({ cancellations: sql`${customers.cancellations} + 1`, updatedAt: new Date() }).where(eq(customers.id, row.customerId));
     }
-    await chargeChange(tx, row.purchasedProductId, await branchToday(tx, row.branchId), false);
+    await chargeChange(tx, req, row.purchasedProductId, await branchToday(tx, row.branchId), false);
     const changes = storedChanges(row, after);
     await recordChange(tx, req, { module: MODULE, action: 'cancelar', entityId: id, orderNumber: row.appointmentNumber, before: changes.before, after: { ...changes.after, cancellation }, affectedBranchId: row.branchId });
     return detailOf(tx, id);

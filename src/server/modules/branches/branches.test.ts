@@ -153,7 +153,7 @@ describe('create', () => {
 
   it('checks each schedule day: order, 30-minute steps, one entry per day', async () => {
     await expect400(payload({ schedule: [{ day: 1, opening: '18:00', closing: '08:00' }] }), 'schedule.0.closing', 'La hora de cierre debe ser posterior a la de apertura');
-    await expect400(payload({ schedule: [{ day: 1, opening: '08:15', closing: '18:00' }] }), 'schedule.0.opening', 'Las horas deben ir en intervalos de 30 minutos');
+    await expect400(payload({ schedule: [{ day: 1, opening: '08:15', closing: '18:00' }] }), 'schedule.0.opening', 'Lunes: la hora debe ser en punto o y media (08:30)');
     await expect400(payload({ schedule: [{ day: 1 }] }), 'schedule.0.opening', 'El campo hora de apertura es requerido');
     await expect400(payload({ schedule: [{ day: 9, opening: '08:00', closing: '18:00' }] }), 'schedule.0.day', 'El campo día no es válido');
     const dup = await admin({ method: 'POST', url: '/v1/branch/create', payload: payload({ schedule: [WEEK[1], WEEK[1]] }) });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CabinInput } from '../../../domain/cabins.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
-import { cabinScheduleIssues, type ScheduleEntry } from '../../../domain/schedules';
+import { cabinWeekIssues, type ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appointments, branches, cabinSchedules, cabinTypes, cabins } from '../../db/schema';
@@ -121,7 +121,7 @@ async function assertReferences(tx: DbOrTx, input: CabinInput) {
 
 /** Section 5: every cabin day lies within the branch's hours for that day. */
 async function assertWithinBranchHours(tx: DbOrTx, branchId: string, schedule: readonly ScheduleEntry[]) {
-  const issues = cabinScheduleIssues(schedule, await branchSchedule(tx, branchId));
+  const issues = cabinWeekIssues(schedule, await branchSchedule(tx, branchId));
   if (!issues.length) return;
   throw new AppError(
     'VALIDATION_FAILED',

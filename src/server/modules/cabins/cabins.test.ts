@@ -147,7 +147,7 @@ describe('create and the branch hours', () => {
     const saturday = await refused(payload({ schedule: [{ day: 6, opening: '09:00', closing: '16:00' }] }), 400);
     expect(saturday.message).toBe('El horario de la sucursal es de 09:00 - 15:00');
     const sunday = await refused(payload({ schedule: [{ day: 0, opening: '10:00', closing: '12:00' }] }), 400);
-    expect(sunday.message).toBe('El horario de la sucursal es de 00:00 - 00:00');
+    expect(sunday.message).toBe('La sucursal está cerrada ese día');
   });
 
   it("refuses any open day at a branch without schedules: 'Sucursal sin horarios'", async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { cabinSchema, cabinTypeSchema } from '../../../domain/cabins.schemas';
 import { listQuerySchema } from '../../../domain/list';
 import { describeDay, dayLabels } from '../../../domain/schedules';
+import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import type { AppContext } from '../../context';
 import { answerList } from '../../platform/list';
 import { idParams, listResponse, timestamps } from '../dto';
@@ -50,7 +51,7 @@ function registerCabinTypeRoutes(app: FastifyInstance, ctx: AppContext) {
           { header: 'Nombre', value: (t) => t.name },
           { header: 'Orden', value: (t) => t.order },
           { header: 'Color', value: (t) => `#${t.color}` },
-          { header: 'Tipo de tratamiento', value: (t) => t.treatmentType.name },
+          { header: 'Tipo de tratamiento', value: (t) => treatmentTypeLabel(t.treatmentType.name) },
         ],
       }),
   );

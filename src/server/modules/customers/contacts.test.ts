@@ -106,3 +106,23 @@ describe('duplicate e-mail and phone on update', () => {
     expect((await update(a.id, { ...a.payload, name: 'Mamá' })).statusCode).toBe(200);
   });
 });
+
+describe('phones typed with the country code', () => {
+  it('stores a +52 phone as its 10 national digits, and a +52 duplicate is still the same phone', async () => {
+    const c = await created({ mobilePhone: '+52 664 940 0001', phone: '52 (664) 940-0002' });
+    const stored = (await admin({ method: 'GET', url: `/v1/customer/${c.id}` })).json();
+    expect(stored).toMatchObject({ mobilePhone: '6649400001', phone: '6649400002' });
+    const [row] = ((await t.ctx.db.execute(sql`select mobile_phone, phone from customers where id = ${c.id}`)) as unknown as { rows: { mobile_phone: string; phone: string }[] }).rows;
+    expect(row).toEqual({ mobile_phone: '6649400001', phone: '6649400002' });
+    const again = await create(person({ phone: '+526649400002' }));
+    expect(again.json()).toEqual(phoneTaken('phone'));
+  });
+
+  it("refuses another country's code with a Spanish message, writing nothing", async () => {
+    const customers = await countRows(t, 'customers');
+    const res = await create(person({ mobilePhone: '+1 619 555 0101' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'mobilePhone', message: 'Solo se aceptan teléfonos de México (+52)' }]);
+    expect(await countRows(t, 'customers')).toBe(customers);
+  });
+});

@@ -130,3 +130,82 @@ describe('GET /v1/system-log', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/system-log' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /v1/system-log/:id (the detail)', () => {
+  const CABIN = demoId('cabin:tijuana:1');
+  const inDays = (days: number) => tijuanaDate(new Date().toISOString(), days);
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+  interface Detail extends Log {
+    fields: { key: string; label: string; before: string | null; after: string | null; changed: boolean }[];
+    browser: string;
+  }
+  const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  let lockLog: Log;
+  let cabinName: string;
+
+  beforeAll(async () => {
+    const lock = await admin({
+      method: 'POST',
+      url: '/v1/lock/create',
+      headers: { 'user-agent': chrome },
+      payload: { branchId: TIJUANA, cabainId: CABIN, type: 'hour', reason: 'capacitación', time: ['10:00', '10:30'], date: inDays(20), recurrent: false },
+    });
+    expect(lock.statusCode, lock.body).toBe(201);
+    [lockLog] = (await list(admin, `module=blockers&startDate=${TODAY}`)).filter((l) => l.entityId === lock.json().id);
+    cabinName = (await admin({ method: 'GET', url: `/v1/cabain/${CABIN}` })).json().name;
+  });
+  const detail = async (id: string, as = admin) => {
+    const res = await as({ method: 'GET', url: `/v1/system-log/${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Detail;
+  };
+
+  it("gives a lock's fields in Spanish with the cabin's and branch's names, not their ids", async () => {
+    expect(lockLog.action).toBe('crear');
+    const d = await detail(lockLog.id);
+    const field = (key: string) => d.fields.find((f) => f.key === key);
+    expect(field('cabinId')).toMatchObject({ label: 'Cabina', before: null, after: cabinName });
+    expect(field('branchId')).toMatchObject({ label: 'Sucursal', after: 'Tijuana' });
+    expect(field('type')).toMatchObject({ label: 'Tipo', after: 'Hora' });
+    expect(field('reason')).toMatchObject({ label: 'Motivo', after: 'capacitación' });
+    expect(field('recurrent')).toMatchObject({ label: 'Recurrente', after: 'No' });
+    expect(field('date')).toMatchObject({ label: 'Fecha', after: inDays(20).split('-').reverse().join('/') });
+    expect(field('time')?.after).toBe('10:00, 10:30');
+    for (const f of d.fields) {
+      expect(f.label).not.toMatch(/^[a-z]+[A-Z]/);
+      expect(f.after ?? '').not.toMatch(UUID);
+    }
+    expect(d.browser).toBe('Chrome 131 en Windows');
+    expect(d.action).toBe('crear');
+  });
+
+  it('resolves names on an edit too and marks what changed', async () => {
+    const edited = (await list(admin, `module=categories&action=editar&startDate=${TODAY}`)).find((l) => l.entityId === tijuanaCat)!;
+    const d = await detail(edited.id);
+    expect(d.fields.find((f) => f.key === 'name')).toEqual({ key: 'name', label: 'Nombre', before: 'Bitácora', after: 'Bitácora editada', changed: true });
+    expect(d.fields.find((f) => f.key === 'type')).toMatchObject({ label: 'Tipo', after: 'Producto', changed: false });
+  });
+
+  it('keeps a branch-bound user to their rows and answers 404 for an unknown row', async () => {
+    const monterrey = (await list(admin, `module=categories&branchId=${MONTERREY}`)).find((l) => l.entityId === monterreyCat)!;
+    const gerente = t.as((await t.signIn('gerente@demo.mx')).token);
+    // the branch manager got systemLogs.show in the test above
+    expect((await gerente({ method: 'GET', url: `/v1/system-log/${lockLog.id}` })).statusCode).toBe(200);
+    const other = await gerente({ method: 'GET', url: `/v1/system-log/${monterrey.id}` });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('LOG_NOT_FOUND');
+    expect((await admin({ method: 'GET', url: '/v1/system-log/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+  });
+
+  it('shows and filters English-recorded actions in Spanish', async () => {
+    const blockers = await list(admin, `module=blockers&action=crear&startDate=${TODAY}`);
+    expect(blockers.map((l) => l.id)).toContain(lockLog.id);
+    const searched = await list(admin, `module=blockers&search=${encodeURIComponent(JSON.stringify({ filter: 'action', value: 'crear' }))}`);
+    expect(searched.map((l) => l.id)).toContain(lockLog.id);
+    expect(searched.every((l) => l.action === 'crear')).toBe(true);
+  });
+
+  it('serves the bitácora its appointment rows only', async () => {
+    expect((await admin({ method: 'GET', url: `/v1/bitacora/${lockLog.id}` })).statusCode).toBe(404);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { and, count, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ENGLISH_ACTIONS, logActionLabel, storedActions } from '../../../domain/change-labels';
 import type { ListQuery } from '../../../domain/list';
 import { isModuleKey, MODULES } from '../../../domain/privileges';
 import type { DbOrTx } from '../../db/client';
@@ -20,7 +21,7 @@ export interface LogFilters extends ListQuery {
 const source = alias(branches, 'source_branch');
 const affected = alias(branches, 'affected_branch');
 
-function selectLog(db: DbOrTx) {
+export function selectLog(db: DbOrTx) {
   return db
     .select({
       log: changeLog,
@@ -43,7 +44,7 @@ export function toLogDto(r: Joined) {
   return {
     id: l.id,
     module: { name: l.module, alias: isModuleKey(l.module) ? MODULES[l.module] : l.module },
-    action: l.action,
+    action: logActionLabel(l.action),
     entityId: l.entityId,
     order: l.orderNumber,
     sourceBranch: l.branchId ? { id: l.branchId, name: r.sourceName ?? '' } : null,
@@ -60,18 +61,29 @@ function dayStart(date: string): SQL {
   return sql`(${date}::date)::timestamp at time zone 'America/Tijuana'`;
 }
 
+/** The action as shown: rows recorded in English ('create', the agenda's locks) read, sort and search in Spanish. */
+const spanishAction = sql`(case ${changeLog.action} ${sql.join(
+  ENGLISH_ACTIONS.map(([stored, spanish]) => sql`when ${stored} then ${spanish}`),
+  sql` `,
+)} else ${changeLog.action} end)`;
+
+/** A branch-bound user reads the rows written at or about their branch. */
+export function branchCondition(scope: string | undefined): SQL | undefined {
+  return scope ? or(eq(changeLog.branchId, scope), eq(changeLog.affectedBranchId, scope)) : undefined;
+}
+
 export function logListSpec(db: DbOrTx, req: FastifyRequest, q: LogFilters): ListSpec<LogDto> {
   const scope = branchScope(req, q.branchId);
   const userName = sql`concat_ws(' ', ${users.name}, ${users.lastName}, ${users.motherLastName})`;
   return {
-    sortable: { created_at: changeLog.createdAt, module: changeLog.module, action: changeLog.action, user: userName },
+    sortable: { created_at: changeLog.createdAt, module: changeLog.module, action: spanishAction, user: userName },
     defaultSort: { field: 'created_at', order: 'DESC' },
-    searchable: { module: changeLog.module, action: changeLog.action, user: userName },
+    searchable: { module: changeLog.module, action: spanishAction, user: userName },
     filters: [
       q.module ? eq(changeLog.module, q.module) : undefined,
-      q.action ? eq(changeLog.action, q.action) : undefined,
+      q.action ? inArray(changeLog.action, storedActions(q.action)) : undefined,
       q.userId ? eq(changeLog.userId, q.userId) : undefined,
-      scope ? or(eq(changeLog.branchId, scope), eq(changeLog.affectedBranchId, scope)) : undefined,
+      branchCondition(scope),
       q.startDate ? gte(changeLog.createdAt, dayStart(q.startDate)) : undefined,
       q.endDate ? lt(changeLog.createdAt, sql`${dayStart(q.endDate)} + interval '1 day'`) : undefined,
     ],

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { countRows, createTestApp, type TestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { toPackageDtos } from './queries';
+import { multipart as formData, type Part } from '../products/test-helpers';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['as']>;
@@ -329,5 +330,66 @@ describe('delete, photo, change log and categories', () => {
     expect(await countRows(t, 'packages')).toBe(before);
     expect(await countRows(t, 'package_treatments')).toBe(items);
     expect(await toPackageDtos(t.ctx.db, [])).toEqual([]);
+  });
+});
+
+describe('PUT /v1/package/:id/update as multipart (API.md)', () => {
+  const jpeg = (color = '#5c9ef2') => sharp({ create: { width: 30, height: 30, channels: 3, background: color } }).jpeg().toBuffer();
+  /** The form's fields one by one: lists and the item list as JSON text, the rest as plain text. */
+  const fieldsOf = (payload: Record<string, unknown>): Part[] =>
+    Object.entries(payload).map(([name, v]) => ({ name, value: typeof v === 'object' ? JSON.stringify(v) : String(v) }));
+  const update = (id: string, parts: Part[], as = admin) => as({ method: 'PUT', url: `/v1/package/${id}/update`, ...formData(parts) });
+
+  it('saves the fields and the photo sent together, and switches on with that photo', async () => {
+    const p = await created(body({ active: 1 }));
+    expect(p).toMatchObject({ active: false, photo: null });
+    const photo = { name: 'photos', filename: 'paquete.jpg', content: await jpeg(), type: 'image/jpeg' };
+    const res = await update(p.id, [...fieldsOf(body({ sku: p.sku, name: 'Paquete multipart', points: 25, active: 1 })), photo]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Paquete multipart', points: 25, active: true, branchesIds: [TIJUANA] });
+    expect(res.json().photo).toMatch(/\.jpg$/);
+    expect(res.json().treatmentPackage).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/package/photo/${res.json().photo}` })).statusCode).toBe(200);
+  });
+
+  it('takes the whole payload as a JSON data field too, and keeps the photo when none is sent', async () => {
+    const p = await created(body({ type: 'Promotion' }));
+    const withPhoto = await update(p.id, [...fieldsOf(body({ type: 'Promotion', sku: p.sku })), { name: 'image', filename: 'a.jpg', content: await jpeg('#aa3355'), type: 'image/jpeg' }]);
+    expect(withPhoto.statusCode, withPhoto.body).toBe(200);
+    const res = await update(p.id, [{ name: 'data', value: JSON.stringify(body({ type: 'Promotion', sku: p.sku, name: 'Promo data' })) }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Promo data', photo: withPhoto.json().photo });
+  });
+
+  it('answers 400 naming the wrong field in Spanish', async () => {
+    const p = await created();
+    const badSku = await update(p.id, fieldsOf(body({ sku: 'AB' })));
+    expect(badSku.statusCode).toBe(400);
+    expect(badSku.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'El campo SKU debe tener al menos 4 caracteres', errors: [{ field: 'sku' }] });
+    const noBranches = await update(p.id, fieldsOf(body({ sku: p.sku, branchesIds: 'Tijuana' })));
+    expect(noBranches.statusCode).toBe(400);
+    expect(noBranches.json().errors[0]).toEqual({ field: 'branchesIds', message: 'El campo sucursales es requerido' });
+    const onlyName = await update(p.id, [{ name: 'name', value: 'Solo nombre' }]);
+    expect(onlyName.statusCode).toBe(400);
+    expect(onlyName.json().message).toMatch(/^El campo \S+/);
+    expect(onlyName.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['sku', 'branchesIds', 'treatmentPackage']));
+    const brokenData = await update(p.id, [{ name: 'data', value: '{roto' }]);
+    expect(brokenData.json()).toMatchObject({ statusCode: 400, errors: [{ field: 'data' }] });
+    const twoPhotos = await update(p.id, [...fieldsOf(body({ sku: p.sku })), { name: 'image', filename: 'a.jpg', content: await jpeg() }, { name: 'image', filename: 'b.jpg', content: await jpeg() }]);
+    expect(twoPhotos.statusCode).toBe(400);
+    expect(twoPhotos.json().message).toBe('Se permite como máximo 1 imagen');
+    // nothing changed
+    expect((await admin({ method: 'GET', url: `/v1/package/${p.id}` })).json()).toMatchObject({ sku: p.sku, name: p.name });
+  });
+
+  it('keeps JSON updates working, with the same field messages', async () => {
+    const p = await created();
+    const ok = await admin({ method: 'PUT', url: `/v1/package/${p.id}/update`, payload: body({ sku: p.sku, name: 'JSON sigue' }) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().name).toBe('JSON sigue');
+    const bad = await admin({ method: 'PUT', url: `/v1/package/${p.id}/update`, payload: body({ sku: p.sku, cabainTime: 0 }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('cabainTime');
+    expect(bad.json().message).toContain('tiempo de cabina');
   });
 });

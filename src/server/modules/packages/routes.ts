@@ -10,6 +10,7 @@ import { answerList } from '../../platform/list';
 import { categoryUsageChecks } from '../categories/service';
 import { idParams, listResponse, timestamps } from '../dto';
 import * as service from './service';
+import { readPackageUpdate } from './update-request';
 
 const named = z.object({ id: z.string(), name: z.string() });
 
@@ -112,12 +113,16 @@ export function registerPackageRoutes(app: FastifyInstance, ctx: AppContext): vo
     { config: { access: ['packages.create', 'promotions.create'] }, schema: { body: packageSchema, response: { 201: packageDto } } },
     async (req, reply) => reply.status(201).send(await service.createPackage(ctx, req, req.body)),
   );
+  // JSON or multipart (the fields and one photo): no body schema here, the handler checks either with packageSchema
   r.route({
     method: ['PUT', 'POST'],
     url: '/package/:id/update',
     config: { access: ['packages.edit', 'promotions.edit'] },
-    schema: { params: idParams, body: packageSchema, response: { 200: packageDto } },
-    handler: (req) => service.updatePackage(ctx, req, req.params.id, req.body),
+    schema: { params: idParams, response: { 200: packageDto } },
+    handler: async (req) => {
+      const { input, upload } = await readPackageUpdate(req);
+      return service.updatePackage(ctx, req, req.params.id, input, upload);
+    },
   });
   r.route({
     method: ['POST', 'DELETE'],

@@ -21,7 +21,7 @@ import { branches, categories, packageBranches, packageTreatments, packages, tre
 import { branchScope, userCan } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import { deleteImage, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
 import { packageFormOptions, toPackageDtos, type PackageDto, type PackageRow } from './queries';
 
@@ -223,27 +223,38 @@ export async function createPackage(ctx: AppContext, req: FastifyRequest, input:
   }
 }
 
-export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: string, input: PackageInput) {
+/**
+ * Saves the form; a photo sent with it (multipart) replaces the previous one, which goes once the change is
+ * committed, and counts for switching the package on.
+ */
+export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: string, input: PackageInput, upload?: ImageUpload) {
+  if (upload) await findPackage(ctx.db, req, id, 'edit');
+  const photo = upload ? await saveImage(ctx.config, 'packages', upload) : null;
+  let previous: string | null = null;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const dto = await ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, req, id, 'edit');
       if (input.type !== row.type) throw invalid('type', 'El tipo no se puede modificar');
       const active = input.active ?? row.active;
-      if (active && !row.active && !row.photo) throw new AppError('PHOTO_REQUIRED', PHOTO_BEFORE_ACTIVATE);
+      if (active && !row.active && !row.photo && !photo) throw new AppError('PHOTO_REQUIRED', PHOTO_BEFORE_ACTIVATE);
       const before = await dtoOf(tx, row);
       const items = await resolve(tx, req, input, before);
       await assertUniqueSku(tx, input.sku, id);
       const [updated] = await tx
         .update(packages)
-        .set({ ...columnsOf(input, items), active, updatedAt: new Date() })
+        .set({ ...columnsOf(input, items), active, ...(photo ? { photo, activateOnPhoto: false } : {}), updatedAt: new Date() })
         .where(eq(packages.id, id))
         .returning();
       await writeChildren(tx, id, input, items, before);
       const after = await dtoOf(tx, updated);
       await recordChange(tx, req, { module: moduleOf(row.type), action: 'editar', entityId: id, before, after });
+      previous = photo ? row.photo : null;
       return after;
     });
+    await deleteImage(ctx.config, 'packages', previous);
+    return dto;
   } catch (err) {
+    await deleteImage(ctx.config, 'packages', photo);
     if (uniqueViolation(err)) throw new AppError('SKU_EXISTS');
     throw err;
   }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuerySchema } from '../../../domain/list';
 import { formatMoney } from '../../../domain/money';
-import { APPROVAL_STATES, approvalLabels, PRODUCT_KINDS, productUpdateSchema, type ProductKind } from '../../../domain/products.schemas';
+import { APPROVAL_STATES, approvalLabels, PRODUCT_KINDS, productTypeLabel, productUpdateSchema, type ProductKind } from '../../../domain/products.schemas';
 import type { AppContext } from '../../context';
 import { sendImage } from '../../platform/files';
 import { answerList } from '../../platform/list';
@@ -90,7 +90,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext): vo
         { header: 'SKU', value: (p) => p.sku },
         { header: 'Nombre', value: (p) => p.name },
         { header: 'Marca', value: (p) => p.brand },
-        { header: 'Tipo', value: (p) => p.productType.name },
+        { header: 'Tipo', value: (p) => productTypeLabel(p.productType) },
         { header: 'Costo', value: (p) => formatMoney(p.cost) },
         { header: 'Precio de venta', value: (p) => (p.salePrice === null ? '' : formatMoney(p.salePrice)) },
         { header: 'Aprobación', value: (p) => approvalLabels[p.approval] },

@@ -63,10 +63,10 @@ describe('PUT /v1/setting/{id}/update', () => {
     expect(log.before.exchangeRate).toEqual(before.exchangeRate);
   });
 
-  it('accepts numeric text from the form and zero', async () => {
-    const res = await admin({ method: 'POST', url, payload: { exchangeRate: rates((i) => (i === 0 ? 0 : '17.5')), paymentProcessType: 'terminal' } });
+  it('accepts numeric text from the form and a rate just above zero', async () => {
+    const res = await admin({ method: 'POST', url, payload: { exchangeRate: rates((i) => (i === 0 ? 0.01 : '17.5')), paymentProcessType: 'terminal' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().exchangeRate[CLINICS[0]]).toBe(0);
+    expect(res.json().exchangeRate[CLINICS[0]]).toBe(0.01);
     expect(res.json().exchangeRate[CLINICS[1]]).toBe(17.5);
   });
 
@@ -91,12 +91,14 @@ describe('PUT /v1/setting/{id}/update', () => {
     }
   });
 
-  it('refuses a negative rate with "Debe ser mayor que  0"', async () => {
+  it('refuses a negative or zero rate with "Debe ser mayor a 0"', async () => {
     const before = await current();
-    const res = await admin({ method: 'PUT', url, payload: { exchangeRate: rates((i) => (i === 2 ? -1 : 17)), paymentProcessType: 'terminal' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Debe ser mayor que  0');
-    expect(res.json().errors[0].field).toBe(`exchangeRate.${CLINICS[2]}`);
+    for (const bad of [-1, 0, '0']) {
+      const res = await admin({ method: 'PUT', url, payload: { exchangeRate: rates((i) => (i === 2 ? bad : 17)), paymentProcessType: 'terminal' } });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().message).toBe('Debe ser mayor a 0');
+      expect(res.json().errors[0].field).toBe(`exchangeRate.${CLINICS[2]}`);
+    }
     expect(await current()).toEqual(before);
   });
 

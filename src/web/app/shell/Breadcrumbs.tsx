@@ -15,7 +15,6 @@ export function Breadcrumbs() {
           key: c.path,
           title: i < crumbs.length - 1 ? <Link to={c.path}>{c.label}</Link> : c.label,
         }))}
-        style={{ textTransform: 'capitalize' }}
         data-testid="breadcrumb"
       />
     </div>

@@ -7,8 +7,9 @@ import { api } from '../../app/api';
 import { fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import type { AppointmentCard } from './types';
+import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
-const what = (a: AppointmentCard) => a.treatment?.name ?? a.package?.name ?? a.promotion?.name ?? a.treatmentType.name;
+const what = (a: AppointmentCard) => a.treatment?.name ?? a.package?.name ?? a.promotion?.name ?? treatmentTypeLabel(a.treatmentType.name);
 const confirmed = (a: AppointmentCard) => Boolean(a.confirmMethod && a.confirmMethod !== 'no');
 const confirmLabel = (m: string | null) => (m ? (confirmMethodLabels[m as keyof typeof confirmMethodLabels] ?? m) : 'Sin confirmar');
 const range = (a: AppointmentCard) => `${a.startTime.slice(0, 5)} – ${a.endTime.slice(0, 5)}`;
@@ -73,7 +74,7 @@ export function AppointmentDetails({ appointment: a, canConfirm }: { appointment
         <Descriptions.Item label="Estatus">
           <Tag color={`#${appointmentStatusColors[a.status]}`}>{appointmentStatusLabels[a.status]}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label="Tipo">{a.treatmentType.name}</Descriptions.Item>
+        <Descriptions.Item label="Tipo">{treatmentTypeLabel(a.treatmentType.name)}</Descriptions.Item>
         <Descriptions.Item label={appointmentOptionLabels[a.appointmentOption] ?? 'Tratamiento'}>{what(a)}</Descriptions.Item>
         {a.attendedBy && <Descriptions.Item label="Atendió">{fullName(a.attendedBy)}</Descriptions.Item>}
         <Descriptions.Item label="Confirmación">

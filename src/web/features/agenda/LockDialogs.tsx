@@ -10,6 +10,7 @@ import { confirmAction } from '../../ui/confirm';
 import { FormModal } from '../../ui/FormModal';
 import { notify } from '../../ui/notify';
 import { LockFields, type LockValues } from './LockFields';
+import { confirmLockOverlaps, LOCK_NOT_SAVED } from './lockReview';
 import { lockDatesText, lockDaysText, lockReasonText, lockTimesText, lockTypeText } from './lookups';
 import type { LockDto } from './types';
 
@@ -34,6 +35,8 @@ export function CreateLockModal({ open, onClose, branchId, date, cabins }: { ope
       schema={lockSchema}
       okText="Guardar"
       send={async (values) => {
+        // the appointments the lock would cover: the user confirms, or goes back to the dialog
+        if (!(await confirmLockOverlaps(values))) throw new Error(LOCK_NOT_SAVED);
         await api('/lock/create', { body: values });
         await Promise.all(['diary', 'locks', 'list'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
         return undefined;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Switch } from 'antd';
+import { Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Switch, type FormRule } from 'antd';
 import dayjs from 'dayjs';
-import { LOCK_REASONS, LOCK_TIMES, LOCK_TYPES, lockSchema, lockTypeLabels, type LockType } from '../../../domain/agenda';
-import { DATE_FORMAT } from '../../../domain/dates';
+import { LOCK_IN_PAST, LOCK_REASONS, LOCK_TIMES, LOCK_TYPES, lockEnded, lockSchema, lockTypeLabels, type LockType } from '../../../domain/agenda';
+import { nowIn } from '../../../domain/appointment-rules';
+import { BUSINESS_TIME_ZONE, DATE_FORMAT } from '../../../domain/dates';
 import { dayLabels } from '../../../domain/schedules';
 import { zodRule } from '../../ui/forms';
 import { useBranchCabins, useClinicBranches } from './lookups';
@@ -36,6 +37,17 @@ export const lockToValues = (l: LockDto): LockValues => ({
 });
 
 const rule = (field: keyof typeof lockSchema.shape) => [zodRule(lockSchema, field)];
+
+/** LOCK_IN_PAST, as the server answers it: a lock whose dates and hours have all gone by (in the business zone). */
+const notEnded: FormRule = ({ getFieldsValue }) => ({
+  validator: async (_rule, date?: string | null) => {
+    const v = getFieldsValue(['type', 'time', 'endDate', 'recurrent']) as LockValues;
+    if (!date || !v.type) return;
+    const lock = { type: v.type, time: v.time ?? [], date, endDate: v.endDate ?? null, recurrent: Boolean(v.recurrent) };
+    if (lockEnded(lock, nowIn(BUSINESS_TIME_ZONE))) throw new Error(LOCK_IN_PAST);
+  },
+});
+const today = () => nowIn(BUSINESS_TIME_ZONE).date;
 
 const dateProps = {
   getValueProps: (v?: string | null) => ({ value: v ? dayjs(v) : null }),
@@ -75,6 +87,8 @@ export function LockFields({ branchSelectable, cabins }: { branchSelectable?: bo
   const loaded = useBranchCabins(cabins ? undefined : branchId);
   const cabinList = cabins ?? loaded.data ?? [];
   const range = type === 'hours_range' || type === 'days_range';
+  const recurrent = Form.useWatch('recurrent', form);
+  const repeats = type === 'hours_range' || Boolean(recurrent);
 
   return (
     <Row gutter={16}>
@@ -125,14 +139,22 @@ export function LockFields({ branchSelectable, cabins }: { branchSelectable?: bo
         </Col>
       )}
       <Col xs={24} md={12}>
-        <Form.Item name="date" label={type === 'days_range' ? 'Fecha inicial' : 'Fecha'} required rules={rule('date')} {...dateProps}>
-          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+        <Form.Item
+          name="date"
+          label={type === 'days_range' ? 'Fecha inicial' : 'Fecha'}
+          required
+          rules={[...rule('date'), notEnded]}
+          dependencies={['type', 'time', 'endDate', 'recurrent']}
+          {...dateProps}
+        >
+          {/* a lock that repeats may have started before today; any other starts today or later */}
+          <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabledDate={(d) => !repeats && d.format('YYYY-MM-DD') < today()} />
         </Form.Item>
       </Col>
       {type === 'days_range' && (
         <Col xs={24} md={12}>
           <Form.Item name="endDate" label="Fecha final" required {...dateProps}>
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} />
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < today()} />
           </Form.Item>
         </Col>
       )}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -10,8 +10,10 @@ import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
-import { parseForm } from '../../ui/forms';
+import { applyServerErrors, parseForm } from '../../ui/forms';
+import { notify } from '../../ui/notify';
 import { LockFields, lockToValues, type LockValues } from './LockFields';
+import { confirmLockOverlaps } from './lockReview';
 import type { LockDto } from './types';
 
 /** /dashboard/bloqueos/crear and /dashboard/bloqueos/:id: the same fields as the agenda's dialog. */
@@ -22,6 +24,18 @@ export default function LockFormPage() {
   const [form] = Form.useForm<LockValues>();
   const existing = useQuery({ queryKey: ['lock', id], queryFn: () => api<LockDto>(`/lock/${id}/single`), enabled: Boolean(id), throwOnError: isMissingRecord });
   const bound = Boolean(user?.branchBound);
+  // set once the user has seen (or there were no) appointments under the lock: the next submit saves
+  const reviewed = useRef(false);
+  const review = async (body: Parameters<typeof confirmLockOverlaps>[0]) => {
+    try {
+      if (!(await confirmLockOverlaps(body))) return;
+      reviewed.current = true;
+      form.submit();
+    } catch (err) {
+      applyServerErrors(form, err);
+      notify.error(err);
+    }
+  };
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(lockToValues(existing.data));
@@ -39,6 +53,12 @@ export default function LockFormPage() {
       onSubmit={(values) => {
         const body = parseForm(lockSchema, values, form);
         if (!body) return false;
+        // first the appointments the lock would cover, listed for the user to confirm or go back
+        if (!reviewed.current) {
+          void review(body);
+          return false;
+        }
+        reviewed.current = false;
         return id ? api(`/lock/${id}/update`, { method: 'PUT', body }) : api('/lock/create', { body });
       }}
     >

@@ -14,7 +14,7 @@ import {
   SLOT_MINUTES,
   type AppointmentOption,
 } from '../../../domain/agenda';
-import { cancellationLimit } from '../../../domain/appointment-rules';
+import { cancellationLimit, dayHoursOf, hhmm, nowIn, reschedulesLeft, reschedulesLeftText, startTimeChoices } from '../../../domain/appointment-rules';
 import { api } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
@@ -23,15 +23,43 @@ import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { AppointmentActions } from './AppointmentActions';
 import { CustomerSelectField } from './CustomerSelect';
-import { loadCabins, loadCustomerFacts, loadTreatmentTypes, type CustomerFacts } from './lookups';
-import { OptionFields } from './OptionFields';
+import { loadBookingDay, loadCustomerFacts, loadTreatmentTypes, type BookingDay, type CustomerFacts } from './lookups';
+import { OptionFields, requiredRule } from './OptionFields';
 import type { AppointmentDetail } from './types';
 import { ABSENCE_WARNING, runCustomerWarnings, useNotesModal } from './warnings';
 import { leaveWithoutAsking } from '../../ui/unsaved';
 
 type Values = Record<string, unknown> & { date?: Dayjs | null; startTime?: Dayjs | null; appointmentOption?: AppointmentOption };
-const rule = (field: keyof typeof appointmentSchema.shape, label: string) => [zodRule(appointmentSchema, field), { required: true, message: `El campo ${label} es requerido` }];
+const rule = requiredRule;
 const labelled = (labels: Record<string, string>, keys: readonly string[]) => keys.map((k) => ({ value: k, label: labels[k] }));
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const MINUTES = Array.from({ length: 60 }, (_, m) => m);
+
+/**
+ * The start times the picker offers: the chosen cabin's hours that date (within the branch's), in half hours, leaving
+ * room for the appointment's length, none already past. `closed` says why there are none; `starts` is null while
+ * the hours are unknown (no cabin chosen, or no agenda answer): then the server alone checks them.
+ */
+interface Starts {
+  starts: string[] | null;
+  closed: string | null;
+  cabin?: BookingDay['cabins'][number];
+}
+function bookableStarts(day: BookingDay | undefined, cabainId: string | undefined, date: string, term: number | null): Starts {
+  const cabin = day?.cabins.find((c) => c.id === cabainId);
+  if (!day || !cabin || day.opening === undefined || cabin.opening === undefined) return { starts: null, closed: null, cabin };
+  if (day.opening === null) return { starts: [], closed: 'La sucursal está cerrada ese día', cabin };
+  const hours = dayHoursOf(cabin.opening, cabin.closing);
+  if (!hours) return { starts: [], closed: 'La cabina no atiende ese día', cabin };
+  return { starts: startTimeChoices(hours, term ?? SLOT_MINUTES, date, day.timeZone ? nowIn(day.timeZone) : undefined), closed: null, cabin };
+}
+
+/** antd's disabledTime for a list of 'HH:mm' starts: every other hour and minute is hidden. */
+const onlyStarts = (starts: string[]) => () => ({
+  disabledHours: () => HOURS.filter((h) => !starts.some((t) => Number(t.slice(0, 2)) === h)),
+  disabledMinutes: (h: number) => MINUTES.filter((m) => !starts.includes(hhmm(h * 60 + m))),
+});
 
 export const agendaUrl = (branchId?: string | null, date?: string | null) => {
   const q = new URLSearchParams();
@@ -62,7 +90,9 @@ export default function AppointmentFormPage() {
   const customerId = Form.useWatch('customerId', form) as string | undefined;
   const option = Form.useWatch('appointmentOption', form) as AppointmentOption | undefined;
 
-  const cabins = useQuery({ queryKey: ['appt-cabins', branchId, dateText], queryFn: () => loadCabins(branchId!, dateText), enabled: Boolean(branchId) });
+  const day = useQuery({ queryKey: ['appt-day', branchId, dateText], queryFn: () => loadBookingDay(branchId!, dateText), enabled: Boolean(branchId) });
+  const [term, setTerm] = useState<number | null>(null);
+  const { starts, closed, cabin } = bookableStarts(day.data, cabainId, dateText, term);
   const types = useQuery({ queryKey: ['appt-treatment-type-options'], queryFn: loadTreatmentTypes, staleTime: 300_000 });
 
   // create: the slot the grid was clicked on, or the customer and purchased treatment of a missed appointment (Reagendar)
@@ -105,7 +135,7 @@ export default function AppointmentFormPage() {
   }, [a, form]);
 
   // the cabin's type is the appointment's type (the server refuses another); a change of cabin type clears what was booked
-  const cabinType = cabins.data?.find((c) => c.id === cabainId)?.type.treatmentType?.id;
+  const cabinType = day.data?.cabins.find((c) => c.id === cabainId)?.type.treatmentType?.id;
   useEffect(() => {
     if (!cabinType) return;
     const was = form.getFieldValue('treatmentTypeId') as string | undefined;
@@ -164,6 +194,21 @@ export default function AppointmentFormPage() {
     newTreatments: can('treatments', 'show'),
   };
   const optionChoices = labelled(appointmentOptionLabels, APPOINTMENT_OPTIONS.filter((o) => readable[o] || o === a?.appointmentOption));
+  // section 4: two changes of date, time or cabin at most (mayReschedule, APPOINTMENT_TOO_MANY_CHANGES)
+  const changesLeft = a ? reschedulesLeft(a.reschedules) : null;
+  const slotFixed = locked || changesLeft === 0 || undefined;
+  const sameSlot = (v: Dayjs) => Boolean(a) && v.format('HH:mm') === a!.startTime.slice(0, 5) && dateText === a!.date && cabainId === a!.cabain.id;
+  const startRules = [
+    {
+      required: true,
+      validator: async (_: unknown, v: Dayjs | null | undefined) => {
+        if (!v) throw new Error('El campo hora de inicio es requerido');
+        if (!starts || locked || sameSlot(v)) return;
+        if (closed) throw new Error(closed);
+        if (!starts.includes(v.format('HH:mm'))) throw new Error(`El horario de la cabina ese día es de ${cabin?.opening} - ${cabin?.closing === '00:00' ? '24:00' : cabin?.closing}`);
+      },
+    },
+  ];
   const customerLabel = a?.customer ?? (facts && facts.customer.id === customerId ? facts.customer : undefined);
 
   const submit = (raw: Values) => {
@@ -220,13 +265,16 @@ export default function AppointmentFormPage() {
         )}
         {facts && facts.absences >= ABSENCE_WARNING && <Alert type="warning" showIcon closable style={{ marginBottom: 16 }} title={`El cliente tiene ${facts.absences} inasistencias`} />}
         {a && !a.editable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Esta cita ya no puede modificarse" />}
+        {a?.editable && !locked && changesLeft !== null && (
+          <Alert type={changesLeft ? 'info' : 'warning'} showIcon style={{ marginBottom: 16 }} title={reschedulesLeftText(a.reschedules)} data-testid="changes-left" />
+        )}
         {a?.editable && locked && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title="La cita está en proceso: solo pueden cambiarse las observaciones y las categorías" />
         )}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="cabainId" label="Cabina" required rules={rule('cabainId', 'cabina')}>
-              <Select disabled={lock} loading={cabins.isFetching} options={(cabins.data ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.type.name}` }))} />
+              <Select disabled={slotFixed} loading={day.isFetching} options={(day.data?.cabins ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.type.name}` }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -246,12 +294,27 @@ export default function AppointmentFormPage() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="date" label="Fecha" required rules={[{ required: true, message: 'El campo fecha es requerido' }]}>
-              <DatePicker disabled={lock} format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()} />
+              <DatePicker disabled={slotFixed} format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="startTime" label="Hora de inicio" required rules={[{ required: true, message: 'El campo hora de inicio es requerido' }]}>
-              <TimePicker disabled={lock} format="HH:mm" minuteStep={SLOT_MINUTES} showNow={false} needConfirm={false} style={{ width: '100%' }} />
+            <Form.Item
+              name="startTime"
+              label="Hora de inicio"
+              required
+              rules={startRules}
+              {...(closed && !slotFixed ? { validateStatus: 'error' as const, help: closed } : {})}
+            >
+              <TimePicker
+                disabled={slotFixed}
+                format="HH:mm"
+                minuteStep={SLOT_MINUTES}
+                showNow={false}
+                needConfirm={false}
+                hideDisabledOptions
+                disabledTime={starts ? onlyStarts(starts) : undefined}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -264,7 +327,7 @@ export default function AppointmentFormPage() {
               <Select disabled={lock} options={optionChoices} />
             </Form.Item>
           </Col>
-          <OptionFields form={form} option={option} branchId={branchId} customerId={customerId} treatmentTypeId={treatmentTypeId} current={a} locked={locked} />
+          <OptionFields form={form} option={option} branchId={branchId} customerId={customerId} treatmentTypeId={treatmentTypeId} current={a} locked={locked} onTerm={setTerm} />
           <Col xs={24}>
             <Form.Item name="observations" label="Observaciones" rules={[zodRule(appointmentSchema, 'observations')]}>
               <Input.TextArea rows={3} maxLength={500} showCount />

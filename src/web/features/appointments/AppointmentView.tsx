@@ -13,7 +13,9 @@ import {
 import { api } from '../../app/api';
 import { formatDate, formatDateTime, fullName } from '../../ui/format';
 import { RebookButton } from './RebookButton';
+import { reschedulesLeftText } from '../../../domain/appointment-rules';
 import type { AppointmentDetail, AppointmentRow } from './types';
+import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 export function StatusBadge({ status }: { status: AppointmentStatus }) {
   return <Tag color={`#${appointmentStatusColors[status] ?? '8c8c8c'}`}>{appointmentStatusLabels[status] ?? status}</Tag>;
@@ -48,7 +50,7 @@ export function AppointmentView({ id }: { id: string }) {
         <Descriptions.Item label="Teléfono">{a.customer.mobilePhone ?? a.customer.phone ?? ''}</Descriptions.Item>
         <Descriptions.Item label="Sucursal">{a.branch?.name}</Descriptions.Item>
         <Descriptions.Item label="Cabina">{a.cabain?.name}</Descriptions.Item>
-        <Descriptions.Item label="Tipo de cita">{a.treatmentType?.name}</Descriptions.Item>
+        <Descriptions.Item label="Tipo de cita">{treatmentTypeLabel(a.treatmentType?.name)}</Descriptions.Item>
         <Descriptions.Item label="Opción">{label(appointmentOptionLabels, a.appointmentOption)}</Descriptions.Item>
         <Descriptions.Item label="Tratamiento">{bookedItem(a)}</Descriptions.Item>
         <Descriptions.Item label="Sesiones">{a.sessions}</Descriptions.Item>
@@ -56,7 +58,10 @@ export function AppointmentView({ id }: { id: string }) {
         <Descriptions.Item label="Confirmación">{label(confirmMethodLabels, a.confirmMethod)}</Descriptions.Item>
         <Descriptions.Item label="Agendó">{fullName(a.user)}</Descriptions.Item>
         <Descriptions.Item label="Atendió">{fullName(a.attendedBy)}</Descriptions.Item>
-        <Descriptions.Item label="Reagendas">{a.reschedules ?? 0}</Descriptions.Item>
+        <Descriptions.Item label="Reagendas">
+          {a.reschedules ?? 0}
+          {(a.status === 'scheduled' || a.status === 'inProcess') && ` · ${reschedulesLeftText(a.reschedules ?? 0)}`}
+        </Descriptions.Item>
         <Descriptions.Item label="Creada">{formatDateTime(a.created_at)}</Descriptions.Item>
         <Descriptions.Item label="Observaciones" span={2}>
           {a.observations ?? ''}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { todayIn } from '../../../domain/age';
-import { APPOINTMENT_METHODS, appointmentMethodLabels } from '../../../domain/agenda';
+import { APPOINTMENT_METHODS, appointmentMethodLabels, appointmentStatusLabels } from '../../../domain/agenda';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
@@ -10,7 +10,6 @@ import { ListPage, type ListColumn } from '../../ui/ListPage';
 import { loadTreatmentTypes } from './lookups';
 import type { AppointmentRow, ListAnswer, Named } from './types';
 import { AppointmentView, bookedItem, hhmm, StatusBadge } from './AppointmentView';
-
 
 type Option = { value: string; label: string };
 const diaryCabins = async (branchId: string) => (await api<{ branch: Named; cabins: Named[] }>('/diary', { query: { branchId, date: todayIn() } })).cabins;
@@ -36,7 +35,7 @@ const columns: ListColumn<AppointmentRow>[] = [
   { key: 'phone', title: 'Teléfono', render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
   { key: 'treatment', title: 'Tratamiento', render: bookedItem, text: bookedItem },
   { key: 'cabin', title: 'Sucursal / cabina', render: (a) => `${a.branch?.name ?? ''} · ${a.cabain?.name ?? ''}`, text: (a) => `${a.branch?.name ?? ''} / ${a.cabain?.name ?? ''}` },
-  { key: 'status', title: 'Estatus', sortField: 'status', render: (a) => <StatusBadge status={a.status} />, text: (a) => a.status },
+  { key: 'status', title: 'Estatus', sortField: 'status', render: (a) => <StatusBadge status={a.status} />, text: (a) => appointmentStatusLabels[a.status] ?? a.status },
   {
     key: 'appointmentMethod',
     title: 'Método',
@@ -54,15 +53,8 @@ export default function AppointmentsPage() {
   const filters = useMemo<FilterDef[]>(
     () => [
       filterCatalogue.appointmentStatus(),
-      {
-        kind: 'select',
-        param: 'branchId',
-        label: 'Sucursal',
-        loadKey: 'branches',
-        load: async () => (await api<ListAnswer<Named>>('/branch', { query: { take: 0 } })).items.map((b) => ({ value: b.id, label: b.name })),
-        hiddenWhenBranchBound: true,
-        width: 200,
-      },
+      // section 2: the branch filter shows only with approve on the list's module; a branch-bound role never needs it
+      { ...filterCatalogue.branch('appointment'), hiddenWhenBranchBound: true },
       {
         kind: 'select',
         param: 'cabainId',

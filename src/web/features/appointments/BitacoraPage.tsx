@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
-import { ChangesView } from '../../ui/ChangesView';
+import { changedFieldLabels } from '../../../domain/change-labels';
+import { ChangesView, LogDetailLoader } from '../../ui/ChangesView';
 import { filterCatalogue } from '../../ui/filters';
 import { formatDateTime, fullName } from '../../ui/format';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
@@ -27,20 +28,6 @@ const ACTION_LABELS: Record<string, string> = {
 };
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
 
-/** Fields whose value differs between before and after. */
-export function changedFields(before: unknown, after: unknown): string[] {
-  const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
-  const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !['created_at', 'updated_at'].includes(k) && JSON.stringify(b[k]) !== JSON.stringify(a[k]));
-}
-
-/** With both sides present, only the fields that changed (the rest of the snapshot is noise). */
-function onlyChanged(side: unknown, other: unknown): unknown {
-  if (!side || !other || typeof side !== 'object') return side;
-  const keys = changedFields(side, other);
-  return Object.fromEntries(keys.map((k) => [k, (side as Record<string, unknown>)[k]]));
-}
-
 const columns: ListColumn<LogRow>[] = [
   { key: 'created_at', title: 'Fecha', render: (r) => formatDateTime(r.created_at), text: (r) => formatDateTime(r.created_at) },
   { key: 'user', title: 'Usuario', render: (r) => fullName(r.user), text: (r) => fullName(r.user) },
@@ -49,12 +36,12 @@ const columns: ListColumn<LogRow>[] = [
   {
     key: 'changes',
     title: 'Cambios',
-    render: (r) => changedFields(r.before, r.after).slice(0, 6).join(', '),
-    text: (r) => changedFields(r.before, r.after).join(', '),
+    render: (r) => changedFieldLabels(r.before, r.after).slice(0, 6).join(', '),
+    text: (r) => changedFieldLabels(r.before, r.after).join(', '),
   },
 ];
 
-/** /dashboard/bitacora: the change log of appointments; the detail shows before and after field by field. */
+/** /dashboard/bitacora: the change log of appointments; the detail shows before and after field by field, in Spanish and with names. */
 export default function BitacoraPage() {
   return (
     <ListPage<LogRow>
@@ -68,7 +55,7 @@ export default function BitacoraPage() {
       detailWidth={900}
       detail={(r) => (
         <div style={{ overflowX: 'auto', wordBreak: 'break-word' }}>
-          <ChangesView before={onlyChanged(r.before, r.after)} after={onlyChanged(r.after, r.before)} />
+          <LogDetailLoader path={`/bitacora/${r.id}`} render={(d) => <ChangesView fields={d.fields} />} />
         </div>
       )}
       exportName="bitacora-citas"

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Col, Form, Modal, Row, Select, Typography } from 'antd';
+import { Alert, Col, Form, Modal, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { finishSchema } from '../../../domain/agenda';
-import { unitsNeeded } from '../../../domain/appointment-rules';
 import { api } from '../../app/api';
 import { applyServerErrors, parseForm } from '../../ui/forms';
 import { fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import { isMedical, loadAreasOfType, loadProfessionals } from './lookups';
-import type { AppointmentDetail, Named, StockOption } from './types';
+import { SupplyLots, supplySlots, useSupplyStock } from './SupplyLots';
+import type { AppointmentDetail, Named } from './types';
 
 interface Props {
   open: boolean;
@@ -17,32 +17,6 @@ interface Props {
   consent?: boolean;
   onClose: () => void;
   onDone: () => Promise<unknown>;
-}
-
-interface Slot {
-  productId: string;
-  productName: string;
-}
-
-/** One slot per unit of product the treatment consumes (section 4: a product stock per unit). */
-export function productSlots(a: AppointmentDetail, sessions: number): Slot[] {
-  const products = a.treatment?.treatmentProduct ?? [];
-  const names = new Map(products.map((tp) => [tp.product.id, tp.product.name]));
-  const need = unitsNeeded(products.map((tp) => ({ productId: tp.product.id, quantity: tp.quantity })), sessions);
-  return [...need].flatMap(([productId, n]) => Array.from({ length: Math.ceil(n) }, () => ({ productId, productName: names.get(productId) ?? '' })));
-}
-
-/**
- * A slot's lots: each slot takes one unit, so a lot stays offered while the units the other slots took from it
- * are below its stock (one lot of 15 serves a treatment that needs 2). The label shows what the other slots left.
- */
-export function lotOptions(stock: StockOption[], chosen: (string | undefined)[], slot: number, productId: string) {
-  return stock
-    .filter((s) => s.productId === productId)
-    .flatMap((s) => {
-      const left = s.stock - chosen.filter((c, i) => i !== slot && c === s.stockId).length;
-      return left > 0 || chosen[slot] === s.stockId ? [{ value: s.stockId, label: `${s.name} · Lote ${s.allotment} · Existencia ${left}` }] : [];
-    });
 }
 
 /**
@@ -59,19 +33,15 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
   const [saving, setSaving] = useState(false);
   const medical = isMedical(a.treatmentType.name);
   const professionals = useQuery({ queryKey: ['professionals', a.branch.id, medical], queryFn: () => loadProfessionals(a.branch.id, medical), enabled: open });
-  const stock = useQuery({
-    queryKey: ['finish-stock', a.branch.id, a.treatment?.id],
-    queryFn: () => api<StockOption[]>('/stock/get-stock-by-branch-and-treatment', { query: { branchId: a.branch.id, treatmentId: a.treatment!.id } }),
-    enabled: open && Boolean(a.treatment),
-  });
+  const stock = useSupplyStock(a.branch.id, a.treatment?.id, open);
   // a purchased treatment gives up to its remaining sessions; any other appointment finishes the sessions it was booked with
   const remaining = a.purchasedProduct ? Math.max(1, a.purchasedProduct.sessions - a.purchasedProduct.currentSession) : null;
   const booked = Math.max(1, a.sessions || 1);
   const sessionOptions = remaining === null ? [booked] : Array.from({ length: remaining }, (_, i) => i + 1);
   const firstSessions = remaining === null ? booked : Math.min(booked, remaining);
   const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? firstSessions;
-  const chosen = (Form.useWatch('treatmentProducts', form) as (string | undefined)[] | undefined) ?? [];
-  const slots = productSlots(a, sessions);
+  const needs = a.treatment?.treatmentProduct ?? [];
+  const slots = supplySlots(needs, sessions);
   const ownAreas = a.treatment?.areas ?? [];
   const typeAreas = useQuery({
     queryKey: ['areas-of-type', a.treatmentType.id],
@@ -134,16 +104,7 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
             </Col>
           )}
         </Row>
-        {slots.length > 0 && <Typography.Title level={5}>Productos</Typography.Title>}
-        <Row gutter={16}>
-          {slots.map((slot, i) => (
-            <Col xs={24} key={`lot-${i}`}>
-              <Form.Item name={['treatmentProducts', i]} label={`${slot.productName} (${i + 1})`} required rules={required('producto')}>
-                <Select loading={stock.isFetching} options={lotOptions(stock.data ?? [], chosen, i, slot.productId)} notFoundContent="Sin existencias en la sucursal" />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
+        <SupplyLots name="treatmentProducts" needs={needs} sessions={sessions} branchName={a.branch.name} stock={stock.data} loading={stock.isFetching} />
       </Form>
     </Modal>
   );

@@ -1,12 +1,57 @@
-import { Col, Form, Select, type FormInstance } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Col, Form, Select, Typography, type FormInstance, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
 import { appointmentSchema, type AppointmentOption } from '../../../domain/agenda';
+import { appointmentTerm, durationText, endTimeOf } from '../../../domain/appointment-rules';
 import { api } from '../../app/api';
+import { useCan } from '../../app/privileges';
 import { zodRule } from '../../ui/forms';
-import { categoriesOf, loadPackages, loadTreatments, type PackageOption } from './lookups';
+import { categoriesOf, loadPackages, loadTreatments, type PackageOption, type TreatmentOption } from './lookups';
 import type { AppointmentDetail, ListAnswer, Named, PurchasedProduct } from './types';
 
-const rule = (field: keyof typeof appointmentSchema.shape, label: string) => [zodRule(appointmentSchema, field), { required: true, message: `El campo ${label} es requerido` }];
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * One rule per field, so a failed submit shows its message once: 'El campo {label} es requerido' when empty, else the
+ * field's own zod schema from src/domain (the server's rule and message).
+ */
+export function requiredRule(field: keyof typeof appointmentSchema.shape, label: string): FormRule[] {
+  const zod = zodRule(appointmentSchema, field) as { validator: (rule: unknown, value: unknown) => Promise<void> };
+  return [
+    {
+      required: true,
+      validator: async (r, value) => {
+        if (isEmpty(value)) throw new Error(`El campo ${label} es requerido`);
+        await zod.validator(r, value);
+      },
+    },
+  ];
+}
+const rule = requiredRule;
+
+/** The minutes of one session of a treatment: from the type's treatment list, else from the appointment's own treatment. */
+function sessionMinutes(treatmentId: string | null | undefined, list: TreatmentOption[] | undefined, current?: AppointmentDetail): number | null {
+  if (!treatmentId) return null;
+  const listed = list?.find((t) => t.id === treatmentId)?.duration;
+  if (listed !== undefined) return listed;
+  return current?.treatment?.id === treatmentId ? current.treatment.durationMinutes : null;
+}
+
+/** 'Duración': the treatment's duration × the sessions booked, as the server computes it (appointmentTerm). */
+function DurationItem({ term, startTime, pending = 'Según el tratamiento y las sesiones elegidos' }: { term: number | null; startTime?: Dayjs | null; pending?: string }) {
+  const end = term && startTime ? endTimeOf(startTime.format('HH:mm'), term) : null;
+  return (
+    <Col xs={24} md={12}>
+      {/* shown, not entered: `required` only keeps the form's "(opcional)" mark off it */}
+      <Form.Item label="Duración" required>
+        <Typography.Text data-testid="appointment-duration">
+          {term ? `${durationText(term)}${startTime && end ? ` · de ${startTime.format('HH:mm')} a ${end === '00:00' ? '24:00' : end}` : ''}` : pending}
+        </Typography.Text>
+      </Form.Item>
+    </Col>
+  );
+}
 
 interface Props {
   form: FormInstance;
@@ -18,6 +63,8 @@ interface Props {
   current?: AppointmentDetail;
   /** In process: what was booked can no longer change (categories stay editable). */
   locked?: boolean;
+  /** The appointment's length in minutes as it stands (null while unknown): the start times offered depend on it. */
+  onTerm?: (minutes: number | null) => void;
 }
 
 /** Purchased treatments that still have sessions left, or the one already on the appointment (section 5). */
@@ -50,9 +97,14 @@ const PACKAGE_FIELDS = {
 } as const;
 
 /** The fields that depend on the appointment option: promotion, package, purchased treatment or new treatment. */
-export function OptionFields({ form, option, branchId, customerId, treatmentTypeId, current, locked }: Props) {
+export function OptionFields({ form, option, branchId, customerId, treatmentTypeId, current, locked, onTerm }: Props) {
+  const can = useCan();
   const categoriesIds = (Form.useWatch('categoriesIds', form) as string[] | undefined) ?? [];
   const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
+  const treatmentId = Form.useWatch('treatmentId', form) as string | undefined;
+  const packageField = Form.useWatch(option === 'promotion' ? 'promoId' : 'packageId', form) as string | undefined;
+  const sessions = Number(Form.useWatch('sessions', form) ?? 1) || 1;
+  const startTime = Form.useWatch('startTime', form) as Dayjs | null | undefined;
   const pkg = option === 'promotion' || option === 'packages' ? PACKAGE_FIELDS[option] : null;
   const packages = useQuery({ queryKey: ['appt-packages', pkg?.type, branchId], queryFn: () => loadPackages(pkg!.type, branchId), enabled: Boolean(pkg) && !locked });
   const purchased = useQuery({
@@ -60,27 +112,58 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
     queryFn: () => api<ListAnswer<PurchasedProduct>>(`/purchased-product/customer/${customerId}`, { query: { take: 100 } }),
     enabled: option === 'purchasedProducts' && Boolean(customerId),
   });
-  const treatments = useQuery({ queryKey: ['appt-treatments', treatmentTypeId], queryFn: () => loadTreatments(treatmentTypeId), enabled: option === 'newTreatments' && Boolean(treatmentTypeId) });
+  // the type's treatments: the choices of a new treatment, and the session duration of a purchased one
+  const withTreatments = option === 'newTreatments' || (option === 'purchasedProducts' && can('treatments', 'show'));
+  const treatments = useQuery({ queryKey: ['appt-treatments', treatmentTypeId], queryFn: () => loadTreatments(treatmentTypeId), enabled: withTreatments && Boolean(treatmentTypeId) });
   const typeNeeded = treatmentTypeId ? undefined : 'Seleccione primero la cabina';
+  const purchasedItems = ofType(bookable(purchased.data?.items ?? [], current?.purchasedProductId), treatmentTypeId, current?.purchasedProductId);
+  const chosen = purchasedItems.find((p) => p.id === purchasedProductId);
+
+  // the length the server will give the appointment: a treatment's duration × sessions, a package's stored term while it is the same one
+  const minutesOfSession =
+    option === 'purchasedProducts' ? sessionMinutes(chosen?.treatment.id, treatments.data, current) : option === 'newTreatments' ? sessionMinutes(treatmentId, treatments.data, current) : null;
+  const samePackage = Boolean(current && packageField && (current.packageId === packageField || current.promoId === packageField));
+  // the server keeps a stored appointment's own length while what it books stays the same
+  const sameItem =
+    Boolean(current) &&
+    option === current!.appointmentOption &&
+    (option === 'newTreatments'
+      ? treatmentId === current!.treatment?.id
+      : option === 'purchasedProducts'
+        ? purchasedProductId === current!.purchasedProductId && sessions === current!.sessions
+        : samePackage);
+  const term = sameItem ? current!.term : minutesOfSession !== null ? appointmentTerm(undefined, minutesOfSession, null, option === 'purchasedProducts' ? sessions : 1) : null;
+  useEffect(() => onTerm?.(term), [term, onTerm]);
+
+  // an appointment stored without a category shows its treatment's (the field is required from now on)
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current || option !== 'newTreatments' || !current?.treatment || current.categoriesIds.length || !treatments.data) return;
+    filled.current = true;
+    const own = treatments.data.find((t) => t.id === current.treatment!.id)?.categories.map((c) => c.id) ?? [];
+    if (own.length && !(form.getFieldValue('categoriesIds') as string[] | undefined)?.length) form.setFieldValue('categoriesIds', own);
+  }, [option, current, treatments.data, form]);
 
   if (pkg)
     return (
-      <Col xs={24} md={12}>
-        <Form.Item name={pkg.field} label={pkg.label} required rules={rule(pkg.field, pkg.label.toLowerCase())}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={packages.isFetching}
-            disabled={locked || !treatmentTypeId || undefined}
-            placeholder={typeNeeded}
-            notFoundContent={pkg.empty}
-            options={packageChoices(packages.data, treatmentTypeId, option === 'promotion' ? current?.promotion : current?.package)}
-          />
-        </Form.Item>
-      </Col>
+      <>
+        <Col xs={24} md={12}>
+          <Form.Item name={pkg.field} label={pkg.label} required rules={rule(pkg.field, pkg.label.toLowerCase())}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={packages.isFetching}
+              disabled={locked || !treatmentTypeId || undefined}
+              placeholder={typeNeeded}
+              notFoundContent={pkg.empty}
+              options={packageChoices(packages.data, treatmentTypeId, option === 'promotion' ? current?.promotion : current?.package)}
+            />
+          </Form.Item>
+        </Col>
+        <DurationItem term={term} startTime={startTime} pending="Se calcula con el tiempo de cabina del paquete al agendar" />
+      </>
     );
   if (option === 'purchasedProducts') {
-    const items = ofType(bookable(purchased.data?.items ?? [], current?.purchasedProductId), treatmentTypeId, current?.purchasedProductId);
-    const chosen = items.find((p) => p.id === purchasedProductId);
+    const items = purchasedItems;
     return (
       <>
         <Col xs={24} md={12}>
@@ -100,20 +183,42 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
             <Select disabled={locked || undefined} options={sessionChoices(chosen)} />
           </Form.Item>
         </Col>
+        <DurationItem term={term} startTime={startTime} />
       </>
     );
   }
   if (option === 'newTreatments') {
     // the type's treatments (the server filters by type; checked again here), their categories as the filter
     const ofThisType = (treatments.data ?? []).filter((t) => t.treatmentTypeId === treatmentTypeId);
-    const list = ofThisType.filter((t) => !categoriesIds.length || t.categories.some((c) => categoriesIds.includes(c.id)));
+    const inCategories = (t: TreatmentOption, ids: string[]) => !ids.length || t.categories.some((c) => ids.includes(c.id));
+    const list = ofThisType.filter((t) => inCategories(t, categoriesIds));
     const options = list.map((t) => ({ value: t.id, label: t.name }));
     if (current?.treatment && !options.some((o) => o.value === current.treatment!.id)) options.unshift({ value: current.treatment.id, label: current.treatment.name });
+    const categoryChoices = categoriesOf(ofThisType);
+    // section 5: the category is required (when the type's treatments have any)
+    const categoryRules = categoryChoices.length ? rule('categoriesIds', 'categoría') : [];
+    // a category that leaves the chosen treatment out clears it; a treatment chosen first brings its categories
+    const onCategories = (ids: string[]) => {
+      const t = ofThisType.find((x) => x.id === form.getFieldValue('treatmentId'));
+      if (t && !inCategories(t, ids)) form.setFieldValue('treatmentId', undefined);
+    };
+    const onTreatment = (id: string) => {
+      const t = ofThisType.find((x) => x.id === id);
+      if (t && !categoriesIds.length) form.setFields([{ name: 'categoriesIds', value: t.categories.map((c) => c.id), errors: [] }]);
+    };
     return (
       <>
         <Col xs={24} md={12}>
-          <Form.Item name="categoriesIds" label="Categoría">
-            <Select mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} loading={treatments.isFetching} options={categoriesOf(ofThisType)} />
+          <Form.Item name="categoriesIds" label="Categoría" required={categoryChoices.length > 0} rules={categoryRules}>
+            <Select
+              mode="multiple"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={treatments.isFetching}
+              placeholder={typeNeeded}
+              options={categoryChoices}
+              onChange={onCategories}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -125,9 +230,11 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
               placeholder={typeNeeded}
               notFoundContent="Sin tratamientos de este tipo de cita"
               options={options}
+              onChange={onTreatment}
             />
           </Form.Item>
         </Col>
+        <DurationItem term={term} startTime={startTime} />
       </>
     );
   }

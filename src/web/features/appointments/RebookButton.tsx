@@ -1,7 +1,8 @@
-import { Button, Tooltip } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { treatmentChangesLeft, treatmentChangesLeftText } from '../../../domain/appointment-rules';
 import { api } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import type { AppointmentDetail } from './types';
@@ -13,6 +14,8 @@ interface MissedPurchased {
   sessions: number;
   currentSession: number;
   status: string;
+  /** Cancellations and reschedules charged to it so far: the third one ends it (chargeTreatmentChange). */
+  changes: number;
 }
 
 /** The booking form with the missed appointment's branch, cabin, customer and purchased treatment. */
@@ -37,13 +40,20 @@ export function RebookButton({ appointment: a }: { appointment: AppointmentDetai
   });
   if (!offered) return null;
   const pp = missed.data;
-  const usable = Boolean(pp && pp.status === 'onProcess' && pp.currentSession < pp.sessions);
+  const usable = Boolean(pp && pp.status === 'onProcess' && pp.currentSession < pp.sessions && treatmentChangesLeft(pp.changes) > 0);
   const why = missed.error ? (missed.error as Error).message : pp && !usable ? 'El tratamiento adquirido ya no tiene sesiones disponibles' : undefined;
   return (
-    <Tooltip title={why}>
-      <Button icon={<CalendarOutlined />} loading={missed.isLoading} disabled={!usable} onClick={() => pp && navigate(rebookUrl(a, pp))}>
-        Reagendar
-      </Button>
-    </Tooltip>
+    <Space size={8} wrap>
+      <Tooltip title={why}>
+        <Button icon={<CalendarOutlined />} loading={missed.isLoading} disabled={!usable} onClick={() => pp && navigate(rebookUrl(a, pp))}>
+          Reagendar
+        </Button>
+      </Tooltip>
+      {pp && pp.status === 'onProcess' && (
+        <Typography.Text type={treatmentChangesLeft(pp.changes) > 1 ? 'secondary' : 'warning'} data-testid="treatment-changes-left">
+          {treatmentChangesLeftText(pp.changes)}
+        </Typography.Text>
+      )}
+    </Space>
   );
 }

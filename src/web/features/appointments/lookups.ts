@@ -1,29 +1,40 @@
 import { api } from '../../app/api';
 import type { Customer } from '../customers/types';
 import type { DiaryCabin, ListAnswer, Named } from './types';
+import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 export interface Option {
   value: string;
   label: string;
 }
 
-const toOptions = (rows: Named[]): Option[] => rows.map((r) => ({ value: r.id, label: r.name }));
 
-/** The branch's cabins with their treatment type: the agenda day answers them; the cabin list is the fallback. */
-export async function loadCabins(branchId: string, date: string): Promise<DiaryCabin[]> {
+/** The agenda day the form books into: the cabins with their hours that day, the branch's hours and zone. */
+export interface BookingDay {
+  cabins: DiaryCabin[];
+  /** The branch's hours that day ('HH:mm'), null when it is closed; undefined when unknown (no agenda answer). */
+  opening?: string | null;
+  closing?: string | null;
+  timeZone?: string;
+}
+
+/** The branch's cabins with their treatment type and hours: the agenda day answers them; the cabin list is the fallback (hours unknown). */
+export async function loadBookingDay(branchId: string, date: string): Promise<BookingDay> {
   try {
-    const day = await api<{ cabins: DiaryCabin[] }>('/diary', { query: { branchId, date } });
-    return day.cabins;
+    const day = await api<{ cabins: DiaryCabin[]; opening: string | null; closing: string | null; branch: { timeZone: string } }>('/diary', { query: { branchId, date } });
+    return { cabins: day.cabins, opening: day.opening, closing: day.closing, timeZone: day.branch.timeZone };
   } catch {
     const list = await api<ListAnswer<{ id: string; name: string; type: { id: string; name: string } }>>('/cabain', { query: { branchId, take: 0, status: '1' } });
-    return list.items.map((c) => ({ ...c, type: { ...c.type, treatmentType: null } }));
+    return { cabins: list.items.map((c) => ({ ...c, type: { ...c.type, treatmentType: null } })) };
   }
 }
 
-export const loadTreatmentTypes = async () => toOptions(await api<Named[]>('/treatment-type'));
+export const loadTreatmentTypes = async () => (await api<Named[]>('/treatment-type')).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }));
 
 export interface TreatmentOption extends Named {
   treatmentTypeId: string;
+  /** Minutes of one session. */
+  duration: number;
   categories: Named[];
   areas: Named[];
   active: boolean;

@@ -103,6 +103,9 @@ export interface DiaryCabin {
   id: string;
   name: string;
   type: { id: string; name: string; treatmentType: Named | null };
+  /** The cabin's hours that day within the branch's (cabinDayHours); null when closed; absent when unknown. */
+  opening?: string | null;
+  closing?: string | null;
 }
 
 export interface LogRow {

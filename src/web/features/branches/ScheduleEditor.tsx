@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Switch, TimePicker, Typography } from 'antd';
-import { dayLabels, describeDay, isClosed, minutes, SCHEDULE_ORDER, SCHEDULE_RANGE_REQUIRED, SCHEDULE_STEP_MINUTES, WEEK_DAYS, type ScheduleEntry } from '../../../domain/schedules';
+import { dayLabels, describeDay, isClosed, minutes, offStepMessage, onScheduleStep, SCHEDULE_ORDER, SCHEDULE_RANGE_REQUIRED, SCHEDULE_STEP_MINUTES, WEEK_DAYS, type ScheduleEntry } from '../../../domain/schedules';
 import { rowEntry, type WeekRow } from './schedule-form';
 
 interface Props {
@@ -55,6 +55,8 @@ export function ScheduleEditor({ name = 'week', check, hint, dependencies = [], 
                       if (!row?.enabled) return;
                       const entry = rowEntry(day, row);
                       if (!entry) throw new Error(SCHEDULE_RANGE_REQUIRED);
+                      // a time typed off the pickers' step: the server's message, naming the day
+                      if (!onScheduleStep(entry.opening) || !onScheduleStep(entry.closing)) throw new Error(offStepMessage(day));
                       if (minutes(entry.opening) >= minutes(entry.closing)) throw new Error(SCHEDULE_ORDER);
                       const issue = check?.(entry);
                       if (issue) throw new Error(issue);

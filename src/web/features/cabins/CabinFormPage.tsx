@@ -3,7 +3,7 @@ import { Alert, Col, Divider, Form, Input, Row, Select, Switch, type FormInstanc
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CABIN_DESCRIPTION_MAX, cabinSchema } from '../../../domain/cabins.schemas';
-import { cabinDayIssue, describeDay, hasSchedules, NO_BRANCH_SCHEDULE, type ScheduleEntry } from '../../../domain/schedules';
+import { BRANCH_CLOSED_THAT_DAY, cabinWeekDayIssue, hasSchedules, isClosed, NO_BRANCH_SCHEDULE, type ScheduleEntry } from '../../../domain/schedules';
 import { api, ApiError } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
@@ -38,6 +38,9 @@ function scheduleErrorsToForm(err: unknown): FieldErrors {
   return fields;
 }
 
+/** The branch's hours beside a cabin day, or that the branch does not open that day. */
+const branchDayHint = (day: ScheduleEntry | undefined) => (!day || isClosed(day) ? BRANCH_CLOSED_THAT_DAY : `Sucursal: ${day.opening} - ${day.closing}`);
+
 export default function CabinFormPage() {
   const { id } = useParams();
   const can = useCan();
@@ -70,8 +73,8 @@ export default function CabinFormPage() {
     [branches.data, existing.data],
   );
 
-  const check = (entry: ScheduleEntry) => (branch ? cabinDayIssue(entry, branch.schedules) : null);
-  const hint = (day: number) => (branch && hasSchedules(branch.schedules) ? `Sucursal: ${describeDay(branch.schedules.find((s) => s.day === day))}` : null);
+  const check = (entry: ScheduleEntry) => (branch ? cabinWeekDayIssue(entry, branch.schedules) : null);
+  const hint = (day: number) => (branch && hasSchedules(branch.schedules) ? branchDayHint(branch.schedules.find((s) => s.day === day)) : null);
 
   return (
     <FormPage<Values>

@@ -3,9 +3,8 @@ import { api } from '../../app/api';
 import type { Branch } from '../branches';
 import type { CabinType, TreatmentTypeRef } from './types';
 
-/** The seeded names carry no accents; the screens show them with. */
-const TREATMENT_TYPE_LABELS: Record<string, string> = { Medico: 'Médico', Cosmetologico: 'Cosmetológico', Valoracion: 'Valoración' };
-export const treatmentTypeLabel = (name: string) => TREATMENT_TYPE_LABELS[name] ?? name;
+/** The seeded names carry no accents; the screens show them with (one table, in src/domain). */
+export { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 export async function loadCabinTypes(): Promise<CabinType[]> {
   return (await api<{ items: CabinType[] }>('/cabain-type', { query: { take: 0 } })).items;

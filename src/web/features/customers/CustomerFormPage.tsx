@@ -103,7 +103,7 @@ export default function CustomerFormPage() {
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="email" label="Correo electrónico" rules={rule('email')}>
-            <Input maxLength={100} />
+            <Input maxLength={100} inputMode="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

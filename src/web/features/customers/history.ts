@@ -1,9 +1,6 @@
 /** What the customer history tabs read (GET /v1/customer/{id}/orders, /purchased-product/customer/{id}, /appointment/get-by-customer). */
 
-export interface Page<T> {
-  items: T[];
-  meta: { itemCount: number; page: number; take: number };
-}
+export type { Page } from '../../ui/PagedTable';
 
 export interface OrderLine {
   id: string;

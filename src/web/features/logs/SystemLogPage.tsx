@@ -1,5 +1,5 @@
 import { Descriptions } from 'antd';
-import { ChangesView } from '../../ui/ChangesView';
+import { ChangesView, LogDetailLoader, type LogDetailAnswer } from '../../ui/ChangesView';
 import { branchFilter, moduleFilter } from '../../ui/filters';
 import { formatDateTime, fullName } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
@@ -12,10 +12,56 @@ interface LogRow {
   sourceBranch: { id: string; name: string } | null;
   affectedBranch: { id: string; name: string } | null;
   user: { name: string; lastName: string; motherLastName: string } | null;
-  changes: { before: unknown; after: unknown; metadata: { userAgent?: string; ip?: string } | null };
   created_at: string;
 }
 
+/** Locks (module blockers) open as the spec's 'Información del Bloqueo'; other rows as their changes. */
+const isLock = (l: { module: { name: string } }) => l.module.name === 'blockers';
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Who, when and from where: the head of every log detail. */
+function LogHead({ detail }: { detail: LogDetailAnswer }) {
+  return (
+    <Descriptions size="small" column={2} bordered style={{ marginBottom: 12 }}>
+      <Descriptions.Item label="Módulo">{detail.module.alias}</Descriptions.Item>
+      <Descriptions.Item label="Acción">{capitalized(detail.action)}</Descriptions.Item>
+      <Descriptions.Item label="Usuario">{fullName(detail.user) || 'Sistema'}</Descriptions.Item>
+      <Descriptions.Item label="Fecha del registro">{formatDateTime(detail.created_at)}</Descriptions.Item>
+      <Descriptions.Item label="Navegador" span={2}>
+        {detail.browser}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** The lock as recorded: each field once; an edit shows «antes → después» on what it changed. */
+function LockInfo({ detail }: { detail: LogDetailAnswer }) {
+  return (
+    <Descriptions size="small" column={2} bordered>
+      {detail.fields.map((f) => (
+        <Descriptions.Item key={f.key} label={f.label}>
+          {f.changed ? `${f.before} → ${f.after}` : (f.after ?? f.before)}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+function LogDetail({ row }: { row: LogRow }) {
+  return (
+    <LogDetailLoader
+      path={`/system-log/${row.id}`}
+      render={(detail) => (
+        <div data-testid="log-detail">
+          <LogHead detail={detail} />
+          {isLock(detail) ? <LockInfo detail={detail} /> : <ChangesView fields={detail.fields} />}
+        </div>
+      )}
+    />
+  );
+}
+
+/** /dashboard/historial-del-sistema: every change-log row; the detail names the records instead of their ids. */
 export default function SystemLogPage() {
   return (
     <ListPage<LogRow>
@@ -23,7 +69,7 @@ export default function SystemLogPage() {
       resource="system-log"
       module="systemLogs"
       exportName="historial-del-sistema"
-      detailTitle="Cambios"
+      detailTitle={(l) => (isLock(l) ? 'Información del Bloqueo' : 'Cambios')}
       detailWidth={1000}
       searchFields={[
         { value: 'user', label: 'Usuario' },
@@ -33,26 +79,13 @@ export default function SystemLogPage() {
       filters={[moduleFilter(), branchFilter('systemLogs'), { kind: 'dateRange', label: 'Fechas' }]}
       columns={[
         { key: 'module', title: 'Módulo', sortField: 'module', render: (l) => l.module.alias, text: (l) => l.module.alias },
-        { key: 'action', title: 'Acción', sortField: 'action' },
+        { key: 'action', title: 'Acción', sortField: 'action', render: (l) => capitalized(l.action), text: (l) => capitalized(l.action) },
         { key: 'sourceBranch', title: 'Sucursal', render: (l) => l.sourceBranch?.name ?? '—', text: (l) => l.sourceBranch?.name },
         { key: 'affectedBranch', title: 'Sucursal afectada', render: (l) => l.affectedBranch?.name ?? '—', text: (l) => l.affectedBranch?.name },
         { key: 'user', title: 'Usuario', sortField: 'user', render: (l) => fullName(l.user) || 'Sistema', text: (l) => fullName(l.user) || 'Sistema' },
         { key: 'created_at', title: 'Fecha', sortField: 'created_at', render: (l) => formatDateTime(l.created_at), text: (l) => formatDateTime(l.created_at) },
       ]}
-      detail={(l) => (
-        <>
-          <Descriptions size="small" column={2} bordered style={{ marginBottom: 12 }}>
-            <Descriptions.Item label="Módulo">{l.module.alias}</Descriptions.Item>
-            <Descriptions.Item label="Acción">{l.action}</Descriptions.Item>
-            <Descriptions.Item label="Usuario">{fullName(l.user) || 'Sistema'}</Descriptions.Item>
-            <Descriptions.Item label="Fecha">{formatDateTime(l.created_at)}</Descriptions.Item>
-            <Descriptions.Item label="Navegador" span={2}>
-              {l.changes.metadata?.userAgent ?? '—'}
-            </Descriptions.Item>
-          </Descriptions>
-          <ChangesView before={l.changes.before} after={l.changes.after} />
-        </>
-      )}
+      detail={(l) => <LogDetail row={l} />}
     />
   );
 }

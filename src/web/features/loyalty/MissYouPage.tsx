@@ -12,10 +12,10 @@ const columns = identityColumns<LoyaltyCustomer>();
 export default function MissYouPage() {
   return (
     <LoyaltyList<LoyaltyCustomer>
-      title="We miss you"
+      title="Te extrañamos"
       resource="customer/we-miss-you"
       module="miss_you"
-      exportName="we-miss-you"
+      exportName="te-extranamos"
       filters={filters}
       columns={columns}
       detailTitle="Cliente"

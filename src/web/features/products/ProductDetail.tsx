@@ -1,5 +1,5 @@
 import { Descriptions, Image, Space, Tag } from 'antd';
-import { approvalColors, approvalLabels, type ApprovalState } from '../../../domain/products.schemas';
+import { approvalColors, approvalLabels, productTypeLabel, type ApprovalState } from '../../../domain/products.schemas';
 import { formatDate, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
 import { photoUrl, type Product } from './types';
@@ -29,7 +29,7 @@ export function ProductDetail({ product: p }: { product: Product }) {
       </Image.PreviewGroup>
       <Descriptions bordered size="small" column={2}>
         <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
-        <Descriptions.Item label="Tipo de producto">{p.productType.name}</Descriptions.Item>
+        <Descriptions.Item label="Tipo de producto">{productTypeLabel(p.productType)}</Descriptions.Item>
         <Descriptions.Item label="Nombre" span={2}>
           {p.name}
         </Descriptions.Item>

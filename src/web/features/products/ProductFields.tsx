@@ -1,6 +1,6 @@
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CONTENT_TYPES, MEASURE_UNITS, PRODUCT_PHOTOS_MAX, productFields, productMessages, SKU_MAX } from '../../../domain/products.schemas';
+import { CONTENT_TYPES, MEASURE_UNITS, PRODUCT_PHOTOS_MAX, productFields, productMessages, productTypeLabel, SKU_MAX } from '../../../domain/products.schemas';
 import { zodRule } from '../../ui/forms';
 import { PhotoPicker, type PickedPhoto } from '../../ui/PhotoPicker';
 import { loadProductCategories, loadProductTypes, loadProviders } from './lookups';
@@ -45,7 +45,7 @@ export function ProductFields({ existing, onRemoveStored }: Props) {
               placeholder="Seleccione el tipo"
               disabled={editing}
               loading={types.isLoading}
-              options={withOwn(types.data, existing ? [existing.productType] : undefined)}
+              options={withOwn(types.data, existing ? [{ ...existing.productType, name: productTypeLabel(existing.productType) }] : undefined)}
             />
           </Form.Item>
         </Col>

@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { productTypeLabel } from '../../../domain/products.schemas';
 import { ListPage } from '../../ui/ListPage';
 import type { ProductType } from './types';
 
@@ -13,8 +14,7 @@ export default function ProductTypesPage() {
       detailTitle="Tipo de producto"
       searchFields={[{ value: 'name', label: 'Nombre' }]}
       columns={[
-        { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'slug', title: 'Clave', sortField: 'slug' },
+        { key: 'name', title: 'Nombre', sortField: 'name', render: (t) => productTypeLabel(t), text: (t) => productTypeLabel(t) },
         {
           key: 'requiresLot',
           title: 'Lote y caducidad',

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { TagsOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { APPROVAL_STATES, approvalLabels } from '../../../domain/products.schemas';
+import { APPROVAL_STATES, approvalLabels, productTypeLabel } from '../../../domain/products.schemas';
 import { useCan } from '../../app/privileges';
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
 import { formatMoney } from '../../ui/format';
@@ -73,7 +73,7 @@ export default function ProductsPage() {
         { key: 'photo', title: 'Foto', render: (p) => <Thumbnail product={p} />, text: (p) => `${p.photos.length} foto(s)` },
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'brand', title: 'Marca', sortField: 'brand' },
-        { key: 'type', title: 'Tipo', sortField: 'type', render: (p) => p.productType.name, text: (p) => p.productType.name },
+        { key: 'type', title: 'Tipo', sortField: 'type', render: (p) => productTypeLabel(p.productType), text: (p) => productTypeLabel(p.productType) },
         {
           key: 'salePrice',
           title: 'Precio de venta',

@@ -102,7 +102,7 @@ export default function ProviderFormPage() {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="email" label="Correo electrónico" rules={rule('email')}>
-            <Input maxLength={100} type="email" />
+            <Input maxLength={100} inputMode="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

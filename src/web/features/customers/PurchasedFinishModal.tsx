@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Col, Form, Modal, Row, Select, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { purchasedFinishSchema } from '../../../domain/agenda';
+import { api } from '../../app/api';
+import { useSession } from '../../app/session';
+import { applyServerErrors, parseForm } from '../../ui/forms';
+import { fullName } from '../../ui/format';
+import { notify } from '../../ui/notify';
+import { useClinicBranches } from '../agenda/lookups';
+import { areaChoices } from '../appointments/FinishModal';
+import { isMedical, loadAreasOfType, loadProfessionals } from '../appointments/lookups';
+import { SupplyLots, supplySlots, useSupplyStock } from '../appointments/SupplyLots';
+import type { PurchasedProduct } from './history';
+
+/** A purchased treatment as the customer's tab reads it, with what a finish needs: areas and supplies. */
+export interface FinishablePurchase extends PurchasedProduct {
+  treatment: PurchasedProduct['treatment'] & { areas: { id: string; name: string }[]; treatmentProduct: { product: { id: string; name: string }; quantity: number }[] };
+}
+
+interface Props {
+  purchase: FinishablePurchase;
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}
+
+/**
+ * Finalizar sesión (PUT /purchased-product/{id}/finish): sessions of a purchased treatment given outside an appointment,
+ * at a branch (a branch-bound user's own), with the professional, an area per session and a lot per unit consumed.
+ */
+export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const user = useSession((s) => s.user);
+  const bound = Boolean(user?.branchBound);
+  const branches = useClinicBranches(!bound);
+  const branchId = (Form.useWatch('branchId', form) as string | undefined) ?? user?.branch ?? undefined;
+  const branchOptions = bound || !branches.data ? (user?.branch ? [{ value: user.branch, label: user.branchName ?? '' }] : []) : branches.data.map((b) => ({ value: b.id, label: b.name }));
+  const branchName = branchOptions.find((b) => b.value === branchId)?.label ?? '';
+  const type = p.treatment.treatmentType;
+  const medical = isMedical(type.name);
+  const professionals = useQuery({ queryKey: ['professionals', branchId, medical], queryFn: () => loadProfessionals(branchId!, medical), enabled: Boolean(branchId) });
+  const stock = useSupplyStock(branchId, p.treatment.id, true);
+  const remaining = Math.max(1, p.sessions - p.currentSession);
+  const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? 1;
+  const needs = p.treatment.treatmentProduct;
+  const typeAreas = useQuery({ queryKey: ['areas-of-type', type.id], queryFn: () => loadAreasOfType(type.id), enabled: p.treatment.areas.length === 0, staleTime: 300_000 });
+  const areas = areaChoices(p.treatment.areas, typeAreas.data).map((a) => ({ value: a.id, label: a.name }));
+  const areasLoading = p.treatment.areas.length === 0 && typeAreas.isLoading;
+  const needAreas = areasLoading || areas.length > 0;
+  const askConsent = p.treatment.consent && !p.consent;
+
+  const submit = async () => {
+    const raw = await form.validateFields();
+    const payload = {
+      ...raw,
+      branchId,
+      sessionAreas: needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [],
+      stockIds: (raw.stockIds ?? []).slice(0, supplySlots(needs, sessions).length),
+      consent: askConsent ? Boolean(raw.consent) : undefined,
+    };
+    const values = parseForm(purchasedFinishSchema, payload, form);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await api(`/purchased-product/${p.id}/finish`, { method: 'PUT', body: values });
+      notify.success();
+      await onDone();
+    } catch (err) {
+      applyServerErrors(form, err);
+      notify.error(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
+  return (
+    <Modal title={`Finalizar sesión · ${p.treatment.name}`} open width={700} onCancel={onClose} onOk={submit} okText="Finalizar sesión" cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
+      <p style={{ marginTop: 0, color: '#666' }}>{`Sesiones tomadas: ${p.currentSession} de ${p.sessions}`}</p>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: 1, branchId: user?.branch ?? undefined }}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="branchId" label="Sucursal" required rules={required('sucursal')}>
+              <Select disabled={bound} loading={branches.isFetching} options={branchOptions} onChange={() => form.setFieldsValue({ attendedById: undefined, stockIds: [] })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="sessions" label="Sesiones" required rules={required('sesiones')}>
+              <Select disabled={remaining === 1} options={Array.from({ length: remaining }, (_, i) => ({ value: i + 1, label: String(i + 1) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="attendedById" label={medical ? 'Médico que atendió' : 'Cosmetóloga que atendió'} required rules={required('profesional que atendió')}>
+              <Select showSearch={{ optionFilterProp: 'label' }} loading={professionals.isFetching} options={(professionals.data ?? []).map((u) => ({ value: u.id, label: fullName(u) }))} />
+            </Form.Item>
+          </Col>
+          {needAreas ? (
+            Array.from({ length: sessions }, (_, i) => (
+              <Col xs={24} md={12} key={`area-${i}`}>
+                <Form.Item name={['sessionAreas', i]} label={`Área de la sesión ${i + 1}`} required rules={required('área')}>
+                  <Select loading={areasLoading} options={areas} />
+                </Form.Item>
+              </Col>
+            ))
+          ) : (
+            <Col xs={24}>
+              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="El tratamiento no tiene áreas: se termina sin seleccionar área" />
+            </Col>
+          )}
+          {askConsent && (
+            <Col xs={24}>
+              <Form.Item name="consent" label="Consentimiento del paciente firmado" valuePropName="checked" required rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('El consentimiento del paciente es requerido para este tratamiento'))) }]}>
+                <Switch checkedChildren="Sí" unCheckedChildren="No" />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+        <SupplyLots name="stockIds" needs={needs} sessions={sessions} branchName={branchName} stock={stock.data} loading={stock.isFetching} />
+      </Form>
+    </Modal>
+  );
+}
