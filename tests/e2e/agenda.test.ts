@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cabinSchedules, cabinTypes, cabins, customers } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -79,9 +79,7 @@ beforeAll(async () => {
     confirmMethod: 'whatsapp',
   });
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'gerente@demo.mx');
+  page = await signedInPage(browser, server.url, 'gerente@demo.mx', { width: 1440 });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/demo/random';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -18,11 +18,7 @@ afterAll(async () => {
 });
 
 async function newPage(user: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, user);
-  return page;
+  return signedInPage(browser, server.url, user);
 }
 
 const option = (page: Page, title: string) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title^="${title}"]`);

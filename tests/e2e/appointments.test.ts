@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_REQUIRED } from '../../src/domain/agenda';
 import { appointments, customerNotes, customers, locks, purchasedProducts } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
-import { launchBrowser, settled, signIn } from './browser';
+import { launchBrowser, settled, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -178,9 +178,7 @@ beforeAll(async () => {
   fx.scheduled2 = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Sofía', 'Estatus'), treatmentTypeId: fx.typeId, date: DATE2, start: '16:00', end: end('16:00'), treatmentId: treatment.id });
 
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'gerente@demo.mx');
+  page = await signedInPage(browser, server.url, 'gerente@demo.mx');
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

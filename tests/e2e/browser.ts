@@ -9,6 +9,15 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A page in a browser context of its own, signed in as `username`: what each browser test starts from (a counter PC's 1366 wide by default). */
+export async function signedInPage(browser: Browser, baseUrl: string, username: string, opts: { width?: number; height?: number; acceptDownloads?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 }, acceptDownloads: opts.acceptDownloads });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await signIn(page, baseUrl, username);
+  return page;
+}
+
 export async function signIn(page: Page, baseUrl: string, username: string, password = 'Demo2026!', branch?: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   if (branch) {

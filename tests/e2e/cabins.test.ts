@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -8,11 +8,7 @@ let browser: Browser;
 let page: Page;
 
 async function newPage(username: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const p = await context.newPage();
-  p.setDefaultTimeout(10_000);
-  await signIn(p, server.url, username);
-  return p;
+  return signedInPage(browser, server.url, username);
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -11,10 +11,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx', { acceptDownloads: true });
 });
 afterAll(async () => {
   await browser?.close();

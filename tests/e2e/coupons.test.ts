@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCouponFixtures } from '../../src/server/modules/coupons/test-fixtures';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -12,10 +12,7 @@ beforeAll(async () => {
   server = await startServer();
   await insertCouponFixtures(server.t.ctx.db);
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx');
 });
 afterAll(async () => {
   await browser?.close();

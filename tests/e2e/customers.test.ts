@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -12,9 +12,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'gerente@demo.mx');
+  page = await signedInPage(browser, server.url, 'gerente@demo.mx');
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -18,9 +18,7 @@ afterAll(async () => {
 
 describe('idle guard and quick login', () => {
   it('signs an idle user out to /quick-login, and the PIN signs them back in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    page.setDefaultTimeout(10_000);
-    await signIn(page, server.url, 'cosmetologa@demo.mx');
+    const page = await signedInPage(browser, server.url, 'cosmetologa@demo.mx');
     await expect.poll(() => page.getByText('¿Sigue ahí?').isVisible(), { timeout: 8000 }).toBe(true);
     await page.waitForURL(`${server.url}/quick-login`, { timeout: 8000 });
     const state = await page.evaluate(() => JSON.parse(localStorage.getItem('clinica-sesion') ?? '{}').state.auth);
@@ -37,9 +35,7 @@ describe('idle guard and quick login', () => {
   });
 
   it('the prompt keeps an active user signed in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    page.setDefaultTimeout(10_000);
-    await signIn(page, server.url, 'gerente@demo.mx');
+    const page = await signedInPage(browser, server.url, 'gerente@demo.mx');
     await expect.poll(() => page.getByText('¿Sigue ahí?').isVisible(), { timeout: 8000 }).toBe(true);
     await page.getByRole('button', { name: 'Seguir conectado' }).click();
     await page.waitForTimeout(2500);

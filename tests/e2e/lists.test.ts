@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, settled, signIn } from './browser';
+import { launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -17,11 +17,8 @@ afterAll(async () => {
 });
 
 async function session(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, username);
-  return { context, page };
+  const page = await signedInPage(browser, server.url, username, { height: 768 });
+  return { context: page.context(), page };
 }
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/demo/random';
-import { launchBrowser, settled, signIn } from './browser';
+import { launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   expect(lock.statusCode, lock.body).toBe(201);
   cabinName = (await admin({ method: 'GET', url: `/v1/cabain/${CABIN}` })).json().name;
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx', { height: 768 });
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/domain/age';
 import { addDays } from '../../src/domain/loyalty';
 import { appointments, branches, cabinTypes, cabins, cashOrderDetails, cashOrders, customers, orderDetails, orders, packages, products, purchasedProducts, treatments } from '../../src/server/db/schema';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -82,9 +82,7 @@ beforeAll(async () => {
   server = await startServer();
   await seed();
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx', { width: 1440 });
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   writeFileSync(PHOTO, await sharp({ create: { width: 200, height: 200, channels: 3, background: '#8e5bd6' } }).png().toBuffer());
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx');
 });
 afterAll(async () => {
   await browser?.close();

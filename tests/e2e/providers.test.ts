@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -10,10 +10,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'logistica@demo.mx');
+  page = await signedInPage(browser, server.url, 'logistica@demo.mx');
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, products, purchasedProducts, users } from '../../src/server/db/schema';
 import { futureDate, loadFixtures, medicalBooking, type Fixtures } from '../../src/server/modules/appointments/fixtures';
-import { launchBrowser, settled, signIn } from './browser';
+import { launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 /** Finalizar sesión: sessions of a purchased treatment given from the customer's purchased-treatments tab. */
@@ -47,9 +47,7 @@ beforeAll(async () => {
   server = await startServer();
   await seed();
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'gerente@demo.mx');
+  page = await signedInPage(browser, server.url, 'gerente@demo.mx', { height: 768 });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 /** Issue 14: the app speaks its own Spanish, never the browser's or antd's English, and never a slug. */
@@ -13,9 +13,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx', { height: 768 });
 });
 afterAll(async () => {
   await browser?.close();

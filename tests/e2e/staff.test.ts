@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -12,9 +12,7 @@ const shots = process.env.STAFF_SHOTS === '1';
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  await signIn(page, server.url, 'admin@demo.mx');
+  page = await signedInPage(browser, server.url, 'admin@demo.mx');
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, Col, Form, Modal, Row, Select } from 'antd';
+import { Col, Form, Modal, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { finishSchema } from '../../../domain/agenda';
 import { api } from '../../app/api';
 import { applyServerErrors, parseForm } from '../../ui/forms';
-import { fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
-import { isMedical, loadAreasOfType, loadProfessionals } from './lookups';
+import { isMedical, loadProfessionals } from './lookups';
+import { ProfessionalField, SessionAreaFields, useSessionAreas } from './SessionFields';
 import { SupplyLots, supplySlots, useSupplyStock } from './SupplyLots';
-import type { AppointmentDetail, Named } from './types';
+import type { AppointmentDetail } from './types';
 
 interface Props {
   open: boolean;
@@ -17,14 +17,6 @@ interface Props {
   consent?: boolean;
   onClose: () => void;
   onDone: () => Promise<unknown>;
-}
-
-/**
- * The areas a finish chooses from, as the server judges them (finishAreasProblem): the treatment's, else — a package,
- * a promotion, or a treatment without areas — the areas of the appointment's type. None at all (a valuation): no area.
- */
-export function areaChoices(treatmentAreas: Named[], typeAreas: Named[] | undefined): Named[] {
-  return treatmentAreas.length ? treatmentAreas : (typeAreas ?? []);
 }
 
 /** Finish form: attending professional, sessions, one area per session, one product lot per unit (section 4). */
@@ -42,20 +34,13 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
   const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? firstSessions;
   const needs = a.treatment?.treatmentProduct ?? [];
   const slots = supplySlots(needs, sessions);
-  const ownAreas = a.treatment?.areas ?? [];
-  const typeAreas = useQuery({
-    queryKey: ['areas-of-type', a.treatmentType.id],
-    queryFn: () => loadAreasOfType(a.treatmentType.id),
-    enabled: open && ownAreas.length === 0,
-    staleTime: 300_000,
-  });
-  const areas = areaChoices(ownAreas, typeAreas.data).map((ar) => ({ value: ar.id, label: ar.name }));
-  const areasLoading = ownAreas.length === 0 && typeAreas.isLoading;
-  const needAreas = areasLoading || areas.length > 0;
+  const areas = useSessionAreas(a.treatment?.areas ?? [], a.treatmentType.id, open);
 
   const submit = async () => {
-    const raw = await form.validateFields();
-    const values = parseForm(finishSchema, { ...raw, status: 'finished', sessionAreas: needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [], treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length), consent }, form);
+    // a failed check has put its messages on the fields: its rejection is not an error of the page
+    const raw = await form.validateFields().catch(() => null);
+    if (!raw) return;
+    const values = parseForm(finishSchema, { ...raw, status: 'finished', sessionAreas: areas.needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [], treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length), consent }, form);
     if (!values) return;
     setSaving(true);
     try {
@@ -77,32 +62,14 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
       <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: firstSessions, attendedById: a.attendedBy?.id }}>
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item name="attendedById" label={medical ? 'Médico que atendió' : 'Cosmetóloga que atendió'} required rules={required('profesional que atendió')}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={professionals.isFetching}
-                options={(professionals.data ?? []).map((p) => ({ value: p.id, label: fullName(p) }))}
-              />
-            </Form.Item>
+            <ProfessionalField medical={medical} professionals={professionals} />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="sessions" label="Sesiones" required rules={required('sesiones')}>
               <Select disabled={sessionOptions.length === 1} options={sessionOptions.map((n) => ({ value: n, label: String(n) }))} />
             </Form.Item>
           </Col>
-          {needAreas ? (
-            Array.from({ length: sessions }, (_, i) => (
-              <Col xs={24} md={12} key={`area-${i}`}>
-                <Form.Item name={['sessionAreas', i]} label={`Área de la sesión ${i + 1}`} required rules={required('área')}>
-                  <Select loading={areasLoading} options={areas} />
-                </Form.Item>
-              </Col>
-            ))
-          ) : (
-            <Col xs={24}>
-              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="El tratamiento no tiene áreas: se termina sin seleccionar área" />
-            </Col>
-          )}
+          <SessionAreaFields sessions={sessions} areas={areas} />
         </Row>
         <SupplyLots name="treatmentProducts" needs={needs} sessions={sessions} branchName={a.branch.name} stock={stock.data} loading={stock.isFetching} />
       </Form>

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { Alert, Col, Form, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Modal, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { purchasedFinishSchema } from '../../../domain/agenda';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { applyServerErrors, parseForm } from '../../ui/forms';
-import { fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import { useClinicBranches } from '../agenda/lookups';
-import { areaChoices } from '../appointments/FinishModal';
-import { isMedical, loadAreasOfType, loadProfessionals } from '../appointments/lookups';
-import { SupplyLots, supplySlots, useSupplyStock } from '../appointments/SupplyLots';
+import { isMedical, loadProfessionals, ProfessionalField, SessionAreaFields, SupplyLots, supplySlots, useSessionAreas, useSupplyStock } from '../appointments';
 import type { PurchasedProduct } from './history';
 
 /** A purchased treatment as the customer's tab reads it, with what a finish needs: areas and supplies. */
@@ -44,18 +41,17 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
   const remaining = Math.max(1, p.sessions - p.currentSession);
   const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? 1;
   const needs = p.treatment.treatmentProduct;
-  const typeAreas = useQuery({ queryKey: ['areas-of-type', type.id], queryFn: () => loadAreasOfType(type.id), enabled: p.treatment.areas.length === 0, staleTime: 300_000 });
-  const areas = areaChoices(p.treatment.areas, typeAreas.data).map((a) => ({ value: a.id, label: a.name }));
-  const areasLoading = p.treatment.areas.length === 0 && typeAreas.isLoading;
-  const needAreas = areasLoading || areas.length > 0;
+  const areas = useSessionAreas(p.treatment.areas, type.id, true);
   const askConsent = p.treatment.consent && !p.consent;
 
   const submit = async () => {
-    const raw = await form.validateFields();
+    // a failed check has put its messages on the fields: its rejection is not an error of the page
+    const raw = await form.validateFields().catch(() => null);
+    if (!raw) return;
     const payload = {
       ...raw,
       branchId,
-      sessionAreas: needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [],
+      sessionAreas: areas.needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [],
       stockIds: (raw.stockIds ?? []).slice(0, supplySlots(needs, sessions).length),
       consent: askConsent ? Boolean(raw.consent) : undefined,
     };
@@ -91,23 +87,9 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="attendedById" label={medical ? 'Médico que atendió' : 'Cosmetóloga que atendió'} required rules={required('profesional que atendió')}>
-              <Select showSearch={{ optionFilterProp: 'label' }} loading={professionals.isFetching} options={(professionals.data ?? []).map((u) => ({ value: u.id, label: fullName(u) }))} />
-            </Form.Item>
+            <ProfessionalField medical={medical} professionals={professionals} />
           </Col>
-          {needAreas ? (
-            Array.from({ length: sessions }, (_, i) => (
-              <Col xs={24} md={12} key={`area-${i}`}>
-                <Form.Item name={['sessionAreas', i]} label={`Área de la sesión ${i + 1}`} required rules={required('área')}>
-                  <Select loading={areasLoading} options={areas} />
-                </Form.Item>
-              </Col>
-            ))
-          ) : (
-            <Col xs={24}>
-              <Alert type="info" showIcon style={{ marginBottom: 16 }} title="El tratamiento no tiene áreas: se termina sin seleccionar área" />
-            </Col>
-          )}
+          <SessionAreaFields sessions={sessions} areas={areas} />
           {askConsent && (
             <Col xs={24}>
               <Form.Item name="consent" label="Consentimiento del paciente firmado" valuePropName="checked" required rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('El consentimiento del paciente es requerido para este tratamiento'))) }]}>
