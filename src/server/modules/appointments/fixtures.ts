@@ -4,6 +4,7 @@ import { weekDay } from '../../../domain/agenda';
 import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
 import type { TestApp } from '../../testing/harness';
+import { dbErrorOf } from '../../platform/db-errors';
 
 /** Test fixtures of the appointment suites: real demo rows, a fresh customer, future dates on open weekdays. */
 
@@ -183,10 +184,4 @@ export function unitsFrom(f: Fixtures, lots: { id: string; product_id: string }[
 }
 
 /** The PostgreSQL code of a (Drizzle-wrapped) database error. */
-export function pgCodeOf(err: unknown): string | undefined {
-  for (let e = err, i = 0; i < 4 && e && typeof e === 'object'; i++, e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
+export const pgCodeOf = (err: unknown): string | undefined => dbErrorOf(err)?.code;

@@ -20,6 +20,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { branches, categories, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
 import { branchScope, userCan } from '../../platform/auth/guard';
 import { recordChange } from '../../platform/change-log';
+import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { deleteImage, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
@@ -145,12 +146,8 @@ async function assertUniqueSku(db: DbOrTx, sku: string, exceptId?: string) {
   if (dup) throw new AppError('SKU_EXISTS');
 }
 
-function uniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+/** A concurrent create with the same SKU loses on the unique index: same answer as the check. */
+const SKU_RACE = { unique: 'SKU_EXISTS' } as const;
 
 type ResolvedItem = Awaited<ReturnType<typeof resolve>>[number];
 
@@ -201,8 +198,8 @@ const moduleOf = (type: string) => packageModule[type as PackageType];
 
 export async function createPackage(ctx: AppContext, req: FastifyRequest, input: PackageInput) {
   assertCan(req, input.type, 'create');
-  try {
-    return await ctx.db.transaction(async (tx) => {
+  return answerViolations(
+    ctx.db.transaction(async (tx) => {
       const items = await resolve(tx, req, input);
       await assertUniqueSku(tx, input.sku);
       // the photo is required (section 5) and the form uploads it with the returned id: until it comes the
@@ -216,11 +213,9 @@ export async function createPackage(ctx: AppContext, req: FastifyRequest, input:
       const dto = await dtoOf(tx, row);
       await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: dto });
       return dto;
-    });
-  } catch (err) {
-    if (uniqueViolation(err)) throw new AppError('SKU_EXISTS');
-    throw err;
-  }
+    }),
+    SKU_RACE,
+  );
 }
 
 /**
@@ -232,7 +227,8 @@ export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: st
   const photo = upload ? await saveImage(ctx.config, 'packages', upload) : null;
   let previous: string | null = null;
   try {
-    const dto = await ctx.db.transaction(async (tx) => {
+    const dto = await answerViolations(
+      ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, req, id, 'edit');
       if (input.type !== row.type) throw invalid('type', 'El tipo no se puede modificar');
       const active = input.active ?? row.active;
@@ -250,12 +246,13 @@ export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: st
       await recordChange(tx, req, { module: moduleOf(row.type), action: 'editar', entityId: id, before, after });
       previous = photo ? row.photo : null;
       return after;
-    });
+      }),
+      SKU_RACE,
+    );
     await deleteImage(ctx.config, 'packages', previous);
     return dto;
   } catch (err) {
     await deleteImage(ctx.config, 'packages', photo);
-    if (uniqueViolation(err)) throw new AppError('SKU_EXISTS');
     throw err;
   }
 }
