@@ -4,6 +4,7 @@ import { ConfigProvider, theme } from 'antd';
 import esES from 'antd/es/locale/es_ES';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { translateIconLabels } from './app/icon-labels';
 import { router } from './app/router';
 import { NotifyBridge } from './ui/notify';
 import './styles.css';
@@ -18,6 +19,12 @@ const queryClient = new QueryClient({
   },
 });
 
+/** antd's Spanish with 'Haga clic' where it says 'Click'. */
+const locale = {
+  ...esES,
+  Table: { ...esES.Table, triggerAsc: 'Haga clic para ordenar de forma ascendente', triggerDesc: 'Haga clic para ordenar de forma descendente', cancelSort: 'Haga clic para quitar el orden' },
+};
+
 /**
  * The theme's text colour, size, line height and font around the whole app: what antd's App component gave, without
  * App itself, which loads Modal, Notification and Skeleton with the first page (see ui/notify.tsx).
@@ -27,9 +34,11 @@ function AppFrame({ children }: { children: ReactNode }) {
   return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
 }
 
+translateIconLabels(document.body);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider locale={esES} theme={{ token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif' } }}>
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif' } }}>
       <AppFrame>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>

@@ -75,9 +75,20 @@ describe('Spanish titles', () => {
     const header = page.locator('.ant-table-column-has-sorters').first();
     await header.hover();
     const tooltip = page.locator('.ant-tooltip:visible');
-    await expect.poll(() => tooltip.innerText().catch(() => ''), { timeout: 5000 }).toBe('Click para ordenar en orden ascendente');
+    await expect.poll(() => tooltip.innerText().catch(() => ''), { timeout: 5000 }).toBe('Haga clic para ordenar de forma ascendente');
     await page.waitForFunction(() => !document.querySelector('.ant-tooltip[class*="zoom-big-fast-appear"], .ant-tooltip[class*="zoom-big-fast-enter"]'));
     await shot('sorter-tooltip');
+  });
+
+  it("names every icon in Spanish for screen readers, the ones inside antd's sorters, pagers and pickers too", async () => {
+    for (const path of ['/dashboard/clientes', '/dashboard/citas']) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('.ant-table-row').first().waitFor();
+      const labels = await page.locator('.anticon[aria-label]').evaluateAll((icons) => icons.map((i) => i.getAttribute('aria-label')!));
+      expect(labels).toContain('Orden ascendente');
+      expect(labels).toContain('Orden descendente');
+      expect(labels.filter((l) => /^[a-z]+(-[a-z]+)*$/.test(l) && l !== 'hasta')).toEqual([]);
+    }
   });
 
   it('names product types in Spanish, never by their keys', async () => {
