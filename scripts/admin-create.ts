@@ -31,13 +31,7 @@ function check<T>(schema: z.ZodType<T>, value: unknown): T {
 function readOptions() {
   try {
     const { values } = parseArgs({
-      options: {
-        email: { type: 'string' },
-        password: { type: 'string' },
-        pin: { type: 'string' },
-        name: { type: 'string' },
-        'last-name': { type: 'string' },
-      },
+      options: { email: { type: 'string' }, password: { type: 'string' }, pin: { type: 'string' }, name: { type: 'string' }, 'last-name': { type: 'string' } },
     });
     if (!values.email || !values.password) fail(USAGE);
     return {

@@ -68,7 +68,8 @@ function hookPg() {
     if (capture) {
       const q = a[0] as string | { text: string; name?: string; values?: unknown[] };
       if (typeof q === 'string') capture.push({ text: q, values: Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined });
-      else if (q && typeof q.text === 'string') capture.push({ text: q.text, name: q.name, values: q.values ?? (Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined) });
+      else if (q && typeof q.text === 'string')
+        capture.push({ text: q.text, name: q.name, values: q.values ?? (Array.isArray(a[1]) ? (a[1] as unknown[]) : undefined) });
     }
     return original.apply(this, a);
   };
@@ -124,8 +125,10 @@ async function main() {
     console.log(`${kind}: ${appointmentsNow.toLocaleString('es-MX')} citas ya cargadas (usa una base vacía o --reload para recargar).`);
     await db.execute(sql`vacuum analyze`);
   }
-  const stats = (await db.execute(sql`select (select count(*) from branches where not distribution_center) branches, (select count(*) from cabins) cabins,
-    (select count(*) from customers) customers, (select count(*) from appointments) appointments`)).rows[0];
+  const stats = (
+    await db.execute(sql`select (select count(*) from branches where not distribution_center) branches, (select count(*) from cabins) cabins,
+    (select count(*) from customers) customers, (select count(*) from appointments) appointments`)
+  ).rows[0];
   console.log(`Datos: ${JSON.stringify(stats)}`);
 
   const { app } = await buildApp({ database, config, logger: false, mailer: { send: async () => {} } });
@@ -155,7 +158,15 @@ async function main() {
     for (let calm = 0, waited = 0; calm < 3 && waited < 120_000; waited += 100) {
       await new Promise((r) => setTimeout(r, 100));
       const busy = config.databaseUrl
-        ? Number(((await db.execute(sql`select count(*) n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`)).rows[0] as { n: string }).n)
+        ? Number(
+            (
+              (
+                await db.execute(
+                  sql`select count(*) n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+                )
+              ).rows[0] as { n: string }
+            ).n,
+          )
         : 0;
       calm = inFlight <= 0 && busy === 0 ? calm + 1 : 0;
       if (waited % 10_000 === 0 && waited) console.log(`  (esperando a que terminen ${inFlight} peticiones y ${busy} consultas de la prueba anterior)`);
@@ -168,17 +179,25 @@ async function main() {
   // would otherwise share this event loop with the API it measures. This process keeps the probe (its SQL).
   const server = config.databaseUrl ? await startServerProcess(jwtSecret) : null;
   const loadBase = server?.url ?? base;
-  const signIn = await fetch(`${base}/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin@demo.mx', password: DEMO_PASSWORD }) });
+  const signIn = await fetch(`${base}/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@demo.mx', password: DEMO_PASSWORD }),
+  });
   if (!signIn.ok) throw new Error(`No se pudo iniciar sesión: ${signIn.status} ${await signIn.text()}`);
   const { token } = (await signIn.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   // the busiest branch-day of the last month and the next two weeks
-  const [busy] = (await db.execute(sql`select branch_id, to_char(date, 'YYYY-MM-DD') date, count(*) n from appointments
-    where date between ${TODAY}::date - 30 and ${TODAY}::date + 14 and status <> 'cancelled' group by 1, 2 order by 3 desc, 2 desc limit 1`)).rows as { branch_id: string; date: string; n: string }[];
+  const [busy] = (
+    await db.execute(sql`select branch_id, to_char(date, 'YYYY-MM-DD') date, count(*) n from appointments
+    where date between ${TODAY}::date - 30 and ${TODAY}::date + 14 and status <> 'cancelled' group by 1, 2 order by 3 desc, 2 desc limit 1`)
+  ).rows as { branch_id: string; date: string; n: string }[];
   // lists take search={"filter","value"} (src/domain/list.ts)
   const search = (filter: string, value: string) => encodeURIComponent(JSON.stringify({ filter, value }));
-  const customerSearches = ['García', 'Hernández', 'martinez', 'Lopez Perez', 'María', 'Sofía Ramírez', 'Guzmán', 'Juan Cruz', 'Vázquez', 'Ortega'].map((v) => search('name', v));
+  const customerSearches = ['García', 'Hernández', 'martinez', 'Lopez Perez', 'María', 'Sofía Ramírez', 'Guzmán', 'Juan Cruz', 'Vázquez', 'Ortega'].map((v) =>
+    search('name', v),
+  );
   const appointmentSearches = [
     ['customer', 'García'],
     ['customer', 'Hernández'],
@@ -193,17 +212,16 @@ async function main() {
   ].map(([f, v]) => search(f, v));
 
   // booking: distinct free hours of the busy branch's cabins, weeks after the generated agenda ends
-  const cabinRows = (await db.execute(sql`select c.id cabin_id, ct.treatment_type_id tt_id,
+  const cabinRows = (
+    await db.execute(sql`select c.id cabin_id, ct.treatment_type_id tt_id,
       (select t.id from treatments t where t.treatment_type_id = ct.treatment_type_id and t.active and t.deleted_at is null and t.duration_minutes <= 60 order by t.sku limit 1) treatment_id,
       (select t.duration_minutes from treatments t where t.treatment_type_id = ct.treatment_type_id and t.active and t.deleted_at is null and t.duration_minutes <= 60 order by t.sku limit 1) minutes
-    from cabins c join cabin_types ct on ct.id = c.type_id where c.branch_id = ${busy.branch_id} and c.active and c.deleted_at is null order by c.name`)).rows as {
-    cabin_id: string;
-    tt_id: string;
-    treatment_id: string | null;
-    minutes: number | null;
-  }[];
-  const customers = (await db.execute(sql`select id from customers where registry_branch_id = ${busy.branch_id} and active and not black_list and cancellations = 0
-    and deleted_at is null and coalesce(birthday < current_date - interval '18 years', true) order by customer_number desc limit 20000`)).rows as { id: string }[];
+    from cabins c join cabin_types ct on ct.id = c.type_id where c.branch_id = ${busy.branch_id} and c.active and c.deleted_at is null order by c.name`)
+  ).rows as { cabin_id: string; tt_id: string; treatment_id: string | null; minutes: number | null }[];
+  const customers = (
+    await db.execute(sql`select id from customers where registry_branch_id = ${busy.branch_id} and active and not black_list and cancellations = 0
+    and deleted_at is null and coalesce(birthday < current_date - interval '18 years', true) order by customer_number desc limit 20000`)
+  ).rows as { id: string }[];
   // earlier runs' bookings (marked in their observations) go first: each run books the weeks after the demo agenda ends
   await db.execute(sql`delete from change_log where entity_id in (select id from appointments where observations = ${BENCH_NOTE})`);
   await db.execute(sql`delete from appointments where observations = ${BENCH_NOTE}`);
@@ -220,8 +238,22 @@ async function main() {
         if (!c.treatment_id) continue;
         const customerId = customers[slots.length % customers.length]?.id;
         slots.push(
-          JSON.stringify({ branchId: busy.branch_id, cabainId: c.cabin_id, treatmentTypeId: c.tt_id, customerId, date: iso, startTime: `${String(hour).padStart(2, '0')}:00`, term: c.minutes,
-            appointmentMethod: 'phoneCall', appointmentOption: 'newTreatments', treatmentId: c.treatment_id, sessions: 1, treatmentsIds: [], categoriesIds: [], observations: BENCH_NOTE }),
+          JSON.stringify({
+            branchId: busy.branch_id,
+            cabainId: c.cabin_id,
+            treatmentTypeId: c.tt_id,
+            customerId,
+            date: iso,
+            startTime: `${String(hour).padStart(2, '0')}:00`,
+            term: c.minutes,
+            appointmentMethod: 'phoneCall',
+            appointmentOption: 'newTreatments',
+            treatmentId: c.treatment_id,
+            sessions: 1,
+            treatmentsIds: [],
+            categoriesIds: [],
+            observations: BENCH_NOTE,
+          }),
         );
       }
   }
@@ -235,9 +267,24 @@ async function main() {
     goal: number;
   }
   const scenarios: Scenario[] = [
-    { name: `Agenda del día (${busy.date}, ${busy.n} citas)`, method: 'GET', goal: 50, request: () => ({ path: `/v1/diary?branchId=${busy.branch_id}&date=${busy.date}` }) },
-    { name: 'Citas con búsqueda', method: 'GET', goal: 50, request: (n) => ({ path: `/v1/appointment?page=1&take=10&search=${appointmentSearches[n % appointmentSearches.length]}` }) },
-    { name: 'Búsqueda de clientes', method: 'GET', goal: 50, request: (n) => ({ path: `/v1/customer?page=1&take=10&search=${customerSearches[n % customerSearches.length]}` }) },
+    {
+      name: `Agenda del día (${busy.date}, ${busy.n} citas)`,
+      method: 'GET',
+      goal: 50,
+      request: () => ({ path: `/v1/diary?branchId=${busy.branch_id}&date=${busy.date}` }),
+    },
+    {
+      name: 'Citas con búsqueda',
+      method: 'GET',
+      goal: 50,
+      request: (n) => ({ path: `/v1/appointment?page=1&take=10&search=${appointmentSearches[n % appointmentSearches.length]}` }),
+    },
+    {
+      name: 'Búsqueda de clientes',
+      method: 'GET',
+      goal: 50,
+      request: (n) => ({ path: `/v1/customer?page=1&take=10&search=${customerSearches[n % customerSearches.length]}` }),
+    },
     { name: 'Agendar una cita', method: 'POST', goal: 100, request: () => ({ path: '/v1/appointment/create', body: slots[nextSlot++ % slots.length] }) },
   ];
 
@@ -295,7 +342,14 @@ async function main() {
     const sqlMedian = quantile(sqlTimes, 0.5);
     if (args.statements)
       for (const [i, q] of replay.entries())
-        console.log(`  ${quantile(statementTimes[i].sort((a, b) => a - b), 0.5).toFixed(2).padStart(6)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+        console.log(
+          `  ${quantile(
+            statementTimes[i].sort((a, b) => a - b),
+            0.5,
+          )
+            .toFixed(2)
+            .padStart(6)} ms  ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`,
+        );
 
     /** Drives the scenario for `seconds` with CONNECTIONS clients; each answer goes to `onResponse`. */
     const load = (seconds: number, onResponse: (status: number, ms: number) => void) =>
@@ -340,7 +394,9 @@ async function main() {
     results.push(line);
   }
   await pool?.end();
-  console.log(`\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario tras ${WARMUP} s de calentamiento; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`);
+  console.log(
+    `\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario tras ${WARMUP} s de calentamiento; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`,
+  );
   for (const r of results) console.log('  ' + r);
   // keep-alive sockets of the load generator can hold close() up: give it a few seconds, then leave
   server?.stop();
@@ -364,7 +420,10 @@ async function startServerProcess(jwtSecret: string): Promise<{ url: string; sto
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 60_000; waited += 250) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al iniciar (código ${child.exitCode})`);
-    const up = await fetch(`${url}/v1/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { url, stop: () => child.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 250));
   }

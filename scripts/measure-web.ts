@@ -97,7 +97,13 @@ function encodedBytes(base: string, pathname: string, encoding: 'br' | 'gzip'): 
   });
 }
 
-async function measure(browser: Browser, base: string, pagePath: string, ready: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Measure> {
+async function measure(
+  browser: Browser,
+  base: string,
+  pagePath: string,
+  ready: string,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<Measure> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, storageState });
   const recorder = record(context);
   const page = await context.newPage();
@@ -161,7 +167,9 @@ function printTable(results: Measure[]): void {
     }
   }
   const encodings = new Set(results.flatMap((r) => r.transfers.filter((t) => t.type === 'js').map((t) => t.encoding)));
-  console.log(`\nCodificación de los JS recibidos por Chromium: ${[...encodings].join(', ')}. Total transferido: cuerpos en la red más encabezados de todas las respuestas.`);
+  console.log(
+    `\nCodificación de los JS recibidos por Chromium: ${[...encodings].join(', ')}. Total transferido: cuerpos en la red más encabezados de todas las respuestas.`,
+  );
 }
 
 async function main(): Promise<number> {
@@ -193,7 +201,13 @@ async function main(): Promise<number> {
     printTable([login, agenda]);
     const limit = Number(args['max-login-kb']) * 1000;
     // gzip, the larger of the two: what a browser that does not ask for brotli (plain HTTP on a LAN) downloads
-    const loginJs = Math.max(login.gzipJs, sum(login.transfers.filter((x) => x.type === 'js'), (x) => x.wire));
+    const loginJs = Math.max(
+      login.gzipJs,
+      sum(
+        login.transfers.filter((x) => x.type === 'js'),
+        (x) => x.wire,
+      ),
+    );
     const ok = loginJs <= limit;
     console.log(`Meta: /login con ≤ ${kb(limit)} de JavaScript comprimido (gzip): ${ok ? 'cumplida' : 'NO cumplida'} (${kb(loginJs)}).`);
     return ok ? 0 : 1;

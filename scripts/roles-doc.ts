@@ -28,7 +28,9 @@ const yesNo = (b: boolean) => (b ? 'Sí' : 'No');
 function cell(actions: readonly Action[] | undefined): string {
   if (!actions?.length) return '—';
   if (ACTIONS.every((a) => actions.includes(a))) return 'todas';
-  return ACTIONS.filter((a) => actions.includes(a)).map((a) => ABBREVIATIONS[a]).join(' ');
+  return ACTIONS.filter((a) => actions.includes(a))
+    .map((a) => ABBREVIATIONS[a])
+    .join(' ');
 }
 
 export function rolesDoc(): string {

@@ -28,7 +28,9 @@ async function main() {
     }
     const started = Date.now();
     if (scale) {
-      console.log(`Cargando la escala "${scale.name}" (${scale.customers.toLocaleString('es-MX')} clientes, ${scale.appointments.toLocaleString('es-MX')} citas)…`);
+      console.log(
+        `Cargando la escala "${scale.name}" (${scale.customers.toLocaleString('es-MX')} clientes, ${scale.appointments.toLocaleString('es-MX')} citas)…`,
+      );
       await seedLarge(database.db, config.uploadsDir, scale, { today: todayIn('America/Tijuana') });
       console.log(`Carga completa en ${((Date.now() - started) / 1000).toFixed(0)} s.`);
     } else await seedDemo(database.db, config.uploadsDir);

@@ -55,7 +55,8 @@ describe('lockSchema', () => {
   });
 
   it('requires the cabin unless the type is day', () => {
-    for (const type of ['hour', 'cabain', 'hours_range', 'days_range']) expect(fields({ type, cabainId: null, time: ['10:00', '11:00'], days: [1], endDate: FRI })).toEqual(['cabainId']);
+    for (const type of ['hour', 'cabain', 'hours_range', 'days_range'])
+      expect(fields({ type, cabainId: null, time: ['10:00', '11:00'], days: [1], endDate: FRI })).toEqual(['cabainId']);
     expect(fields({ type: 'day', cabainId: undefined })).toEqual([]);
   });
 
@@ -141,7 +142,10 @@ describe('appointment and finish payloads', () => {
   it('finishes without areas when the server finds none (valuations), with at most 50 sessions', () => {
     expect(finishSchema.parse({ attendedById: OTHER, sessions: 1 }).sessionAreas).toEqual([]);
     expect(finishSchema.safeParse({ attendedById: OTHER, sessions: 51 }).success).toBe(false);
-    expect(purchasedFinishSchema.parse({ attendedById: OTHER, sessions: 2, stockIds: [CABIN, CABIN] })).toMatchObject({ sessionAreas: [], stockIds: [CABIN, CABIN] });
+    expect(purchasedFinishSchema.parse({ attendedById: OTHER, sessions: 2, stockIds: [CABIN, CABIN] })).toMatchObject({
+      sessionAreas: [],
+      stockIds: [CABIN, CABIN],
+    });
   });
 });
 
@@ -274,7 +278,13 @@ describe('lockBlocks', () => {
 
 describe('lockEnded: a lock with nothing left to block (issue 14)', () => {
   const now = { date: '2030-05-15', minutes: 12 * 60 + 10 };
-  const base: Pick<LockLike, 'type' | 'time' | 'date' | 'endDate' | 'recurrent'> = { type: 'hour', time: ['11:00', '11:30'], date: '2030-05-15', endDate: null, recurrent: false };
+  const base: Pick<LockLike, 'type' | 'time' | 'date' | 'endDate' | 'recurrent'> = {
+    type: 'hour',
+    time: ['11:00', '11:30'],
+    date: '2030-05-15',
+    endDate: null,
+    recurrent: false,
+  };
   it('ends an hour lock after its last half hour, a day or cabin lock with its day', () => {
     expect(lockEnded(base, now)).toBe(true);
     expect(lockEnded({ ...base, time: ['11:00', '12:00'] }, now)).toBe(false);

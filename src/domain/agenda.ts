@@ -109,7 +109,11 @@ const optionalUuid = (label: string) => z.preprocess(blank, z.uuid({ error: msg.
 const uuidList = (label: string) => z.array(z.uuid({ error: msg.invalid(label) })).default([]);
 /** 1 to MAX_SESSIONS whole sessions, with the field's own message. */
 const sessionsField = () =>
-  z.coerce.number({ error: msg.required('sesiones') }).int(msg.invalid('sesiones')).min(1, msg.required('sesiones')).max(MAX_SESSIONS, SESSIONS_TOO_MANY);
+  z.coerce
+    .number({ error: msg.required('sesiones') })
+    .int(msg.invalid('sesiones'))
+    .min(1, msg.required('sesiones'))
+    .max(MAX_SESSIONS, SESSIONS_TOO_MANY);
 
 /** 'HH:mm' or 'HH:mm:ss' on a half-hour step (seconds are added by the client, dropped here). */
 export const halfHour = (label: string) =>
@@ -224,7 +228,14 @@ export const lockSchema = z
     type: z.enum(LOCK_TYPES, { error: msg.required('tipo de bloqueo') }),
     reason: z.enum(LOCK_REASONS, { error: msg.required('motivo') }),
     reasonDescription: z.preprocess(blank, z.string().trim().max(255, msg.max('descripción', 255)).nullable()).optional(),
-    time: z.array(z.string().refine((t) => LOCK_TIMES.includes(t.slice(0, 5)), msg.invalid('hora')).transform((t) => t.slice(0, 5))).default([]),
+    time: z
+      .array(
+        z
+          .string()
+          .refine((t) => LOCK_TIMES.includes(t.slice(0, 5)), msg.invalid('hora'))
+          .transform((t) => t.slice(0, 5)),
+      )
+      .default([]),
     date: dateField('fecha'),
     endDate: z.preprocess(blank, dateField('fecha final').nullable()).optional(),
     days: z.array(z.number().int().min(0).max(6)).default([]),
@@ -236,12 +247,16 @@ export const lockSchema = z
     if (l.type !== 'day' && !l.cabainId) issue('cabainId', msg.required('cabina'));
     if (['hour', 'hours_range', 'days_range'].includes(l.type) && !l.time.length) issue('time', msg.required('hora'));
     if ((l.type === 'hours_range' || l.type === 'days_range') && l.time.length !== 2) issue('time', 'Indique la hora inicial y la final');
-    if ((l.type === 'hours_range' || l.type === 'days_range') && l.time.length === 2 && minutes(l.time[0]) >= minutes(l.time[1])) issue('time', 'La hora final debe ser posterior a la inicial');
+    if ((l.type === 'hours_range' || l.type === 'days_range') && l.time.length === 2 && minutes(l.time[0]) >= minutes(l.time[1]))
+      issue('time', 'La hora final debe ser posterior a la inicial');
     if (l.type === 'hours_range' && !l.days.length) issue('days', msg.required('días'));
     if (l.type === 'days_range' && !l.endDate) issue('endDate', msg.required('fecha final'));
     if (l.type === 'days_range' && l.endDate && l.endDate < l.date) issue('endDate', 'La fecha final no puede ser anterior a la inicial');
     if (l.recurrent && l.type !== 'hour' && l.type !== 'cabain') issue('recurrent', 'Solo los bloqueos por hora o por cabina pueden ser recurrentes');
-    for (const [field, value] of [['date', l.date], ['endDate', l.endDate]] as const) {
+    for (const [field, value] of [
+      ['date', l.date],
+      ['endDate', l.endDate],
+    ] as const) {
       if (!value) continue;
       if (value < MIN_LOCK_DATE) issue(field, LOCK_DATE_TOO_OLD);
       const far = tooFarAhead(value);

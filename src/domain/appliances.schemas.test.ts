@@ -33,6 +33,8 @@ describe('branch appliance schema', () => {
       comments: null,
     });
     expect(firstMessage(branchApplianceSchema.safeParse({ applianceId: ID, sku: 'LAS-001', status: 'Roto' }))).toBe('El campo estatus es requerido');
-    expect(firstMessage(branchApplianceSchema.safeParse({ applianceId: ID, sku: 'LAS-001', lastMaintenance: '2026-13-01' }))).toBe('El campo último mantenimiento no es válido');
+    expect(firstMessage(branchApplianceSchema.safeParse({ applianceId: ID, sku: 'LAS-001', lastMaintenance: '2026-13-01' }))).toBe(
+      'El campo último mantenimiento no es válido',
+    );
   });
 });

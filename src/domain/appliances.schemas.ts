@@ -21,10 +21,7 @@ export const APPLIANCE_IN_USE_MESSAGE = 'No se puede eliminar un aparato vincula
 
 /** Optional free text: blank becomes null. */
 const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && !v.trim() ? null : v === undefined ? null : v),
-    z.string().trim().max(max, msg.max(label, max)).nullable(),
-  );
+  z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v === undefined ? null : v), z.string().trim().max(max, msg.max(label, max)).nullable());
 
 export const applianceSchema = z.object({
   type: z.enum(APPLIANCE_TYPES, { error: msg.required('tipo') }),
@@ -37,7 +34,10 @@ export const applianceSchema = z.object({
 export type ApplianceInput = z.output<typeof applianceSchema>;
 
 export const branchApplianceSchema = z.object({
-  applianceId: z.string({ error: msg.required('aparato') }).min(1, msg.required('aparato')).pipe(uuid('aparato')),
+  applianceId: z
+    .string({ error: msg.required('aparato') })
+    .min(1, msg.required('aparato'))
+    .pipe(uuid('aparato')),
   /** Shown only with the create privilege; a branch-bound user always gets their own branch. */
   branchId: z.preprocess((v) => (v === '' || v === null ? undefined : v), uuid('sucursal').optional()),
   sku: text('SKU', { max: 12 }),

@@ -135,7 +135,12 @@ describe('cosmetology before medical, same customer same day', () => {
   });
   it('ignores valuation appointments and same-kind ones', () => {
     expect(sameDayOrder('other', '09:00', [{ kind: 'medical', startTime: '08:00' }])).toBeNull();
-    expect(sameDayOrder('medical', '09:00', [{ kind: 'other', startTime: '10:00' }, { kind: 'medical', startTime: '12:00' }])).toBeNull();
+    expect(
+      sameDayOrder('medical', '09:00', [
+        { kind: 'other', startTime: '10:00' },
+        { kind: 'medical', startTime: '12:00' },
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -220,14 +225,28 @@ describe('statuses', () => {
       purchasedProductId: null,
       sessions: 1,
     };
-    const stored = { customerId: 'c', treatmentTypeId: 't', appointmentOption: 'newTreatments', treatmentId: 'x', packageId: null, promoId: null, purchasedProductId: null, sessions: 1 };
+    const stored = {
+      customerId: 'c',
+      treatmentTypeId: 't',
+      appointmentOption: 'newTreatments',
+      treatmentId: 'x',
+      packageId: null,
+      promoId: null,
+      purchasedProductId: null,
+      sessions: 1,
+    };
     expect(itemChanged(storedItem(stored), requestedItem(input))).toBe(false);
     expect(itemChanged(storedItem(stored), requestedItem({ ...input, treatmentId: 'y' }))).toBe(true);
     expect(itemChanged(storedItem(stored), requestedItem({ ...input, customerId: 'd' }))).toBe(true);
     expect(itemChanged(storedItem(stored), requestedItem({ ...input, sessions: 2 }))).toBe(true);
     // a purchased treatment brings its own treatment: the stored treatmentId is not compared
     const pp = { ...stored, appointmentOption: 'purchasedProducts', purchasedProductId: 'p' };
-    expect(itemChanged(storedItem(pp), requestedItem({ ...input, appointmentOption: 'purchasedProducts', treatmentId: null, treatmentsIds: [], purchasedProductId: 'p' }))).toBe(false);
+    expect(
+      itemChanged(
+        storedItem(pp),
+        requestedItem({ ...input, appointmentOption: 'purchasedProducts', treatmentId: null, treatmentsIds: [], purchasedProductId: 'p' }),
+      ),
+    ).toBe(false);
     // ids of other options are ignored
     expect(requestedItem({ ...input, packageId: 'k', promoId: 'q' })).toMatchObject({ packageId: null, promoId: null });
   });
@@ -361,7 +380,9 @@ describe('packages and promotions', () => {
     expect(packageProblem(promo, booking)).toBeNull();
     expect(packageProblem(promo, { ...booking, startTime: '11:30', endTime: '13:00', treatmentId: 't2' })).toBeNull();
     expect(packageProblem({ ...promo, type: 'Package' }, { ...booking, option: 'packages' })).toBeNull();
-    expect(packageProblem({ ...promo, validBySchedule: false, validByTime: false }, { ...booking, date: '2030-01-01', startTime: '18:00', endTime: '19:00' })).toBeNull();
+    expect(
+      packageProblem({ ...promo, validBySchedule: false, validByTime: false }, { ...booking, date: '2030-01-01', startTime: '18:00', endTime: '19:00' }),
+    ).toBeNull();
   });
   it('refuses the wrong kind, an inactive one, another type or branch', () => {
     expect(packageProblem({ ...promo, type: 'Package' }, booking)).toBe('El paquete seleccionado no es una promoción');

@@ -53,7 +53,12 @@ export function sessionsMinutes(treatmentMinutes: number | null | undefined, ses
  * The appointment's length: the payload's term, else the treatment's duration × the sessions booked in it, else the
  * package's or promotion's cabin time; always rounded up to whole half hours, at least one slot.
  */
-export function appointmentTerm(payloadTerm: number | string | undefined | null, treatmentMinutes?: number | null, packageMinutes?: number | null, sessions = 1): number {
+export function appointmentTerm(
+  payloadTerm: number | string | undefined | null,
+  treatmentMinutes?: number | null,
+  packageMinutes?: number | null,
+  sessions = 1,
+): number {
   const raw = termToMinutes(payloadTerm) ?? sessionsMinutes(treatmentMinutes, sessions) ?? packageMinutes ?? SLOT_MINUTES;
   return Math.max(SLOT_MINUTES, roundUpToSlot(raw));
 }
@@ -338,7 +343,12 @@ export interface BookedItem {
 }
 
 /** The item a create/update payload asks for. */
-export function requestedItem(input: Pick<AppointmentInput, 'customerId' | 'treatmentTypeId' | 'appointmentOption' | 'treatmentId' | 'treatmentsIds' | 'packageId' | 'promoId' | 'purchasedProductId' | 'sessions'>): BookedItem {
+export function requestedItem(
+  input: Pick<
+    AppointmentInput,
+    'customerId' | 'treatmentTypeId' | 'appointmentOption' | 'treatmentId' | 'treatmentsIds' | 'packageId' | 'promoId' | 'purchasedProductId' | 'sessions'
+  >,
+): BookedItem {
   const o = input.appointmentOption;
   return {
     customerId: input.customerId,
@@ -385,7 +395,8 @@ export function stockSelectionProblem(need: Map<string, number>, lots: readonly 
   const got = new Map<string, number>();
   for (const l of lots) got.set(l.productId, (got.get(l.productId) ?? 0) + 1);
   for (const productId of got.keys()) if (!need.has(productId)) return 'Se seleccionó un producto que el tratamiento no utiliza';
-  for (const [productId, n] of need) if ((got.get(productId) ?? 0) !== n) return `Seleccione ${n} ${n === 1 ? 'lote' : 'lotes'} por cada producto del tratamiento`;
+  for (const [productId, n] of need)
+    if ((got.get(productId) ?? 0) !== n) return `Seleccione ${n} ${n === 1 ? 'lote' : 'lotes'} por cada producto del tratamiento`;
   return null;
 }
 
@@ -491,7 +502,9 @@ export function packageProblem(pkg: PackageLike, b: PackageBooking): string | nu
   if (!b.offeredAtBranch) return `${the} no se ofrece en esta sucursal`;
   if (pkg.validBySchedule && ((pkg.startDate && b.date < pkg.startDate) || (pkg.endDate && b.date > pkg.endDate))) {
     if (pkg.startDate && pkg.endDate) return `${the} solo es válid${promo ? 'a' : 'o'} del ${ddmmyyyy(pkg.startDate)} al ${ddmmyyyy(pkg.endDate)}`;
-    return pkg.startDate ? `${the} es válid${promo ? 'a' : 'o'} a partir del ${ddmmyyyy(pkg.startDate)}` : `${the} solo es válid${promo ? 'a' : 'o'} hasta el ${ddmmyyyy(pkg.endDate!)}`;
+    return pkg.startDate
+      ? `${the} es válid${promo ? 'a' : 'o'} a partir del ${ddmmyyyy(pkg.startDate)}`
+      : `${the} solo es válid${promo ? 'a' : 'o'} hasta el ${ddmmyyyy(pkg.endDate!)}`;
   }
   if (pkg.validByTime && pkg.startTime && pkg.endTime) {
     const [from, to] = [pkg.startTime.slice(0, 5), pkg.endTime.slice(0, 5)];

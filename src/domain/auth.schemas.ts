@@ -5,13 +5,19 @@ export const signInSchema = z.object({
   branchId: z.string().uuid({ error: 'Seleccione una sucursal' }).optional().nullable(),
   code: z.string().max(20).optional().nullable(),
   username: email('usuario'),
-  password: z.string({ error: msg.required('contraseña') }).min(1, msg.required('contraseña')).max(128),
+  password: z
+    .string({ error: msg.required('contraseña') })
+    .min(1, msg.required('contraseña'))
+    .max(128),
   remember: z.boolean().optional(),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const quickLoginSchema = z.object({
-  pin: z.union([z.string(), z.number()]).transform((v) => String(v).padStart(typeof v === 'number' ? 4 : 0, '0')).pipe(pin()),
+  pin: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).padStart(typeof v === 'number' ? 4 : 0, '0'))
+    .pipe(pin()),
   refreshToken: z.string({ error: msg.required('token') }).min(1, msg.required('token')),
   branchId: z.string().uuid().optional().nullable(),
 });
@@ -55,10 +61,7 @@ export const recoveryChangeSchema = z
   })
   .refine((v) => v.password === v.passwordConfirm, { message: msg.passwordsMismatch, path: ['passwordConfirm'] });
 
-export const checkInSchema = z.object({
-  username: email('usuario'),
-  password: text('contraseña'),
-});
+export const checkInSchema = z.object({ username: email('usuario'), password: text('contraseña') });
 
 /** Claims of the access token (section 3, Auth state). */
 export interface TokenClaims {
@@ -69,6 +72,8 @@ export interface TokenClaims {
   roleId: string;
   branch: string | null;
   branchName: string | null;
+  /** The session branch's IANA zone: the business day of a branch-bound user's screens. */
+  branchTimeZone?: string | null;
   branchBound: boolean;
   /** The role's editable flag: books with up to 4 customer cancellations instead of 3. */
   extendedCancellationLimit?: boolean;

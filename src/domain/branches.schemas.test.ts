@@ -23,7 +23,16 @@ const VALID = {
 describe('branch payload', () => {
   it('normalises phone, code and RFC, and turns blanks into null', () => {
     const b = branchSchema.parse({ ...VALID, phone: '', intNumber: ' ', googleMapsUrl: '', lat: '32.5', lng: null });
-    expect(b).toMatchObject({ mobilePhone: '6645551234', code: 'TIJRIO0001', rfc: 'CEB180101AB1', phone: null, intNumber: null, googleMapsUrl: null, lat: 32.5, lng: null });
+    expect(b).toMatchObject({
+      mobilePhone: '6645551234',
+      code: 'TIJRIO0001',
+      rfc: 'CEB180101AB1',
+      phone: null,
+      intNumber: null,
+      googleMapsUrl: null,
+      lat: 32.5,
+      lng: null,
+    });
   });
 
   it('requires the spec fields with the required message', () => {
@@ -56,7 +65,8 @@ describe('branch payload', () => {
 
   it("checks the Mexican RFC pattern with 'RFC Invalido'", () => {
     for (const ok of ['CEB180101AB1', 'GOMA850101H12', 'ñaa200229xy9', 'A&B991231ZZA']) expect(rfc().safeParse(ok).success, ok).toBe(true);
-    for (const bad of ['CEB18010AB1', 'CEB181301AB1', 'CEB180132AB1', '1234567890123', 'CEB180101AB', 'CEB180101AB1X']) expect(firstMessage(rfc().safeParse(bad)), bad).toBe(RFC_INVALID);
+    for (const bad of ['CEB18010AB1', 'CEB181301AB1', 'CEB180132AB1', '1234567890123', 'CEB180101AB', 'CEB180101AB1X'])
+      expect(firstMessage(rfc().safeParse(bad)), bad).toBe(RFC_INVALID);
     expect(messageOf(branchSchema.safeParse({ ...VALID, rfc: 'XXX' }), 'rfc')).toBe('RFC Invalido');
   });
 

@@ -4,12 +4,7 @@ import { weekScheduleSchema } from './schedules';
 import { msg, optionalPhone, phone, text } from './validation';
 
 export const BRANCH_ZONES = ['Sureste', 'Centro', 'Pacifico', 'Noroeste'] as const satisfies readonly BranchZone[];
-export const zoneLabels: Record<BranchZone, string> = {
-  Sureste: 'Sureste',
-  Centro: 'Centro',
-  Pacifico: 'Pacífico',
-  Noroeste: 'Noroeste',
-};
+export const zoneLabels: Record<BranchZone, string> = { Sureste: 'Sureste', Centro: 'Centro', Pacifico: 'Pacífico', Noroeste: 'Noroeste' };
 
 export function timeZoneOf(zone: BranchZone): string {
   return ZONE_TIME_ZONES[zone];
@@ -31,8 +26,16 @@ const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : typeof
 
 /** Optional text: blank becomes null. */
 export const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToNull, z.string({ error: msg.invalid(label) }).trim().max(max, msg.max(label, max)).nullable()).optional();
-
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: msg.invalid(label) })
+        .trim()
+        .max(max, msg.max(label, max))
+        .nullable(),
+    )
+    .optional();
 
 const coordinate = (label: string, limit: number) =>
   z
@@ -55,15 +58,17 @@ const exactDigits = (label: string, n: number) =>
     .length(n, msg.exact(label, n))
     .regex(/^\d+$/, msg.invalid(label));
 
-const mapsUrl = z.preprocess(
-  blankToNull,
-  z
-    .string({ error: msg.invalid('URL de Google Maps') })
-    .trim()
-    .max(500, msg.max('URL de Google Maps', 500))
-    .regex(/^https?:\/\/\S+$/i, msg.invalid('URL de Google Maps'))
-    .nullable(),
-).optional();
+const mapsUrl = z
+  .preprocess(
+    blankToNull,
+    z
+      .string({ error: msg.invalid('URL de Google Maps') })
+      .trim()
+      .max(500, msg.max('URL de Google Maps', 500))
+      .regex(/^https?:\/\/\S+$/i, msg.invalid('URL de Google Maps'))
+      .nullable(),
+  )
+  .optional();
 
 /** The branch payload (section 3 and 5); the schedule list is named `schedule` on writes. */
 export const branchSchema = z.object({
@@ -79,7 +84,9 @@ export const branchSchema = z.object({
   mobilePhone: phone('teléfono celular'),
   lat: coordinate('latitud', 90),
   lng: coordinate('longitud', 180),
-  code: text('código').toUpperCase().pipe(z.string().length(10, msg.exact('código', 10))),
+  code: text('código')
+    .toUpperCase()
+    .pipe(z.string().length(10, msg.exact('código', 10))),
   zone: z.enum(BRANCH_ZONES, { error: msg.required('zona') }),
   active: z.boolean().optional(),
   franchise: z.boolean().optional(),

@@ -22,16 +22,15 @@ const SCREEN_TITLES: Record<string, string> = {
 };
 
 /** The last segment of a form's path: what the screen does. */
-const ACTION_TITLES: Record<string, string> = {
-  crear: 'Nuevo',
-  editar: 'Editar',
-  vincular: 'Vincular',
-  detalle: 'Detalle',
-};
+const ACTION_TITLES: Record<string, string> = { crear: 'Nuevo', editar: 'Editar', vincular: 'Vincular', detalle: 'Detalle' };
 
 /** Segment → Spanish title: the sidebar's titles (with their accents), then the other screens and the actions. */
 export const BREADCRUMB_TITLES: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(NAVIGATION.flatMap((g) => g.entries).filter((e) => !e.path.startsWith('external:')).map((e) => [e.path, e.label])),
+  ...Object.fromEntries(
+    NAVIGATION.flatMap((g) => g.entries)
+      .filter((e) => !e.path.startsWith('external:'))
+      .map((e) => [e.path, e.label]),
+  ),
   ...SCREEN_TITLES,
   ...ACTION_TITLES,
 };
@@ -56,15 +55,12 @@ export function crumbTitle(segment: string): string {
 /** Each path segment by its Spanish title ('/dashboard/tipos-cabina' → Inicio / Tipos de cabina); a UUID reads 'Editar'. */
 export function breadcrumb(pathname: string): Crumb[] {
   const parts = pathname.split('/').filter(Boolean);
-  return parts.map((part, i) => ({
-    label: crumbTitle(part),
-    path: '/' + parts.slice(0, i + 1).join('/'),
-  }));
+  return parts.map((part, i) => ({ label: crumbTitle(part), path: '/' + parts.slice(0, i + 1).join('/') }));
 }
 
 /** A back button appears when the path splits into more than three parts (/dashboard/section/detail). */
 export function showsBackButton(pathname: string): boolean {
-  return pathname.split("/").length > 3;
+  return pathname.split('/').length > 3;
 }
 
 export function isUuid(value: string): boolean {

@@ -18,7 +18,9 @@ describe('cabin and cabin type payloads', () => {
     expect(cabinTypeSchema.parse({ ...base, order: '2' }).order).toBe(2);
     expect(messageOf(cabinTypeSchema.safeParse({ ...base, order: 0 }), 'order')).toBe(CABIN_TYPE_ORDER_MIN);
     expect(messageOf(cabinTypeSchema.safeParse({ ...base }), 'order')).toBe('El campo orden es requerido');
-    expect(messageOf(cabinTypeSchema.safeParse({ ...base, order: 1, treatmentTypeId: undefined }), 'treatmentTypeId')).toBe('El campo tipo de tratamiento es requerido');
+    expect(messageOf(cabinTypeSchema.safeParse({ ...base, order: 1, treatmentTypeId: undefined }), 'treatmentTypeId')).toBe(
+      'El campo tipo de tratamiento es requerido',
+    );
   });
 
   it('limits the cabin description to 80 characters and requires name, type and branch', () => {

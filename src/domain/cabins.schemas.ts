@@ -21,7 +21,11 @@ export const cabinTypeSchema = z.object({
   name: text('nombre', { max: 60 }),
   order: z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: msg.required('orden') }).int(msg.invalid('orden')).min(1, CABIN_TYPE_ORDER_MIN).max(999, msg.invalid('orden')),
+    z
+      .number({ error: msg.required('orden') })
+      .int(msg.invalid('orden'))
+      .min(1, CABIN_TYPE_ORDER_MIN)
+      .max(999, msg.invalid('orden')),
   ),
   color: hexColor(),
 });

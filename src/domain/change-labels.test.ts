@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { browserLabel, changedFieldLabels, changesText, describeChanges, fieldLabel, formatValue, logActionLabel, referencedIds, storedActions } from './change-labels';
+import {
+  browserLabel,
+  changedFieldLabels,
+  changesText,
+  describeChanges,
+  fieldLabel,
+  formatValue,
+  logActionLabel,
+  referencedIds,
+  storedActions,
+} from './change-labels';
 
 const CABIN = '0b6f2d1e-1111-4a4a-8b8b-000000000001';
 const BRANCH = '0b6f2d1e-2222-4a4a-8b8b-000000000002';
@@ -14,7 +24,17 @@ describe('change labels', () => {
   });
 
   it("describes a lock's create with names, Spanish codes and dates", () => {
-    const after = { branchId: BRANCH, cabinId: CABIN, type: 'hour', reason: 'comida', time: ['14:00', '14:30'], date: '2026-12-01', days: [1, 3], recurrent: true, endDate: null };
+    const after = {
+      branchId: BRANCH,
+      cabinId: CABIN,
+      type: 'hour',
+      reason: 'comida',
+      time: ['14:00', '14:30'],
+      date: '2026-12-01',
+      days: [1, 3],
+      recurrent: true,
+      endDate: null,
+    };
     const rows = Object.fromEntries(describeChanges(null, after, names).map((f) => [f.key, f]));
     expect(rows.cabinId).toEqual({ key: 'cabinId', label: 'Cabina', before: null, after: 'Cabina 1', changed: false });
     expect(rows.branchId.after).toBe('Tijuana');
@@ -27,7 +47,10 @@ describe('change labels', () => {
   });
 
   it('reads appointment statuses and methods in Spanish and marks what an update changed', () => {
-    const rows = describeChanges({ status: 'scheduled', confirmMethod: null, finishedAt: null }, { status: 'cancelled', confirmMethod: 'whatsapp', finishedAt: '2026-11-20T18:30:00.000Z' });
+    const rows = describeChanges(
+      { status: 'scheduled', confirmMethod: null, finishedAt: null },
+      { status: 'cancelled', confirmMethod: 'whatsapp', finishedAt: '2026-11-20T18:30:00.000Z' },
+    );
     expect(rows.map((r) => [r.label, r.before, r.after, r.changed])).toEqual([
       ['Estatus', 'Agendada', 'Cancelada', true],
       ['Método de confirmación', '—', 'WhatsApp', true],
@@ -61,7 +84,9 @@ describe('change labels', () => {
   });
 
   it('names the browser of a user agent', () => {
-    expect(browserLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe('Chrome 131 en Windows');
+    expect(browserLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36')).toBe(
+      'Chrome 131 en Windows',
+    );
     expect(browserLabel('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox 128 en Linux');
     expect(browserLabel('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/130.0 Safari/537.36 Edg/130.0')).toBe('Edge 130 en Windows');
     expect(browserLabel(null)).toBe('Desconocido');

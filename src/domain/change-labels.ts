@@ -1,4 +1,12 @@
-import { appointmentMethodLabels, appointmentOptionLabels, appointmentStatusLabels, cancellationReasonLabels, cancellationTypeLabels, confirmMethodLabels, lockTypeLabels } from './agenda';
+import {
+  appointmentMethodLabels,
+  appointmentOptionLabels,
+  appointmentStatusLabels,
+  cancellationReasonLabels,
+  cancellationTypeLabels,
+  confirmMethodLabels,
+  lockTypeLabels,
+} from './agenda';
 import { BUSINESS_TIME_ZONE } from './dates';
 import { packageTypeLabels } from './packages.schemas';
 
@@ -222,7 +230,29 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 /** What kind of record a field's id points to: the API reads each kind's names in one query. */
-export const REFERENCE_KINDS = ['branch', 'cabin', 'cabinType', 'customer', 'treatment', 'treatmentType', 'product', 'productType', 'package', 'category', 'area', 'appliance', 'provider', 'consent', 'coupon', 'user', 'role', 'department', 'jobPosition', 'stock', 'purchasedProduct'] as const;
+export const REFERENCE_KINDS = [
+  'branch',
+  'cabin',
+  'cabinType',
+  'customer',
+  'treatment',
+  'treatmentType',
+  'product',
+  'productType',
+  'package',
+  'category',
+  'area',
+  'appliance',
+  'provider',
+  'consent',
+  'coupon',
+  'user',
+  'role',
+  'department',
+  'jobPosition',
+  'stock',
+  'purchasedProduct',
+] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
 export const REFERENCE_FIELDS: Record<string, ReferenceKind> = {
@@ -294,7 +324,10 @@ export const ENGLISH_ACTIONS: [string, string][] = Object.entries(ACTION_LABELS)
 /** The Spanish name of a recorded key; an unknown key is spelled out from its camelCase form. */
 export function fieldLabel(key: string): string {
   if (Object.hasOwn(FIELD_LABELS, key)) return FIELD_LABELS[key];
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -302,7 +335,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const timestampFormat = new Intl.DateTimeFormat('es-MX', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const timestampFormat = new Intl.DateTimeFormat('es-MX', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** DD/MM/YYYY HH:mm in the business zone. */
 export function formatLogTimestamp(value: string | Date): string {
@@ -349,7 +390,19 @@ export function formatValue(key: string, value: unknown, names: ReferenceNames =
 }
 
 /** Bookkeeping keys no user needs to read. */
-const HIDDEN_KEYS = new Set(['id', 'created_at', 'updated_at', 'deleted_at', 'createdAt', 'updatedAt', 'deletedAt', 'editable', 'allowedStatuses', 'expired', 'searchName']);
+const HIDDEN_KEYS = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'editable',
+  'allowedStatuses',
+  'expired',
+  'searchName',
+]);
 
 export interface ChangeField {
   key: string;

@@ -20,11 +20,13 @@ export function isoDate(label: string) {
   return z
     .string({ error: msg.required(label) })
     .min(1, msg.required(label))
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v), msg.invalid(label));
+    .refine(
+      (v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v),
+      msg.invalid(label),
+    );
 }
 
-const optionalId = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), uuid(label).optional());
+const optionalId = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), uuid(label).optional());
 
 /** The fields an edit may change (type, item and discount are fixed once created). */
 export const couponEditableShape = {
@@ -69,11 +71,9 @@ const couponObject = z.object({ ...couponEditableShape, ...couponLockedShape });
 /** Fields one at a time, for the form's zodRule. */
 export const couponFieldsSchema = couponObject;
 
-export const couponCreateSchema = couponObject.superRefine(requireItem).transform((v) => ({
-  ...v,
-  treatmentId: v.type === 'Treatment' ? v.treatmentId : undefined,
-  productId: v.type === 'Product' ? v.productId : undefined,
-}));
+export const couponCreateSchema = couponObject
+  .superRefine(requireItem)
+  .transform((v) => ({ ...v, treatmentId: v.type === 'Treatment' ? v.treatmentId : undefined, productId: v.type === 'Product' ? v.productId : undefined }));
 export type CouponCreateInput = z.output<typeof couponCreateSchema>;
 
 /** An edit may repeat the locked fields (the form sends them disabled); the server refuses a change. */
@@ -90,12 +90,6 @@ export const couponValidateSchema = z.object({
   code: text('código', { max: 15 }),
   customerId: uuid('cliente'),
   branchId: uuid('sucursal'),
-  item: z.object(
-    {
-      type: z.enum(COUPON_TYPES, { error: msg.required('tipo de artículo') }),
-      id: uuid('artículo'),
-    },
-    { error: msg.required('artículo') },
-  ),
+  item: z.object({ type: z.enum(COUPON_TYPES, { error: msg.required('tipo de artículo') }), id: uuid('artículo') }, { error: msg.required('artículo') }),
 });
 export type CouponValidateInput = z.output<typeof couponValidateSchema>;

@@ -56,7 +56,17 @@ describe('coupon validity', () => {
 });
 
 describe('coupon schemas', () => {
-  const valid = { code: 'VERANO26', name: 'Verano', description: 'Descuento de verano', branchesIds: [ID], limit: 10, type: 'Treatment', treatmentId: ID, discount: 15, expireDate: '2026-08-31' };
+  const valid = {
+    code: 'VERANO26',
+    name: 'Verano',
+    description: 'Descuento de verano',
+    branchesIds: [ID],
+    limit: 10,
+    type: 'Treatment',
+    treatmentId: ID,
+    discount: 15,
+    expireDate: '2026-08-31',
+  };
 
   it('accepts a full coupon and drops the item of the other type', () => {
     const out = couponCreateSchema.parse({ ...valid, productId: ID, limit: '10', discount: '15' });

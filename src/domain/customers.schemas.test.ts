@@ -54,7 +54,9 @@ describe('customer age rules', () => {
     expect(birthdayProblem('2026-11-23', '2026-11-22')).toBe(BIRTHDAY_IN_FUTURE);
     // 04:00 UTC on 23 November is still the 22nd in Tijuana
     vi.useFakeTimers({ now: new Date('2026-11-23T04:00:00Z') });
-    expect(issues({ ...base, birthday: '2026-11-23', tutorId: '6f1c2a9e-1b7d-4c3a-9f00-1234567890ab', relationship: 'Madre' })).toEqual([`birthday: ${BIRTHDAY_IN_FUTURE}`]);
+    expect(issues({ ...base, birthday: '2026-11-23', tutorId: '6f1c2a9e-1b7d-4c3a-9f00-1234567890ab', relationship: 'Madre' })).toEqual([
+      `birthday: ${BIRTHDAY_IN_FUTURE}`,
+    ]);
   });
 
   it('requires name, surname and birthday, and tells a wrong gender from a missing one', () => {
@@ -70,21 +72,28 @@ describe('customer age rules', () => {
 
   it('takes a phone with the mask and refuses 9 digits or letters', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T18:00:00Z') });
-    expect(customerSchema.parse({ ...base, birthday: '1990-01-01', mobilePhone: '(664)123-4567', phone: '664 123 4567' })).toMatchObject({ mobilePhone: '6641234567', phone: '6641234567' });
+    expect(customerSchema.parse({ ...base, birthday: '1990-01-01', mobilePhone: '(664)123-4567', phone: '664 123 4567' })).toMatchObject({
+      mobilePhone: '6641234567',
+      phone: '6641234567',
+    });
     expect(issues({ ...base, birthday: '1990-01-01', mobilePhone: '(664)123-456' })).toEqual(['mobilePhone: El teléfono debe tener 10 dígitos']);
     expect(issues({ ...base, birthday: '1990-01-01', mobilePhone: '664abc1234567' })).toEqual(['mobilePhone: El teléfono debe tener 10 dígitos']);
   });
 
   it('refuses a minor marked as tutor', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T18:00:00Z') });
-    expect(issues({ ...base, birthday: '2012-01-01', tutorId: '6f1c2a9e-1b7d-4c3a-9f00-1234567890ab', relationship: 'Madre', isTutor: true })).toEqual([`isTutor: ${MINOR_CANNOT_BE_TUTOR}`]);
+    expect(issues({ ...base, birthday: '2012-01-01', tutorId: '6f1c2a9e-1b7d-4c3a-9f00-1234567890ab', relationship: 'Madre', isTutor: true })).toEqual([
+      `isTutor: ${MINOR_CANNOT_BE_TUTOR}`,
+    ]);
   });
 
   it('limits the e-mail to 100 characters', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T18:00:00Z') });
     const email = 'a'.repeat(96) + '@x.mx';
     expect(issues({ ...base, birthday: '1990-01-01', mobilePhone: '6641234567', email: 'a'.repeat(95) + '@x.mx' })).toEqual([]);
-    expect(issues({ ...base, birthday: '1990-01-01', mobilePhone: '6641234567', email })).toEqual(['email: El campo correo electrónico debe tener como máximo 100 caracteres']);
+    expect(issues({ ...base, birthday: '1990-01-01', mobilePhone: '6641234567', email })).toEqual([
+      'email: El campo correo electrónico debe tener como máximo 100 caracteres',
+    ]);
   });
 });
 

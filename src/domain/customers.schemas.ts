@@ -25,7 +25,10 @@ const optionalText = (label: string, max: number) => z.preprocess(blank, z.strin
 
 /** A real calendar date written YYYY-MM-DD. */
 const isIsoDate = (v: unknown): v is string =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v);
+  typeof v === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(v + 'T00:00:00Z')) &&
+  new Date(v + 'T00:00:00Z').toISOString().startsWith(v);
 
 /** YYYY-MM-DD or DD-MM-YYYY (section 5), normalised to YYYY-MM-DD. */
 export const dateField = (label: string) =>
@@ -72,7 +75,17 @@ export const customerSchema = z
     }),
     phone: optionalPhone(),
     mobilePhone: optionalPhone('teléfono celular'),
-    email: z.preprocess(blank, z.string().trim().max(100, msg.max('correo electrónico', 100)).pipe(z.email(msg.email('correo electrónico'))).nullable()).optional(),
+    email: z
+      .preprocess(
+        blank,
+        z
+          .string()
+          .trim()
+          .max(100, msg.max('correo electrónico', 100))
+          .pipe(z.email(msg.email('correo electrónico')))
+          .nullable(),
+      )
+      .optional(),
     maritalStatus: z.preprocess(blank, choice(MARITAL_STATUSES, 'estado civil').nullable()).optional(),
     originCountry: optionalText('país de origen', 50),
     reference: optionalText('referencia', 100),

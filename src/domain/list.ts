@@ -3,6 +3,11 @@ import { z } from 'zod';
 export const PAGE_SIZES = [5, 10, 15, 30, 45, 60] as const;
 export const DEFAULT_PAGE_SIZE = 15;
 export const LOYALTY_PAGE_SIZE = 5;
+/**
+ * The most rows a list answers as JSON: the largest page (take ≤ 1,000) and `take=all` alike, which says
+ * meta.truncated when more match. The web prints at most as many (PRINT_LIMIT); CSV exports stream every row.
+ */
+export const ALL_ROWS_LIMIT = 1000;
 
 /** What a list answers when `field` or the search `filter` names something that is not one of its columns. */
 export const listMessages = {
@@ -16,7 +21,12 @@ export const listSearchSchema = z.object({ filter: z.string().max(60), value: z.
 
 /** Query string common to every list (API.md, Conventions). */
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: listMessages.badPage }).int({ error: listMessages.badPage }).min(1, { error: listMessages.badPage }).max(1_000_000, { error: listMessages.badPage }).default(1),
+  page: z.coerce
+    .number({ error: listMessages.badPage })
+    .int({ error: listMessages.badPage })
+    .min(1, { error: listMessages.badPage })
+    .max(1_000_000, { error: listMessages.badPage })
+    .default(1),
   take: z
     .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)], { error: listMessages.badTake })
     .default(DEFAULT_PAGE_SIZE)
@@ -56,12 +66,14 @@ export interface ListMeta {
   hasNextPage: boolean;
   /** Present and true when the list counted only up to itemCount and more rows match. */
   itemCountCapped?: boolean;
+  /** Present and true when `take=all` answered only the first ALL_ROWS_LIMIT rows of more. */
+  truncated?: boolean;
 }
 
-export function listMeta(page: number, take: number, itemCount: number, capped = false): ListMeta {
+export function listMeta(page: number, take: number, itemCount: number, capped = false, truncated = false): ListMeta {
   const pageCount = take === 0 ? (itemCount ? 1 : 0) : Math.ceil(itemCount / take);
   const meta: ListMeta = { page, take, itemCount, pageCount, hasPreviousPage: page > 1, hasNextPage: page < pageCount };
-  return capped ? { ...meta, itemCountCapped: true } : meta;
+  return { ...meta, ...(capped && { itemCountCapped: true }), ...(truncated && { truncated: true }) };
 }
 
 export function isTruthyFlag(v: string | undefined): boolean | undefined {

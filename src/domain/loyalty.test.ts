@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn, isAdult, todayIn } from './age';
-import { addDays, balanceAfter, DEFAULT_TIER_THRESHOLDS, lastDaysRange, ledgerBalance, LOYALTY_WINDOW_DAYS, MISS_YOU_WINDOW_DAYS, pointsForPurchase, thresholdsOrDefault, thresholdsProblem, tierFor } from './loyalty';
+import {
+  addDays,
+  balanceAfter,
+  DEFAULT_TIER_THRESHOLDS,
+  lastDaysRange,
+  ledgerBalance,
+  LOYALTY_WINDOW_DAYS,
+  MISS_YOU_WINDOW_DAYS,
+  pointsForPurchase,
+  thresholdsOrDefault,
+  thresholdsProblem,
+  tierFor,
+} from './loyalty';
 
 describe('age', () => {
   it('counts whole years, the birthday itself included', () => {
@@ -40,7 +52,14 @@ describe('loyalty tiers', () => {
 
 describe('points ledger', () => {
   it('explains a balance row by row and never goes negative', () => {
-    expect(ledgerBalance([{ movement: 'earned', points: 120 }, { movement: 'redeemed', points: -50 }, { movement: 'expired', points: -20 }, { movement: 'adjusted', points: 5 }])).toBe(55);
+    expect(
+      ledgerBalance([
+        { movement: 'earned', points: 120 },
+        { movement: 'redeemed', points: -50 },
+        { movement: 'expired', points: -20 },
+        { movement: 'adjusted', points: 5 },
+      ]),
+    ).toBe(55);
     expect(() => balanceAfter(10, { movement: 'redeemed', points: -11 })).toThrow('El saldo de puntos no puede quedar negativo');
     expect(() => balanceAfter(10, { movement: 'earned', points: -1 })).toThrow('Los puntos ganados deben ser positivos');
     expect(() => balanceAfter(10, { movement: 'expired', points: 3 })).toThrow();

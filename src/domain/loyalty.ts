@@ -8,13 +8,7 @@ export type LoyaltyTier = (typeof LOYALTY_TIERS)[number];
 /** Purchases (pesos) in the last 365 days from which each tier starts; editable in settings. */
 export type TierThresholds = Record<LoyaltyTier, number>;
 
-export const DEFAULT_TIER_THRESHOLDS: TierThresholds = {
-  BRONCE: 0,
-  PLATA: 10_000,
-  ORO: 30_000,
-  PLATINO: 60_000,
-  DIAMANTE: 100_000,
-};
+export const DEFAULT_TIER_THRESHOLDS: TierThresholds = { BRONCE: 0, PLATA: 10_000, ORO: 30_000, PLATINO: 60_000, DIAMANTE: 100_000 };
 
 export const LOYALTY_WINDOW_DAYS = 365;
 
@@ -40,12 +34,7 @@ export function thresholdsProblem(thresholds: TierThresholds): string | null {
 export const POINT_MOVEMENTS = ['earned', 'redeemed', 'expired', 'adjusted'] as const;
 export type PointMovement = (typeof POINT_MOVEMENTS)[number];
 
-export const pointMovementLabels: Record<PointMovement, string> = {
-  earned: 'Ganados',
-  redeemed: 'Canjeados',
-  expired: 'Vencidos',
-  adjusted: 'Ajuste',
-};
+export const pointMovementLabels: Record<PointMovement, string> = { earned: 'Ganados', redeemed: 'Canjeados', expired: 'Vencidos', adjusted: 'Ajuste' };
 
 export interface LedgerEntry {
   movement: PointMovement;
@@ -94,7 +83,6 @@ export type PointAdjustment = z.output<typeof pointAdjustmentSchema>;
 export function pointsForPurchase(total: number): number {
   return Math.floor(toCents(total) / 10_000);
 }
-
 
 /** The 'we miss you' list looks for customers absent over the last 30 days by default. */
 export const MISS_YOU_WINDOW_DAYS = 30;

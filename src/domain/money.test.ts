@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addCents, allocateCents, cents, fromCents, multiplyCents, mxnToUsd, percentOfCents, subtractCents, sumCents, toCents, toDecimalText, usdToMxn } from './money';
+import {
+  addCents,
+  allocateCents,
+  cents,
+  fromCents,
+  multiplyCents,
+  mxnToUsd,
+  percentOfCents,
+  subtractCents,
+  sumCents,
+  toCents,
+  toDecimalText,
+  usdToMxn,
+} from './money';
 
 describe('money in integer cents', () => {
   it('reads pesos exactly from wire numbers and database decimal text, rounding half away from zero', () => {

@@ -26,14 +26,19 @@ describe('packageSchema', () => {
   });
 
   it('forces one session per promotion item and requires sessions on packages', () => {
-    expect(packageSchema.parse({ ...base, type: 'Promotion', treatmentPackage: [{ treatmentId: ID, limit: 1, promotionPrice: 1 }] }).treatmentPackage[0].sessions).toBe(1);
+    expect(
+      packageSchema.parse({ ...base, type: 'Promotion', treatmentPackage: [{ treatmentId: ID, limit: 1, promotionPrice: 1 }] }).treatmentPackage[0].sessions,
+    ).toBe(1);
     expect(messages(packageSchema.safeParse({ ...base, treatmentPackage: [{ treatmentId: ID, limit: 1, promotionPrice: 1 }] }))).toEqual([
       'treatmentPackage.0.sessions: El campo sesiones es requerido',
     ]);
   });
 
   it('requires dates and hours when limited, in order', () => {
-    expect(messages(packageSchema.safeParse({ ...base, validBySchedule: true }))).toEqual(['startDate: El campo fecha inicial es requerido', 'endDate: El campo fecha final es requerido']);
+    expect(messages(packageSchema.safeParse({ ...base, validBySchedule: true }))).toEqual([
+      'startDate: El campo fecha inicial es requerido',
+      'endDate: El campo fecha final es requerido',
+    ]);
     expect(messages(packageSchema.safeParse({ ...base, validBySchedule: true, startDate: '2026-03-02', endDate: '2026-03-01' }))).toEqual([
       'endDate: La fecha final no puede ser anterior a la fecha inicial',
     ]);

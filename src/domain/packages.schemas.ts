@@ -27,7 +27,10 @@ export function calendarDate(label: string) {
   return z
     .string({ error: msg.required(label) })
     .min(1, msg.required(label))
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v), msg.invalid(label));
+    .refine(
+      (v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v + 'T00:00:00Z')) && new Date(v + 'T00:00:00Z').toISOString().startsWith(v),
+      msg.invalid(label),
+    );
 }
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)(:00)?$/;
@@ -45,7 +48,11 @@ export const packageItemSchema = z.object({
   /** An existing item keeps its id across edits. */
   id: optional(uuid('partida')),
   treatmentId: requiredId('tratamiento'),
-  areasIds: z.array(uuid('área'), { error: msg.invalid('áreas') }).max(50).default([]).transform((v) => [...new Set(v)]),
+  areasIds: z
+    .array(uuid('área'), { error: msg.invalid('áreas') })
+    .max(50)
+    .default([])
+    .transform((v) => [...new Set(v)]),
   sessions: optional(intField('sesiones', 1, 1000)),
   limit: intField('límite', 1, 1000),
   /** Read-only in the form; the server takes it from the treatment's price. */
@@ -80,7 +87,10 @@ export const packageFieldsSchema = z.object({
   validByTime: flag('vigencia por horario').default(false),
   startTime: optional(clockTime('hora inicial')),
   endTime: optional(clockTime('hora final')),
-  treatmentPackage: z.array(packageItemSchema, { error: msg.required('tratamientos') }).min(1, 'Debe agregar al menos un tratamiento').max(50),
+  treatmentPackage: z
+    .array(packageItemSchema, { error: msg.required('tratamientos') })
+    .min(1, 'Debe agregar al menos un tratamiento')
+    .max(50),
 });
 
 type Fields = z.output<typeof packageFieldsSchema>;

@@ -22,12 +22,27 @@ describe('packageTotals', () => {
     const dimes = packageTotals(Array.from({ length: 10 }, () => ({ regularPrice: 0.1, promotionPrice: 0.1 })));
     expect(dimes.price).toBe(1);
     expect(dimes.priceCents).toBe(100);
-    expect(packageTotals([{ regularPrice: 19.99, promotionPrice: 1.005, sessions: 3 }])).toEqual({ regularCents: 5997, priceCents: 303, regularPrice: 59.97, price: 3.03 });
+    expect(packageTotals([{ regularPrice: 19.99, promotionPrice: 1.005, sessions: 3 }])).toEqual({
+      regularCents: 5997,
+      priceCents: 303,
+      regularPrice: 59.97,
+      price: 3.03,
+    });
   });
 
   it('takes text from form inputs and ignores empty prices while the form is being filled', () => {
-    expect(packageTotals([{ regularPrice: '1234.56', promotionPrice: '1000', sessions: '2' }])).toEqual({ regularCents: 246_912, priceCents: 200_000, regularPrice: 2469.12, price: 2000 });
-    expect(packageTotals([{ regularPrice: undefined, promotionPrice: '' }, { regularPrice: 'abc', promotionPrice: 5 }]).price).toBe(5);
+    expect(packageTotals([{ regularPrice: '1234.56', promotionPrice: '1000', sessions: '2' }])).toEqual({
+      regularCents: 246_912,
+      priceCents: 200_000,
+      regularPrice: 2469.12,
+      price: 2000,
+    });
+    expect(
+      packageTotals([
+        { regularPrice: undefined, promotionPrice: '' },
+        { regularPrice: 'abc', promotionPrice: 5 },
+      ]).price,
+    ).toBe(5);
     expect(packageTotals([])).toEqual({ regularCents: 0, priceCents: 0, regularPrice: 0, price: 0 });
   });
 

@@ -70,7 +70,12 @@ export function computePricing(input: PricingInput): Pricing {
   const real = realCostCents(toCents(input.cost), input.tax);
   const franchise =
     present(input.franchiseTax) && present(input.additionalCostFranchise)
-      ? franchisePriceCents(real, input.franchiseTax, input.additionalCostFranchise, present(input.indirectExpenses) ? toCents(input.indirectExpenses) : ZERO_CENTS)
+      ? franchisePriceCents(
+          real,
+          input.franchiseTax,
+          input.additionalCostFranchise,
+          present(input.indirectExpenses) ? toCents(input.indirectExpenses) : ZERO_CENTS,
+        )
       : null;
   const suggested = present(input.profitPorcentage) ? suggestedSalePriceCents(real, input.profitPorcentage) : null;
   return {

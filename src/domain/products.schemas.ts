@@ -60,11 +60,14 @@ const percentRule = (label: string) =>
     .refine(twoDecimals, `El campo ${label} admite como máximo dos decimales`);
 
 const pointsRule = (label: string) =>
-  z.number({ error: msg.invalid(label) }).int(msg.invalid(label)).min(0, `El campo ${label} no puede ser negativo`).max(1_000_000, msg.invalid(label));
+  z
+    .number({ error: msg.invalid(label) })
+    .int(msg.invalid(label))
+    .min(0, `El campo ${label} no puede ser negativo`)
+    .max(1_000_000, msg.invalid(label));
 
 /** An optional number: blank or null clears it; text is coerced. */
-const nullable = (rule: z.ZodType<number>) =>
-  z.preprocess((v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v), rule.nullable()).optional();
+const nullable = (rule: z.ZodType<number>) => z.preprocess((v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v), rule.nullable()).optional();
 
 const ids = (label: string) =>
   z
@@ -131,8 +134,5 @@ export const productCreateSchema = productFields;
 export type ProductCreateInput = z.output<typeof productCreateSchema>;
 
 /** On edit the SKU and the type may be sent back, but only unchanged. */
-export const productUpdateSchema = productFields.extend({
-  productTypeId: z.string().optional(),
-  sku: z.string().trim().optional(),
-});
+export const productUpdateSchema = productFields.extend({ productTypeId: z.string().optional(), sku: z.string().trim().optional() });
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;

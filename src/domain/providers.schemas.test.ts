@@ -55,7 +55,20 @@ describe('provider schema', () => {
 
   it('limits lengths', () => {
     const long = 'x'.repeat(51);
-    const e = issues({ ...valid, name: long, tradename: long, address: long, city: long, state: long, country: long, contactName: long, zipCode: '123456', clabeAccount: '1'.repeat(19), bankAccount: '1'.repeat(21), email: `${'a'.repeat(95)}@x.com` });
+    const e = issues({
+      ...valid,
+      name: long,
+      tradename: long,
+      address: long,
+      city: long,
+      state: long,
+      country: long,
+      contactName: long,
+      zipCode: '123456',
+      clabeAccount: '1'.repeat(19),
+      bankAccount: '1'.repeat(21),
+      email: `${'a'.repeat(95)}@x.com`,
+    });
     expect(e.name).toBe('El campo nombre debe tener como máximo 50 caracteres');
     expect(e.tradename).toBe('El campo razón social debe tener como máximo 50 caracteres');
     for (const f of ['address', 'city', 'state', 'country', 'contactName']) expect(e[f], f).toMatch(/como máximo 50 caracteres/);

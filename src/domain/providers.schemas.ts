@@ -20,13 +20,27 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 
 /** Optional text: blank becomes null. */
 const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (blank(v) ? null : v), z.string({ error: msg.invalid(label) }).trim().max(max, msg.max(label, max)).nullable()).optional();
+  z
+    .preprocess(
+      (v) => (blank(v) ? null : v),
+      z
+        .string({ error: msg.invalid(label) })
+        .trim()
+        .max(max, msg.max(label, max))
+        .nullable(),
+    )
+    .optional();
 
 const optionalDigits = (label: string, max: number) =>
   z
     .preprocess(
       (v) => (blank(v) ? null : v),
-      z.string({ error: msg.invalid(label) }).trim().max(max, msg.max(label, max)).regex(/^\d+$/, msg.invalid(label)).nullable(),
+      z
+        .string({ error: msg.invalid(label) })
+        .trim()
+        .max(max, msg.max(label, max))
+        .regex(/^\d+$/, msg.invalid(label))
+        .nullable(),
     )
     .optional();
 

@@ -23,11 +23,43 @@ function everything(except: ModuleKey[] = []): PrivilegeMap {
 
 // kept local to avoid a cycle with the catalogue's key order
 const MODULE_KEYS_ORDER: ModuleKey[] = [
-  'dairy', 'blockers', 'appointment', 'bitacora', 'clients', 'history', 'loyalty_system', 'members', 'miss_you',
-  'users', 'roles', 'categories', 'setting', 'branch', 'cabains', 'cabain_types', 'products', 'treatments',
-  'packages', 'promotions', 'coupons', 'providers', 'appliances', 'branch_appliances', 'purchaseOrder',
-  'saleOrder', 'assortmentOrder', 'inventory', 'transfers', 'pos', 'sales', 'cash_closing',
-  'cosmetologic_comission', 'medic_comission', 'goal', 'reports', 'systemLogs',
+  'dairy',
+  'blockers',
+  'appointment',
+  'bitacora',
+  'clients',
+  'history',
+  'loyalty_system',
+  'members',
+  'miss_you',
+  'users',
+  'roles',
+  'categories',
+  'setting',
+  'branch',
+  'cabains',
+  'cabain_types',
+  'products',
+  'treatments',
+  'packages',
+  'promotions',
+  'coupons',
+  'providers',
+  'appliances',
+  'branch_appliances',
+  'purchaseOrder',
+  'saleOrder',
+  'assortmentOrder',
+  'inventory',
+  'transfers',
+  'pos',
+  'sales',
+  'cash_closing',
+  'cosmetologic_comission',
+  'medic_comission',
+  'goal',
+  'reports',
+  'systemLogs',
 ];
 
 export interface RoleDefinition {
@@ -41,12 +73,7 @@ export interface RoleDefinition {
 
 /** Default privileges per role; docs/roles.md shows the same matrix. Clinics change it in /dashboard/roles. */
 export const DEFAULT_ROLES: RoleDefinition[] = [
-  {
-    name: ROLE_NAMES.superAdmin,
-    branchBound: false,
-    extendedCancellationLimit: true,
-    privileges: everything(),
-  },
+  { name: ROLE_NAMES.superAdmin, branchBound: false, extendedCancellationLimit: true, privileges: everything() },
   {
     name: ROLE_NAMES.logistics,
     branchBound: false,

@@ -18,7 +18,11 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 
 /** Mon–Fri 09:00–20:00, Sat 09:00–15:00, Sun closed: the demo branches' week. */
 const BRANCH = [0, 1, 2, 3, 4, 5, 6].map((day) =>
-  day === 0 ? { day, opening: '00:00', closing: '00:00' } : day === 6 ? { day, opening: '09:00', closing: '15:00' } : { day, opening: '09:00', closing: '20:00' },
+  day === 0
+    ? { day, opening: '00:00', closing: '00:00' }
+    : day === 6
+      ? { day, opening: '09:00', closing: '15:00' }
+      : { day, opening: '09:00', closing: '20:00' },
 );
 
 describe('schedule payload', () => {
@@ -33,7 +37,14 @@ describe('schedule payload', () => {
     expect(firstMessage(scheduleSchema.safeParse([{ day: 1, opening: '10:00', closing: '10:00' }]))).toBe(SCHEDULE_ORDER);
     expect(firstMessage(scheduleSchema.safeParse([{ day: 1, opening: '09:15', closing: '18:00' }]))).toBe(SCHEDULE_STEP);
     expect(firstMessage(scheduleSchema.safeParse([{ day: 1, opening: '25:00', closing: '26:00' }]))).toBe('El campo hora de apertura no es válido');
-    expect(firstMessage(scheduleSchema.safeParse([{ day: 1, opening: '09:00', closing: '18:00' }, { day: 1, opening: '09:00', closing: '12:00' }]))).toBe(SCHEDULE_DAY_REPEATED);
+    expect(
+      firstMessage(
+        scheduleSchema.safeParse([
+          { day: 1, opening: '09:00', closing: '18:00' },
+          { day: 1, opening: '09:00', closing: '12:00' },
+        ]),
+      ),
+    ).toBe(SCHEDULE_DAY_REPEATED);
     expect(scheduleSchema.safeParse([{ day: 7, opening: '09:00', closing: '18:00' }]).success).toBe(false);
     expect(scheduleSchema.safeParse([{ day: 1, closing: '18:00' }]).success).toBe(false);
   });
@@ -64,7 +75,9 @@ describe('cabin day within the branch hours', () => {
     expect(cabinDayIssue({ day: 6, opening: '09:00', closing: '15:30' }, BRANCH)).toBe('El horario de la sucursal es de 09:00 - 15:00');
     expect(cabinDayIssue({ day: 0, opening: '10:00', closing: '12:00' }, BRANCH)).toBe(outsideBranchHours('00:00', '00:00'));
     // a day the branch does not list is closed too
-    expect(cabinDayIssue({ day: 2, opening: '10:00', closing: '12:00' }, [{ day: 1, opening: '09:00', closing: '20:00' }])).toBe(outsideBranchHours('00:00', '00:00'));
+    expect(cabinDayIssue({ day: 2, opening: '10:00', closing: '12:00' }, [{ day: 1, opening: '09:00', closing: '20:00' }])).toBe(
+      outsideBranchHours('00:00', '00:00'),
+    );
   });
 
   it("says 'Sucursal sin horarios' when the branch has no open day", () => {

@@ -44,7 +44,11 @@ export function isClosed(entry: Pick<ScheduleEntry, 'opening' | 'closing'>): boo
 
 export const scheduleEntrySchema = z
   .object({
-    day: z.number({ error: msg.required('día') }).int(msg.invalid('día')).min(0, msg.invalid('día')).max(6, msg.invalid('día')),
+    day: z
+      .number({ error: msg.required('día') })
+      .int(msg.invalid('día'))
+      .min(0, msg.invalid('día'))
+      .max(6, msg.invalid('día')),
     opening: timeOfDay('hora de apertura'),
     closing: timeOfDay('hora de cierre'),
   })
@@ -79,7 +83,10 @@ export function cabinDayIssue(entry: ScheduleEntry, branchSchedule: readonly Sch
 }
 
 /** Every cabin day outside the branch's hours, with its index in the payload (the server's field errors). */
-export function cabinScheduleIssues(schedule: readonly ScheduleEntry[], branchSchedule: readonly ScheduleEntry[]): { index: number; day: number; message: string }[] {
+export function cabinScheduleIssues(
+  schedule: readonly ScheduleEntry[],
+  branchSchedule: readonly ScheduleEntry[],
+): { index: number; day: number; message: string }[] {
   const issues: { index: number; day: number; message: string }[] = [];
   schedule.forEach((entry, index) => {
     const message = cabinDayIssue(entry, branchSchedule);
@@ -111,7 +118,11 @@ const clockTime = (label: string) =>
 /** One day of a week: valid times on the 30-minute step (the message names the day), closing after opening. */
 export const weekDaySchema = z
   .object({
-    day: z.number({ error: msg.required('día') }).int(msg.invalid('día')).min(0, msg.invalid('día')).max(6, msg.invalid('día')),
+    day: z
+      .number({ error: msg.required('día') })
+      .int(msg.invalid('día'))
+      .min(0, msg.invalid('día'))
+      .max(6, msg.invalid('día')),
     opening: clockTime('hora de apertura'),
     closing: clockTime('hora de cierre'),
   })
@@ -139,7 +150,10 @@ export function cabinWeekDayIssue(entry: ScheduleEntry, branchSchedule: readonly
 }
 
 /** cabinScheduleIssues with cabinWeekDayIssue's messages (the server's field errors). */
-export function cabinWeekIssues(schedule: readonly ScheduleEntry[], branchSchedule: readonly ScheduleEntry[]): { index: number; day: number; message: string }[] {
+export function cabinWeekIssues(
+  schedule: readonly ScheduleEntry[],
+  branchSchedule: readonly ScheduleEntry[],
+): { index: number; day: number; message: string }[] {
   return schedule.flatMap((entry, index) => {
     const message = cabinWeekDayIssue(entry, branchSchedule);
     return message ? [{ index, day: entry.day, message }] : [];

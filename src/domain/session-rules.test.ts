@@ -22,8 +22,12 @@ describe('sessions of a purchased treatment', () => {
 
 describe('supplies of a finish', () => {
   it('names each product without a lot at the branch and what to do', () => {
-    expect(noLotMessage(['Lidocaína al 2 %'], 'Tijuana')).toBe('No hay lotes con existencia de «Lidocaína al 2 %» en la sucursal Tijuana: registre una entrada de inventario o pida un traspaso');
-    expect(noLotMessage(['A', 'B', 'C'], 'Mexicali')).toBe('No hay lotes con existencia de «A», «B» y «C» en la sucursal Mexicali: registre una entrada de inventario o pida un traspaso');
+    expect(noLotMessage(['Lidocaína al 2 %'], 'Tijuana')).toBe(
+      'No hay lotes con existencia de «Lidocaína al 2 %» en la sucursal Tijuana: registre una entrada de inventario o pida un traspaso',
+    );
+    expect(noLotMessage(['A', 'B', 'C'], 'Mexicali')).toBe(
+      'No hay lotes con existencia de «A», «B» y «C» en la sucursal Mexicali: registre una entrada de inventario o pida un traspaso',
+    );
   });
 
   it('finds the products no lot with stock covers', () => {

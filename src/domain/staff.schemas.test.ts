@@ -180,7 +180,9 @@ describe('staff payload', () => {
   it('refuses a half-filled secondary contact or reference, on the step and on the whole payload', () => {
     const contact = { secondaryContactName: 'Pedro', secondaryContactRelationship: 'Hermano' };
     expect(messageOf(check(contact), 'secondaryContactPhone')).toBe('El campo teléfono del contacto secundario es requerido');
-    expect(messageOf(staffContactsStep.safeParse({ ...VALID, ...contact }), 'secondaryContactPhone')).toBe('El campo teléfono del contacto secundario es requerido');
+    expect(messageOf(staffContactsStep.safeParse({ ...VALID, ...contact }), 'secondaryContactPhone')).toBe(
+      'El campo teléfono del contacto secundario es requerido',
+    );
     // the form shows it even while the principal contact is still empty
     expect(messageOf(staffContactsStep.safeParse(contact), 'secondaryContactPhone')).toBe('El campo teléfono del contacto secundario es requerido');
     expect(messageOf(check({ secondaryContactPhone: '(664)222-3344' }), 'secondaryContactName')).toBe('El campo nombre del contacto secundario es requerido');
@@ -261,8 +263,18 @@ describe('contract signatures', () => {
 
   it('labels the highest signature, 4 as final', () => {
     expect(contractLabel([])).toBe('Sin contrato');
-    expect(contractLabel([{ number: 1, date: '2024-01-15' }, { number: 2, date: '2024-04-15' }])).toBe('Contrato 2 (15/04/2024)');
-    expect(contractLabel([{ number: 4, date: '2025-01-01' }, { number: 1, date: '2024-01-15' }])).toBe('Final (indefinido)');
+    expect(
+      contractLabel([
+        { number: 1, date: '2024-01-15' },
+        { number: 2, date: '2024-04-15' },
+      ]),
+    ).toBe('Contrato 2 (15/04/2024)');
+    expect(
+      contractLabel([
+        { number: 4, date: '2025-01-01' },
+        { number: 1, date: '2024-01-15' },
+      ]),
+    ).toBe('Final (indefinido)');
   });
 });
 
@@ -280,7 +292,9 @@ describe('rules tied to the job position', () => {
     expect(staffPositionIssues({ departmentId: DEPT, isr: 1500 }, medic)).toEqual([]);
     expect(staffPositionIssues({ departmentId: DEPT, isr: 0 }, medic)).toEqual([]);
     expect(staffPositionIssues({ departmentId: DEPT, isr: null }, medic)).toEqual([{ field: 'isr', message: ISR_REQUIRED }]);
-    expect(staffPositionIssues({ departmentId: ROLE }, { name: 'Recepcionista', departmentId: DEPT })).toEqual([{ field: 'departmentId', message: DEPARTMENT_MISMATCH }]);
+    expect(staffPositionIssues({ departmentId: ROLE }, { name: 'Recepcionista', departmentId: DEPT })).toEqual([
+      { field: 'departmentId', message: DEPARTMENT_MISMATCH },
+    ]);
   });
 
   it('lists the seven wizard steps in order', () => {

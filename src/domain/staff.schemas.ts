@@ -15,7 +15,8 @@ export const STAFF_STATUSES = ['activo', 'inactivo'] as const;
 export const DEFAULT_NATIONALITY = 'Mexicana';
 
 /** CURP: 4 letters, birth date YYMMDD, sex H/M, state (2 letters), 3 consonants, a check character and a digit. */
-export const CURP_PATTERN = /^[A-Z][AEIOUX][A-Z]{2}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[HM](AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z\d]\d$/;
+export const CURP_PATTERN =
+  /^[A-Z][AEIOUX][A-Z]{2}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[HM](AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z\d]\d$/;
 /** RFC of a person (persona física): 4 letters, birth date YYMMDD and a 3-character homoclave. */
 export const PERSON_RFC_PATTERN = /^[A-ZÑ&]{4}\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])[A-Z\d]{2}[A\d]$/;
 export const CURP_INVALID = 'CURP inválida';
@@ -189,7 +190,11 @@ export const staffPersonalStep = z.object({
   nationality: text('nacionalidad', { max: 50 }),
   birthState: text('estado de nacimiento', { max: 50 }),
   birthCity: text('ciudad de nacimiento', { max: 50 }),
-  nss: z.string({ error: msg.required('NSS') }).trim().min(1, msg.required('NSS')).regex(/^\d{11}$/, NSS_INVALID),
+  nss: z
+    .string({ error: msg.required('NSS') })
+    .trim()
+    .min(1, msg.required('NSS'))
+    .regex(/^\d{11}$/, NSS_INVALID),
   curp: upperText('CURP', CURP_PATTERN, CURP_INVALID),
   rfc: upperText('RFC', PERSON_RFC_PATTERN, RFC_INVALID_STAFF),
   ocr: text('OCR', { min: 12, max: 13 }),
@@ -200,7 +205,9 @@ export const staffPersonalStep = z.object({
   profession: text('profesión', { max: 50 }),
   professionalLicense: optionalText('cédula profesional', 20, 7),
   provisionalProfesionalLicense: optionalText('cédula provisional', 20, 7),
-  childrens: numeric('hijos', (n) => n.int('El campo hijos debe ser un número entero').min(0, 'El campo hijos no puede ser negativo').max(30, msg.invalid('hijos'))),
+  childrens: numeric('hijos', (n) =>
+    n.int('El campo hijos debe ser un número entero').min(0, 'El campo hijos no puede ser negativo').max(30, msg.invalid('hijos')),
+  ),
   personalEmail: email('correo personal', 100),
   bloodType: choice(BLOOD_TYPES, 'tipo de sangre'),
   diseases: text('enfermedades', { max: 255 }),

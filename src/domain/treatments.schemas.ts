@@ -3,11 +3,7 @@ import { msg, numberField, text, uuid } from './validation';
 
 /** The three treatment types of the lookups, by their stored names. */
 export const TREATMENT_TYPE_NAMES = { medical: 'Medico', cosmetology: 'Cosmetologico', valuation: 'Valoracion' } as const;
-export const treatmentTypeLabels: Record<string, string> = {
-  Medico: 'Médico',
-  Cosmetologico: 'Cosmetológico',
-  Valoracion: 'Valoración',
-};
+export const treatmentTypeLabels: Record<string, string> = { Medico: 'Médico', Cosmetologico: 'Cosmetológico', Valoracion: 'Valoración' };
 export const treatmentTypeLabel = (name: string | null | undefined): string => (name ? (treatmentTypeLabels[name] ?? name) : '');
 
 export const SKU_IMMUTABLE = 'El SKU no se puede modificar';
@@ -64,7 +60,12 @@ export const requiredId = (label: string) =>
     (v) => (v === '' || v === null ? undefined : v),
     z.uuid({ error: (iss) => (iss.input === undefined ? msg.required(label) : msg.invalid(label)) }),
   );
-const ids = (label: string) => z.array(uuid(label), { error: msg.invalid(label) }).max(100).default([]).transform((v) => [...new Set(v)]);
+const ids = (label: string) =>
+  z
+    .array(uuid(label), { error: msg.invalid(label) })
+    .max(100)
+    .default([])
+    .transform((v) => [...new Set(v)]);
 
 export const termField = z
   .string({ error: msg.required('duración') })
@@ -72,10 +73,7 @@ export const termField = z
   .regex(TERM, TERM_INVALID)
   .refine((v) => termToMinutes(v) !== 0, TERM_ZERO);
 
-export const treatmentProductSchema = z.object({
-  productId: requiredId('producto'),
-  quantity: intField('cantidad', 1, 10_000),
-});
+export const treatmentProductSchema = z.object({ productId: requiredId('producto'), quantity: intField('cantidad', 1, 10_000) });
 
 /** Every field of the treatment form, one at a time (the form's zodRule reads them). */
 export const treatmentFieldsSchema = z.object({
@@ -83,7 +81,10 @@ export const treatmentFieldsSchema = z.object({
   name: text('nombre', { max: 80 }),
   description: text('descripción', { max: 2000 }),
   treatmentTypeId: requiredId('tipo de tratamiento'),
-  categories: z.array(uuid('categoría'), { error: msg.required('categorías') }).min(1, msg.required('categorías')).max(50),
+  categories: z
+    .array(uuid('categoría'), { error: msg.required('categorías') })
+    .min(1, msg.required('categorías'))
+    .max(50),
   price: moneyField('precio'),
   medicalFee: optional(moneyField('honorario médico')),
   points: intField('puntos', 0, 1_000_000),
@@ -118,12 +119,7 @@ function commonRules(v: RuleFields, ctx: z.RefinementCtx) {
 /** treatmentProduct wins; productsIds alone means one unit of each product. */
 function normalise<T extends RuleFields & { term: string }>(v: T) {
   const products = v.treatmentProduct ?? (v.productsIds ?? []).map((productId) => ({ productId, quantity: 1 }));
-  return {
-    ...v,
-    consentId: v.consent ? v.consentId : undefined,
-    treatmentProduct: products,
-    durationMinutes: termToMinutes(v.term)!,
-  };
+  return { ...v, consentId: v.consent ? v.consentId : undefined, treatmentProduct: products, durationMinutes: termToMinutes(v.term)! };
 }
 
 export const treatmentCreateSchema = treatmentFieldsSchema.superRefine(commonRules).transform(normalise);

@@ -17,7 +17,9 @@ describe('passwords and PINs', () => {
   });
 
   it('refuses mismatching confirmations with the spec messages', () => {
-    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'Demo2026!', passwordConfirm: 'Demo2027!' }))).toBe('Las contraseñas no coinciden!');
+    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'Demo2026!', passwordConfirm: 'Demo2027!' }))).toBe(
+      'Las contraseñas no coinciden!',
+    );
     expect(firstMessage(resetPinSchema.safeParse({ currentPassword: 'x', newPin: '1234', pin: '4321' }))).toBe('Los pines no coinciden!');
     expect(resetPinSchema.safeParse({ currentPassword: 'x', newPin: '123', pin: '123' }).success).toBe(false);
   });

@@ -19,14 +19,19 @@ export const msg = {
 
 /** A required trimmed text with optional length bounds. */
 export function text(label: string, opts: { min?: number; max?: number } = {}) {
-  let s = z.string({ error: msg.required(label) }).trim().min(1, msg.required(label));
+  let s = z
+    .string({ error: msg.required(label) })
+    .trim()
+    .min(1, msg.required(label));
   if (opts.min) s = s.min(opts.min, msg.min(label, opts.min));
   if (opts.max) s = s.max(opts.max, msg.max(label, opts.max));
   return s;
 }
 
 export function email(label = 'correo electrónico', max = 100) {
-  return text(label).max(max, msg.max(label, max)).pipe(z.email(msg.email(label)));
+  return text(label)
+    .max(max, msg.max(label, max))
+    .pipe(z.email(msg.email(label)));
 }
 
 export const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;

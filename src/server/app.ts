@@ -51,16 +51,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // JSON and every text answer compressed; brotli at a level cheap enough per request (static files come precompressed at 11)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'API del back office de clínicas', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: { info: { title: 'API del back office de clínicas', version: '1.0.0' } }, transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: '/v1/docs', staticCSP: true });
 
   const routes: RouteRecord[] = [];
   registerGuard(app, opts.config, routes);
   const mailer = opts.mailer ?? createMailer(opts.config, (m) => app.log.info(m));
-  const ctx: AppContext = { db: opts.database.db, database: opts.database, config: opts.config, mailer };
+  const ctx: AppContext = { db: opts.database.db, database: opts.database, config: opts.config, mailer, log: app.log };
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/v1' });
   await serveWebApp(app, opts.config);
   return { app, routes, ctx };
@@ -125,7 +122,9 @@ async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<voi
     index: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply, file) => reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache'),
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+    },
   });
   app.get('/*', { config: { access: 'public' } }, (req, reply) => {
     const pathname = req.url.split('?')[0];

@@ -11,7 +11,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A sign-in whose headers have arrived and whose body is still on its way: a request in flight. */
 function requestInFlight(port: number) {
   const body = JSON.stringify({ username: 'nadie@clinica.mx', password: 'Incorrecta2026' });
-  const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/auth/sign-in', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/v1/auth/sign-in',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
   const answered = new Promise<number | string>((resolve) => {
     req.on('response', (res) => {
       res.resume();

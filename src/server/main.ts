@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type AppConfig } from './config';
 import { DatabaseOpenError, migrateDatabase, openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
-import { startJobs } from './platform/jobs';
+import { PLATFORM_JOBS, startJobs } from './platform/jobs';
+import { MODULE_JOBS } from './modules';
 import { databaseIsEmpty, hasDemoAccounts, seedDemo } from './db/demo/seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_PIN } from './db/demo/data';
 
@@ -25,7 +26,8 @@ function assertPortFree(port: number, host: string): Promise<void> {
 function portProblem(port: number, host: string, err: NodeJS.ErrnoException): string {
   if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN')
     return `La dirección HOST=${host} no es de esta máquina. Use 0.0.0.0 (todas sus interfaces) o 127.0.0.1 (solo esta PC): HOST=0.0.0.0 npm start`;
-  if (err.code === 'EADDRINUSE') return `El puerto ${port} ya está en uso por otro programa (¿otro servidor ya está corriendo?). Deténgalo o use otro puerto: PORT=3001 npm start`;
+  if (err.code === 'EADDRINUSE')
+    return `El puerto ${port} ya está en uso por otro programa (¿otro servidor ya está corriendo?). Deténgalo o use otro puerto: PORT=3001 npm start`;
   if (err.code === 'EACCES') return `No hay permiso para usar el puerto ${port} (los menores a 1024 requieren privilegios). Use otro: PORT=3000 npm start`;
   return `No se pudo abrir el puerto ${port}: ${err.message}`;
 }
@@ -39,7 +41,9 @@ async function prepareData(database: Database, config: AppConfig): Promise<void>
     return;
   }
   const stop = database.kind === 'pglite' ? 'Detenga el servidor y cree' : 'Cree';
-  console.log(`La base de datos no tiene usuarios. ${stop} el primer Super Administrador con:\n  npm run admin:create -- --email direccion@clinica.mx --password 'Clave2026!' --pin 1234`);
+  console.log(
+    `La base de datos no tiene usuarios. ${stop} el primer Super Administrador con:\n  npm run admin:create -- --email direccion@clinica.mx --password 'Clave2026!' --pin 1234`,
+  );
 }
 
 function printWelcome(config: AppConfig, demo: boolean) {
@@ -95,7 +99,7 @@ async function main() {
   } catch (err) {
     throw new StartError(portProblem(config.port, config.host, err as NodeJS.ErrnoException));
   }
-  parts.stopJobs = startJobs(ctx, app.log);
+  parts.stopJobs = startJobs(ctx, app.log, [...PLATFORM_JOBS, ...MODULE_JOBS]);
   printWelcome(config, await hasDemoAccounts(ctx.db));
 }
 

@@ -12,7 +12,8 @@ import { createTestApp, type TestApp } from './testing/harness';
  */
 const ASSET = 'app-abc123.js';
 const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `{ id: ${i}, name: 'fila ${i}' }`).join(', ')}];\n`;
-const INDEX = '<!doctype html><html lang="es-MX"><head><title>Clínicas</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html lang="es-MX"><head><title>Clínicas</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let dir: string;

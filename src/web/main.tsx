@@ -22,7 +22,12 @@ const queryClient = new QueryClient({
 /** antd's Spanish with 'Haga clic' where it says 'Click'. */
 const locale = {
   ...esES,
-  Table: { ...esES.Table, triggerAsc: 'Haga clic para ordenar de forma ascendente', triggerDesc: 'Haga clic para ordenar de forma descendente', cancelSort: 'Haga clic para quitar el orden' },
+  Table: {
+    ...esES.Table,
+    triggerAsc: 'Haga clic para ordenar de forma ascendente',
+    triggerDesc: 'Haga clic para ordenar de forma descendente',
+    cancelSort: 'Haga clic para quitar el orden',
+  },
 };
 
 /**
@@ -38,7 +43,10 @@ translateIconLabels(document.body);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif' } }}>
+    <ConfigProvider
+      locale={locale}
+      theme={{ token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif' } }}
+    >
       <AppFrame>
         <NotifyBridge />
         <QueryClientProvider client={queryClient}>

@@ -24,7 +24,8 @@ const DATE = nextTuesday();
 const SHOT = process.env.AGENDA_SHOTS === '1';
 
 /** Today in the branch's zone (America/Tijuana), whatever the machine's or the browser's zone. */
-const tijuanaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const tijuanaToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 let tj: { id: string; name: string; treatmentTypeId: string }[];
 let customer: { id: string; name: string; lastName: string };
@@ -39,7 +40,9 @@ beforeAll(async () => {
     .where(and(eq(cabins.branchId, TIJUANA), eq(cabins.active, true), isNull(cabins.deletedAt)))
     .orderBy(asc(cabinTypes.order), asc(cabins.name));
   // two patients: one patient cannot be in two cabins at 16:00 (appointments_customer_no_overlap, migration 0014)
-  const [first, second] = await db.select({ id: customers.id, name: customers.name, lastName: customers.lastName }).from(customers)
+  const [first, second] = await db
+    .select({ id: customers.id, name: customers.name, lastName: customers.lastName })
+    .from(customers)
     .where(and(isNull(customers.deletedAt), sql`not exists (select 1 from appointments a where a.customer_id = ${customers.id} and a.date = ${DATE})`))
     .limit(2);
   customer = first;
@@ -61,23 +64,28 @@ beforeAll(async () => {
   });
   await db.insert(appointments).values([unconfirmed(2, tj[2]), unconfirmed(3, tj[3])]);
   // the last cabin opens on Mondays only: the day (a Tuesday) shows it closed, as the booking sees it
-  await db.update(cabinSchedules).set({ deletedAt: new Date() }).where(and(eq(cabinSchedules.cabinId, tj[5].id), isNull(cabinSchedules.deletedAt)));
+  await db
+    .update(cabinSchedules)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(cabinSchedules.cabinId, tj[5].id), isNull(cabinSchedules.deletedAt)));
   await db.insert(cabinSchedules).values({ cabinId: tj[5].id, day: 1, opening: '09:00', closing: '20:00' });
-  await db.insert(appointments).values({
-    appointmentNumber: 'CITA-E2E001',
-    status: 'scheduled',
-    branchId: TIJUANA,
-    cabinId: tj[0].id,
-    customerId: customer.id,
-    treatmentTypeId: tj[0].treatmentTypeId,
-    date: DATE,
-    startTime: '10:00',
-    endTime: '11:00',
-    term: 60,
-    appointmentMethod: 'inPerson',
-    appointmentOption: 'newTreatments',
-    confirmMethod: 'whatsapp',
-  });
+  await db
+    .insert(appointments)
+    .values({
+      appointmentNumber: 'CITA-E2E001',
+      status: 'scheduled',
+      branchId: TIJUANA,
+      cabinId: tj[0].id,
+      customerId: customer.id,
+      treatmentTypeId: tj[0].treatmentTypeId,
+      date: DATE,
+      startTime: '10:00',
+      endTime: '11:00',
+      term: 60,
+      appointmentMethod: 'inPerson',
+      appointmentOption: 'newTreatments',
+      confirmMethod: 'whatsapp',
+    });
   browser = await launchBrowser();
   page = await signedInPage(browser, server.url, 'gerente@demo.mx', { width: 1440 });
 }, 120_000);
@@ -104,7 +112,10 @@ async function confirmOnCard(on: Page, number: string, method: string, shot?: st
   await expect.poll(() => card.getByLabel('Confirmada').count()).toBe(1);
   if (shot) await on.screenshot({ path: shot });
   await on.mouse.move(5, 5);
-  const [row] = await server.t.ctx.db.select({ confirmMethod: appointments.confirmMethod }).from(appointments).where(eq(appointments.appointmentNumber, number));
+  const [row] = await server.t.ctx.db
+    .select({ confirmMethod: appointments.confirmMethod })
+    .from(appointments)
+    .where(eq(appointments.appointmentNumber, number));
   return row.confirmMethod;
 }
 
@@ -115,7 +126,9 @@ describe('agenda', () => {
     expect(await page.getByRole('combobox', { name: 'Sucursal' }).count()).toBe(0);
     const headers = await grid().getByRole('columnheader').allInnerTexts();
     expect(headers.map((h) => h.split('\n')[0])).toEqual(tj.map((c) => c.name));
-    const card = grid().locator('.agenda-card', { hasText: 'CITA-E2E001' }).or(grid().getByRole('button', { name: /Cita CITA-E2E001/ }));
+    const card = grid()
+      .locator('.agenda-card', { hasText: 'CITA-E2E001' })
+      .or(grid().getByRole('button', { name: /Cita CITA-E2E001/ }));
     await card.first().waitFor();
     expect(await card.first().getAttribute('data-status')).toBe('scheduled');
     expect(await card.first().innerText()).toContain(customer.name);
@@ -133,7 +146,7 @@ describe('agenda', () => {
     expect(await confirmOnCard(page, 'CITA-E2E002', 'Sí', '/tmp/agenda-confirmed.png')).toBe('si');
   });
 
-  it("draws a cabin closed on a weekday its schedule does not list, as the booking sees it", async () => {
+  it('draws a cabin closed on a weekday its schedule does not list, as the booking sees it', async () => {
     const closed = tj[5];
     await page.mouse.move(5, 5);
     await expect.poll(() => page.locator('.ant-popover:visible').count()).toBe(0);
@@ -313,7 +326,9 @@ describe('a lock over booked appointments (issue 14)', () => {
     await page.keyboard.press('Escape');
   }
   const hourLocks = () =>
-    server.t.ctx.db.execute(sql`select id from locks where branch_id = ${TIJUANA} and cabin_id = ${tj[0].id} and type = 'hour' and date = ${DATE} and deleted_at is null`);
+    server.t.ctx.db.execute(
+      sql`select id from locks where branch_id = ${TIJUANA} and cabin_id = ${tj[0].id} and type = 'hour' and date = ${DATE} and deleted_at is null`,
+    );
   const count = async () => {
     const r = await hourLocks();
     return ((r as { rows?: unknown[] }).rows ?? (r as unknown as unknown[])).length;

@@ -25,7 +25,9 @@ const option = (page: Page, title: string) => page.locator(`.ant-select-dropdown
 
 describe('branch appliances', () => {
   it('links an appliance to a branch, refusing a device number the branch already has', async () => {
-    const res = await server.t.ctx.db.execute(sql`select number from branch_appliances where branch_id = ${demoId('branch:tijuana')} and number is not null limit 1`);
+    const res = await server.t.ctx.db.execute(
+      sql`select number from branch_appliances where branch_id = ${demoId('branch:tijuana')} and number is not null limit 1`,
+    );
     const taken = (res as unknown as { rows: { number: string }[] }).rows[0].number;
     const page = await newPage('admin@demo.mx');
     await page.goto(`${server.url}/dashboard/aparatos-sucursal`);

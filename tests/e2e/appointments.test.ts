@@ -26,13 +26,21 @@ let cabin: { id: string; name: string };
 let treatment: { id: string; name: string; minutes: number };
 let patientId: string;
 
-const rows = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+const rows = <T>(r: unknown) => (r as { rows?: T[] }).rows ?? (r as T[]);
 const one = async <T>(q: ReturnType<typeof sql>) => rows<T>(await server.t.ctx.db.execute(q))[0];
 
 /** The branch's wall clock (America/Tijuana), independent of the machine's zone and of the demo data's anchor. */
 function tijuanaNow() {
   const parts: Record<string, string> = {};
-  const f = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Tijuana',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   for (const x of f.formatToParts(new Date())) parts[x.type] = x.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
@@ -43,7 +51,19 @@ const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 // fixtures written straight to the database, all before the first booking through the form:
 // the form numbers its appointments after the highest CITA- number
 let seq = 990000;
-async function insertAppointment(v: { cabinId: string; customerId: string; treatmentTypeId: string; date: string; start: string; end: string; status?: string; option?: string; treatmentId?: string | null; packageId?: string | null; purchasedProductId?: string | null }) {
+async function insertAppointment(v: {
+  cabinId: string;
+  customerId: string;
+  treatmentTypeId: string;
+  date: string;
+  start: string;
+  end: string;
+  status?: string;
+  option?: string;
+  treatmentId?: string | null;
+  packageId?: string | null;
+  purchasedProductId?: string | null;
+}) {
   const [row] = await server.t.ctx.db
     .insert(appointments)
     .values({
@@ -70,7 +90,15 @@ async function insertAppointment(v: { cabinId: string; customerId: string; treat
 async function insertCustomer(name: string, lastName: string, extra: Partial<typeof customers.$inferInsert> = {}) {
   const [c] = await server.t.ctx.db
     .insert(customers)
-    .values({ name, lastName, gender: 'Femenino', birthday: '1988-03-03', mobilePhone: `664${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, registryBranchId: TIJUANA, ...extra })
+    .values({
+      name,
+      lastName,
+      gender: 'Femenino',
+      birthday: '1988-03-03',
+      mobilePhone: `664${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+      registryBranchId: TIJUANA,
+      ...extra,
+    })
     .returning({ id: customers.id });
   return c.id;
 }
@@ -126,7 +154,9 @@ beforeAll(async () => {
   // one product of the treatment takes 2 units a session and the branch has one lot of it, with 15 units
   const tp = await one<{ product_id: string }>(sql`select product_id from treatment_products where treatment_id = ${treatment.id} order by product_id limit 1`);
   await db.execute(sql`update treatment_products set quantity = 2 where treatment_id = ${treatment.id} and product_id = ${tp.product_id}`);
-  const lot = await one<{ id: string }>(sql`select id from product_stocks where product_id = ${tp.product_id} and branch_id = ${TIJUANA} and deleted_at is null order by allotment limit 1`);
+  const lot = await one<{ id: string }>(
+    sql`select id from product_stocks where product_id = ${tp.product_id} and branch_id = ${TIJUANA} and deleted_at is null order by allotment limit 1`,
+  );
   await db.execute(sql`update product_stocks set deleted_at = now() where product_id = ${tp.product_id} and branch_id = ${TIJUANA} and id <> ${lot.id}`);
   await db.execute(sql`update product_stocks set quantity = 15 where id = ${lot.id}`);
   fx.lot = { id: lot.id, productId: tp.product_id, quantity: 15 };
@@ -143,39 +173,114 @@ beforeAll(async () => {
     .values({ name: 'Ximena', lastName: 'Quetzalcoatl', gender: 'Femenino', birthday: '1990-05-05', mobilePhone: '6640001122', registryBranchId: TIJUANA })
     .returning({ id: customers.id });
   patientId = patient.id;
-  await db.insert(customers).values({ name: 'Braulio', lastName: 'Negrete', gender: 'Masculino', birthday: '1980-01-01', mobilePhone: '6640003344', blackList: true, registryBranchId: TIJUANA });
+  await db
+    .insert(customers)
+    .values({
+      name: 'Braulio',
+      lastName: 'Negrete',
+      gender: 'Masculino',
+      birthday: '1980-01-01',
+      mobilePhone: '6640003344',
+      blackList: true,
+      registryBranchId: TIJUANA,
+    });
 
   // Renata: a purchased treatment of 5 sessions, 2 taken → 1…3 to book
   const renata = await insertCustomer('Renata', 'Olvidozo');
-  const [pp1] = await db.insert(purchasedProducts).values({ customerId: renata, branchId: TIJUANA, treatmentId: treatment.id, sessions: 5, currentSession: 2 }).returning({ id: purchasedProducts.id });
+  const [pp1] = await db
+    .insert(purchasedProducts)
+    .values({ customerId: renata, branchId: TIJUANA, treatmentId: treatment.id, sessions: 5, currentSession: 2 })
+    .returning({ id: purchasedProducts.id });
   fx.renata = { id: renata, pp: pp1.id };
 
   // Tobías: an adult without any phone, with a note and two missed appointments
   fx.tobias = await insertCustomer('Tobías', 'Warnecke', { mobilePhone: null, phone: null, gender: 'Masculino' });
   await db.insert(customerNotes).values({ customerId: fx.tobias, noteType: 'general', title: 'Alergia al látex', note: 'Usar guantes de nitrilo' });
-  for (const d of ['2025-01-08', '2025-02-12']) await insertAppointment({ cabinId: cabin.id, customerId: fx.tobias, treatmentTypeId: fx.typeId, date: d, start: '10:00', end: '10:30', status: 'absence' });
+  for (const d of ['2025-01-08', '2025-02-12'])
+    await insertAppointment({ cabinId: cabin.id, customerId: fx.tobias, treatmentTypeId: fx.typeId, date: d, start: '10:00', end: '10:30', status: 'absence' });
 
   // Inés: booked now (today, branch clock) against a purchased treatment: it can be marked absent, then rebooked
   // (after 23:00 it ends at 23:59: an appointment cannot run past midnight)
   const ines = await insertCustomer('Inés', 'Faltante');
-  const [pp2] = await db.insert(purchasedProducts).values({ customerId: ines, branchId: TIJUANA, treatmentId: treatment.id, sessions: 4, currentSession: 1 }).returning({ id: purchasedProducts.id });
+  const [pp2] = await db
+    .insert(purchasedProducts)
+    .values({ customerId: ines, branchId: TIJUANA, treatmentId: treatment.id, sessions: 4, currentSession: 1 })
+    .returning({ id: purchasedProducts.id });
   const now = tijuanaNow();
   const start = Math.floor(now.minutes / 30) * 30;
   await db.execute(sql`delete from appointments where cabin_id = ${cabin.id} and date = ${now.date}`);
-  const missed = await insertAppointment({ cabinId: cabin.id, customerId: ines, treatmentTypeId: fx.typeId, date: now.date, start: hhmm(start), end: hhmm(Math.min(start + 60, 23 * 60 + 59)), option: 'purchasedProducts', treatmentId: treatment.id, purchasedProductId: pp2.id });
+  const missed = await insertAppointment({
+    cabinId: cabin.id,
+    customerId: ines,
+    treatmentTypeId: fx.typeId,
+    date: now.date,
+    start: hhmm(start),
+    end: hhmm(Math.min(start + 60, 23 * 60 + 59)),
+    option: 'purchasedProducts',
+    treatmentId: treatment.id,
+    purchasedProductId: pp2.id,
+  });
   fx.ines = { id: ines, pp: pp2.id, appointment: missed };
 
   // a scheduled one to reschedule, an in-process one, a package one and a valuation one to finish
-  fx.moved = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Leonor', 'Reagenda'), treatmentTypeId: fx.typeId, date: DATE, start: '16:00', end: end('16:00'), treatmentId: treatment.id });
-  fx.inProcess = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Mateo', 'Enproceso'), treatmentTypeId: fx.typeId, date: DATE, start: '18:00', end: end('18:00'), status: 'inProcess', treatmentId: treatment.id });
+  fx.moved = await insertAppointment({
+    cabinId: cabin.id,
+    customerId: await insertCustomer('Leonor', 'Reagenda'),
+    treatmentTypeId: fx.typeId,
+    date: DATE,
+    start: '16:00',
+    end: end('16:00'),
+    treatmentId: treatment.id,
+  });
+  fx.inProcess = await insertAppointment({
+    cabinId: cabin.id,
+    customerId: await insertCustomer('Mateo', 'Enproceso'),
+    treatmentTypeId: fx.typeId,
+    date: DATE,
+    start: '18:00',
+    end: end('18:00'),
+    status: 'inProcess',
+    treatmentId: treatment.id,
+  });
   const cosmo = fx.cabinsByType['Cosmetologico'];
-  const pkg = await one<{ id: string }>(sql`select id from packages where type = 'Package' and treatment_type_id = ${cosmo.typeId} and deleted_at is null order by sku limit 1`);
-  fx.pkg = await insertAppointment({ cabinId: cosmo.id, customerId: await insertCustomer('Paula', 'Paquete'), treatmentTypeId: cosmo.typeId, date: DATE, start: '11:00', end: '12:00', status: 'inProcess', option: 'packages', packageId: pkg.id });
+  const pkg = await one<{ id: string }>(
+    sql`select id from packages where type = 'Package' and treatment_type_id = ${cosmo.typeId} and deleted_at is null order by sku limit 1`,
+  );
+  fx.pkg = await insertAppointment({
+    cabinId: cosmo.id,
+    customerId: await insertCustomer('Paula', 'Paquete'),
+    treatmentTypeId: cosmo.typeId,
+    date: DATE,
+    start: '11:00',
+    end: '12:00',
+    status: 'inProcess',
+    option: 'packages',
+    packageId: pkg.id,
+  });
   const val = fx.cabinsByType['Valoracion'];
-  const valTreatment = await one<{ id: string }>(sql`select id from treatments where treatment_type_id = ${val.typeId} and deleted_at is null and consent order by sku limit 1`);
-  fx.valuation = await insertAppointment({ cabinId: val.id, customerId: await insertCustomer('Valeria', 'Valora'), treatmentTypeId: val.typeId, date: DATE, start: '11:00', end: '11:30', status: 'inProcess', treatmentId: valTreatment.id });
+  const valTreatment = await one<{ id: string }>(
+    sql`select id from treatments where treatment_type_id = ${val.typeId} and deleted_at is null and consent order by sku limit 1`,
+  );
+  fx.valuation = await insertAppointment({
+    cabinId: val.id,
+    customerId: await insertCustomer('Valeria', 'Valora'),
+    treatmentTypeId: val.typeId,
+    date: DATE,
+    start: '11:00',
+    end: '11:30',
+    status: 'inProcess',
+    treatmentId: valTreatment.id,
+  });
   // for the medic's status choices
-  fx.scheduled2 = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Sofía', 'Estatus'), treatmentTypeId: fx.typeId, date: DATE2, start: '16:00', end: end('16:00'), treatmentId: treatment.id });
+  fx.scheduled2 = await insertAppointment({
+    cabinId: cabin.id,
+    customerId: await insertCustomer('Sofía', 'Estatus'),
+    treatmentTypeId: fx.typeId,
+    date: DATE2,
+    start: '16:00',
+    end: end('16:00'),
+    treatmentId: treatment.id,
+  });
 
   browser = await launchBrowser();
   page = await signedInPage(browser, server.url, 'gerente@demo.mx');
@@ -208,7 +313,9 @@ async function book(time: string, shot?: string): Promise<{ id: string; appointm
   const typeItem = page.locator('.ant-form-item', { hasText: 'Tipo de cita' }).first();
   await expect.poll(() => typeItem.innerText()).toMatch(/Tipo de cita\s+\S/);
   await page.getByLabel('Paciente', { exact: true }).fill('Ximena');
-  await dropdown().getByText(/Ximena Quetzalcoatl/).click();
+  await dropdown()
+    .getByText(/Ximena Quetzalcoatl/)
+    .click();
   await page.getByLabel('Tratamiento', { exact: true }).fill(treatment.name);
   await dropdown().locator('.ant-select-item-option').filter({ hasText: treatment.name }).first().click();
   if (shot) await page.screenshot({ path: shot, fullPage: true });
@@ -222,7 +329,8 @@ async function book(time: string, shot?: string): Promise<{ id: string; appointm
   return row;
 }
 
-const statusOf = async (id: string) => (await server.t.ctx.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0]?.status;
+const statusOf = async (id: string) =>
+  (await server.t.ctx.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0]?.status;
 const openAppointment = async (a: { id: string; appointmentNumber: string }, on = page) => {
   await on.goto(`${server.url}/dashboard/agenda/${a.id}`);
   await on.getByText(`Cita ${a.appointmentNumber}`).waitFor();
@@ -346,7 +454,9 @@ describe('appointments', () => {
   it('warns about a blacklisted patient and goes back to the agenda', async () => {
     await page.goto(createUrl('14:00'));
     await page.getByLabel('Paciente', { exact: true }).fill('Braulio');
-    await dropdown().getByText(/Braulio Negrete/).click();
+    await dropdown()
+      .getByText(/Braulio Negrete/)
+      .click();
     const warning = page.getByRole('dialog').filter({ hasText: 'Cliente en lista negra' });
     await warning.waitFor();
     await settled(page);
@@ -357,7 +467,9 @@ describe('appointments', () => {
   it('warns about notes, a missing phone and missed appointments, one after another', async () => {
     await page.goto(createUrl('14:00'));
     await page.getByLabel('Paciente', { exact: true }).fill('Tobías');
-    await dropdown().getByText(/Tobías Warnecke/).click();
+    await dropdown()
+      .getByText(/Tobías Warnecke/)
+      .click();
     const notes = page.getByRole('dialog').filter({ hasText: 'El cliente tiene notas' });
     await notes.waitFor();
     await page.screenshot({ path: '/tmp/appt-warning-notes.png' });
@@ -367,7 +479,10 @@ describe('appointments', () => {
     await expect.poll(() => record.innerText()).toContain('Alergia al látex');
     await page.screenshot({ path: '/tmp/appt-warning-notes-list.png' });
     expect(await page.getByRole('dialog').filter({ hasText: 'Cliente sin teléfono' }).count()).toBe(0);
-    await record.getByRole('button', { name: /Close|Cerrar/ }).first().click();
+    await record
+      .getByRole('button', { name: /Close|Cerrar/ })
+      .first()
+      .click();
     const phone = page.getByRole('dialog').filter({ hasText: 'Cliente sin teléfono' });
     await phone.waitFor();
     expect(await phone.innerText()).toContain('no tiene teléfono ni celular');
@@ -387,7 +502,9 @@ describe('appointments', () => {
     // two sessions of up to an hour each: 14:00–16:00 at most, clear of the 16:00 appointment
     await page.goto(createUrl('14:00'));
     await page.getByLabel('Paciente', { exact: true }).fill('Renata');
-    await dropdown().getByText(/Renata Olvidozo/).click();
+    await dropdown()
+      .getByText(/Renata Olvidozo/)
+      .click();
     await pick('Opción', 'Tratamiento adquirido');
     await pick('Tratamiento adquirido', treatment.name);
     expect(await optionsOf('Sesiones')).toEqual(['1', '2', '3']);
@@ -409,7 +526,10 @@ describe('appointments', () => {
     await page.screenshot({ path: '/tmp/appt-reschedule.png', fullPage: true });
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(agendaUrl());
-    const [row] = await server.t.ctx.db.select({ startTime: appointments.startTime, reschedules: appointments.reschedules }).from(appointments).where(eq(appointments.id, fx.moved.id));
+    const [row] = await server.t.ctx.db
+      .select({ startTime: appointments.startTime, reschedules: appointments.reschedules })
+      .from(appointments)
+      .where(eq(appointments.id, fx.moved.id));
     expect(row).toEqual({ startTime: '17:00:00', reschedules: 1 });
   });
 
@@ -424,7 +544,10 @@ describe('appointments', () => {
     await page.screenshot({ path: '/tmp/appt-in-process.png', fullPage: true });
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(agendaUrl());
-    const [row] = await server.t.ctx.db.select({ observations: appointments.observations, status: appointments.status, startTime: appointments.startTime }).from(appointments).where(eq(appointments.id, fx.inProcess.id));
+    const [row] = await server.t.ctx.db
+      .select({ observations: appointments.observations, status: appointments.status, startTime: appointments.startTime })
+      .from(appointments)
+      .where(eq(appointments.id, fx.inProcess.id));
     expect(row).toEqual({ observations: 'Llegó 10 minutos tarde', status: 'inProcess', startTime: '18:00:00' });
   });
 
@@ -501,7 +624,9 @@ describe('appointments', () => {
 describe('the medic and the cosmetologist, fixed to their branch', () => {
   const typeOf = async (name: string) => (await one<{ id: string }>(sql`select id from treatment_types where name = ${name}`)).id;
   const treatmentsOf = async (typeId: string) =>
-    rows<{ name: string }>(await server.t.ctx.db.execute(sql`select name from treatments where treatment_type_id = ${typeId} and active and deleted_at is null`)).map((r) => r.name);
+    rows<{ name: string }>(
+      await server.t.ctx.db.execute(sql`select name from treatments where treatment_type_id = ${typeId} and active and deleted_at is null`),
+    ).map((r) => r.name);
 
   it('lets the medic book a treatment of the cabin type only, offers packages and promotions through the agenda, and not cancel', async () => {
     const medic = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -522,11 +647,17 @@ describe('the medic and the cosmetologist, fixed to their branch', () => {
     await medic.locator('.ant-select-dropdown:visible').locator('.ant-select-item-option').first().click();
     await expect.poll(() => medic.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await medic.getByLabel('Paciente', { exact: true }).fill('Marco');
-    await medic.locator('.ant-select-dropdown:visible').getByText(/Marco Medicina/).click();
+    await medic
+      .locator('.ant-select-dropdown:visible')
+      .getByText(/Marco Medicina/)
+      .click();
     await medic.screenshot({ path: '/tmp/appt-medic-form.png', fullPage: true });
     await medic.getByRole('button', { name: 'Agendar' }).click();
     await medic.waitForURL(/\/dashboard\/agenda\?/);
-    const [booked] = await server.t.ctx.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.customerId, patient), eq(appointments.date, DATE2)));
+    const [booked] = await server.t.ctx.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.customerId, patient), eq(appointments.date, DATE2)));
     expect(booked).toBeTruthy();
 
     // without dairy.delete: no "Cancelada" in the status choices and no cancel button
@@ -546,7 +677,9 @@ describe('the medic and the cosmetologist, fixed to their branch', () => {
     await cosme.getByTestId('total-records').waitFor();
     expect(await cosme.getByRole('combobox', { name: 'Sucursal' }).count()).toBe(0);
     const shown = await optionsOf('Cabina', cosme);
-    const names = rows<{ name: string }>(await server.t.ctx.db.execute(sql`select name from cabins where branch_id = ${TIJUANA} and active and deleted_at is null`)).map((r) => r.name);
+    const names = rows<{ name: string }>(
+      await server.t.ctx.db.execute(sql`select name from cabins where branch_id = ${TIJUANA} and active and deleted_at is null`),
+    ).map((r) => r.name);
     // the six cabins of Tijuana fit in the list's first screenful
     expect(shown.sort()).toEqual(names.sort());
     await cosme.screenshot({ path: '/tmp/appt-cosmetologist-citas.png' });
@@ -590,16 +723,49 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
     await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
     rawMinutes = (await one<{ minutes: number }>(sql`select duration_minutes as minutes from treatments where id = ${treatment.id}`)).minutes;
     const patient = await insertCustomer('Dalia', 'Dossesiones');
-    const [pp] = await db.insert(purchasedProducts).values({ customerId: patient, branchId: TIJUANA, treatmentId: treatment.id, sessions: 4, currentSession: 0 }).returning({ id: purchasedProducts.id });
+    const [pp] = await db
+      .insert(purchasedProducts)
+      .values({ customerId: patient, branchId: TIJUANA, treatmentId: treatment.id, sessions: 4, currentSession: 0 })
+      .returning({ id: purchasedProducts.id });
     twoSessions = { id: patient, pp: pp.id };
     const at = (start: string, minutesLong: number) => hhmm(Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) + minutesLong);
-    fresh = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Fabián', 'Cambios'), treatmentTypeId: fx.typeId, date: DATE3, start: '16:00', end: at('16:00', 30), treatmentId: treatment.id });
-    spent = await insertAppointment({ cabinId: cabin.id, customerId: await insertCustomer('Sergio', 'Sincambios'), treatmentTypeId: fx.typeId, date: DATE3, start: '17:00', end: at('17:00', 30), treatmentId: treatment.id });
+    fresh = await insertAppointment({
+      cabinId: cabin.id,
+      customerId: await insertCustomer('Fabián', 'Cambios'),
+      treatmentTypeId: fx.typeId,
+      date: DATE3,
+      start: '16:00',
+      end: at('16:00', 30),
+      treatmentId: treatment.id,
+    });
+    spent = await insertAppointment({
+      cabinId: cabin.id,
+      customerId: await insertCustomer('Sergio', 'Sincambios'),
+      treatmentTypeId: fx.typeId,
+      date: DATE3,
+      start: '17:00',
+      end: at('17:00', 30),
+      treatmentId: treatment.id,
+    });
     await db.update(appointments).set({ reschedules: 2 }).where(eq(appointments.id, spent.id));
     // a missed appointment of a purchased treatment already charged one change
     const ana = await insertCustomer('Ana', 'Unavez');
-    const [pp3] = await db.insert(purchasedProducts).values({ customerId: ana, branchId: TIJUANA, treatmentId: treatment.id, sessions: 3, currentSession: 1, changes: 1 }).returning({ id: purchasedProducts.id });
-    missed = await insertAppointment({ cabinId: cabin.id, customerId: ana, treatmentTypeId: fx.typeId, date: '2025-03-05', start: '10:00', end: '10:30', status: 'absence', option: 'purchasedProducts', treatmentId: treatment.id, purchasedProductId: pp3.id });
+    const [pp3] = await db
+      .insert(purchasedProducts)
+      .values({ customerId: ana, branchId: TIJUANA, treatmentId: treatment.id, sessions: 3, currentSession: 1, changes: 1 })
+      .returning({ id: purchasedProducts.id });
+    missed = await insertAppointment({
+      cabinId: cabin.id,
+      customerId: ana,
+      treatmentTypeId: fx.typeId,
+      date: '2025-03-05',
+      start: '10:00',
+      end: '10:30',
+      status: 'absence',
+      option: 'purchasedProducts',
+      treatmentId: treatment.id,
+      purchasedProductId: pp3.id,
+    });
   });
 
   it('shows the required category and the duration, and books two sessions for twice the time', async () => {
@@ -621,7 +787,9 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
     await expect.poll(() => category.locator('.ant-select-selection-item').count()).toBeGreaterThan(0);
 
     await page.getByLabel('Paciente', { exact: true }).fill('Dalia');
-    await dropdown().getByText(/Dalia Dossesiones/).click();
+    await dropdown()
+      .getByText(/Dalia Dossesiones/)
+      .click();
     await pick('Opción', 'Tratamiento adquirido');
     await pick('Tratamiento adquirido', treatment.name);
     await pick('Sesiones', /^2$/);
@@ -657,9 +825,14 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
 
   it("offers only the cabin's hours that day in half hours, and says when the branch is closed", async () => {
     const { cabinDayHours, startTimeChoices } = await import('../../src/domain/appointment-rules');
-    const hm = (r: { day: number; opening: string; closing: string }[]) => r.map((x) => ({ day: x.day, opening: x.opening.slice(0, 5), closing: x.closing.slice(0, 5) }));
-    const branchRows = rows<{ day: number; opening: string; closing: string }>(await server.t.ctx.db.execute(sql`select day, opening::text, closing::text from branch_schedules where branch_id = ${TIJUANA} and deleted_at is null`));
-    const cabinRows = rows<{ day: number; opening: string; closing: string }>(await server.t.ctx.db.execute(sql`select day, opening::text, closing::text from cabin_schedules where cabin_id = ${cabin.id} and deleted_at is null`));
+    const hm = (r: { day: number; opening: string; closing: string }[]) =>
+      r.map((x) => ({ day: x.day, opening: x.opening.slice(0, 5), closing: x.closing.slice(0, 5) }));
+    const branchRows = rows<{ day: number; opening: string; closing: string }>(
+      await server.t.ctx.db.execute(sql`select day, opening::text, closing::text from branch_schedules where branch_id = ${TIJUANA} and deleted_at is null`),
+    );
+    const cabinRows = rows<{ day: number; opening: string; closing: string }>(
+      await server.t.ctx.db.execute(sql`select day, opening::text, closing::text from cabin_schedules where cabin_id = ${cabin.id} and deleted_at is null`),
+    );
     const expected = startTimeChoices(cabinDayHours(hm(branchRows), hm(cabinRows), 3), 30);
     const expectedHours = [...new Set(expected.map((t) => t.slice(0, 2)))];
     expect(expectedHours.length).toBeGreaterThan(0);
@@ -695,13 +868,23 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
       const onceEach = async (expected: string[]) => {
         await expect.poll(async () => (await explained()).filter((t) => expected.includes(t)).length).toBeGreaterThanOrEqual(expected.length);
         const texts = await explained();
-        for (const m of expected) expect(texts.filter((t) => t === m), m).toHaveLength(1);
+        for (const m of expected)
+          expect(
+            texts.filter((t) => t === m),
+            m,
+          ).toHaveLength(1);
         expect(new Set(texts).size, texts.join(' | ')).toBe(texts.length);
       };
       // no cabin, no time: every field the slot would fill is empty
       await page.goto(url(undefined, DATE3, null));
       await page.getByRole('button', { name: 'Agendar' }).click();
-      await onceEach(['El campo cabina es requerido', 'El campo tipo de cita es requerido', 'El campo paciente es requerido', 'El campo hora de inicio es requerido', 'El campo tratamiento es requerido']);
+      await onceEach([
+        'El campo cabina es requerido',
+        'El campo tipo de cita es requerido',
+        'El campo paciente es requerido',
+        'El campo hora de inicio es requerido',
+        'El campo tratamiento es requerido',
+      ]);
       await page.screenshot({ path: '/tmp/agendaui-shots/appt-required-once.png', fullPage: true });
 
       // with the cabin its type's categories load: the category is required too
@@ -728,7 +911,10 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
       await settled(page);
       await dialog.getByRole('button', { name: 'Cancelar cita' }).click();
       await onceEach(['El campo motivo de cancelación es requerido']);
-      await dialog.getByRole('button', { name: /Cancelar$/ }).first().click();
+      await dialog
+        .getByRole('button', { name: /Cancelar$/ })
+        .first()
+        .click();
       expect(errors).toEqual([]);
     } finally {
       page.off('console', onConsole);

@@ -5,12 +5,25 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A page in a browser context of its own, signed in as `username`: what each browser test starts from (a counter PC's 1366 wide by default). */
-export async function signedInPage(browser: Browser, baseUrl: string, username: string, opts: { width?: number; height?: number; acceptDownloads?: boolean } = {}): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  opts: { width?: number; height?: number; acceptDownloads?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 }, acceptDownloads: opts.acceptDownloads });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

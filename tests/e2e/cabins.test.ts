@@ -78,7 +78,10 @@ describe('cabins', () => {
     await page.waitForURL(`${server.url}/dashboard/cabinas`);
     await visible(page, 'Operación exitosa');
 
-    const { items } = await api<{ items: ApiCabin[] }>('GET', '/v1/cabain?take=0&search=' + encodeURIComponent(JSON.stringify({ filter: 'name', value: 'Facial 9' })));
+    const { items } = await api<{ items: ApiCabin[] }>(
+      'GET',
+      '/v1/cabain?take=0&search=' + encodeURIComponent(JSON.stringify({ filter: 'name', value: 'Facial 9' })),
+    );
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ name: 'Facial 9', type: { name: 'Cabina facial' }, branch: { name: 'Tijuana' } });
     expect(items[0].schedules.find((s) => s.day === 1)).toEqual({ day: 1, opening: '10:00', closing: '12:00' });

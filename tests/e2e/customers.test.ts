@@ -24,7 +24,10 @@ async function pick(label: string, option: string) {
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-const png = (background: string) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The image arrived and decoded (a refused link leaves it broken, naturalWidth 0). */
 const loaded = (img: Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
@@ -57,7 +60,10 @@ describe('customers', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(() => page.getByText('El campo tutor es requerido para menores de edad').isVisible()).toBe(true);
     await page.getByLabel('Tutor').fill('lorena zavala');
-    await page.locator('.ant-select-dropdown:visible').getByText(/Lorena Zavala/).click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByText(/Lorena Zavala/)
+      .click();
     await pick('Parentesco', 'Madre');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${server.url}/dashboard/clientes`);
@@ -95,14 +101,25 @@ describe('customers', () => {
       await png('#d9a78a'),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    expect((await admin({ method: 'POST', url: `/v1/customer/${c.id}/photo`, payload: avatar, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await admin({
+          method: 'POST',
+          url: `/v1/customer/${c.id}/photo`,
+          payload: avatar,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     await server.t.ctx.db.execute(sql`update customers set cancellations = 2 where id = ${c.id}`);
 
     // the edit form shows the stored avatar and saves the toggles
     await page.goto(`${server.url}/dashboard/clientes/${c.id}`);
     await expect.poll(() => page.locator('input#name').inputValue()).toBe('Valeria');
     // patient photos open only through signed links, which the page shows as the API gave them
-    await expect.poll(() => page.locator('.ant-upload-list img').first().getAttribute('src')).toMatch(/^\/v1\/files\/customers\/thumbnail\/.+\.png\?exp=\d+&sig=/);
+    await expect
+      .poll(() => page.locator('.ant-upload-list img').first().getAttribute('src'))
+      .toMatch(/^\/v1\/files\/customers\/thumbnail\/.+\.png\?exp=\d+&sig=/);
     await expect.poll(() => loaded(page.locator('.ant-upload-list img').first())).toBe(true);
     expect(await page.getByRole('switch', { name: 'Activo' }).getAttribute('aria-checked')).toBe('true');
     await page.getByRole('switch', { name: 'Activo' }).click();
@@ -192,7 +209,9 @@ describe('customers', () => {
     await admin.locator('.ant-select-dropdown:visible').getByTitle('Mexicali', { exact: true }).click();
     await admin.waitForURL(/branchId=/);
     await expect.poll(() => total.innerText()).not.toBe(all);
-    const mexicali = (await server.t.ctx.db.execute(sql`select count(*)::int as n from customers c join branches b on b.id = c.registry_branch_id where b.name = 'Mexicali' and c.deleted_at is null`)) as unknown as { rows: { n: number }[] };
+    const mexicali = (await server.t.ctx.db.execute(
+      sql`select count(*)::int as n from customers c join branches b on b.id = c.registry_branch_id where b.name = 'Mexicali' and c.deleted_at is null`,
+    )) as unknown as { rows: { n: number }[] };
     await expect.poll(() => total.innerText()).toMatch(new RegExp(`Total de registros: ${mexicali.rows[0].n.toLocaleString('es-MX')}$`));
     await admin.close();
   });

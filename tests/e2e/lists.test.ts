@@ -83,7 +83,9 @@ describe('generic lists', () => {
     const popup = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Imprimir' }).click();
     const printed = await popup;
-    await expect.poll(() => printed.locator('#print-limit-note').innerText()).toBe('Se imprimirán los primeros 1,000 de 3,245 registros; use CSV para exportarlos todos.');
+    await expect
+      .poll(() => printed.locator('#print-limit-note').innerText())
+      .toBe('Se imprimirán los primeros 1,000 de 3,245 registros; use CSV para exportarlos todos.');
     expect(await printed.locator('tbody tr').count()).toBeGreaterThan(0);
     await printed.close();
 

@@ -44,7 +44,24 @@ describe('Historial del sistema', () => {
     await expect.poll(() => modal.getByTestId('log-detail').isVisible()).toBe(true);
     await settled(page);
     const text = await modal.innerText();
-    for (const expected of ['Información del Bloqueo', 'Motivo', 'capacitación', 'Tipo', 'Hora', 'Cabina', cabinName, 'Sucursal', 'Tijuana', 'Recurrente', 'No', 'Fecha', ahead.split('-').reverse().join('/'), 'Navegador', 'Chrome 131 en Windows', 'Crear']) {
+    for (const expected of [
+      'Información del Bloqueo',
+      'Motivo',
+      'capacitación',
+      'Tipo',
+      'Hora',
+      'Cabina',
+      cabinName,
+      'Sucursal',
+      'Tijuana',
+      'Recurrente',
+      'No',
+      'Fecha',
+      ahead.split('-').reverse().join('/'),
+      'Navegador',
+      'Chrome 131 en Windows',
+      'Crear',
+    ]) {
       expect(text).toContain(expected);
     }
     for (const raw of ['cabinId', 'branchId', 'hour', 'create', 'recurrent', CABIN, TIJUANA]) expect(text).not.toContain(raw);

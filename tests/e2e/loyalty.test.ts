@@ -3,7 +3,22 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../src/domain/age';
 import { addDays } from '../../src/domain/loyalty';
-import { appointments, branches, cabinTypes, cabins, cashOrderDetails, cashOrders, customers, orderDetails, orders, packages, products, purchasedProducts, treatments } from '../../src/server/db/schema';
+import { toCents } from '../../src/domain/money';
+import {
+  appointments,
+  branches,
+  cabinTypes,
+  cabins,
+  cashOrderDetails,
+  cashOrders,
+  customers,
+  orderDetails,
+  orders,
+  packages,
+  products,
+  purchasedProducts,
+  treatments,
+} from '../../src/server/db/schema';
 import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -30,50 +45,90 @@ async function seed() {
   treatmentName = treatment.name;
   const [pkg] = await db.select().from(packages).limit(1);
   const [product] = await db.select().from(products).limit(1);
-  const [member] = await db.insert(customers).values({ name: 'Lealtadnavegador', lastName: 'Prueba', motherLastName: 'Chromium', gender: 'Femenino', birthday: '1988-05-05', email: 'lealtad@correo.mx', points: 350 }).returning();
+  const [member] = await db
+    .insert(customers)
+    .values({
+      name: 'Lealtadnavegador',
+      lastName: 'Prueba',
+      motherLastName: 'Chromium',
+      gender: 'Femenino',
+      birthday: '1988-05-05',
+      email: 'lealtad@correo.mx',
+      points: 350,
+    })
+    .returning();
   const [order] = await db
     .insert(orders)
-    .values({ orderNumber: ORDER, branchId: branch.id, customerId: member.id, subtotal: 35_000, total: 35_000, points: 350, paymentMethod: 'Tarjeta de crédito', paymentStatus: 'paid', createdAt: new Date(Date.now() - 10 * DAY) })
+    .values({
+      orderNumber: ORDER,
+      branchId: branch.id,
+      customerId: member.id,
+      subtotal: toCents(35_000),
+      total: toCents(35_000),
+      points: 350,
+      paymentMethod: 'Tarjeta de crédito',
+      paymentStatus: 'paid',
+      createdAt: new Date(Date.now() - 10 * DAY),
+    })
     .returning();
-  await db.insert(orderDetails).values({ orderId: order.id, packageId: pkg.id, quantity: 1, salePrice: 35_000, price: 38_000 });
+  await db.insert(orderDetails).values({ orderId: order.id, packageId: pkg.id, quantity: 1, salePrice: toCents(35_000), price: toCents(38_000) });
   const [cash] = await db
     .insert(cashOrders)
-    .values({ orderNumber: CASH, branchId: branch.id, customerId: member.id, subtotal: 1_200, total: 1_200, paymentMethod: 'Efectivo', paymentStatus: 'paid', refundedAt: new Date(), createdAt: new Date(Date.now() - 3 * DAY) })
+    .values({
+      orderNumber: CASH,
+      branchId: branch.id,
+      customerId: member.id,
+      subtotal: toCents(1_200),
+      total: toCents(1_200),
+      paymentMethod: 'Efectivo',
+      paymentStatus: 'paid',
+      refundedAt: new Date(),
+      createdAt: new Date(Date.now() - 3 * DAY),
+    })
     .returning();
-  await db.insert(cashOrderDetails).values({ cashOrderId: cash.id, productId: product.id, quantity: 2, salePrice: 600, price: 600 });
-  await db.insert(purchasedProducts).values({ customerId: member.id, orderId: order.id, branchId: branch.id, treatmentId: treatment.id, packageId: pkg.id, sessions: 6, currentSession: 1 });
-  await db.insert(appointments).values({
-    appointmentNumber: 'CITA-E2E-LEAL',
-    status: 'finished',
-    branchId: branch.id,
-    cabinId: cabin.id,
-    customerId: member.id,
-    treatmentTypeId: treatment.treatmentTypeId,
-    treatmentId: treatment.id,
-    date: addDays(todayIn(), -10),
-    startTime: '10:00:00',
-    endTime: '10:30:00',
-    term: 30,
-    appointmentMethod: 'inPerson',
-    appointmentOption: 'packages',
-  });
+  await db.insert(cashOrderDetails).values({ cashOrderId: cash.id, productId: product.id, quantity: 2, salePrice: toCents(600), price: toCents(600) });
+  await db
+    .insert(purchasedProducts)
+    .values({ customerId: member.id, orderId: order.id, branchId: branch.id, treatmentId: treatment.id, packageId: pkg.id, sessions: 6, currentSession: 1 });
+  await db
+    .insert(appointments)
+    .values({
+      appointmentNumber: 'CITA-E2E-LEAL',
+      status: 'finished',
+      branchId: branch.id,
+      cabinId: cabin.id,
+      customerId: member.id,
+      treatmentTypeId: treatment.treatmentTypeId,
+      treatmentId: treatment.id,
+      date: addDays(todayIn(), -10),
+      startTime: '10:00:00',
+      endTime: '10:30:00',
+      term: 30,
+      appointmentMethod: 'inPerson',
+      appointmentOption: 'packages',
+    });
   // someone who came 60 days ago and not since, for the we-miss-you list
-  const [missed] = await db.insert(customers).values({ name: 'Extrananavegador', lastName: 'Ausente', gender: 'Masculino', birthday: '1980-01-01' }).returning();
-  await db.insert(appointments).values({
-    appointmentNumber: 'CITA-E2E-MISS',
-    status: 'finished',
-    branchId: branch.id,
-    cabinId: cabin.id,
-    customerId: missed.id,
-    treatmentTypeId: treatment.treatmentTypeId,
-    treatmentId: treatment.id,
-    date: addDays(todayIn(), -60),
-    startTime: '10:00:00',
-    endTime: '10:30:00',
-    term: 30,
-    appointmentMethod: 'inPerson',
-    appointmentOption: 'newTreatments',
-  });
+  const [missed] = await db
+    .insert(customers)
+    .values({ name: 'Extrananavegador', lastName: 'Ausente', gender: 'Masculino', birthday: '1980-01-01' })
+    .returning();
+  await db
+    .insert(appointments)
+    .values({
+      appointmentNumber: 'CITA-E2E-MISS',
+      status: 'finished',
+      branchId: branch.id,
+      cabinId: cabin.id,
+      customerId: missed.id,
+      treatmentTypeId: treatment.treatmentTypeId,
+      treatmentId: treatment.id,
+      date: addDays(todayIn(), -60),
+      startTime: '10:00:00',
+      endTime: '10:30:00',
+      term: 30,
+      appointmentMethod: 'inPerson',
+      appointmentOption: 'newTreatments',
+    });
   // embedded PostgreSQL has no autovacuum: without statistics the planner nests loops over the demo tables
   await db.execute(sql`analyze`);
 }

@@ -44,7 +44,9 @@ describe('packages', () => {
     await page.waitForURL(/\/dashboard\/paquetes\/crear$/);
     expect(await totals()).toEqual(['$0.00', '$0.00']);
 
-    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#13a8a8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#13a8a8' } })
+      .png()
+      .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'paquete.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('SKU').fill('E2E-PAQ-01');
     await page.getByLabel('Nombre').fill('Paquete facial E2E');
@@ -92,7 +94,9 @@ describe('packages', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${server.url}/dashboard/paquetes`);
     await visible('Operación exitosa');
-    await expect.poll(() => row('E2E-PAQ-01').innerText()).toMatch(/Paquete facial E2E[\s\S]*Facial[\s\S]*\$6,350\.00[\s\S]*\$5,100\.00[\s\S]*10\/12\/2026 - 31\/12\/2026[\s\S]*Activo/);
+    await expect
+      .poll(() => row('E2E-PAQ-01').innerText())
+      .toMatch(/Paquete facial E2E[\s\S]*Facial[\s\S]*\$6,350\.00[\s\S]*\$5,100\.00[\s\S]*10\/12\/2026 - 31\/12\/2026[\s\S]*Activo/);
     const src = await row('E2E-PAQ-01').locator('img').getAttribute('src');
     expect((await page.request.get(`${server.url}${src}`)).status()).toBe(200);
 
@@ -100,7 +104,13 @@ describe('packages', () => {
     const { token } = await server.t.signIn('admin@demo.mx');
     const search = encodeURIComponent(JSON.stringify({ filter: 'sku', value: 'E2E-PAQ-01' }));
     const [saved] = (await server.t.as(token)({ method: 'GET', url: `/v1/package?type=Package&search=${search}` })).json().items;
-    expect(saved).toMatchObject({ regularPrice: 6350, price: 5100, paymentType: ['Efectivo', 'Tarjeta de crédito'], startDate: '2026-12-10', endDate: '2026-12-31' });
+    expect(saved).toMatchObject({
+      regularPrice: 6350,
+      price: 5100,
+      paymentType: ['Efectivo', 'Tarjeta de crédito'],
+      startDate: '2026-12-10',
+      endDate: '2026-12-31',
+    });
     expect(saved.treatmentPackage.map((i: { sessions: number; areas: { name: string }[] }) => [i.sessions, i.areas[0].name])).toEqual([
       [3, 'Rostro completo'],
       [2, 'Rostro completo'],

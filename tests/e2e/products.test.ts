@@ -11,7 +11,12 @@ let page: Page;
 const PHOTO = '/tmp/e2e-producto.png';
 
 beforeAll(async () => {
-  writeFileSync(PHOTO, await sharp({ create: { width: 200, height: 200, channels: 3, background: '#8e5bd6' } }).png().toBuffer());
+  writeFileSync(
+    PHOTO,
+    await sharp({ create: { width: 200, height: 200, channels: 3, background: '#8e5bd6' } })
+      .png()
+      .toBuffer(),
+  );
   server = await startServer();
   browser = await launchBrowser();
   page = await signedInPage(browser, server.url, 'admin@demo.mx');
@@ -22,7 +27,7 @@ afterAll(async () => {
 });
 
 /** The server and lazy screens may take a moment: wait as long as Playwright's own actions do. */
-const poll = <T,>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
+const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const row = (text: string) => page.locator('.ant-table-row', { hasText: text });
 const field = (label: string) => page.getByLabel(label, { exact: true });
 
@@ -94,7 +99,11 @@ describe('products', () => {
     await searchSku('E2E0001');
     await poll(() => row('E2E0001').getByText('Pendiente').isVisible()).toBe(true);
     // the thumbnail comes from the public photo route
-    await poll(() => row('E2E0001').locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await poll(() =>
+      row('E2E0001')
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
   });
 
   it('approves it by saving with the approver pricing', async () => {

@@ -17,7 +17,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const poll = <T,>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
+const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const field = (label: string) => page.getByLabel(label, { exact: true });
 /** Optional fields carry the '(opcional)' mark in their label: reached by the form item's id. */
 const optional = (name: string) => page.locator(`#${name}`);

@@ -29,7 +29,10 @@ async function seed() {
   const [customer] = await db.insert(customers).values({ name: 'Sesionnavegador', lastName: 'Prueba', gender: 'Femenino', birthday: '1987-04-04' }).returning();
   const base = { customerId: customer.id, branchId: f.branchId, treatmentId: f.medTreatment.id };
   customerId = customer.id;
-  const [inProcess] = await db.insert(purchasedProducts).values({ ...base, sessions: 3, currentSession: 0, status: 'onProcess', createdAt: new Date('2026-10-03T18:00:00Z') }).returning();
+  const [inProcess] = await db
+    .insert(purchasedProducts)
+    .values({ ...base, sessions: 3, currentSession: 0, status: 'onProcess', createdAt: new Date('2026-10-03T18:00:00Z') })
+    .returning();
   inProcessId = inProcess.id;
   await db.insert(purchasedProducts).values([
     { ...base, sessions: 2, currentSession: 2, status: 'finished', createdAt: new Date('2026-08-03T18:00:00Z') },
@@ -118,7 +121,11 @@ describe('finishing a session of a purchased treatment', () => {
   it('names the missing supply in the appointment finish form too', async () => {
     const gerente = server.t.as((await server.t.signIn('gerente@demo.mx')).token);
     const date = futureDate(20);
-    const booked = await gerente({ method: 'POST', url: '/v1/appointment/create', payload: medicalBooking(f, customerId, date, { appointmentOption: 'purchasedProducts', purchasedProductId: inProcessId, treatmentId: null }) });
+    const booked = await gerente({
+      method: 'POST',
+      url: '/v1/appointment/create',
+      payload: medicalBooking(f, customerId, date, { appointmentOption: 'purchasedProducts', purchasedProductId: inProcessId, treatmentId: null }),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     await gerente({ method: 'PATCH', url: `/v1/appointment/${booked.json().id}/set-on-process` });
     await page.goto(`${server.url}/dashboard/agenda/${booked.json().id}`);

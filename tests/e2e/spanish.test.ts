@@ -110,7 +110,12 @@ describe('forms answer in the app’s Spanish', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await visible('El campo correo electrónico debe ser un correo electrónico válido');
     // the browser's own check has nothing to say, so it never shows its English bubble
-    expect(await page.locator('form').first().evaluate((f) => (f as HTMLFormElement).checkValidity())).toBe(true);
+    expect(
+      await page
+        .locator('form')
+        .first()
+        .evaluate((f) => (f as HTMLFormElement).checkValidity()),
+    ).toBe(true);
     await shot('correo-proveedor');
   });
 
@@ -130,7 +135,9 @@ describe('forms answer in the app’s Spanish', () => {
     await expect.poll(() => mobile.inputValue()).toBe('(664)940-7788');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${server.url}/dashboard/clientes`);
-    const { rows } = (await server.t.ctx.db.execute(sql`select mobile_phone from customers where name = 'Regina' and last_name = 'Lada'`)) as unknown as { rows: { mobile_phone: string }[] };
+    const { rows } = (await server.t.ctx.db.execute(sql`select mobile_phone from customers where name = 'Regina' and last_name = 'Lada'`)) as unknown as {
+      rows: { mobile_phone: string }[];
+    };
     expect(rows).toEqual([{ mobile_phone: '6649407788' }]);
   });
 
@@ -152,9 +159,23 @@ describe('forms answer in the app’s Spanish', () => {
     expect(await page.locator('[role="group"]').innerText()).not.toContain('00:00 - 00:00');
     await page.getByLabel('Abre el Domingo').click();
     await setRange(0, '10:00', '12:00');
-    await expect.poll(() => day(0).locator('.ant-form-item-explain-error').innerText().catch(() => '')).toBe('La sucursal está cerrada ese día');
+    await expect
+      .poll(() =>
+        day(0)
+          .locator('.ant-form-item-explain-error')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('La sucursal está cerrada ese día');
     await setRange(3, '10:00', '12:45');
-    await expect.poll(() => day(3).locator('.ant-form-item-explain-error').innerText().catch(() => '')).toBe('Miércoles: la hora debe ser en punto o y media (08:30)');
+    await expect
+      .poll(() =>
+        day(3)
+          .locator('.ant-form-item-explain-error')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Miércoles: la hora debe ser en punto o y media (08:30)');
     await shot('cabina-dia-cerrado');
   });
 

@@ -49,7 +49,9 @@ describe('staff', () => {
     if (shots) await page.screenshot({ path: '/tmp/staff-step1.png', fullPage: true });
     expect(await step('user').isVisible()).toBe(true);
 
-    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3a8bd6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#3a8bd6' } })
+      .png()
+      .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'retrato.png', mimeType: 'image/png', buffer: png });
     await fill('name', 'Renata');
     await fill('lastName', 'Quiroga');
@@ -170,7 +172,10 @@ describe('staff', () => {
     await dialog.getByRole('tab', { name: 'Personales' }).click();
     await expect.poll(() => dialog.getByText('QUSR900314MBCNLN05').isVisible()).toBe(true);
     if (shots) await page.screenshot({ path: '/tmp/staff-detail.png' });
-    await dialog.getByRole('button', { name: /close|cerrar/i }).first().click();
+    await dialog
+      .getByRole('button', { name: /close|cerrar/i })
+      .first()
+      .click();
 
     // edit: inactive, and signatures up to the fourth (final) contract
     await row.getByRole('button', { name: 'Opciones' }).click();

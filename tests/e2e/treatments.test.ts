@@ -40,7 +40,9 @@ describe('treatments', () => {
     await visible('El campo SKU es requerido');
     await visible('El campo duración es requerido');
 
-    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#7c4dcc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#7c4dcc' } })
+      .png()
+      .toBuffer();
     await page.locator('input[type=file]').setInputFiles({ name: 'toxina.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('SKU').fill('E2E');
     await page.getByLabel('Nombre').fill('Toxina de prueba E2E');
@@ -71,7 +73,14 @@ describe('treatments', () => {
     await visible('El campo consentimiento es requerido');
     await choose('Documento de consentimiento', 'Consentimiento para toxina botulínica');
     await page.getByRole('button', { name: 'Ver documento' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByText(/CONSENTIMIENTO INFORMADO/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog')
+          .getByText(/CONSENTIMIENTO INFORMADO/)
+          .isVisible(),
+      )
+      .toBe(true);
     await page.getByRole('dialog').locator('.ant-modal-close').click();
 
     await page.getByRole('button', { name: 'Agregar producto' }).click();
@@ -96,7 +105,9 @@ describe('treatments', () => {
     expect(thumb.status()).toBe(200);
 
     const { token } = await server.t.signIn('admin@demo.mx');
-    const listed = (await server.t.as(token)({ method: 'GET', url: '/v1/treatment?search=' + encodeURIComponent(JSON.stringify({ filter: 'sku', value: 'E2E-TOX-1' })) })).json();
+    const listed = (
+      await server.t.as(token)({ method: 'GET', url: '/v1/treatment?search=' + encodeURIComponent(JSON.stringify({ filter: 'sku', value: 'E2E-TOX-1' })) })
+    ).json();
     expect(listed.items[0]).toMatchObject({ medicalFee: 700, duration: 45, consent: true, areas: [{ name: 'Frente' }] });
     expect(listed.items[0].treatmentProduct[0].quantity).toBe(2);
 

@@ -2,11 +2,27 @@ import { errorChain } from '../platform/error-chain';
 
 /** Codes of a database that cannot be reached or went away (node's socket errors and PostgreSQL's classes 08 and 57). */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
 ]);
 /** What node-postgres says, without a code, when a connection dies or the pool waits too long for one. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended|after calling end on the pool/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended|after calling end on the pool/i;
 
 /** Whether an error means the database is not answering (503), as opposed to a query it refused. */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -38,7 +54,11 @@ export function describeTarget(url: string): { host: string; database: string; u
   try {
     const u = new URL(url);
     if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') return undefined;
-    return { host: `${u.hostname || 'localhost'}:${u.port || '5432'}`, database: decodeURIComponent(u.pathname.slice(1)) || '(sin nombre)', user: decodeURIComponent(u.username) || '(sin usuario)' };
+    return {
+      host: `${u.hostname || 'localhost'}:${u.port || '5432'}`,
+      database: decodeURIComponent(u.pathname.slice(1)) || '(sin nombre)',
+      user: decodeURIComponent(u.username) || '(sin usuario)',
+    };
   } catch {
     return undefined;
   }

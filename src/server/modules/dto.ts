@@ -1,28 +1,6 @@
-import { z } from 'zod';
-
-/** Timestamps on the wire, named as the spec names them. */
-export const timestamps = {
-  created_at: z.date(),
-  updated_at: z.date(),
-  deleted_at: z.date().nullable(),
-};
+/** The wire's shared pieces live in the domain contract; `stamps` turns a row's timestamps into them. */
+export { idParams, listResponse, timestamps } from '../../domain/contract';
 
 export function stamps(row: { createdAt: Date; updatedAt: Date; deletedAt: Date | null }) {
   return { created_at: row.createdAt, updated_at: row.updatedAt, deleted_at: row.deletedAt };
 }
-
-export const listResponse = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    meta: z.object({
-      page: z.number(),
-      take: z.number(),
-      itemCount: z.number(),
-      pageCount: z.number(),
-      hasPreviousPage: z.boolean(),
-      hasNextPage: z.boolean(),
-      itemCountCapped: z.boolean().optional(),
-    }),
-  });
-
-export const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });

@@ -1,25 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { registerAuthRoutes } from './auth/routes';
-import { registerBranchRoutes } from './branches/routes';
-import { registerCategoryRoutes } from './categories/routes';
-import { registerHealthRoutes } from './health/routes';
-import { registerHrRoutes } from './hr/routes';
-import { registerLogRoutes } from './logs/routes';
-import { registerRoleRoutes } from './roles/routes';
-import { registerSettingRoutes } from './settings/routes';
-import { registerApplianceRoutes } from './appliances/routes';
-import { registerCabinRoutes } from './cabins/routes';
-import { registerCouponRoutes } from './coupons/routes';
-import { registerCustomerRoutes } from './customers/routes';
-import { registerPackageRoutes } from './packages/routes';
-import { registerProductRoutes } from './products/routes';
-import { registerProviderRoutes } from './providers/routes';
-import { registerTreatmentRoutes } from './treatments/routes';
-import { registerStaffRoutes } from './staff/routes';
-import { registerLoyaltyRoutes } from './loyalty/routes';
-import { registerAppointmentRoutes } from './appointments/routes';
-import { registerAgendaRoutes } from './agenda/routes';
+import type { Job } from '../platform/jobs';
+import { registerAuthRoutes } from './auth';
+import { registerBranchRoutes } from './branches';
+import { registerCategoryRoutes } from './categories';
+import { registerHealthRoutes } from './health';
+import { registerHrRoutes } from './hr';
+import { registerLogRoutes } from './logs';
+import { registerRoleRoutes } from './roles';
+import { registerSettingRoutes } from './settings';
+import { registerApplianceRoutes } from './appliances';
+import { registerCabinRoutes } from './cabins';
+import { registerCouponRoutes } from './coupons';
+import { registerCustomerRoutes } from './customers';
+import { registerPackageRoutes } from './packages';
+import { registerProductRoutes } from './products';
+import { registerProviderRoutes } from './providers';
+import { registerTreatmentRoutes } from './treatments';
+import { registerStaffRoutes } from './staff';
+import { customerLoyaltyReader, registerLoyaltyRoutes } from './loyalty';
+import { appointmentJobs, registerAppointmentRoutes } from './appointments';
+import { registerAgendaRoutes } from './agenda';
+
+/** Every area's periodic jobs, started by main.ts after the platform's own. */
+export const MODULE_JOBS: Job[] = [...appointmentJobs];
 
 /** Every area's routes under /v1. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -38,7 +42,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerPackageRoutes(app, ctx);
   registerCouponRoutes(app, ctx);
   registerApplianceRoutes(app, ctx);
-  registerCustomerRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx, customerLoyaltyReader);
   registerStaffRoutes(app, ctx);
   registerLoyaltyRoutes(app, ctx);
   registerAgendaRoutes(app, ctx);

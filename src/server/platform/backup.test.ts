@@ -36,7 +36,9 @@ async function snapshot(database: Database, uploadsDir: string) {
   for (const entry of await readdir(uploadsDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    files[path.relative(uploadsDir, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
+    files[path.relative(uploadsDir, file)] = createHash('sha1')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return { counts, files };
 }

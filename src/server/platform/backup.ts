@@ -30,7 +30,13 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      reject(new Error(err.code === 'ENOENT' ? `No se encontró ${cmd}: instálelo (en Debian: apt-get install -y ${cmd === 'tar' ? 'tar' : 'postgresql-client'})` : err.message)),
+      reject(
+        new Error(
+          err.code === 'ENOENT'
+            ? `No se encontró ${cmd}: instálelo (en Debian: apt-get install -y ${cmd === 'tar' ? 'tar' : 'postgresql-client'})`
+            : err.message,
+        ),
+      ),
     );
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} terminó con error ${code}: ${errors.trim()}`))));
   });
@@ -46,8 +52,7 @@ function libpqTarget(url: string): { args: string[]; env: NodeJS.ProcessEnv } {
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
 
-export const defaultBackupFile = (config: AppConfig) =>
-  path.resolve('backups', `clinicas-${config.databaseUrl ? 'postgres' : 'integrada'}-${stamp()}.tar.gz`);
+export const defaultBackupFile = (config: AppConfig) => path.resolve('backups', `clinicas-${config.databaseUrl ? 'postgres' : 'integrada'}-${stamp()}.tar.gz`);
 
 async function dumpDatabase(config: AppConfig, staging: string): Promise<Manifest['kind']> {
   if (config.databaseUrl) {
@@ -109,7 +114,9 @@ async function assertNoOtherSessions(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     if (rows[0].n > 0) throw new Error(`La base de datos tiene ${rows[0].n} conexión(es) abierta(s): detenga los servidores antes de restaurar`);
     // everything the dump recreates, and whatever was added since, goes
     await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public');

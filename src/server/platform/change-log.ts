@@ -1,20 +1,35 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { changeLog } from '../db/schema';
+import type { Actor } from './auth/actor';
 
 /** Keys never written in clear into the change log. */
 const SENSITIVE = new Set([
-  'passwordHash', 'pinHash', 'password', 'pin', 'newPin', 'currentPassword', 'passwordConfirm',
-  'curp', 'rfc', 'nss', 'ocr', 'salary', 'isr', 'bankAccount', 'diseases', 'allergies', 'drugAllergies', 'bloodType', 'personalEmail',
+  'passwordHash',
+  'pinHash',
+  'password',
+  'pin',
+  'newPin',
+  'currentPassword',
+  'passwordConfirm',
+  'curp',
+  'rfc',
+  'nss',
+  'ocr',
+  'salary',
+  'isr',
+  'bankAccount',
+  'diseases',
+  'allergies',
+  'drugAllergies',
+  'bloodType',
+  'personalEmail',
 ]);
 
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SENSITIVE.has(k) && v != null ? '••••' : redact(v)]),
-    );
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SENSITIVE.has(k) && v != null ? '••••' : redact(v)]));
   }
   return value;
 }
@@ -29,18 +44,20 @@ export interface ChangeEntry {
   affectedBranchId?: string | null;
 }
 
-/** Writes the change-log row inside the same transaction as the change itself. */
-export async function recordChange(tx: DbOrTx, req: FastifyRequest | null, entry: ChangeEntry): Promise<void> {
-  await tx.insert(changeLog).values({
-    module: entry.module,
-    action: entry.action,
-    entityId: entry.entityId ?? null,
-    orderNumber: entry.orderNumber ?? null,
-    before: entry.before === undefined ? null : redact(entry.before),
-    after: entry.after === undefined ? null : redact(entry.after),
-    userId: req?.user?.id ?? null,
-    branchId: req?.user?.branchId ?? null,
-    affectedBranchId: entry.affectedBranchId ?? null,
-    metadata: req ? { userAgent: req.headers['user-agent'] ?? null, ip: req.ip } : { source: 'sistema' },
-  });
+/** Writes the change-log row inside the same transaction as the change itself; a null actor is the system. */
+export async function recordChange(tx: DbOrTx, actor: Actor | null, entry: ChangeEntry): Promise<void> {
+  await tx
+    .insert(changeLog)
+    .values({
+      module: entry.module,
+      action: entry.action,
+      entityId: entry.entityId ?? null,
+      orderNumber: entry.orderNumber ?? null,
+      before: entry.before === undefined ? null : redact(entry.before),
+      after: entry.after === undefined ? null : redact(entry.after),
+      userId: actor?.id ?? null,
+      branchId: actor?.branchId ?? null,
+      affectedBranchId: entry.affectedBranchId ?? null,
+      metadata: actor?.address ? { userAgent: actor.address.userAgent, ip: actor.address.ip } : { source: 'sistema' },
+    });
 }

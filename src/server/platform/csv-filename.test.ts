@@ -1,12 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../testing/harness';
 import { csvFileName } from './csv';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { useTestApp } from '../testing/harness';
 import { demoId } from '../db/demo/random';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 /** Words of zod's and fastify's default (English) messages that must never reach a user. */
 const ENGLISH = /\b(Invalid|expected|received|Too (big|small)|must|should|Unexpected|Body)\b/;
@@ -21,14 +15,23 @@ function expectCatalogueBody(res: LightMyRequestResponse, status: number) {
   expect(body.statusCode).toBe(status);
   expect(typeof body.code).toBe('string');
   expect(body.message).not.toMatch(ENGLISH);
-  expect(Object.keys(body).filter((k) => k !== 'errors').sort()).toEqual(['code', 'message', 'statusCode']);
+  expect(
+    Object.keys(body)
+      .filter((k) => k !== 'errors')
+      .sort(),
+  ).toEqual(['code', 'message', 'statusCode']);
   expect(res.body).not.toMatch(/stack|node_modules|at .*\.(ts|js):\d+/);
   return body;
 }
 
 describe('error bodies', () => {
   it('a malformed JSON body gets 400 with a Spanish message and no stack', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{"username": "admin@demo.mx", ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin@demo.mx", ',
+    });
     const body = expectCatalogueBody(res, 400);
     expect(body.message).toBe('Solicitud inválida');
   });
@@ -81,7 +84,8 @@ describe('error bodies', () => {
       expect(res.statusCode, c.url).toBe(400);
       const body = res.json();
       expect(body.code).toBe('VALIDATION_FAILED');
-      for (const m of new Set<string>([body.message, ...body.errors.map((e: { message: string }) => e.message)])) if (ENGLISH.test(m)) english.push(`${c.url}: ${m}`);
+      for (const m of new Set<string>([body.message, ...body.errors.map((e: { message: string }) => e.message)]))
+        if (ENGLISH.test(m)) english.push(`${c.url}: ${m}`);
     }
     expect(english).toEqual([]);
   });

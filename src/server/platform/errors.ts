@@ -52,10 +52,7 @@ export function toErrorBody(err: unknown): ApiErrorBody {
     return { statusCode: err.status, code: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const errors = err.validation.map((v) => ({
-      field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-      message: v.message ?? 'Valor inválido',
-    }));
+    const errors = err.validation.map((v) => ({ field: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: v.message ?? 'Valor inválido' }));
     return { statusCode: 400, code: 'VALIDATION_FAILED', message: errors[0]?.message ?? errorCatalogue.VALIDATION_FAILED.message, errors };
   }
   if (isDatabaseUnavailable(err)) return catalogueBody('DATABASE_UNAVAILABLE');

@@ -10,7 +10,10 @@ import { exifTags, GPS_INFO, ARTIST, photoWithMetadata } from './files.test-help
 const dir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
 const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x' });
 
-const png = (size: number) => sharp({ create: { width: size, height: size, channels: 3, background: '#7c4dcc' } }).png().toBuffer();
+const png = (size: number) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: '#7c4dcc' } })
+    .png()
+    .toBuffer();
 
 describe('photo storage', () => {
   it('stores a real image with a thumbnail, judged by content', async () => {
@@ -24,7 +27,10 @@ describe('photo storage', () => {
   });
 
   it('refuses a text file named like an image', async () => {
-    await expect(saveImage(config, 'products', { filename: 'foto.png', buffer: Buffer.from('no soy una imagen') })).rejects.toMatchObject({ code: 'INVALID_IMAGE', status: 400 });
+    await expect(saveImage(config, 'products', { filename: 'foto.png', buffer: Buffer.from('no soy una imagen') })).rejects.toMatchObject({
+      code: 'INVALID_IMAGE',
+      status: 400,
+    });
   });
 
   it('refuses an image of 1 MB or more', async () => {
@@ -34,7 +40,8 @@ describe('photo storage', () => {
 });
 
 describe('metadata', () => {
-  const stored = (folder: string, name: string, thumbnail = false) => readFileSync(path.join(config.uploadsDir, folder, ...(thumbnail ? ['thumbnails'] : []), name));
+  const stored = (folder: string, name: string, thumbnail = false) =>
+    readFileSync(path.join(config.uploadsDir, folder, ...(thumbnail ? ['thumbnails'] : []), name));
 
   it('leaves out the EXIF GPS position and author, the XMP and the IPTC of every stored photo and thumbnail', async () => {
     const jpg = await photoWithMetadata('jpeg');
@@ -66,8 +73,13 @@ describe('metadata', () => {
         expect((await sharp(file).metadata()).exif, format).toBeUndefined();
       }
     }
-    const frame = (background: string) => sharp({ create: { width: 20, height: 20, channels: 4, background } }).png().toBuffer();
-    const gif = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 20, height: 20, channels: 4, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#ff0000'), await frame('#00ff00')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const name = await saveImage(config, 'notes', { filename: 'animada.gif', buffer: gif });
     expect((await sharp(stored('notes', name), { animated: true }).metadata()).pages).toBe(2);
   });
@@ -94,7 +106,9 @@ describe('signed links to private photos', () => {
     const link = parts(signedImageUrl(config, 'customers', name, false, now));
     const refused = { code: 'FORBIDDEN', status: 403 };
     expect(() => checkSignedImage(config, 'customers', name, false, link, now + 21 * 60_000)).toThrow(expect.objectContaining(refused));
-    expect(() => checkSignedImage(config, 'customers', name, false, { ...link, exp: String(Number(link.exp) + 3600) }, now)).toThrow(expect.objectContaining(refused));
+    expect(() => checkSignedImage(config, 'customers', name, false, { ...link, exp: String(Number(link.exp) + 3600) }, now)).toThrow(
+      expect.objectContaining(refused),
+    );
     expect(() => checkSignedImage(config, 'customers', name.replace('0b3a', '1b3a'), false, link, now)).toThrow(expect.objectContaining(refused));
     expect(() => checkSignedImage(config, 'customers', name, true, link, now)).toThrow(expect.objectContaining(refused));
     expect(() => checkSignedImage(config, 'notes', name, false, link, now)).toThrow(expect.objectContaining(refused));

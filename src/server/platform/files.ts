@@ -43,7 +43,13 @@ export interface MultipartBody {
  */
 export async function readMultipart(
   req: FastifyRequest,
-  opts: { files: number; fields?: readonly string[]; tooManyFiles: string; otherwise: ErrorCode; /** Text parts read at most (default 10). */ maxFields?: number },
+  opts: {
+    files: number;
+    fields?: readonly string[];
+    tooManyFiles: string;
+    otherwise: ErrorCode;
+    /** Text parts read at most (default 10). */ maxFields?: number;
+  },
 ): Promise<MultipartBody> {
   const fields: Record<string, string> = {};
   const uploads: ImageUpload[] = [];
@@ -72,6 +78,11 @@ export async function readImageUploads(req: FastifyRequest, max: number): Promis
   const { uploads } = await readMultipart(req, { files: max, tooManyFiles: `Se permiten como máximo ${max} imágenes`, otherwise: 'INVALID_IMAGE' });
   if (!uploads.length) throw new AppError('NO_IMAGES');
   return uploads;
+}
+
+/** The one photo of a request that sets a record's photo. */
+export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload> {
+  return (await readImageUploads(req, 1))[0];
 }
 
 function folderPath(config: AppConfig, folder: ImageFolder, thumbnail = false): string {
@@ -125,11 +136,20 @@ function encode(image: Sharp, ext: string): Sharp {
 
 export async function deleteImage(config: AppConfig, folder: ImageFolder, name: string | null | undefined): Promise<void> {
   if (!name || !SAFE_NAME.test(name)) return;
-  await Promise.all([unlink(path.join(folderPath(config, folder), name)), unlink(path.join(folderPath(config, folder, true), name))].map((p) => p.catch(() => undefined)));
+  await Promise.all(
+    [unlink(path.join(folderPath(config, folder), name)), unlink(path.join(folderPath(config, folder, true), name))].map((p) => p.catch(() => undefined)),
+  );
 }
 
 /** Streams a stored photo or its thumbnail; unknown or unsafe names answer 404. */
-export function sendImage(reply: FastifyReply, config: AppConfig, folder: ImageFolder, name: string, thumbnail = false, cacheControl = 'private, max-age=86400') {
+export function sendImage(
+  reply: FastifyReply,
+  config: AppConfig,
+  folder: ImageFolder,
+  name: string,
+  thumbnail = false,
+  cacheControl = 'private, max-age=86400',
+) {
   if (!SAFE_NAME.test(name)) throw new AppError('PHOTO_NOT_FOUND');
   const file = path.join(folderPath(config, folder, thumbnail), name);
   if (!existsSync(file)) throw new AppError('PHOTO_NOT_FOUND');
@@ -173,7 +193,9 @@ function linkKey(config: AppConfig): Buffer {
 
 const variantOf = (thumbnail: boolean) => (thumbnail ? 'thumbnail' : 'original');
 function mac(config: AppConfig, folder: PrivateFolder, name: string, thumbnail: boolean, exp: number): Buffer {
-  return createHmac('sha256', linkKey(config)).update(`${folder}\n${variantOf(thumbnail)}\n${name}\n${exp}`).digest();
+  return createHmac('sha256', linkKey(config))
+    .update(`${folder}\n${variantOf(thumbnail)}\n${name}\n${exp}`)
+    .digest();
 }
 
 /** The URL path of a private photo (the API is served under /v1). */
@@ -195,7 +217,14 @@ export function signedPhoto(config: AppConfig, folder: PrivateFolder, photo: { n
 const LINK_REFUSED = 'El enlace de la foto venció o no es válido; vuelva a abrir la pantalla';
 
 /** Seconds the link still lives; throws unless `sig` is the server's signature of this file and `exp` is ahead. */
-export function checkSignedImage(config: AppConfig, folder: PrivateFolder, name: string, thumbnail: boolean, query: { exp?: string; sig?: string }, now = Date.now()): number {
+export function checkSignedImage(
+  config: AppConfig,
+  folder: PrivateFolder,
+  name: string,
+  thumbnail: boolean,
+  query: { exp?: string; sig?: string },
+  now = Date.now(),
+): number {
   if (!query.exp && !query.sig) throw new AppError('UNAUTHORIZED');
   const exp = /^\d{1,12}$/.test(query.exp ?? '') ? Number(query.exp) : NaN;
   const given = /^[A-Za-z0-9_-]{43}$/.test(query.sig ?? '') ? Buffer.from(query.sig!, 'base64url') : undefined;
@@ -217,11 +246,13 @@ const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string
  */
 export function registerPrivateFileRoutes(app: FastifyInstance, config: AppConfig): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const serve = (thumbnail: boolean) => (req: FastifyRequest<{ Params: z.infer<typeof privateFileParams>; Querystring: z.infer<typeof signedQuery> }>, reply: FastifyReply) => {
-    const { folder, name } = req.params;
-    const left = checkSignedImage(config, folder, name, thumbnail, req.query);
-    return sendImage(reply, config, folder, name, thumbnail, `private, max-age=${Math.min(left, SIGNED_URL_SECONDS)}`);
-  };
+  const serve =
+    (thumbnail: boolean) =>
+    (req: FastifyRequest<{ Params: z.infer<typeof privateFileParams>; Querystring: z.infer<typeof signedQuery> }>, reply: FastifyReply) => {
+      const { folder, name } = req.params;
+      const left = checkSignedImage(config, folder, name, thumbnail, req.query);
+      return sendImage(reply, config, folder, name, thumbnail, `private, max-age=${Math.min(left, SIGNED_URL_SECONDS)}`);
+    };
   r.get('/files/:folder/:name', { config: { access: 'public' }, schema: { params: privateFileParams, querystring: signedQuery } }, serve(false));
   r.get('/files/:folder/thumbnail/:name', { config: { access: 'public' }, schema: { params: privateFileParams, querystring: signedQuery } }, serve(true));
 }

@@ -19,7 +19,10 @@ describe.skipIf(!url)('periodic jobs with several API processes on one PostgreSQ
   it('one process leads; when it stops, another takes over', async () => {
     const a = new JobsLeader(url);
     const b = new JobsLeader(url);
-    stops.push(() => a.close(), () => b.close());
+    stops.push(
+      () => a.close(),
+      () => b.close(),
+    );
     expect(await a.isLeader()).toBe(true);
     expect(await b.isLeader()).toBe(false);
     expect(await a.isLeader()).toBe(true);

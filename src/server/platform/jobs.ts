@@ -3,10 +3,6 @@ import { lt, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../context';
 import { authFailures } from '../db/schema';
-import { markAbsences } from '../modules/appointments/absences';
-import { expirePurchasedTreatments } from '../modules/appointments/expiry';
-
-export { expirePurchasedTreatments, markAbsences };
 
 export interface Job {
   name: string;
@@ -15,30 +11,13 @@ export interface Job {
   run: (ctx: AppContext) => Promise<void>;
 }
 
-export const JOBS: Job[] = [
+/** The platform's own jobs; each area brings its jobs through modules/index.ts (platform imports no area). */
+export const PLATFORM_JOBS: Job[] = [
   {
     name: 'limpiar intentos fallidos',
     everyMs: 60 * 60 * 1000,
     run: async ({ db }) => {
       await db.delete(authFailures).where(lt(authFailures.createdAt, new Date(Date.now() - 24 * 3600 * 1000)));
-    },
-  },
-  {
-    // an appointment still scheduled or in process when its day ends in the branch's zone was missed
-    name: 'marcar inasistencias',
-    everyMs: 15 * 60 * 1000,
-    atStart: true,
-    run: async ({ db }) => {
-      await markAbsences(db);
-    },
-  },
-  {
-    // a purchased treatment past its limit date (or ended by its third change) cannot be finished: its bookings are cancelled
-    name: 'cancelar citas de tratamientos vencidos',
-    everyMs: 15 * 60 * 1000,
-    atStart: true,
-    run: async ({ db }) => {
-      await expirePurchasedTreatments(db);
     },
   },
   {
@@ -108,7 +87,7 @@ export class JobsLeader {
 }
 
 /** Runs the periodic jobs while this process leads; returns a stop function. */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[] = JOBS): () => Promise<void> {
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger, jobs: Job[]): () => Promise<void> {
   const leader = new JobsLeader(ctx.database.kind === 'postgres' ? ctx.config.databaseUrl : undefined);
   const running = new Set<Promise<void>>();
   const run = (job: Job) => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/harness';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const NAMES = ['Biorrevitalizante', 'Zafiro', 'Ácido hialurónico', 'azúcar exfoliante', 'Bálsamo'];
 const SPANISH = ['Ácido hialurónico', 'azúcar exfoliante', 'Bálsamo', 'Biorrevitalizante', 'Zafiro'];
@@ -20,7 +14,9 @@ describe('lists sort text the Spanish way: accents and case aside, the same on P
     }
     const ours = (names: string[]) => names.filter((n) => NAMES.includes(n));
     const list = async (order: string) =>
-      ((await admin({ method: 'GET', url: `/v1/categories?take=all&field=name&order=${order}&type=product` })).json().items as { name: string }[]).map((c) => c.name);
+      ((await admin({ method: 'GET', url: `/v1/categories?take=all&field=name&order=${order}&type=product` })).json().items as { name: string }[]).map(
+        (c) => c.name,
+      );
     expect(ours(await list('ASC'))).toEqual(SPANISH);
     expect(ours(await list('DESC'))).toEqual([...SPANISH].reverse());
 

@@ -3,8 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { and, asc, count, desc, sql, Column, type AnyColumn, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { listMessages, listMeta, type ListMeta, type ListQuery } from '../../domain/list';
+import { ALL_ROWS_LIMIT, listMessages, listMeta, type ListMeta, type ListQuery } from '../../domain/list';
 import { csvFileName, csvLine } from './csv';
+import { atOrAfter, idIn, rowId, sameKeys, seekOf, type Seek } from './list-keyset';
 import { AppError } from './errors';
 
 export type Expr = AnyColumn | SQL;
@@ -24,13 +25,15 @@ export interface ListSpec<Row> {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** Fields the `search` filter may name. */
   searchable: Record<string, SearchField>;
-  filters: (SQL | undefined)[];
+  /** Conditions every row meets; a promise where the condition needs a read first (a branch's time zone). */
+  filters: (SQL | undefined | Promise<SQL | undefined>)[];
   rows: (q: { where: SQL | undefined; orderBy: SQL[]; limit?: number; offset: number }) => Promise<Row[]>;
   /** The number of matching rows; with `limit`, counting may stop there. */
   count: (where: SQL | undefined, limit?: number) => Promise<number>;
   /**
    * Lists over tables of millions of rows count at most this many (meta.itemCountCapped tells), and
-   * "all" returns at most this many: an exact count of a common surname's appointments costs more than the page.
+   * "all" returns at most this many (and never more than ALL_ROWS_LIMIT): an exact count of a common surname's
+   * appointments costs more than the page.
    */
   countCap?: number;
 }
@@ -46,7 +49,10 @@ function everyWord(value: string, matchOne: (pattern: string) => SQL): SQL {
 
 /** The rows of one table that match, counting no further than `limit` when given (ListSpec.countCap). */
 export async function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined, limit?: number): Promise<number> {
-  const matching = db.select({ one: sql`1` }).from(table).where(where);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where);
   return (await db.select({ n: count() }).from((limit ? matching.limit(limit) : matching).as('matching')))[0].n;
 }
 
@@ -83,7 +89,7 @@ function ownEntry<T>(record: Record<string, T>, name: string, param: 'field' | '
 }
 
 async function buildWhere<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<SQL | undefined> {
-  const parts = [...spec.filters];
+  const parts = await Promise.all(spec.filters);
   // the named field is checked even when the value is empty, so a bad name always answers the same
   const field = q.search ? ownEntry(spec.searchable, q.search.filter, 'search', listMessages.badSearchField) : undefined;
   const value = q.search?.value.trim();
@@ -134,27 +140,46 @@ function leadsAnIndex(col: AnyColumn): boolean {
  */
 function sortKeys(col: Expr): Expr[] {
   if (!(col instanceof Column) || !TEXT_COLUMNS.has(col.columnType) || indexOrdered.has(col) || leadsAnIndex(col)) return [col];
-  return [sql`immutable_unaccent(lower(${col}::text)) collate "C"`, sql`${col}::text collate "C"`];
+  const keys = [sql`immutable_unaccent(lower(${col}::text)) collate "C"`, sql`${col}::text collate "C"`];
+  for (const key of keys) keyColumn.set(key, col);
+  return keys;
 }
 
-function buildOrder<Row>(q: ListQuery, spec: ListSpec<Row>): SQL[] {
+/** The column a Spanish sort key was made from (strict functions of it: null only when it is). */
+const keyColumn = new WeakMap<SQL, Column>();
+const neverNull = (key: Expr) => (key instanceof Column ? key : keyColumn.get(key))?.notNull ?? false;
+
+/** The keys a list is ordered by (before the spec's own tiebreaker), all in one direction. */
+interface Sort {
+  keys: Expr[];
+  descending: boolean;
+}
+
+function buildSort<Row>(q: ListQuery, spec: ListSpec<Row>): Sort {
   const chosen = q.field ? ownEntry(spec.sortable, q.field, 'field', listMessages.badSortField) : undefined;
   const dir = q.order ?? (q.field ? 'ASC' : spec.defaultSort.order);
-  const cols = [chosen ?? spec.sortable[spec.defaultSort.field]].flat().flatMap(sortKeys);
-  return cols.map((col) => (dir === 'DESC' ? desc(col) : asc(col)));
+  return { keys: [chosen ?? spec.sortable[spec.defaultSort.field]].flat().flatMap(sortKeys), descending: dir === 'DESC' };
+}
+
+const orderOf = (sort: Sort): SQL[] => sort.keys.map((col) => (sort.descending ? desc(col) : asc(col)));
+
+function buildOrder<Row>(q: ListQuery, spec: ListSpec<Row>): SQL[] {
+  return orderOf(buildSort(q, spec));
 }
 
 export async function listPage<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<{ items: Row[]; meta: ListMeta }> {
   const where = await buildWhere(q, spec);
   const orderBy = buildOrder(q, spec);
   const cap = spec.countCap;
-  const take = q.take || cap || 0;
+  // "all" answers at most ALL_ROWS_LIMIT rows (meta.truncated beyond): a larger read is a CSV export, which streams
+  const take = q.take || Math.min(cap ?? ALL_ROWS_LIMIT, ALL_ROWS_LIMIT);
   const [items, counted] = await Promise.all([
-    spec.rows({ where, orderBy, limit: take || undefined, offset: q.take ? (q.page - 1) * q.take : 0 }),
+    spec.rows({ where, orderBy, limit: take, offset: q.take ? (q.page - 1) * q.take : 0 }),
     spec.count(where, cap ? cap + 1 : undefined),
   ]);
   const capped = cap !== undefined && counted > cap;
-  return { items, meta: listMeta(q.page, q.take, capped ? cap : counted, capped) };
+  const truncated = !q.take && (capped || counted > items.length) && items.length === take;
+  return { items, meta: listMeta(q.page, q.take, capped ? cap : counted, capped, truncated) };
 }
 
 export interface CsvColumn<Row> {
@@ -164,23 +189,66 @@ export interface CsvColumn<Row> {
 
 const CSV_BATCH = 1000;
 
+/** Where the next batch of an export starts: past `offset` rows of the whole list, or at the last row's keys and past `skip` rows there. */
+type Cursor = { offset: number } | { lastId?: string | number; skip: number };
+
 /**
- * Streams every filtered row as CSV (UTF-8 with BOM, Spanish headers), a batch at a time. Everything that can
+ * The cursor after a batch. With a seek, the rows of the batch that tie with its last row are found by id (few:
+ * the tie group at the end of the batch); when the last row is not among them its id is not the sort table's,
+ * and the export goes on by OFFSET.
+ */
+async function nextCursor<Row>(
+  spec: ListSpec<Row>,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  seek: Seek | undefined,
+  rows: Row[],
+  sent: number,
+  cursor: Cursor,
+): Promise<Cursor> {
+  const ids = rows.map(rowId);
+  const lastId = ids[ids.length - 1];
+  if (!seek || lastId === undefined || ids.some((id) => id === undefined) || 'offset' in cursor) return { offset: sent };
+  // the previous batch's last row too: a batch that is all one tie group may continue that one's group
+  const probe = cursor.skip && cursor.lastId !== undefined ? [...ids, cursor.lastId] : ids;
+  const tied = new Set(
+    (await spec.rows({ where: and(where, idIn(seek, probe as (string | number)[]), sameKeys(seek, lastId)), orderBy, limit: probe.length, offset: 0 })).map(
+      rowId,
+    ),
+  );
+  if (!tied.has(lastId)) return { offset: sent };
+  let skip = 0;
+  while (skip < ids.length && tied.has(ids[ids.length - 1 - skip])) skip++;
+  if (skip === ids.length && cursor.lastId !== undefined && tied.has(cursor.lastId)) skip += cursor.skip;
+  return { lastId, skip };
+}
+
+/**
+ * Streams every filtered row as CSV (UTF-8 with BOM, Spanish headers), a batch at a time, each batch seeking from
+ * the last row's sort keys where the sort allows it (list-keyset.ts), by OFFSET where it does not. Everything that can
  * refuse the request (the parameters, the filters, the first query, the cells of the first batch) runs before
  * the first byte is sent, so a failing export answers its JSON error instead of a 200 with a cut file. Sent
  * through Fastify (not the raw response), so the answer carries the same headers and compression as any other.
  */
 export async function sendCsv<Row>(reply: FastifyReply, q: ListQuery, spec: ListSpec<Row>, columns: CsvColumn<Row>[], name: string) {
   const where = await buildWhere(q, spec);
-  const orderBy = buildOrder(q, spec);
+  const sort = buildSort(q, spec);
+  const orderBy = orderOf(sort);
+  const seek = seekOf(sort.keys, sort.descending, sort.keys.map(neverNull));
   const lines = (rows: Row[]) => rows.map((r) => csvLine(columns.map((c) => c.value(r)))).join('');
   const first = await spec.rows({ where, orderBy, limit: CSV_BATCH, offset: 0 });
   const head = '\uFEFF' + csvLine(columns.map((c) => c.header)) + lines(first);
   async function* body() {
     yield Buffer.from(head);
     // a later batch that fails ends the transfer without its last chunk: the client sees an incomplete download
-    for (let rows = first, offset = CSV_BATCH; rows.length === CSV_BATCH; offset += CSV_BATCH) {
-      rows = await spec.rows({ where, orderBy, limit: CSV_BATCH, offset });
+    let cursor: Cursor = { skip: 0 };
+    for (let rows = first, sent = first.length; rows.length === CSV_BATCH; sent += rows.length) {
+      cursor = await nextCursor(spec, where, orderBy, seek, rows, sent, cursor);
+      rows = await spec.rows(
+        'offset' in cursor
+          ? { where, orderBy, limit: CSV_BATCH, offset: cursor.offset }
+          : { where: and(where, atOrAfter(seek!, cursor.lastId!)), orderBy, limit: CSV_BATCH, offset: cursor.skip },
+      );
       if (rows.length) yield Buffer.from(lines(rows));
     }
   }

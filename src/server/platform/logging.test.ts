@@ -49,11 +49,19 @@ describe('request log lines', () => {
     const { token } = await signIn();
     const typed = ['María López', 'Quiñones', '6641234567', 'ana.perez@correo.mx'];
     for (const value of typed) {
-      const res = await inject({ method: 'GET', url: `/v1/customer?take=15&page=1&search=${encodeURIComponent(JSON.stringify({ filter: 'name', value }))}`, headers: { authorization: `Bearer ${token}` } });
+      const res = await inject({
+        method: 'GET',
+        url: `/v1/customer?take=15&page=1&search=${encodeURIComponent(JSON.stringify({ filter: 'name', value }))}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(200);
     }
     // and in an export, and on a route that does not exist
-    await inject({ method: 'GET', url: `/v1/customer?format=csv&search=${encodeURIComponent(JSON.stringify({ filter: 'name', value: 'María López' }))}`, headers: { authorization: `Bearer ${token}` } });
+    await inject({
+      method: 'GET',
+      url: `/v1/customer?format=csv&search=${encodeURIComponent(JSON.stringify({ filter: 'name', value: 'María López' }))}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     await inject({ method: 'GET', url: `/v1/no-existe?nombre=${encodeURIComponent('María López')}` });
     const text = logText();
     for (const value of typed) {
@@ -111,7 +119,12 @@ describe('request log lines', () => {
       await inject({ method: 'GET', url: '/v1/customer/%E0%A4%A' }),
       await inject({ method: 'GET', url: '/v1/no-existe' }),
       await inject({ method: 'POST', url: '/v1/user/reset-password', payload: { email: 'recepcion.tijuana@demo.mx' } }),
-      await inject({ method: 'POST', url: '/v1/categories/create', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{"name": ' }),
+      await inject({
+        method: 'POST',
+        url: '/v1/categories/create',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: '{"name": ',
+      }),
     ];
     const ids = sent.map((r) => String(r.headers['x-request-id']));
     expect(ids[0]).toBe('balanceador-42');
@@ -121,7 +134,10 @@ describe('request log lines', () => {
     // every line of this stretch names one of the requests, and each request has its incoming and completed lines
     for (const r of written) expect(ids, JSON.stringify(r)).toContain(r.reqId);
     for (const id of ids) {
-      expect(written.filter((r) => r.reqId === id).map((r) => r.msg), JSON.stringify(written.filter((r) => r.reqId === id))).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      expect(
+        written.filter((r) => r.reqId === id).map((r) => r.msg),
+        JSON.stringify(written.filter((r) => r.reqId === id)),
+      ).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     }
     // one reqId per line: the app logger's id is not added again to a request's own logger lines
     for (const l of lines) expect(l.match(/"reqId"/g)?.length ?? 0, l).toBeLessThanOrEqual(1);
@@ -138,7 +154,11 @@ describe('over a real connection', () => {
     const ids: string[] = [];
     // two requests on one kept-alive connection, then one more: each mail line names its own request
     for (const email of ['logistica@demo.mx', 'admin@demo.mx', 'logistica@demo.mx']) {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/user/reset-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      const res = await fetch(`http://127.0.0.1:${port}/v1/user/reset-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
       expect(res.status).toBe(201);
       ids.push(String(res.headers.get('x-request-id')));
     }
@@ -159,7 +179,9 @@ describe('redaction helpers', () => {
     expect(redactUrl('/v1/appointment?branchId=0b6a1a4e-2f1c-4c1e-9a51-6a3c1f6e2d10&startDate=2026-03-01&email=ana%40x.mx')).toBe(
       '/v1/appointment?branchId=0b6a1a4e-2f1c-4c1e-9a51-6a3c1f6e2d10&startDate=2026-03-01&email=[redactado]',
     );
-    expect(redactUrl('/v1/x?branchId=Mar%C3%ADa&name=Ana+L%C3%B3pez&%E0%A4%A=%E0%A4%A&flag')).toBe('/v1/x?branchId=[redactado]&name=[redactado]&[redactado]=[redactado]&flag');
+    expect(redactUrl('/v1/x?branchId=Mar%C3%ADa&name=Ana+L%C3%B3pez&%E0%A4%A=%E0%A4%A&flag')).toBe(
+      '/v1/x?branchId=[redactado]&name=[redactado]&[redactado]=[redactado]&flag',
+    );
   });
 
   it('serializeError drops the parameters of a failed query from the message, the stack and the error', () => {

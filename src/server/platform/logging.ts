@@ -137,7 +137,20 @@ export function loggingOptions(level: string, opts: boolean | LogOptions | undef
       serializers: { req: serializeRequest, err: serializeError },
       // what nobody should log, should anybody log headers or a body by hand
       redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', 'password', 'pin', 'token', 'refresh_token', '*.password', '*.pin', '*.token', '*.refresh_token'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'headers.authorization',
+          'headers.cookie',
+          'password',
+          'pin',
+          'token',
+          'refresh_token',
+          '*.password',
+          '*.pin',
+          '*.token',
+          '*.refresh_token',
+        ],
         censor: REDACTED,
       },
       // a line written through the app's logger during a request (not req.log, which has it already) gets its id

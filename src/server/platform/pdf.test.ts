@@ -31,7 +31,13 @@ const order = (lines: number): PdfDocumentSpec => ({
     { header: 'Cantidad', width: 1, align: 'right' },
     { header: 'Precio', width: 1.2, align: 'right' },
   ],
-  rows: Array.from({ length: lines }, (_, i) => [`SKU${i + 1}`, i === 0 ? 'Ácido hialurónico 1 ml' : `Producto ${i + 1}`, `L-${i + 1}`, String(i + 1), '$1,234.50']),
+  rows: Array.from({ length: lines }, (_, i) => [
+    `SKU${i + 1}`,
+    i === 0 ? 'Ácido hialurónico 1 ml' : `Producto ${i + 1}`,
+    `L-${i + 1}`,
+    String(i + 1),
+    '$1,234.50',
+  ]),
   totals: [
     ['Subtotal', '$1,000.00'],
     ['IVA', '$160.00'],
@@ -48,7 +54,18 @@ describe('renderPdf', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, pages } = readBack(pdf);
     expect(pages).toBe(1);
-    for (const expected of ['Clínicas Estéticas de México', 'Orden de compra', 'OC-000123', 'Proveedor: Dermoinsumos del Norte', 'Ácido hialurónico 1 ml', 'Observaciones', 'año fiscal', 'Entregó', 'Recibió', 'Página 1 de 1'])
+    for (const expected of [
+      'Clínicas Estéticas de México',
+      'Orden de compra',
+      'OC-000123',
+      'Proveedor: Dermoinsumos del Norte',
+      'Ácido hialurónico 1 ml',
+      'Observaciones',
+      'año fiscal',
+      'Entregó',
+      'Recibió',
+      'Página 1 de 1',
+    ])
       expect(text).toContain(expected);
     expect(text).toMatch(/SKU\s+Producto\s+Lote\s+Cantidad\s+Precio/);
     expect(text).toMatch(/Total\s+\$1,160\.00/);

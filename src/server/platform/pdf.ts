@@ -70,14 +70,29 @@ const bottomLimit = (doc: Doc): number => doc.page.height - MARGIN - 20;
 
 function drawHeader(doc: Doc, spec: PdfDocumentSpec): void {
   const top = doc.y;
-  doc.font(BOLD).fontSize(13).text(spec.issuer, MARGIN, top, { width: contentWidth(doc) / 2 });
+  doc
+    .font(BOLD)
+    .fontSize(13)
+    .text(spec.issuer, MARGIN, top, { width: contentWidth(doc) / 2 });
   doc.font(FONT).fontSize(8.5);
   for (const line of spec.issuerLines ?? []) doc.text(line, { width: contentWidth(doc) / 2 });
   const left = doc.y;
-  doc.font(BOLD).fontSize(15).text(spec.title, MARGIN, top, { width: contentWidth(doc), align: 'right' });
-  if (spec.number) doc.font(FONT).fontSize(11).text(spec.number, { width: contentWidth(doc), align: 'right' });
+  doc
+    .font(BOLD)
+    .fontSize(15)
+    .text(spec.title, MARGIN, top, { width: contentWidth(doc), align: 'right' });
+  if (spec.number)
+    doc
+      .font(FONT)
+      .fontSize(11)
+      .text(spec.number, { width: contentWidth(doc), align: 'right' });
   doc.y = Math.max(left, doc.y) + 10;
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + contentWidth(doc), doc.y).lineWidth(0.8).strokeColor('#7b4fc9').stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + contentWidth(doc), doc.y)
+    .lineWidth(0.8)
+    .strokeColor('#7b4fc9')
+    .stroke();
   doc.y += 10;
 }
 
@@ -88,7 +103,12 @@ function drawFields(doc: Doc, fields: [string, string][]): void {
     const y = doc.y;
     const heights = fields.slice(i, i + 2).map(([label, value], k) => {
       const x = MARGIN + k * half;
-      doc.font(BOLD).fontSize(9).text(`${label}: `, x, y, { width: half - 8, continued: true }).font(FONT).text(value || '—');
+      doc
+        .font(BOLD)
+        .fontSize(9)
+        .text(`${label}: `, x, y, { width: half - 8, continued: true })
+        .font(FONT)
+        .text(value || '—');
       return doc.y;
     });
     doc.y = Math.max(...heights) + 2;
@@ -119,9 +139,19 @@ function drawRow(doc: Doc, cells: string[], columns: PdfColumn[], xs: { x: numbe
 
 function drawTableHeader(doc: Doc, columns: PdfColumn[], xs: { x: number; width: number }[]): void {
   doc.font(BOLD).fontSize(8.5);
-  const height = rowHeight(doc, columns.map((c) => c.header), xs);
+  const height = rowHeight(
+    doc,
+    columns.map((c) => c.header),
+    xs,
+  );
   doc.rect(MARGIN, doc.y, contentWidth(doc), height).fill(HEADER_FILL).fillColor('black');
-  drawRow(doc, columns.map((c) => c.header), columns, xs, height);
+  drawRow(
+    doc,
+    columns.map((c) => c.header),
+    columns,
+    xs,
+    height,
+  );
   doc.font(FONT).fontSize(8.5);
 }
 
@@ -135,7 +165,12 @@ function drawTable(doc: Doc, columns: PdfColumn[], rows: string[][]): void {
       drawTableHeader(doc, columns, xs);
     }
     drawRow(doc, row, columns, xs, height);
-    doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + contentWidth(doc), doc.y).lineWidth(0.3).strokeColor('#cccccc').stroke();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + contentWidth(doc), doc.y)
+      .lineWidth(0.3)
+      .strokeColor('#cccccc')
+      .stroke();
   }
   doc.y += 8;
 }
@@ -160,8 +195,14 @@ function drawTotals(doc: Doc, totals: [string, string][]): void {
 
 function drawNotes(doc: Doc, notes: string): void {
   ensureRoom(doc, 40);
-  doc.font(BOLD).fontSize(9).text('Observaciones', MARGIN, doc.y, { width: contentWidth(doc) });
-  doc.font(FONT).fontSize(9).text(notes, { width: contentWidth(doc) });
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .text('Observaciones', MARGIN, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .text(notes, { width: contentWidth(doc) });
   doc.y += 8;
 }
 
@@ -172,8 +213,16 @@ function drawSignatures(doc: Doc, labels: string[]): void {
   const lineY = doc.y + 45;
   labels.forEach((label, i) => {
     const x = MARGIN + i * width + 15;
-    doc.moveTo(x, lineY).lineTo(x + width - 30, lineY).lineWidth(0.6).strokeColor('black').stroke();
-    doc.font(FONT).fontSize(9).text(label, x, lineY + 4, { width: width - 30, align: 'center' });
+    doc
+      .moveTo(x, lineY)
+      .lineTo(x + width - 30, lineY)
+      .lineWidth(0.6)
+      .strokeColor('black')
+      .stroke();
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .text(label, x, lineY + 4, { width: width - 30, align: 'center' });
   });
   doc.y = lineY + 20;
 }
@@ -186,7 +235,11 @@ function drawPageFooters(doc: Doc, footer: string | undefined): void {
     // the footer sits in the bottom margin: lift the margin so pdfkit does not open a page for it
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font(FONT).fontSize(7.5).fillColor('#666666').text(text, MARGIN, doc.page.height - MARGIN + 10, { width: contentWidth(doc), align: 'center', lineBreak: false });
+    doc
+      .font(FONT)
+      .fontSize(7.5)
+      .fillColor('#666666')
+      .text(text, MARGIN, doc.page.height - MARGIN + 10, { width: contentWidth(doc), align: 'center', lineBreak: false });
     doc.page.margins.bottom = bottom;
     doc.fillColor('black');
   }

@@ -39,7 +39,12 @@ function expectErrorShape(res: LightMyRequestResponse, status: number, label: st
   expect(body.statusCode, label).toBe(status);
   expect(typeof body.code, label).toBe('string');
   expect(body.message, label).not.toMatch(ENGLISH);
-  expect(Object.keys(body).filter((k) => k !== 'errors').sort(), label).toEqual(['code', 'message', 'statusCode']);
+  expect(
+    Object.keys(body)
+      .filter((k) => k !== 'errors')
+      .sort(),
+    label,
+  ).toEqual(['code', 'message', 'statusCode']);
   expect(res.body, label).not.toMatch(/stack|node_modules|at .*\.(ts|js):\d+/);
   return body as { statusCode: number; code: string; message: string; errors?: { field: string; message: string }[] };
 }
@@ -47,7 +52,18 @@ function expectErrorShape(res: LightMyRequestResponse, status: number, label: st
 const search = (filter: string, value: string) => encodeURIComponent(JSON.stringify({ filter, value }));
 
 /** Names every plain object inherits: looked up in a spec's columns without an own-property check, they reach the SQL builder. */
-const INHERITED = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__'];
+const INHERITED = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+];
 
 describe('list parameters that name Object.prototype members', () => {
   it('finds every list route', () => {
@@ -83,7 +99,8 @@ describe('list parameters that name Object.prototype members', () => {
     for (const url of lists) {
       for (const query of [`field=constructor`, `search=${search('toString', 'ana')}`]) {
         const res = await admin({ method: 'GET', url: `${url}?format=csv&${query}` });
-        if (res.statusCode !== 400 || !String(res.headers['content-type']).startsWith('application/json')) failures.push(`${url}?format=csv&${query} → ${res.statusCode} ${res.headers['content-type']}`);
+        if (res.statusCode !== 400 || !String(res.headers['content-type']).startsWith('application/json'))
+          failures.push(`${url}?format=csv&${query} → ${res.statusCode} ${res.headers['content-type']}`);
       }
     }
     expect(failures).toEqual([]);
@@ -93,7 +110,17 @@ describe('list parameters that name Object.prototype members', () => {
     const plain = await admin({ method: 'GET', url: '/v1/categories?take=all' });
     const unknownSort = await admin({ method: 'GET', url: '/v1/categories?take=all&field=noExiste' });
     expect(unknownSort.statusCode).toBe(200);
-    expect(unknownSort.json().items.map((c: { id: string }) => c.id).sort()).toEqual(plain.json().items.map((c: { id: string }) => c.id).sort());
+    expect(
+      unknownSort
+        .json()
+        .items.map((c: { id: string }) => c.id)
+        .sort(),
+    ).toEqual(
+      plain
+        .json()
+        .items.map((c: { id: string }) => c.id)
+        .sort(),
+    );
     const unknownSearch = await admin({ method: 'GET', url: `/v1/categories?take=all&search=${search('noExiste', 'facial')}` });
     expect(unknownSearch.statusCode).toBe(200);
     expect(unknownSearch.json().items.length).toBeGreaterThan(0);
@@ -150,7 +177,13 @@ describe('CSV exports', () => {
     registerErrorHandling(app);
     app.get('/:total/:failFrom', (req, reply) => {
       const { total, failFrom } = req.params as { total: string; failFrom: string };
-      return sendCsv(reply, listQuerySchema.parse({ format: 'csv' }), spec(Number(total), failFrom === 'no' ? undefined : Number(failFrom)), [{ header: 'Número', value: (r) => r.n }], 'prueba');
+      return sendCsv(
+        reply,
+        listQuerySchema.parse({ format: 'csv' }),
+        spec(Number(total), failFrom === 'no' ? undefined : Number(failFrom)),
+        [{ header: 'Número', value: (r) => r.n }],
+        'prueba',
+      );
     });
     try {
       const res = await app.inject({ method: 'GET', url: '/2500/no' });
@@ -185,13 +218,29 @@ describe('framework errors', () => {
       ['a path parameter that is not an id', { method: 'GET', url: `/v1/categories/${'a'.repeat(90)}` }, 400],
       ['a JSON body cut short', { method: 'POST', url: '/v1/categories/create', headers: json, payload: '{"name": "x", ' }, 400],
       ['an empty JSON body', { method: 'POST', url: '/v1/categories/create', headers: json, payload: '' }, 400],
-      ['a JSON body with __proto__', { method: 'POST', url: '/v1/categories/create', headers: json, payload: '{"__proto__": {"a": 1}, "name": "x", "type": "product"}' }, 400],
-      ['a JSON body with constructor.prototype', { method: 'POST', url: '/v1/categories/create', headers: json, payload: '{"constructor": {"prototype": {"a": 1}}}' }, 400],
-      ['a Content-Length that does not match', { method: 'POST', url: '/v1/categories/create', headers: { ...json, 'content-length': '50' }, payload: '{}' }, 400],
+      [
+        'a JSON body with __proto__',
+        { method: 'POST', url: '/v1/categories/create', headers: json, payload: '{"__proto__": {"a": 1}, "name": "x", "type": "product"}' },
+        400,
+      ],
+      [
+        'a JSON body with constructor.prototype',
+        { method: 'POST', url: '/v1/categories/create', headers: json, payload: '{"constructor": {"prototype": {"a": 1}}}' },
+        400,
+      ],
+      [
+        'a Content-Length that does not match',
+        { method: 'POST', url: '/v1/categories/create', headers: { ...json, 'content-length': '50' }, payload: '{}' },
+        400,
+      ],
       ['an unknown content type', { method: 'POST', url: '/v1/categories/create', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }, 415],
       ['a content type that is not one', { method: 'POST', url: '/v1/categories/create', headers: { 'content-type': 'nada' }, payload: '{}' }, 415],
       ['JSON where files are expected', { method: 'POST', url: `/v1/product/${product}/photos`, payload: { image: 'x' } }, 400],
-      ['multipart without a boundary', { method: 'POST', url: `/v1/product/${product}/photos`, headers: { 'content-type': 'multipart/form-data' }, payload: 'zzz' }, 400],
+      [
+        'multipart without a boundary',
+        { method: 'POST', url: `/v1/product/${product}/photos`, headers: { 'content-type': 'multipart/form-data' }, payload: 'zzz' },
+        400,
+      ],
       ['a body over the size limit', { method: 'POST', url: '/v1/categories/create', payload: { name: 'x'.repeat(3 * 1024 * 1024), type: 'product' } }, 413],
       ['an unknown method', { method: 'PROPFIND' as 'GET', url: '/v1/categories' }, 404],
     ];

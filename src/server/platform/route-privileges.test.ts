@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { useTestApp } from '../testing/harness';
 import { demoId } from '../db/demo/random';
 import { signAccessToken } from './auth/tokens';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 /** The only routes reachable without a token (API.md: sign-in, quick-login, recovery, health). */
 const PUBLIC = [
@@ -71,14 +67,19 @@ describe('route privileges', () => {
       for (const method of methods) {
         const res = await t.app.inject({ method: method as 'GET', url: concrete(r.url), payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
         expect(res.statusCode, `${method} ${r.url}`).toBe(401);
-        if (method !== 'HEAD') expect(res.json(), `${method} ${r.url}`).toMatchObject({ code: 'UNAUTHORIZED', message: 'Su sesión ha expirado, inicie sesión nuevamente' });
+        if (method !== 'HEAD')
+          expect(res.json(), `${method} ${r.url}`).toMatchObject({ code: 'UNAUTHORIZED', message: 'Su sesión ha expirado, inicie sesión nuevamente' });
       }
     }
   });
 
   it('answer 401 to a token signed with another key, an expired token and a non-bearer scheme', async () => {
     const claims = { username: 'admin@demo.mx', privileges: { categories: ['show'] }, branchBound: false };
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(demoId('user:admin@demo.mx')).setExpirationTime('1h').sign(new TextEncoder().encode('otra-clave'));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(demoId('user:admin@demo.mx'))
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('otra-clave'));
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, sub: 'x' })).toString('base64url')}.`;
     const good = await t.signIn('admin@demo.mx');
     for (const authorization of [`Bearer ${forged}`, `Bearer ${unsigned}`, `Basic ${good.token}`, good.token, 'Bearer ']) {

@@ -98,7 +98,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClock(instant: Date, timeZone: string, withTime: boolean): Date {
   let f = wallClockFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     wallClockFormats.set(timeZone, f);
   }
   const p: Record<string, number> = {};

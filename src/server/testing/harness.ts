@@ -4,7 +4,8 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
@@ -129,12 +130,7 @@ export async function createTestApp(
   await cp(template.uploadsDir, uploadsDir, { recursive: true });
   const baseEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: '/tmp/clinic-test-data', JWT_SECRET: 'test-secret-' + Math.random(), UPLOADS_DIR: uploadsDir };
   const config = loadConfig({ ...baseEnv, ...env }, opts.web ? {} : { webDir: undefined });
-  const { app, routes, ctx } = await buildApp({
-    database,
-    config,
-    logger: false,
-    mailer: { send: async (m) => void outbox.push(m) },
-  });
+  const { app, routes, ctx } = await buildApp({ database, config, logger: false, mailer: { send: async (m) => void outbox.push(m) } });
   await app.ready();
   const signIn = async (username: string, password = DEMO_PASSWORD, extra: Record<string, unknown> = {}) => {
     const res = await app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username, password, ...extra } });
@@ -161,4 +157,44 @@ export async function countRows(t: TestApp, table: string): Promise<number> {
   const res = await t.ctx.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   const rows = (res as unknown as { rows: { n: number }[] }).rows;
   return rows[0].n;
+}
+
+/** Rows of a raw SQL query. */
+export async function queryRows<T = Record<string, unknown>>(t: TestApp, q: SQL): Promise<T[]> {
+  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+/** A list's `search` query parameter for one field. */
+export const searchParam = (value: string, filter = 'name') => encodeURIComponent(JSON.stringify({ filter, value }));
+
+export type Caller = ReturnType<TestApp['as']>;
+
+/**
+ * A test file's app, made before its tests and closed after them, with a caller signed in for each named demo
+ * user: `const { t, admin } = useTestApp({ admin: 'admin@demo.mx' })`. `t` and the callers may be used inside
+ * hooks and tests (not while the file is being read, before the app exists).
+ */
+export function useTestApp<const U extends Record<string, string>>(
+  users: U,
+  ...options: Parameters<typeof createTestApp>
+): { t: TestApp } & { [K in keyof U]: Caller } {
+  let current: TestApp | undefined;
+  const signedIn = new Map<string, Caller>();
+  beforeAll(async () => {
+    current = await createTestApp(...options);
+    for (const [name, username] of Object.entries(users)) signedIn.set(name, current.as((await current.signIn(username)).token));
+  });
+  afterAll(() => current?.close());
+  const app = (): TestApp => {
+    if (!current) throw new Error('La aplicación de prueba aún no existe: úsela dentro de un beforeAll o de una prueba');
+    return current;
+  };
+  const t = new Proxy({} as TestApp, {
+    get: (_, key) => {
+      const value: unknown = Reflect.get(app(), key);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(app()) : value;
+    },
+  });
+  const callers = Object.fromEntries(Object.keys(users).map((name) => [name, (opts: Parameters<Caller>[0]) => signedIn.get(name)!(opts)]));
+  return { t, ...callers } as { t: TestApp } & { [K in keyof U]: Caller };
 }

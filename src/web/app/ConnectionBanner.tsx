@@ -15,7 +15,8 @@ export function ConnectionBanner() {
     <div className="connection-banner" role="alert" data-testid="offline-banner">
       <DisconnectOutlined />
       <span className="connection-banner-text">
-        <strong>Sin conexión:</strong> no se puede comunicar con el servidor. Lo que ve puede no estar al día y los cambios no se guardarán hasta que vuelva la conexión.
+        <strong>Sin conexión:</strong> no se puede comunicar con el servidor. Lo que ve puede no estar al día y los cambios no se guardarán hasta que vuelva la
+        conexión.
       </span>
       <Button size="small" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
         Reintentar

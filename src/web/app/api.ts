@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { Answer, Body, Params, Query, RouteContract } from '../../domain/contract';
+import { methodOf, pathOf } from '../../domain/contract-paths';
 import { DEFAULT_ERROR_MESSAGE, statusMessages, type ApiErrorBody } from '../../domain/errors';
 import { reportAnswer, reportNetworkFailure } from './connection';
 import { sessionStore } from './session';
@@ -96,10 +99,7 @@ export async function request(path: string, opts: RequestOptions = {}, retried =
   const isForm = opts.body instanceof FormData;
   const res = await send(`/v1${path}${buildQuery(opts.query)}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
   });
   if (res.status === 401 && token && !onQuickLogin()) {
@@ -116,6 +116,27 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const res = await request(path, opts);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+type ContractInput<C extends RouteContract> = (C['params'] extends z.ZodType ? { params: Params<C> } : { params?: undefined }) & {
+  query?: C['query'] extends z.ZodType ? Query<C> : undefined;
+  body?: C['body'] extends z.ZodType ? Body<C> | FormData : FormData;
+};
+
+/**
+ * Calls one route of the wire contract (src/domain/*.contract.ts): path, parameters, query, body and answer
+ * typed from the same schemas the server validates with.
+ */
+export function call<C extends RouteContract>(
+  contract: C,
+  ...[input]: C['params'] extends z.ZodType ? [ContractInput<C>] : [ContractInput<C>?]
+): Promise<Answer<C>> {
+  const params = (input?.params ?? {}) as Record<string, string | number>;
+  return api<Answer<C>>(pathOf(contract, params), {
+    method: methodOf(contract),
+    query: input?.query as Record<string, unknown> | undefined,
+    body: input?.body,
+  });
 }
 
 /** Downloads a file answer (CSV, PDF, xlsx) with the session token. */

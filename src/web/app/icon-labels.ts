@@ -100,8 +100,7 @@ export function translateIconLabels(root: HTMLElement): MutationObserver {
     for (const r of records) {
       if (r.type === 'attributes') {
         if ((r.target as Element).matches(ICON)) relabel(r.target as Element);
-      }
-      else r.addedNodes.forEach(relabelWithin);
+      } else r.addedNodes.forEach(relabelWithin);
     }
   });
   observer.observe(root.ownerDocument.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });

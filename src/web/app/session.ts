@@ -38,9 +38,7 @@ interface SessionState {
 
 export function decodeClaims(token: string): SessionUser {
   const part = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-  const json = decodeURIComponent(
-    Array.from(atob(part), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
-  );
+  const json = decodeURIComponent(Array.from(atob(part), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));
   return JSON.parse(json) as SessionUser;
 }
 

@@ -2,21 +2,11 @@ import type { ReactNode } from 'react';
 import { Alert, Skeleton, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeField } from '../../domain/change-labels';
+import type { LogDetail } from '../../domain/logs.contract';
 import { api } from '../app/api';
 
-/** A change-log row as its detail route answers it (GET /v1/system-log/:id, /v1/bitacora/:id). */
-export interface LogDetailAnswer {
-  id: string;
-  module: { name: string; alias: string };
-  action: string;
-  order: string | null;
-  user: { name: string; lastName: string; motherLastName: string } | null;
-  sourceBranch: { id: string; name: string } | null;
-  affectedBranch: { id: string; name: string } | null;
-  created_at: string;
-  fields: ChangeField[];
-  browser: string;
-}
+/** A change-log row as its detail route answers it (GET /v1/system-log/:id, /v1/bitacora/:id: one answer). */
+export type LogDetailAnswer = LogDetail;
 
 /** The detail of one log row, read from the server, which names the records its ids point to. */
 export function useLogDetail(path: string) {

@@ -15,7 +15,14 @@ interface Props<T> {
 /** Detail of a list row: the screen's own view, or every column as a description list. */
 export function DetailModal<T>({ title, row, width = 700, columns, render, onClose }: Props<T>) {
   return (
-    <Modal title={row && typeof title === 'function' ? title(row) : typeof title === 'string' ? title : undefined} open={Boolean(row)} width={width} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal
+      title={row && typeof title === 'function' ? title(row) : typeof title === 'string' ? title : undefined}
+      open={Boolean(row)}
+      width={width}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
       {row &&
         (render ? (
           render(row)

@@ -31,7 +31,10 @@ export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, s
   useEffect(() => {
     if (open) changed.current = false;
   }, [open]);
-  useUnsavedChanges(useCallback(() => !sending.current && changed.current, []), open);
+  useUnsavedChanges(
+    useCallback(() => !sending.current && changed.current, []),
+    open,
+  );
   const submit = async () => {
     // a failed check has put its messages on the fields: its rejection is not an error of the page
     const checked = await form.validateFields().catch(() => null);

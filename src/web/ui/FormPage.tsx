@@ -29,7 +29,19 @@ interface FormPageProps<V> {
  * Leaving with fields the user changed asks first (menu, breadcrumbs, back button, reload); Cancelar and a
  * successful save leave without asking.
  */
-export function FormPage<V>({ title, form, backTo, onSubmit, invalidate = [], loading, readOnly, initialValues, children, submitLabel = 'Guardar', actions }: FormPageProps<V>) {
+export function FormPage<V>({
+  title,
+  form,
+  backTo,
+  onSubmit,
+  invalidate = [],
+  loading,
+  readOnly,
+  initialValues,
+  children,
+  submitLabel = 'Guardar',
+  actions,
+}: FormPageProps<V>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);

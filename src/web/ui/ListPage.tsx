@@ -12,7 +12,8 @@ import { confirmAction } from './confirm';
 import { DetailModal } from './DetailModal';
 import { exportCsv, printLimitNote, printList, type ExportColumn } from './exports';
 import { FilterControl, filterDefaults, filterParams, type FilterDef } from './filters';
-import { formatCount } from './format';
+import { formatCount, formatMoney } from './format';
+import { listTotals, type ListTotals, type TotalsAnswer } from './list-totals';
 import { modal, notify } from './notify';
 import { useListQuery } from './useListQuery';
 
@@ -62,11 +63,15 @@ export interface ListPageProps<T> {
   query?: Record<string, string>;
   /** Hides the CSV/PDF exports (e.g. the customer list, exported only by the Super Administrador). */
   canExport?: boolean;
+  /** A 'Total' row under the table: the server's totals when its answer carries them, else the page's rows summed. */
+  totals?: ListTotals<T>;
 }
 
 interface ListAnswer<T> {
   items: T[];
   meta: { itemCount: number; page: number; take: number; itemCountCapped?: boolean };
+  /** Sums over every filtered row, by column key, for lists that compute them on the server. */
+  totals?: TotalsAnswer;
 }
 
 const ALL = 'all';
@@ -92,7 +97,12 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const [detail, setDetail] = useState<T | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const { data: answer, isFetching, error, refetch } = useQuery({
+  const {
+    data: answer,
+    isFetching,
+    error,
+    refetch,
+  } = useQuery({
     queryKey: ['list', resource, query],
     queryFn: () => api<ListAnswer<T>>(`/${resource}`, { query }),
     // while the next page or search loads, the previous rows stay under the table's spinner
@@ -106,10 +116,15 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const visibleFilters = filters.filter(
     (f) =>
       f.kind !== 'select' ||
-      ((!f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a))) && !(role && f.hiddenForRoles?.includes(role)) && !(f.hiddenWhenBranchBound && branchBound)),
+      ((!f.visibleWith || f.visibleWith.some(([m, a]) => can(m, a))) &&
+        !(role && f.hiddenForRoles?.includes(role)) &&
+        !(f.hiddenWhenBranchBound && branchBound)),
   );
   const actions = rowActions.filter((a) => can(module, a.action));
-  const exportColumns: ExportColumn<T>[] = columns.map((c) => ({ title: c.title, value: c.text ?? ((r) => String((r as Record<string, unknown>)[c.key] ?? '')) }));
+  const exportColumns: ExportColumn<T>[] = columns.map((c) => ({
+    title: c.title,
+    value: c.text ?? ((r) => String((r as Record<string, unknown>)[c.key] ?? '')),
+  }));
 
   const runAction = (a: RowAction<T>, row: T) => {
     if (a.onClick) return a.onClick(row);
@@ -164,7 +179,14 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         return (
           <Dropdown
             trigger={['click']}
-            menu={{ items: items.map((a) => ({ key: a.key, label: a.label, danger: a.danger })), onClick: ({ key }) => runAction(items.find((a) => a.key === key)!, row) }}
+            menu={{
+              items: items.map((a) => ({ key: a.key, label: a.label, danger: a.danger })),
+              onClick: ({ key }) =>
+                void runAction(
+                  items.find((a) => a.key === key)!,
+                  row,
+                ),
+            }}
           >
             <Button type="text" icon={<MoreOutlined />} aria-label="Opciones" />
           </Dropdown>
@@ -231,7 +253,11 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
               }}
               onPressEnter={() => set({ sv: searchText.trim() || undefined, sf: current().get('sf') ?? searchFields[0].value })}
             />
-            <Button icon={<SearchOutlined />} aria-label="Buscar ahora" onClick={() => set({ sv: searchText.trim() || undefined, sf: current().get('sf') ?? searchFields[0].value })} />
+            <Button
+              icon={<SearchOutlined />}
+              aria-label="Buscar ahora"
+              onClick={() => set({ sv: searchText.trim() || undefined, sf: current().get('sf') ?? searchFields[0].value })}
+            />
           </Space.Compact>
         )}
         {visibleFilters.map((f) => (
@@ -294,6 +320,11 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
           const field = s?.order ? sortKeyOf(String(s.columnKey)) : undefined;
           set({ field, order: field ? (s.order === 'descend' ? 'DESC' : 'ASC') : undefined }, false);
         }}
+        summary={
+          props.totals && data?.items.length
+            ? () => <TotalsRow totals={props.totals!} rows={data.items} fromServer={data.totals} columns={tableColumns} />
+            : undefined
+        }
         pagination={{
           current: Number(params.get('page') ?? 1),
           pageSize,
@@ -302,7 +333,38 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
           onChange: (page) => set({ page: page > 1 ? String(page) : undefined }, false),
         }}
       />
-      <DetailModal<T> title={props.detailTitle ?? 'Detalle'} row={detail} width={props.detailWidth} onClose={() => setDetail(null)} columns={columns} render={props.detail} />
+      <DetailModal<T>
+        title={props.detailTitle ?? 'Detalle'}
+        row={detail}
+        width={props.detailWidth}
+        onClose={() => setDetail(null)}
+        columns={columns}
+        render={props.detail}
+      />
     </div>
+  );
+}
+
+/** The list's totals row, one cell per table column: the label in the first, the sums under their columns. */
+function TotalsRow<T>({ totals, rows, fromServer, columns }: { totals: ListTotals<T>; rows: T[]; fromServer?: TotalsAnswer; columns: TableColumnsType<T> }) {
+  const sums = listTotals(rows, totals, fromServer);
+  const kindOf = (key: string) => totals.columns.find((c) => c.key === key)?.kind ?? 'money';
+  return (
+    <Table.Summary fixed="bottom">
+      <Table.Summary.Row data-testid="list-totals">
+        {columns.map((c, i) => {
+          const key = String(c.key);
+          const sum = sums[key];
+          return (
+            <Table.Summary.Cell key={key} index={i} align={sum === undefined ? undefined : 'right'}>
+              {i === 0 && sum === undefined ? <strong>{totals.label ?? 'Total'}</strong> : null}
+              {sum === undefined ? null : (
+                <strong style={{ fontVariantNumeric: 'tabular-nums' }}>{kindOf(key) === 'count' ? formatCount(sum) : formatMoney(sum)}</strong>
+              )}
+            </Table.Summary.Cell>
+          );
+        })}
+      </Table.Summary.Row>
+    </Table.Summary>
   );
 }

@@ -29,7 +29,16 @@ export interface PagedListOptions {
  * treatments…): its own page and size, a load error shown in place of the rows. `tableProps` goes to
  * an antd Table; `data` is the whole answer (some lists add a balance or totals to the page).
  */
-export function usePagedList<T, P extends Page<T> = Page<T>>({ path, query = {}, queryKey, pageSize, pageSizes, emptyText, enabled = true, refetchInterval }: PagedListOptions) {
+export function usePagedList<T, P extends Page<T> = Page<T>>({
+  path,
+  query = {},
+  queryKey,
+  pageSize,
+  pageSizes,
+  emptyText,
+  enabled = true,
+  refetchInterval,
+}: PagedListOptions) {
   const [page, setPage] = useState(1);
   const [take, setTake] = useState(pageSize);
   const { data, isFetching, error } = useQuery({

@@ -27,5 +27,14 @@ export function phoneText(value: string | null | undefined): string {
 type Props = Omit<InputProps, 'value' | 'onChange'> & { value?: string | null; onChange?: (value: string) => void };
 
 export function PhoneInput({ value, onChange, ...rest }: Props) {
-  return <Input {...rest} inputMode="tel" placeholder="(000)000-0000" maxLength={20} value={phoneText(value)} onChange={(e) => onChange?.(phoneText(e.target.value))} />;
+  return (
+    <Input
+      {...rest}
+      inputMode="tel"
+      placeholder="(000)000-0000"
+      maxLength={20}
+      value={phoneText(value)}
+      onChange={(e) => onChange?.(phoneText(e.target.value))}
+    />
+  );
 }

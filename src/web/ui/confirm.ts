@@ -10,13 +10,6 @@ export interface ConfirmOptions {
 
 /** Confirmation before a destructive action; the confirm button unlocks after about a second. */
 export function confirmAction({ title, content, okText = 'Eliminar', danger = true, onOk }: ConfirmOptions): void {
-  const dialog = modal().confirm({
-    title,
-    content,
-    okText,
-    cancelText: 'Cancelar',
-    okButtonProps: { danger, disabled: true },
-    onOk,
-  });
+  const dialog = modal().confirm({ title, content, okText, cancelText: 'Cancelar', okButtonProps: { danger, disabled: true }, onOk });
   setTimeout(() => dialog.update({ okButtonProps: { danger, disabled: false } }), 1000);
 }

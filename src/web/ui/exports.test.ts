@@ -13,6 +13,8 @@ describe('printLimitNote', () => {
   });
 
   it('reads a capped count as «más de»', () => {
-    expect(printLimitNote({ itemCount: 1000, itemCountCapped: true })).toBe('Se imprimirán los primeros 1,000 de más de 1,000 registros; use CSV para exportarlos todos.');
+    expect(printLimitNote({ itemCount: 1000, itemCountCapped: true })).toBe(
+      'Se imprimirán los primeros 1,000 de más de 1,000 registros; use CSV para exportarlos todos.',
+    );
   });
 });

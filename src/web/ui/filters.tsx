@@ -1,9 +1,13 @@
 import { DatePicker, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { branchRoutes } from '../../domain/branches.contract';
+import { categoryRoutes } from '../../domain/categories.contract';
+import { hrRoutes } from '../../domain/hr.contract';
 import type { Action, ModuleKey } from '../../domain/privileges';
 import { ROLE_NAMES } from '../../domain/roles';
-import { api } from '../app/api';
+import { roleRoutes } from '../../domain/roles.contract';
+import { call } from '../app/api';
 
 export interface Option {
   value: string;
@@ -12,8 +16,25 @@ export interface Option {
 
 /** One filter of the spec's catalogue; its value lives in the URL under `param`. */
 export type FilterDef =
-  | { kind: 'select'; param: string; label: string; options?: Option[]; load?: () => Promise<Option[]>; loadKey?: string; width?: number; visibleWith?: [ModuleKey, Action][]; hiddenForRoles?: string[]; /** Hidden for roles limited to their branch (the role's flag, editable in Roles). */ hiddenWhenBranchBound?: boolean }
-  | { kind: 'dateRange'; label: string; startParam?: string; endParam?: string; /** Range used while the URL has none (YYYY-MM-DD), e.g. the last 365 days. */ defaults?: () => { startDate: string; endDate: string } }
+  | {
+      kind: 'select';
+      param: string;
+      label: string;
+      options?: Option[];
+      load?: () => Promise<Option[]>;
+      loadKey?: string;
+      width?: number;
+      visibleWith?: [ModuleKey, Action][];
+      hiddenForRoles?: string[];
+      /** Hidden for roles limited to their branch (the role's flag, editable in Roles). */ hiddenWhenBranchBound?: boolean;
+    }
+  | {
+      kind: 'dateRange';
+      label: string;
+      startParam?: string;
+      endParam?: string;
+      /** Range used while the URL has none (YYYY-MM-DD), e.g. the last 365 days. */ defaults?: () => { startDate: string; endDate: string };
+    }
   | { kind: 'year'; param?: string; label?: string }
   | { kind: 'month'; param?: string; label?: string };
 
@@ -45,7 +66,7 @@ export const branchFilter = (module: ModuleKey, param = 'branchId', label = 'Suc
   param,
   label,
   loadKey: 'branches',
-  load: async () => (await api<{ items: { id: string; name: string }[] }>('/branch', { query: { take: 0 } })).items.map((b) => ({ value: b.id, label: b.name })),
+  load: async () => (await call(branchRoutes.lookup, { query: { take: 0 } })).items.map((b) => ({ value: b.id, label: b.name })),
   visibleWith: [[module, 'approve']],
   width: 200,
 });
@@ -55,7 +76,7 @@ export const moduleFilter = (): FilterDef => ({
   param: 'module',
   label: 'Módulo',
   loadKey: 'modules',
-  load: async () => (await api<{ id: string; alias: string }[]>('/module')).map((m) => ({ value: m.id, label: m.alias })),
+  load: async () => (await call(roleRoutes.modules)).map((m) => ({ value: m.id, label: m.alias })),
   width: 220,
 });
 
@@ -66,15 +87,15 @@ const staticSelect = (param: string, label: string, values: readonly string[] | 
   options: values.map((v) => (typeof v === 'string' ? { value: v, label: v } : v)),
 });
 
-const lookup = (param: string, label: string, path: string, loadKey: string, query: Record<string, unknown> = {}): FilterDef => ({
+type Named = { id: string; name: string };
+
+/** A select filled from a lookup route's rows. */
+const namedSelect = (param: string, label: string, loadKey: string, rows: () => Promise<Named[]>): FilterDef => ({
   kind: 'select',
   param,
   label,
-  loadKey: `${loadKey}:${JSON.stringify(query)}`,
-  load: async () => {
-    const answer = await api<{ id: string; name: string }[] | { items: { id: string; name: string }[] }>(path, { query });
-    return (Array.isArray(answer) ? answer : answer.items).map((r) => ({ value: r.id, label: r.name }));
-  },
+  loadKey,
+  load: async () => (await rows()).map((r) => ({ value: r.id, label: r.name })),
   width: 200,
 });
 
@@ -85,9 +106,15 @@ export const filterCatalogue = {
   blacklist: () => yesNoFilter('blackList', 'Lista negra', 'En lista negra', 'Regular'),
   gender: () => staticSelect('gender', 'Género', ['Masculino', 'Femenino', 'Otro']),
   maritalStatus: () => staticSelect('maritalStatus', 'Estado civil', ['Soltero', 'Casado', 'Viudo', 'Divorciado', 'Otro']),
-  paymentMethod: () => staticSelect('paymentMethod', 'Método de pago', ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito']),
+  paymentMethod: () =>
+    staticSelect('paymentMethod', 'Método de pago', ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito']),
   payStatus: () => staticSelect('payStatus', 'Estatus de pago', ['Pendiente', 'Completado']),
-  payCondition: () => staticSelect('payConditions', 'Condición de pago', [0, 15, 30, 45, 60, 90].map((d) => ({ value: String(d), label: d ? `${d} días` : 'Contado' }))),
+  payCondition: () =>
+    staticSelect(
+      'payConditions',
+      'Condición de pago',
+      [0, 15, 30, 45, 60, 90].map((d) => ({ value: String(d), label: d ? `${d} días` : 'Contado' })),
+    ),
   appointmentStatus: () =>
     staticSelect('status', 'Estatus de la cita', [
       { value: 'scheduled', label: 'Agendada' },
@@ -109,15 +136,27 @@ export const filterCatalogue = {
   /** Origin and destination branches show with approve or reports; origin is hidden for the branch manager. */
   originBranch: (module: ModuleKey): FilterDef => ({
     ...branchFilter(module, 'originBranchId', 'Sucursal origen'),
-    visibleWith: [[module, 'approve'], [module, 'reports']],
+    visibleWith: [
+      [module, 'approve'],
+      [module, 'reports'],
+    ],
     hiddenForRoles: [ROLE_NAMES.branchManager],
   }),
-  destinationBranch: (module: ModuleKey): FilterDef => ({ ...branchFilter(module, 'destinyBranchId', 'Sucursal destino'), visibleWith: [[module, 'approve'], [module, 'reports']] }),
-  categories: (type: 'treatment' | 'product') => lookup('categoryId', 'Categoría', '/categories', 'categories', { take: 0, type, status: '1' }),
+  destinationBranch: (module: ModuleKey): FilterDef => ({
+    ...branchFilter(module, 'destinyBranchId', 'Sucursal destino'),
+    visibleWith: [
+      [module, 'approve'],
+      [module, 'reports'],
+    ],
+  }),
+  categories: (type: 'treatment' | 'product') => {
+    const query = { take: 0, type, status: '1' };
+    return namedSelect('categoryId', 'Categoría', `categories:${JSON.stringify(query)}`, async () => (await call(categoryRoutes.list, { query })).items);
+  },
   module: moduleFilter,
-  role: () => lookup('roleId', 'Rol', '/role', 'roles'),
-  department: () => lookup('departmentId', 'Departamento', '/department', 'departments'),
-  jobPosition: () => lookup('jobPositionId', 'Puesto', '/job-position', 'job-positions'),
+  role: () => namedSelect('roleId', 'Rol', 'roles:{}', () => call(roleRoutes.list)),
+  department: () => namedSelect('departmentId', 'Departamento', 'departments:{}', () => call(hrRoutes.departments)),
+  jobPosition: () => namedSelect('jobPositionId', 'Puesto', 'job-positions:{}', () => call(hrRoutes.jobPositions)),
   dateRange: (label = 'Fechas'): FilterDef => ({ kind: 'dateRange', label }),
   date: (label = 'Fecha'): FilterDef => ({ kind: 'dateRange', label, startParam: 'date', endParam: 'dateEnd' }),
   year: (): FilterDef => ({ kind: 'year' }),
@@ -164,12 +203,27 @@ export function FilterControl({ def, params, set }: { def: FilterDef; params: UR
     case 'year': {
       const p = def.param ?? 'year';
       const v = params.get(p);
-      return <DatePicker picker="year" placeholder={def.label ?? 'Año'} value={v ? dayjs(`${v}-01-01`) : null} onChange={(d) => set({ [p]: d ? d.format('YYYY') : undefined })} />;
+      return (
+        <DatePicker
+          picker="year"
+          placeholder={def.label ?? 'Año'}
+          value={v ? dayjs(`${v}-01-01`) : null}
+          onChange={(d) => set({ [p]: d ? d.format('YYYY') : undefined })}
+        />
+      );
     }
     case 'month': {
       const p = def.param ?? 'month';
       const v = params.get(p);
-      return <DatePicker picker="month" format="MM/YYYY" placeholder={def.label ?? 'Mes'} value={v ? dayjs(`${v}-01`) : null} onChange={(d) => set({ [p]: d ? d.format('YYYY-MM') : undefined })} />;
+      return (
+        <DatePicker
+          picker="month"
+          format="MM/YYYY"
+          placeholder={def.label ?? 'Mes'}
+          value={v ? dayjs(`${v}-01`) : null}
+          onChange={(d) => set({ [p]: d ? d.format('YYYY-MM') : undefined })}
+        />
+      );
     }
   }
 }

@@ -1,13 +1,33 @@
 import dayjs from 'dayjs';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../domain/dates';
+import { BUSINESS_TIME_ZONE, DATE_FORMAT, DATE_TIME_FORMAT } from '../../domain/dates';
+import { sessionStore } from '../app/session';
 export { formatMoney } from '../../domain/money';
 
-export function formatDate(value: string | Date | null | undefined): string {
-  return value ? dayjs(value).tz('America/Tijuana').format(DATE_FORMAT) : '';
+let defaultTimeZone = BUSINESS_TIME_ZONE;
+
+/** The business default zone the server gives (GET /v1/config), for users not bound to a branch. */
+export function setDefaultTimeZone(timeZone: string): void {
+  defaultTimeZone = timeZone;
 }
 
-export function formatDateTime(value: string | Date | null | undefined): string {
-  return value ? dayjs(value).tz('America/Tijuana').format(DATE_TIME_FORMAT) : '';
+/** The zone of the web's business day: the signed-in user's branch when the role is branch-bound, else the business default. */
+export function businessTimeZone(): string {
+  const user = sessionStore.getState().user;
+  return (user?.branchBound && user.branchTimeZone) || defaultTimeZone;
+}
+
+/** A date in the business zone, or in the record's own branch zone when it carries one. */
+export function formatDate(value: string | Date | null | undefined, timeZone = businessTimeZone()): string {
+  return value ? dayjs(value).tz(timeZone).format(DATE_FORMAT) : '';
+}
+
+export function formatDateTime(value: string | Date | null | undefined, timeZone = businessTimeZone()): string {
+  return value ? dayjs(value).tz(timeZone).format(DATE_TIME_FORMAT) : '';
+}
+
+/** The wall-clock time (02:30 PM) in the business zone, or the record's branch zone. */
+export function formatTime(value: string | Date | null | undefined, timeZone = businessTimeZone()): string {
+  return value ? dayjs(value).tz(timeZone).format('hh:mm A') : '';
 }
 
 export function fullName(p: { name?: string | null; lastName?: string | null; motherLastName?: string | null } | null | undefined): string {

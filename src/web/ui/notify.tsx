@@ -59,7 +59,11 @@ function show(display: (api: MessageInstance) => void): void {
  */
 export function NotifyBridge() {
   // the loaded module's component: one identity for the app's whole life
-  const holder = useSyncExternalStore(subscribeHolder, () => MessageHolder, () => MessageHolder);
+  const holder = useSyncExternalStore(
+    subscribeHolder,
+    () => MessageHolder,
+    () => MessageHolder,
+  );
   return holder ? createElement(holder, { onReady: onMessagesReady }) : null;
 }
 

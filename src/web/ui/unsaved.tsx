@@ -47,7 +47,10 @@ const SESSION_PAGES = ['/', '/login', '/quick-login'];
 export function UnsavedChangesPrompt() {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname && !SESSION_PAGES.includes(nextLocation.pathname) && Boolean(sessionStore.getState().auth.token) && hasUnsavedChanges(),
+      currentLocation.pathname !== nextLocation.pathname &&
+      !SESSION_PAGES.includes(nextLocation.pathname) &&
+      Boolean(sessionStore.getState().auth.token) &&
+      hasUnsavedChanges(),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { appointmentCancellations, appointments, cabinSchedules, cabinTypes, cabins } from '../schema';
 import { bulkInsert, hhmm, idMaker, isoOfDay, minutesOf, weekday } from './bulk';
+import { live } from '../live';
 
 export type AppointmentRow = typeof appointments.$inferInsert;
 export type CancellationRow = typeof appointmentCancellations.$inferInsert;
@@ -10,7 +11,11 @@ export const APPOINTMENT_METHODS = ['inPerson', 'phoneCall', 'socialNetworks', '
 export const CONFIRM_METHODS = ['si', 'no', 'whatsapp', 'buzón', 'email', 'app', 'ecommerce'] as const;
 export const CANCELLATION_REASONS = ['Traffic', 'Desease', 'Work', 'Unspecified', 'Other'] as const;
 export const OTHER_COMMENTS = ['Viaje fuera de la ciudad', 'Tuvo un compromiso familiar', 'Prefiere otro horario', 'Se sintió indispuesta por la mañana'];
-export const CLINIC_COMMENTS = ['La clínica reprogramó por mantenimiento del equipo', 'El especialista tuvo una incapacidad', 'Corte de energía en la sucursal'];
+export const CLINIC_COMMENTS = [
+  'La clínica reprogramó por mantenimiento del equipo',
+  'El especialista tuvo una incapacidad',
+  'Corte de energía en la sucursal',
+];
 
 interface Cabin {
   index: number;
@@ -58,9 +63,12 @@ export class Agenda {
       .select({ id: cabins.id, branchId: cabins.branchId, treatmentTypeId: cabinTypes.treatmentTypeId, name: cabins.name })
       .from(cabins)
       .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
-      .where(and(isNull(cabins.deletedAt), eq(cabins.active, true)))
+      .where(and(live(cabins), eq(cabins.active, true)))
       .orderBy(cabins.branchId, cabins.name);
-    const schedules = await db.select({ cabinId: cabinSchedules.cabinId, day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing }).from(cabinSchedules).where(isNull(cabinSchedules.deletedAt));
+    const schedules = await db
+      .select({ cabinId: cabinSchedules.cabinId, day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing })
+      .from(cabinSchedules)
+      .where(live(cabinSchedules));
     return new Agenda(
       rows.map((r, index) => {
         const hours: [number, number][] = [0, 1, 2, 3, 4, 5, 6].map((day) => {
@@ -88,7 +96,17 @@ export class Agenda {
    * The first free run of `minutes` (rounded up to half hours) on or after `day`, preferring the
    * given fraction of the day; live bookings take the slots. Looks up to `days` days ahead.
    */
-  book(opts: { branchId: string; treatmentTypeId: string; day: number; minutes: number; customer: string; prefer: number; live: boolean; days?: number; lastDay?: number }): Slot | null {
+  book(opts: {
+    branchId: string;
+    treatmentTypeId: string;
+    day: number;
+    minutes: number;
+    customer: string;
+    prefer: number;
+    live: boolean;
+    days?: number;
+    lastDay?: number;
+  }): Slot | null {
     const group = this.groups.get(`${opts.branchId}|${opts.treatmentTypeId}`);
     if (!group?.length) return null;
     const need = Math.max(1, Math.ceil(opts.minutes / SLOT));
@@ -123,7 +141,9 @@ export class Agenda {
 
 /** Appointment numbers follow the calendar: CITA-000001 is the oldest. */
 export function numberAppointments(rows: AppointmentRow[]): void {
-  rows.sort((a, b) => (a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : a.startTime! < b.startTime! ? -1 : a.startTime! > b.startTime! ? 1 : a.cabinId! < b.cabinId! ? -1 : 1));
+  rows.sort((a, b) =>
+    a.date! < b.date! ? -1 : a.date! > b.date! ? 1 : a.startTime! < b.startTime! ? -1 : a.startTime! > b.startTime! ? 1 : a.cabinId! < b.cabinId! ? -1 : 1,
+  );
   rows.forEach((r, i) => (r.appointmentNumber = 'CITA-' + String(i + 1).padStart(6, '0')));
 }
 

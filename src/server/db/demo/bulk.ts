@@ -13,11 +13,18 @@ export async function bulkInsert<T extends Table>(db: Db, table: T, rows: T['$in
   if (!rows.length) return;
   const name = getTableName(table);
   // generated columns (customers.search_name) are PostgreSQL's to write
-  const columns = (Object.entries(getTableColumns(table)) as [string, { name: string; default?: unknown; notNull: boolean; columnType: string; generated?: unknown }][])
+  const columns = (
+    Object.entries(getTableColumns(table)) as [
+      string,
+      { name: string; default?: unknown; notNull: boolean; columnType: string; generated?: unknown; mapToDriverValue(v: unknown): unknown },
+    ][]
+  )
     .filter(([, col]) => !col.generated)
     .map(([key, col]) => {
       const literal = col.default !== undefined && !is(col.default, SQL);
-      return { key, name: col.name, fallback: literal ? col.default : col.columnType === 'PgArray' ? [] : col.notNull ? undefined : null };
+      // a custom column (money as Cents) is written the way the driver would write it
+      const toDriver = col.columnType === 'PgCustomColumn' ? (v: unknown) => col.mapToDriverValue(v) : undefined;
+      return { key, name: col.name, toDriver, fallback: literal ? col.default : col.columnType === 'PgArray' ? [] : col.notNull ? undefined : null };
     });
   const names = sql.join(
     columns.map((c) => sql.identifier(c.name)),
@@ -31,6 +38,7 @@ export async function bulkInsert<T extends Table>(db: Db, table: T, rows: T['$in
         if (col.fallback === undefined) throw new Error(`Demo: falta ${name}.${col.name}`);
         v = col.fallback;
       }
+      if (col.toDriver && v !== null) v = col.toDriver(v);
       // arrays travel as PostgreSQL array literals: parsing them is far cheaper than JSON arrays
       out[col.name] = v instanceof Date ? v.toISOString() : Array.isArray(v) ? `{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}` : v;
     }
@@ -65,7 +73,15 @@ export function branchInstant(timeZone: string, day: number, minute: number): Da
   if (offset === undefined) {
     // the zone's offset at noon that day: wall clock minus UTC
     const noon = new Date(day * 86_400_000 + 12 * 3_600_000);
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(noon);
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(noon);
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
     const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
     offset = (wall - noon.getTime()) / 60_000;

@@ -18,18 +18,126 @@ interface DemoAppliance {
 }
 
 export const DEMO_APPLIANCES: DemoAppliance[] = [
-  { key: 'laser-diodo', type: 'Aparatología', name: 'Láser diodo', brand: 'Alma Lasers', model: 'Soprano Ice Platinum', description: 'Depilación láser de tres longitudes de onda con enfriamiento por contacto', tag: 'LAS', everywhere: true },
-  { key: 'ipl', type: 'Aparatología', name: 'Luz pulsada intensa (IPL)', brand: 'Lumenis', model: 'M22', description: 'Fotorejuvenecimiento, manchas y lesiones vasculares', tag: 'IPL', everywhere: true },
-  { key: 'radiofrecuencia', type: 'Aparatología', name: 'Radiofrecuencia multipolar', brand: 'Venus Concept', model: 'Venus Legacy', description: 'Reafirmación de piel y reducción de celulitis', tag: 'RF', everywhere: true },
-  { key: 'hifu', type: 'Aparatología', name: 'Ultrasonido focalizado (HIFU)', brand: 'Merz', model: 'Ultherapy', description: 'Lifting no quirúrgico de rostro y cuello', tag: 'HIFU', everywhere: false },
-  { key: 'cavitacion', type: 'Aparatología', name: 'Cavitación ultrasónica', brand: 'Syneron Candela', model: 'UltraShape Power', description: 'Reducción de grasa localizada en abdomen y flancos', tag: 'CAV', everywhere: false },
-  { key: 'microdermoabrasion', type: 'Aparatología', name: 'Microdermoabrasión con punta de diamante', brand: 'Altair Instruments', model: 'DiamondTome', description: 'Exfoliación mecánica para textura y poro', tag: 'MDA', everywhere: true },
-  { key: 'hydrafacial', type: 'Aparatología', name: 'Hidrodermoabrasión', brand: 'HydraFacial', model: 'Syndeo', description: 'Limpieza profunda, extracción e hidratación', tag: 'HYD', everywhere: false },
-  { key: 'criolipolisis', type: 'Aparatología', name: 'Criolipólisis', brand: 'Allergan', model: 'CoolSculpting Elite', description: 'Eliminación de grasa por frío con dos aplicadores', tag: 'CRI', everywhere: false },
-  { key: 'co2', type: 'Aparatología', name: 'Láser CO2 fraccionado', brand: 'Lumenis', model: 'UltraPulse', description: 'Resurfacing, cicatrices de acné y estrías', tag: 'CO2', everywhere: false },
-  { key: 'computadora', type: 'Cómputo', name: 'Computadora de recepción', brand: 'Dell', model: 'OptiPlex 7010', description: 'Equipo de escritorio para agenda y punto de venta', tag: 'PC', everywhere: true },
-  { key: 'impresora-tickets', type: 'Cómputo', name: 'Impresora de tickets', brand: 'Epson', model: 'TM-T20III', description: 'Impresora térmica de 80 mm para tickets de venta', tag: 'TKT', everywhere: true },
-  { key: 'multifuncional', type: 'Cómputo', name: 'Impresora multifuncional', brand: 'HP', model: 'LaserJet Pro MFP M428', description: 'Impresión, copiado y escaneo de consentimientos', tag: 'MFP', everywhere: false },
+  {
+    key: 'laser-diodo',
+    type: 'Aparatología',
+    name: 'Láser diodo',
+    brand: 'Alma Lasers',
+    model: 'Soprano Ice Platinum',
+    description: 'Depilación láser de tres longitudes de onda con enfriamiento por contacto',
+    tag: 'LAS',
+    everywhere: true,
+  },
+  {
+    key: 'ipl',
+    type: 'Aparatología',
+    name: 'Luz pulsada intensa (IPL)',
+    brand: 'Lumenis',
+    model: 'M22',
+    description: 'Fotorejuvenecimiento, manchas y lesiones vasculares',
+    tag: 'IPL',
+    everywhere: true,
+  },
+  {
+    key: 'radiofrecuencia',
+    type: 'Aparatología',
+    name: 'Radiofrecuencia multipolar',
+    brand: 'Venus Concept',
+    model: 'Venus Legacy',
+    description: 'Reafirmación de piel y reducción de celulitis',
+    tag: 'RF',
+    everywhere: true,
+  },
+  {
+    key: 'hifu',
+    type: 'Aparatología',
+    name: 'Ultrasonido focalizado (HIFU)',
+    brand: 'Merz',
+    model: 'Ultherapy',
+    description: 'Lifting no quirúrgico de rostro y cuello',
+    tag: 'HIFU',
+    everywhere: false,
+  },
+  {
+    key: 'cavitacion',
+    type: 'Aparatología',
+    name: 'Cavitación ultrasónica',
+    brand: 'Syneron Candela',
+    model: 'UltraShape Power',
+    description: 'Reducción de grasa localizada en abdomen y flancos',
+    tag: 'CAV',
+    everywhere: false,
+  },
+  {
+    key: 'microdermoabrasion',
+    type: 'Aparatología',
+    name: 'Microdermoabrasión con punta de diamante',
+    brand: 'Altair Instruments',
+    model: 'DiamondTome',
+    description: 'Exfoliación mecánica para textura y poro',
+    tag: 'MDA',
+    everywhere: true,
+  },
+  {
+    key: 'hydrafacial',
+    type: 'Aparatología',
+    name: 'Hidrodermoabrasión',
+    brand: 'HydraFacial',
+    model: 'Syndeo',
+    description: 'Limpieza profunda, extracción e hidratación',
+    tag: 'HYD',
+    everywhere: false,
+  },
+  {
+    key: 'criolipolisis',
+    type: 'Aparatología',
+    name: 'Criolipólisis',
+    brand: 'Allergan',
+    model: 'CoolSculpting Elite',
+    description: 'Eliminación de grasa por frío con dos aplicadores',
+    tag: 'CRI',
+    everywhere: false,
+  },
+  {
+    key: 'co2',
+    type: 'Aparatología',
+    name: 'Láser CO2 fraccionado',
+    brand: 'Lumenis',
+    model: 'UltraPulse',
+    description: 'Resurfacing, cicatrices de acné y estrías',
+    tag: 'CO2',
+    everywhere: false,
+  },
+  {
+    key: 'computadora',
+    type: 'Cómputo',
+    name: 'Computadora de recepción',
+    brand: 'Dell',
+    model: 'OptiPlex 7010',
+    description: 'Equipo de escritorio para agenda y punto de venta',
+    tag: 'PC',
+    everywhere: true,
+  },
+  {
+    key: 'impresora-tickets',
+    type: 'Cómputo',
+    name: 'Impresora de tickets',
+    brand: 'Epson',
+    model: 'TM-T20III',
+    description: 'Impresora térmica de 80 mm para tickets de venta',
+    tag: 'TKT',
+    everywhere: true,
+  },
+  {
+    key: 'multifuncional',
+    type: 'Cómputo',
+    name: 'Impresora multifuncional',
+    brand: 'HP',
+    model: 'LaserJet Pro MFP M428',
+    description: 'Impresión, copiado y escaneo de consentimientos',
+    tag: 'MFP',
+    everywhere: false,
+  },
 ];
 
 /** Clinics that broke down or are in the shop, so the list shows every state. */
@@ -41,13 +149,26 @@ const ODD_STATES: Record<string, [BranchApplianceStatus, string]> = {
 };
 
 /** TIJUANA001 → TIJ, GDLPROVI01 → GDL: the SKU prefix of a branch. */
-const branchTag = (code: string) => code.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase();
+const branchTag = (code: string) =>
+  code
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase();
 
 /** The appliance catalogue and what each branch has installed, with SKUs and device numbers. */
 export async function seedAppliances(db: Db): Promise<void> {
-  await db.insert(appliances).values(
-    DEMO_APPLIANCES.map((a) => ({ id: demoId('appliance:' + a.key), type: a.type, name: a.name, brand: a.brand, model: a.model, description: a.description })),
-  );
+  await db
+    .insert(appliances)
+    .values(
+      DEMO_APPLIANCES.map((a) => ({
+        id: demoId('appliance:' + a.key),
+        type: a.type,
+        name: a.name,
+        brand: a.brand,
+        model: a.model,
+        description: a.description,
+      })),
+    );
   const rnd = seededRandom(4242);
   const live = await db
     .select({ id: branches.id, code: branches.code, dc: branches.distributionCenter })

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ScheduleEntry } from '../../../domain/schedules';
 import type { Db } from '../client';
 import { branches, cabinSchedules, cabinTypes, cabins, treatmentTypes } from '../schema';
 import { DEMO_BRANCHES } from './data';
 import { demoId } from './random';
+import { live } from '../live';
 
 const CABIN_TYPES = [
   { key: 'medica', name: 'Cabina médica', treatmentType: 'Medico', order: 1, color: '1f6feb', short: 'Médica' },
@@ -41,21 +42,23 @@ function cabinWeek(type: TypeKey, n: number): ScheduleEntry[] {
 
 /** Cabin types and the cabins of each clinic branch (the distribution centre has none). */
 export async function seedCabins(db: Db): Promise<void> {
-  const types = await db.select({ id: treatmentTypes.id, name: treatmentTypes.name }).from(treatmentTypes).where(isNull(treatmentTypes.deletedAt));
+  const types = await db.select({ id: treatmentTypes.id, name: treatmentTypes.name }).from(treatmentTypes).where(live(treatmentTypes));
   const typeId = (name: string) => {
     const found = types.find((t) => t.name === name);
     if (!found) throw new Error(`Falta el tipo de tratamiento ${name} en los datos de demostración`);
     return found.id;
   };
-  await db.insert(cabinTypes).values(
-    CABIN_TYPES.map((t) => ({ id: demoId('cabin-type:' + t.key), name: t.name, order: t.order, color: t.color, treatmentTypeId: typeId(t.treatmentType) })),
-  );
+  await db
+    .insert(cabinTypes)
+    .values(
+      CABIN_TYPES.map((t) => ({ id: demoId('cabin-type:' + t.key), name: t.name, order: t.order, color: t.color, treatmentTypeId: typeId(t.treatmentType) })),
+    );
   for (const b of DEMO_BRANCHES) {
     const branchId = demoId('branch:' + b.key);
     const [branch] = await db
       .select({ id: branches.id, dc: branches.distributionCenter })
       .from(branches)
-      .where(and(eq(branches.id, branchId), isNull(branches.deletedAt)));
+      .where(and(eq(branches.id, branchId), live(branches)));
     if (!branch || branch.dc) continue;
     const seen: Partial<Record<TypeKey, number>> = {};
     for (let n = 0; n < (CABINS_PER_BRANCH[b.key] ?? 3); n++) {

@@ -1,8 +1,21 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { CouponType } from '../../../domain/coupons.schemas';
 import type { Db } from '../client';
-import { branches, cashOrderDetails, cashOrders, couponBranches, couponRedemptions, coupons, orderDetails, orders, productTypes, products, treatments } from '../schema';
+import {
+  branches,
+  cashOrderDetails,
+  cashOrders,
+  couponBranches,
+  couponRedemptions,
+  coupons,
+  orderDetails,
+  orders,
+  productTypes,
+  products,
+  treatments,
+} from '../schema';
 import { demoId, seededRandom } from './random';
+import { live } from '../live';
 
 interface DemoCoupon {
   code: string;
@@ -21,16 +34,117 @@ interface DemoCoupon {
 }
 
 const DEMO_COUPONS: DemoCoupon[] = [
-  { code: 'BIENVENIDA15', name: 'Bienvenida', description: 'Descuento de bienvenida para clientes nuevos', type: 'Treatment', discount: 15, limit: 100, uses: 7, expiresIn: 120, branchCodes: [] },
-  { code: 'LASER25', name: 'Temporada de láser', description: 'Depilación láser con descuento en temporada baja', type: 'Treatment', discount: 25, limit: 50, uses: 3, expiresIn: 60, branchCodes: [] },
-  { code: 'VERANO20', name: 'Verano radiante', description: 'Promoción de verano ya concluida', type: 'Treatment', discount: 20, limit: 80, uses: 4, expiresIn: -45, branchCodes: [] },
-  { code: 'BUENFIN35', name: 'Buen Fin', description: 'Descuento del fin de semana del Buen Fin', type: 'Treatment', discount: 35, limit: 40, uses: 2, expiresIn: -3, branchCodes: [] },
-  { code: 'AGOTADO30', name: 'Preventa limitada', description: 'Cupón de preventa con cupo limitado, ya agotado', type: 'Treatment', discount: 30, limit: 5, uses: 5, expiresIn: 30, branchCodes: [] },
-  { code: 'TIJUANA18', name: 'Aniversario Tijuana', description: 'Aniversario de la clínica de Tijuana', type: 'Treatment', discount: 18, limit: 60, uses: 2, expiresIn: 45, branchCodes: ['TIJUANA001'] },
-  { code: 'MTYVIP40', name: 'Clientes VIP Monterrey', description: 'Beneficio para clientes frecuentes de Monterrey', type: 'Treatment', discount: 40, limit: 10, uses: 1, expiresIn: 90, branchCodes: ['MTYSANPE01'] },
-  { code: 'CUIDADO10', name: 'Cuidado en casa', description: 'Descuento en productos de cuidado en casa', type: 'Product', discount: 10, limit: 200, uses: 6, expiresIn: 150, branchCodes: [] },
-  { code: 'SOLAR125', name: 'Protección solar', description: 'Protector solar con descuento de temporada', type: 'Product', discount: 12.5, limit: 30, uses: 3, expiresIn: 75, branchCodes: ['TIJUANA001', 'MEXICALI01', 'ENSENADA01'] },
-  { code: 'PAUSA05', name: 'Campaña en pausa', description: 'Campaña suspendida temporalmente', type: 'Product', discount: 5, limit: 100, uses: 0, expiresIn: 200, branchCodes: [], active: false },
+  {
+    code: 'BIENVENIDA15',
+    name: 'Bienvenida',
+    description: 'Descuento de bienvenida para clientes nuevos',
+    type: 'Treatment',
+    discount: 15,
+    limit: 100,
+    uses: 7,
+    expiresIn: 120,
+    branchCodes: [],
+  },
+  {
+    code: 'LASER25',
+    name: 'Temporada de láser',
+    description: 'Depilación láser con descuento en temporada baja',
+    type: 'Treatment',
+    discount: 25,
+    limit: 50,
+    uses: 3,
+    expiresIn: 60,
+    branchCodes: [],
+  },
+  {
+    code: 'VERANO20',
+    name: 'Verano radiante',
+    description: 'Promoción de verano ya concluida',
+    type: 'Treatment',
+    discount: 20,
+    limit: 80,
+    uses: 4,
+    expiresIn: -45,
+    branchCodes: [],
+  },
+  {
+    code: 'BUENFIN35',
+    name: 'Buen Fin',
+    description: 'Descuento del fin de semana del Buen Fin',
+    type: 'Treatment',
+    discount: 35,
+    limit: 40,
+    uses: 2,
+    expiresIn: -3,
+    branchCodes: [],
+  },
+  {
+    code: 'AGOTADO30',
+    name: 'Preventa limitada',
+    description: 'Cupón de preventa con cupo limitado, ya agotado',
+    type: 'Treatment',
+    discount: 30,
+    limit: 5,
+    uses: 5,
+    expiresIn: 30,
+    branchCodes: [],
+  },
+  {
+    code: 'TIJUANA18',
+    name: 'Aniversario Tijuana',
+    description: 'Aniversario de la clínica de Tijuana',
+    type: 'Treatment',
+    discount: 18,
+    limit: 60,
+    uses: 2,
+    expiresIn: 45,
+    branchCodes: ['TIJUANA001'],
+  },
+  {
+    code: 'MTYVIP40',
+    name: 'Clientes VIP Monterrey',
+    description: 'Beneficio para clientes frecuentes de Monterrey',
+    type: 'Treatment',
+    discount: 40,
+    limit: 10,
+    uses: 1,
+    expiresIn: 90,
+    branchCodes: ['MTYSANPE01'],
+  },
+  {
+    code: 'CUIDADO10',
+    name: 'Cuidado en casa',
+    description: 'Descuento en productos de cuidado en casa',
+    type: 'Product',
+    discount: 10,
+    limit: 200,
+    uses: 6,
+    expiresIn: 150,
+    branchCodes: [],
+  },
+  {
+    code: 'SOLAR125',
+    name: 'Protección solar',
+    description: 'Protector solar con descuento de temporada',
+    type: 'Product',
+    discount: 12.5,
+    limit: 30,
+    uses: 3,
+    expiresIn: 75,
+    branchCodes: ['TIJUANA001', 'MEXICALI01', 'ENSENADA01'],
+  },
+  {
+    code: 'PAUSA05',
+    name: 'Campaña en pausa',
+    description: 'Campaña suspendida temporalmente',
+    type: 'Product',
+    discount: 5,
+    limit: 100,
+    uses: 0,
+    expiresIn: 200,
+    branchCodes: [],
+    active: false,
+  },
 ];
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -38,14 +152,18 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Coupons over the treatments and approved cosmetologist/sale products that exist at seed time. */
 export async function seedCoupons(db: Db): Promise<void> {
   const treatmentIds = (
-    await db.select({ id: treatments.id }).from(treatments).where(and(isNull(treatments.deletedAt), eq(treatments.active, true))).orderBy(asc(treatments.sku))
+    await db
+      .select({ id: treatments.id })
+      .from(treatments)
+      .where(and(live(treatments), eq(treatments.active, true)))
+      .orderBy(asc(treatments.sku))
   ).map((r) => r.id);
   const productIds = (
     await db
       .select({ id: products.id })
       .from(products)
       .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
-      .where(and(isNull(products.deletedAt), eq(products.active, true), isNotNull(products.approvedAt), inArray(productTypes.slug, ['cosmetologist', 'sale'])))
+      .where(and(live(products), eq(products.active, true), isNotNull(products.approvedAt), inArray(productTypes.slug, ['cosmetologist', 'sale'])))
       .orderBy(asc(products.sku))
   ).map((r) => r.id);
   const items: Record<CouponType, string[]> = { Treatment: treatmentIds, Product: productIds };
@@ -55,7 +173,7 @@ export async function seedCoupons(db: Db): Promise<void> {
   const clinics = await db
     .select({ id: branches.id, code: branches.code })
     .from(branches)
-    .where(and(isNull(branches.deletedAt), eq(branches.distributionCenter, false)))
+    .where(and(live(branches), eq(branches.distributionCenter, false)))
     .orderBy(asc(branches.code));
   const today = new Date();
 
@@ -119,7 +237,15 @@ export async function seedCouponRedemptions(db: Db): Promise<void> {
       ? sql<boolean>`exists (select 1 from ${cashOrderDetails} where ${cashOrderDetails.cashOrderId} = ${cashOrders.id} and ${cashOrderDetails.productId} = ${coupon.productId})`
       : sql<boolean>`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${orders.id} and ${orderDetails.treatmentId} = ${coupon.treatmentId})`;
     const candidates = await db
-      .select({ id: sale.id, orderNumber: sale.orderNumber, customerId: sale.customerId, branchId: sale.branchId, sellerId: sale.sellerId, createdAt: sale.createdAt, hasItem })
+      .select({
+        id: sale.id,
+        orderNumber: sale.orderNumber,
+        customerId: sale.customerId,
+        branchId: sale.branchId,
+        sellerId: sale.sellerId,
+        createdAt: sale.createdAt,
+        hasItem,
+      })
       .from(sale)
       .where(
         and(
@@ -129,14 +255,23 @@ export async function seedCouponRedemptions(db: Db): Promise<void> {
           isNotNull(sale.sellerId),
           eq(sale.paymentStatus, 'paid'),
           isNull(sale.refundedAt),
-          isNull(sale.deletedAt),
+          live(sale),
           gte(sale.createdAt, coupon.createdAt),
           lte(sale.createdAt, until),
         ),
       )
       .orderBy(asc(sale.orderNumber));
     // the coupon's own item first, then any sale of the clinic; one use per customer
-    const pool = [...shuffled(rnd, candidates.filter((o) => o.hasItem)), ...shuffled(rnd, candidates.filter((o) => !o.hasItem))];
+    const pool = [
+      ...shuffled(
+        rnd,
+        candidates.filter((o) => o.hasItem),
+      ),
+      ...shuffled(
+        rnd,
+        candidates.filter((o) => !o.hasItem),
+      ),
+    ];
     const picked: typeof pool = [];
     const customersSeen = new Set<string>();
     for (const o of pool) {
@@ -146,19 +281,21 @@ export async function seedCouponRedemptions(db: Db): Promise<void> {
       picked.push(o);
     }
     if (!picked.length) continue;
-    await db.insert(couponRedemptions).values(
-      picked.map((o, n) => ({
-        id: demoId(`coupon-redemption:${c.code}:${n}`),
-        couponId: id,
-        customerId: o.customerId,
-        orderKind: product ? 'cashOrder' : 'order',
-        orderId: o.id,
-        orderNumber: o.orderNumber,
-        branchId: o.branchId,
-        userId: o.sellerId,
-        createdAt: o.createdAt,
-      })),
-    );
+    await db
+      .insert(couponRedemptions)
+      .values(
+        picked.map((o, n) => ({
+          id: demoId(`coupon-redemption:${c.code}:${n}`),
+          couponId: id,
+          customerId: o.customerId,
+          orderKind: product ? 'cashOrder' : 'order',
+          orderId: o.id,
+          orderNumber: o.orderNumber,
+          branchId: o.branchId,
+          userId: o.sellerId,
+          createdAt: o.createdAt,
+        })),
+      );
     await db.update(coupons).set({ used: picked.length }).where(eq(coupons.id, id));
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { fromCents, toCents } from '../../../domain/money';
 import { computePricing } from '../../../domain/pricing';
@@ -9,6 +9,8 @@ import type { ProductKind } from '../../../domain/products.schemas';
 import type { Db } from '../client';
 import { branches, productCategories, productPhotos, productProviders, productStocks, products } from '../schema';
 import { demoId, seededRandom } from './random';
+import { centsOf } from '../money';
+import { live } from '../live';
 
 type Entry = [name: string, contentType: string, content: number, unit: string, cost: number, category: string];
 
@@ -189,7 +191,10 @@ export async function seedProducts(db: Db, uploadsDir: string): Promise<void> {
   const approver = demoId('user:logistica@demo.mx');
   const day = (n: number) => new Date(Date.UTC(2026, 0, 3 + n, 17, 30));
   const productRows: (typeof products.$inferInsert)[] = [];
-  const links: { providers: (typeof productProviders.$inferInsert)[]; categories: (typeof productCategories.$inferInsert)[] } = { providers: [], categories: [] };
+  const links: { providers: (typeof productProviders.$inferInsert)[]; categories: (typeof productCategories.$inferInsert)[] } = {
+    providers: [],
+    categories: [],
+  };
   const photos: (typeof productPhotos.$inferInsert)[] = [];
   const files: { file: string; svg: string }[] = [];
   let serial = 0;
@@ -208,7 +213,14 @@ export async function seedProducts(db: Db, uploadsDir: string): Promise<void> {
       // a price the front desk can quote: the suggested one rounded up to 5 pesos
       const salePrice = Math.ceil(suggested / 5) * 5;
       const pricing = priced
-        ? { franchiseTax: 16, additionalCostFranchise: additional, indirectExpenses: indirect, profitPorcentage: profit, salePrice, points: Math.floor(salePrice / 20) }
+        ? {
+            franchiseTax: 16,
+            additionalCostFranchise: additional,
+            indirectExpenses: indirect,
+            profitPorcentage: profit,
+            salePrice,
+            points: Math.floor(salePrice / 20),
+          }
         : {};
       const created = day(serial++ % 40);
       productRows.push({
@@ -222,14 +234,18 @@ export async function seedProducts(db: Db, uploadsDir: string): Promise<void> {
         contentType,
         content,
         measureUnit,
-        cost,
+        cost: toCents(cost),
         tax,
-        ...pricing,
-        franchisePrice: priced ? computePricing({ cost, tax, ...pricing }).franchisePrice : null,
+        ...(priced ? { ...pricing, indirectExpenses: centsOf(indirect), salePrice: toCents(salePrice) } : {}),
+        franchisePrice: priced ? centsOf(computePricing({ cost, tax, ...pricing }).franchisePrice) : null,
         active: !INACTIVE.has(key),
         createdAt: created,
         updatedAt: created,
-        ...(REJECTED.has(key) ? { rejectedAt: day(41 + i), rejectedById: approver } : PENDING.has(key) ? {} : { approvedAt: new Date(created.getTime() + 86_400_000), approvedById: approver }),
+        ...(REJECTED.has(key)
+          ? { rejectedAt: day(41 + i), rejectedById: approver }
+          : PENDING.has(key)
+            ? {}
+            : { approvedAt: new Date(created.getTime() + 86_400_000), approvedById: approver }),
       });
       const chosen = [spec.providers[i % spec.providers.length], ...(i % 3 === 0 ? [spec.providers[(i + 1) % spec.providers.length]] : [])];
       for (const p of chosen) links.providers.push({ productId: id, providerId: demoId('provider:' + p) });
@@ -251,7 +267,10 @@ export async function seedProducts(db: Db, uploadsDir: string): Promise<void> {
 
 /** Lots with stock in the clinics and the distribution centre, so inventory screens and the delete rule have data. */
 async function seedStock(db: Db, rows: (typeof products.$inferInsert)[], rnd: ReturnType<typeof seededRandom>) {
-  const sites = await db.select({ id: branches.id, dc: branches.distributionCenter }).from(branches).where(and(isNull(branches.deletedAt), eq(branches.active, true)));
+  const sites = await db
+    .select({ id: branches.id, dc: branches.distributionCenter })
+    .from(branches)
+    .where(and(live(branches), eq(branches.active, true)));
   const stock: (typeof productStocks.$inferInsert)[] = [];
   // the last approved product of each kind is kept without stock so it can be deleted in a demo
   const stockable = rows.filter((p) => p.approvedAt && p.active && !/0016$/.test(p.sku));

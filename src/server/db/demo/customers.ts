@@ -80,7 +80,13 @@ export async function seedCustomers(db: Db, uploadsDir: string): Promise<void> {
       birthday,
       mobilePhone: mobile,
       phone: adult && rnd.next() < 0.2 ? `${area}${String(5000000 + i).padStart(10 - area.length, '0')}`.slice(0, 10) : null,
-      email: adult && rnd.next() < 0.7 ? `${name}.${lastName}.${i}@correo.mx`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() : null,
+      email:
+        adult && rnd.next() < 0.7
+          ? `${name}.${lastName}.${i}@correo.mx`
+              .normalize('NFD')
+              .replace(/[\u0300-\u036f]/g, '')
+              .toLowerCase()
+          : null,
       maritalStatus: adult ? rnd.pick(['Soltero', 'Casado', 'Casado', 'Divorciado', 'Viudo', 'Otro'] as const) : 'Soltero',
       originCountry: 'México',
       tutorId: adult ? null : rnd.pick(tutorsByBranch.get(branch.key)!),
@@ -96,7 +102,15 @@ export async function seedCustomers(db: Db, uploadsDir: string): Promise<void> {
     });
   }
   const notes = customerNotesFor(rows, rnd);
-  const people = rows.map((c) => ({ id: c.id!, registryBranchId: c.registryBranchId!, createdAt: c.createdAt as Date, cancellations: c.cancellations!, blackList: c.blackList!, active: c.active!, points: 0 }));
+  const people = rows.map((c) => ({
+    id: c.id!,
+    registryBranchId: c.registryBranchId!,
+    createdAt: c.createdAt as Date,
+    cancellations: c.cancellations!,
+    blackList: c.blackList!,
+    active: c.active!,
+    points: 0,
+  }));
   const history = await planSalesAndAgenda(db, people);
   // the cached balance is the running sum of the ledger the history wrote
   people.forEach((p, i) => (rows[i].points = p.points));

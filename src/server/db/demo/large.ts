@@ -45,7 +45,15 @@ const NEW_BRANCHES = [
   { key: 'culiacan', name: 'Culiacán Tres Ríos', city: 'Culiacán', state: 'Sinaloa', zone: 'Pacifico', tz: 'America/Mazatlan', area: '667' },
   { key: 'chihuahua', name: 'Chihuahua Distrito 1', city: 'Chihuahua', state: 'Chihuahua', zone: 'Noroeste', tz: 'America/Chihuahua', area: '614' },
   { key: 'saltillo', name: 'Saltillo Los Pinos', city: 'Saltillo', state: 'Coahuila', zone: 'Centro', tz: 'America/Monterrey', area: '844' },
-  { key: 'aguascalientes', name: 'Aguascalientes Norte', city: 'Aguascalientes', state: 'Aguascalientes', zone: 'Centro', tz: 'America/Mexico_City', area: '449' },
+  {
+    key: 'aguascalientes',
+    name: 'Aguascalientes Norte',
+    city: 'Aguascalientes',
+    state: 'Aguascalientes',
+    zone: 'Centro',
+    tz: 'America/Mexico_City',
+    area: '449',
+  },
   { key: 'morelia', name: 'Morelia Altozano', city: 'Morelia', state: 'Michoacán', zone: 'Centro', tz: 'America/Mexico_City', area: '443' },
   { key: 'sanluis', name: 'San Luis Potosí Lomas', city: 'San Luis Potosí', state: 'San Luis Potosí', zone: 'Centro', tz: 'America/Mexico_City', area: '444' },
   { key: 'veracruz', name: 'Veracruz Boca del Río', city: 'Boca del Río', state: 'Veracruz', zone: 'Sureste', tz: 'America/Mexico_City', area: '229' },
@@ -84,29 +92,34 @@ const count = async (db: Db, query: SQL) => Number(((await db.execute(query)).ro
 /** Clinics, schedules, cabins and staff of the new branches: a few hundred rows, inserted from JS. */
 async function seedClinics(db: Db, scale: Scale) {
   const list = NEW_BRANCHES.slice(0, scale.branches);
-  const [admin] = (await db.execute(sql`select password_hash, pin_hash from users where username = 'admin@demo.mx'`)).rows as { password_hash: string; pin_hash: string | null }[];
+  const [admin] = (await db.execute(sql`select password_hash, pin_hash from users where username = 'admin@demo.mx'`)).rows as {
+    password_hash: string;
+    pin_hash: string | null;
+  }[];
   const cabinRows: { k: number; id: string; branchK: number; type: string }[] = [];
   const staff: { branchK: number; kind: 'manager' | 'medic' | 'cosmetologist'; j: number; id: string }[] = [];
   for (const [k, b] of list.entries()) {
     const branchId = demoId('branch:' + b.key);
-    await db.insert(branches).values({
-      id: branchId,
-      name: b.name,
-      street: 'Av. Principal',
-      extNumber: String(100 + k * 37),
-      suburb: 'Centro',
-      city: b.city,
-      state: b.state,
-      zipCode: String(20000 + k * 3011).padStart(5, '0'),
-      phone: `${b.area}${String(3100000 + k).padStart(7, '0')}`,
-      mobilePhone: `${b.area}${String(4100000 + k).padStart(7, '0')}`,
-      code: b.key.toUpperCase().slice(0, 8) + '01',
-      zone: b.zone,
-      timeZone: b.tz,
-      rfc: 'CEC190215CD2',
-      businessName: 'Clínicas Estéticas del Centro S.A. de C.V.',
-      description: `Clínica ${b.name}`,
-    });
+    await db
+      .insert(branches)
+      .values({
+        id: branchId,
+        name: b.name,
+        street: 'Av. Principal',
+        extNumber: String(100 + k * 37),
+        suburb: 'Centro',
+        city: b.city,
+        state: b.state,
+        zipCode: String(20000 + k * 3011).padStart(5, '0'),
+        phone: `${b.area}${String(3100000 + k).padStart(7, '0')}`,
+        mobilePhone: `${b.area}${String(4100000 + k).padStart(7, '0')}`,
+        code: b.key.toUpperCase().slice(0, 8) + '01',
+        zone: b.zone,
+        timeZone: b.tz,
+        rfc: 'CEC190215CD2',
+        businessName: 'Clínicas Estéticas del Centro S.A. de C.V.',
+        description: `Clínica ${b.name}`,
+      });
     await db.insert(branchSchedules).values(DEMO_SCHEDULE.map((s) => ({ branchId, ...s })));
     const n = scale.cabins[k % scale.cabins.length];
     const seen: Record<string, number> = {};
@@ -145,7 +158,17 @@ async function seedClinics(db: Db, scale: Scale) {
         const username = `${p.kind === 'manager' ? 'gerente' : p.kind === 'medic' ? 'medico' : 'cosmetologa'}${p.j + 1}.${b.key}@demo.mx`;
         const id = demoId('user:' + username);
         staff.push({ branchK: k, kind: p.kind, j: p.j, id });
-        return { id, name, lastName, motherLastName: LAST_NAMES[(k * 13 + i * 7 + 3) % LAST_NAMES.length], username, passwordHash: admin.password_hash, pinHash: admin.pin_hash, roleId: demoId('role:' + p.role), mainBranchId: branchId };
+        return {
+          id,
+          name,
+          lastName,
+          motherLastName: LAST_NAMES[(k * 13 + i * 7 + 3) % LAST_NAMES.length],
+          username,
+          passwordHash: admin.password_hash,
+          pinHash: admin.pin_hash,
+          roleId: demoId('role:' + p.role),
+          mainBranchId: branchId,
+        };
       }),
     );
   }
@@ -178,7 +201,9 @@ async function fill(db: Db, scale: Scale, today: string, log: Log) {
   const lastDay = sql`(${today}::date + 14)`;
 
   // working tables of this transaction: the new cabins, their staff and the treatments by type
-  await db.execute(sql`create temp table l_cabin (k int primary key, cabin_id uuid, branch_id uuid, branch_k int, tt_id uuid, valuation bool, lunch bool, area text, n_cust int) on commit drop`);
+  await db.execute(
+    sql`create temp table l_cabin (k int primary key, cabin_id uuid, branch_id uuid, branch_k int, tt_id uuid, valuation bool, lunch bool, area text, n_cust int) on commit drop`,
+  );
   await db.execute(sql`insert into l_cabin (k, cabin_id, branch_id, branch_k, valuation, lunch, area)
     select (r->>'k')::int, (r->>'id')::uuid, (r->>'branchId')::uuid, (r->>'branchK')::int, r->>'type' = 'valoracion', (r->>'k')::int % 3 = 0, r->>'area'
     from json_array_elements(${JSON.stringify(cabinRows.map((c) => ({ ...c, branchId: demoId('branch:' + list[c.branchK].key), area: list[c.branchK].area })))}::json) r`);
@@ -186,7 +211,9 @@ async function fill(db: Db, scale: Scale, today: string, log: Log) {
   await db.execute(sql`create temp table l_branch on commit drop as select distinct branch_k, branch_id, area from l_cabin`);
   await db.execute(sql`alter table l_branch add primary key (branch_k)`);
   await db.execute(sql`create temp table l_staff (branch_k int, kind text, j int, user_id uuid, primary key (branch_k, kind, j)) on commit drop`);
-  await db.execute(sql`insert into l_staff select (r->>'branchK')::int, r->>'kind', (r->>'j')::int, (r->>'id')::uuid from json_array_elements(${JSON.stringify(staff)}::json) r`);
+  await db.execute(
+    sql`insert into l_staff select (r->>'branchK')::int, r->>'kind', (r->>'j')::int, (r->>'id')::uuid from json_array_elements(${JSON.stringify(staff)}::json) r`,
+  );
   await db.execute(sql`create temp table l_treat on commit drop as
     select t.treatment_type_id tt_id, (row_number() over (partition by t.treatment_type_id order by t.sku) - 1)::int k, t.id, t.duration_minutes, t.medical_fee,
       count(*) over (partition by t.treatment_type_id)::int n, tt.name = 'Medico' or tt.name = 'Valoracion' medical
@@ -265,7 +292,10 @@ async function fill(db: Db, scale: Scale, today: string, log: Log) {
 
   // the appointments to be, with every value decided; numbered in calendar order after the demo's
   await timed(log, 'plan de citas', async () => {
-    const firstAppointment = await count(db, sql`select coalesce(max(substring(appointment_number from 6)::int), 0) + 1 n from appointments where appointment_number ~ '^CITA-[0-9]+$'`);
+    const firstAppointment = await count(
+      db,
+      sql`select coalesce(max(substring(appointment_number from 6)::int), 0) + 1 n from appointments where appointment_number ~ '^CITA-[0-9]+$'`,
+    );
     await db.execute(sql`create temp table l_appt on commit drop as
       select s.*, tr.id treatment_id, tr.medical medical, tr.medical_fee,
         case when tr.duration_minutes <= 30 then 30 else 60 end term,
@@ -279,7 +309,9 @@ async function fill(db: Db, scale: Scale, today: string, log: Log) {
       from l_slot s
       join l_treat tr on tr.tt_id = s.tt_id and tr.k = s.tk
       where s.ul >= 0.004 and s.ua < ${p}`);
-    await db.execute(sql`alter table l_appt add column status text, add column option text, add column customer_id uuid, add column pp_id uuid, add column attended_id uuid, add column manager_id uuid`);
+    await db.execute(
+      sql`alter table l_appt add column status text, add column option text, add column customer_id uuid, add column pp_id uuid, add column attended_id uuid, add column manager_id uuid`,
+    );
     await db.execute(sql`update l_appt set
       customer_id = ${lid(sql`'large-customer:' || cust`)},
       status = case when day < ${today}::date then (case when us < 0.86 then 'finished' when us < 0.93 then 'cancelled' else 'absence' end)

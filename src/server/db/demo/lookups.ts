@@ -9,15 +9,39 @@ export const TREATMENT_TYPES = [
 ] as const;
 
 const AREAS: Record<string, string[]> = {
-  Medico: ['Frente', 'Entrecejo', 'Patas de gallo', 'Labios', 'Surcos nasogenianos', 'Mentón', 'Papada', 'Cuello', 'Ojeras', 'Pómulos', 'Nariz', 'Rostro completo'],
+  Medico: [
+    'Frente',
+    'Entrecejo',
+    'Patas de gallo',
+    'Labios',
+    'Surcos nasogenianos',
+    'Mentón',
+    'Papada',
+    'Cuello',
+    'Ojeras',
+    'Pómulos',
+    'Nariz',
+    'Rostro completo',
+  ],
   Cosmetologico: ['Rostro completo', 'Axilas', 'Piernas completas', 'Medias piernas', 'Bikini', 'Brazos', 'Espalda', 'Abdomen', 'Bozo', 'Glúteos'],
   Valoracion: [],
 };
 
 const COLORS: Record<string, [string, string][]> = {
-  Medico: [['Azul médico', '1f6feb'], ['Turquesa', '13a8a8'], ['Índigo', '4b3fd1']],
-  Cosmetologico: [['Rosa', 'e83e8c'], ['Lavanda', '9b6bd6'], ['Coral', 'f2785c']],
-  Valoracion: [['Ámbar', 'f0a020'], ['Verde salvia', '5c9e6e']],
+  Medico: [
+    ['Azul médico', '1f6feb'],
+    ['Turquesa', '13a8a8'],
+    ['Índigo', '4b3fd1'],
+  ],
+  Cosmetologico: [
+    ['Rosa', 'e83e8c'],
+    ['Lavanda', '9b6bd6'],
+    ['Coral', 'f2785c'],
+  ],
+  Valoracion: [
+    ['Ámbar', 'f0a020'],
+    ['Verde salvia', '5c9e6e'],
+  ],
 };
 
 const CONSENT_TEXT = (kind: string) =>
@@ -44,7 +68,9 @@ export async function seedLookups(db: Db): Promise<void> {
     const areaRows = AREAS[t.key].map((name) => ({ id: demoId(`area:${t.key}:${name}`), name, treatmentTypeId: typeId }));
     if (areaRows.length) await db.insert(areas).values(areaRows);
     await db.insert(colors).values(COLORS[t.key].map(([name, hex]) => ({ id: demoId(`color:${t.key}:${name}`), name, hex, treatmentTypeId: typeId })));
-    await db.insert(consents).values(CONSENTS[t.key].map((name) => ({ id: demoId(`consent:${t.key}:${name}`), name, document: CONSENT_TEXT(name), treatmentTypeId: typeId })));
+    await db
+      .insert(consents)
+      .values(CONSENTS[t.key].map((name) => ({ id: demoId(`consent:${t.key}:${name}`), name, document: CONSENT_TEXT(name), treatmentTypeId: typeId })));
   }
   await db.insert(productTypes).values(PRODUCT_TYPES.map((p) => ({ id: demoId('product-type:' + p.slug), ...p })));
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 
 /** A UUID derived from a name, so demo rows keep their ids from one run to the next. */
 export function demoId(name: string): string {
-  const h = createHash('sha256').update('demo:' + name).digest('hex');
+  const h = createHash('sha256')
+    .update('demo:' + name)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { pointsForPurchase } from '../../../domain/loyalty';
-import { cents, fromCents, toCents } from '../../../domain/money';
+import { cents, fromCents, toCents, ZERO_CENTS } from '../../../domain/money';
 import { ROLE_NAMES } from '../../../domain/roles';
 import type { Db } from '../client';
 import {
@@ -56,7 +56,12 @@ const CARDS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;
 /** IVA is included in every demo price: taxes = total × 16 / 116. */
 const VAT = 16;
 const PREFIX: Record<string, string> = { tijuana: 'TIJ', mexicali: 'MXL', ensenada: 'ENS', cdmx: 'CMX', guadalajara: 'GDL', monterrey: 'MTY' };
-const REFUND_REASONS = ['El cliente cambió de opinión', 'Contraindicación detectada en la valoración', 'Cobro duplicado en terminal', 'Cambio de residencia a otra ciudad'];
+const REFUND_REASONS = [
+  'El cliente cambió de opinión',
+  'Contraindicación detectada en la valoración',
+  'Cobro duplicado en terminal',
+  'Cambio de residencia a otra ciudad',
+];
 
 type Rnd = ReturnType<typeof seededRandom>;
 type OrderRow = typeof orders.$inferInsert;
@@ -156,7 +161,7 @@ async function loadCatalogue(db: Db) {
     sku: t.sku,
     typeId: t.treatmentTypeId,
     typeName: typeRows.find((x) => x.id === t.treatmentTypeId)?.name ?? '',
-    price: t.price,
+    price: fromCents(t.price),
     minutes: t.durationMinutes,
     validityDays: t.validityDays,
     consent: t.consent,
@@ -173,12 +178,17 @@ async function loadCatalogue(db: Db) {
     .map((p) => ({
       id: p.id,
       type: p.type as Package['type'],
-      price: p.price,
+      price: fromCents(p.price),
       medical: p.treatmentTypeId === medicalType,
       branches: new Set(links.filter((l) => l.packageId === p.id).map((l) => l.branchId)),
       items: items
         .filter((i) => i.packageId === p.id && byId.has(i.treatmentId))
-        .map((i) => ({ treatment: byId.get(i.treatmentId)!, sessions: i.sessions, limit: i.limit, areas: i.areasIds.length ? i.areasIds : byId.get(i.treatmentId)!.areas })),
+        .map((i) => ({
+          treatment: byId.get(i.treatmentId)!,
+          sessions: i.sessions,
+          limit: i.limit,
+          areas: i.areasIds.length ? i.areasIds : byId.get(i.treatmentId)!.areas,
+        })),
     }))
     .filter((p) => p.items.length);
   const stock = await db
@@ -186,7 +196,15 @@ async function loadCatalogue(db: Db) {
     .from(productStocks)
     .innerJoin(products, eq(products.id, productStocks.productId))
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
-    .where(and(isNull(productStocks.deletedAt), eq(productTypes.slug, 'sale'), isNotNull(products.approvedAt), isNotNull(products.salePrice), eq(products.active, true)))
+    .where(
+      and(
+        isNull(productStocks.deletedAt),
+        eq(productTypes.slug, 'sale'),
+        isNotNull(products.approvedAt),
+        isNotNull(products.salePrice),
+        eq(products.active, true),
+      ),
+    )
     .orderBy(productStocks.branchId, productStocks.allotment);
   const staff = await db
     .select({ id: users.id, username: users.username, branchId: users.mainBranchId, role: roles.name })
@@ -209,7 +227,7 @@ async function loadCatalogue(db: Db) {
       sellers: [...managers, ...medics, ...cosmetologists],
       medics: medics.length ? medics : [staff[0].id],
       cosmetologists: cosmetologists.length ? cosmetologists : [staff[0].id],
-      stock: stock.filter((s) => s.branchId === id).map((s) => ({ id: s.id, productId: s.productId, price: s.price! })),
+      stock: stock.filter((s) => s.branchId === id).map((s) => ({ id: s.id, productId: s.productId, price: fromCents(s.price!) })),
     };
   });
   return { treatments: list, packages: pkgs, branches };
@@ -277,12 +295,15 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   // ---- orders: what each customer bought, by spending profile ----
   const pickItem = (b: Branch, prem: number, room: number): { treatment?: Treatment; pkg?: Package; quantity: number } => {
     const premiumPick = rnd.next() < prem;
-    const packagesHere = pkgs.filter((p) => p.branches.has(b.id) && (premiumPick ? p.medical || p.price > 4000 : !p.medical && p.price <= 9000) && p.price <= Math.max(room, 2500) * 1.3);
+    const packagesHere = pkgs.filter(
+      (p) => p.branches.has(b.id) && (premiumPick ? p.medical || p.price > 4000 : !p.medical && p.price <= 9000) && p.price <= Math.max(room, 2500) * 1.3,
+    );
     if (packagesHere.length && rnd.next() < (premiumPick ? 0.3 : 0.12)) return { pkg: rnd.pick(packagesHere), quantity: 1 };
     const pool = premiumPick ? premium : cheap;
     const affordable = pool.filter((t) => t.price <= Math.max(room, 1500) * 1.2 && agenda.hasCabins(b.id, t.typeId));
     const t = rnd.pick(affordable.length ? affordable : cheap.filter((x) => agenda.hasCabins(b.id, x.typeId)));
-    const quantity = t.typeName === 'Medico' || t.typeName === 'Valoracion' ? 1 : t.sku.startsWith('COS-DEP') ? rnd.pick([1, 2, 3, 4]) : rnd.pick([1, 1, 1, 2, 3]);
+    const quantity =
+      t.typeName === 'Medico' || t.typeName === 'Valoracion' ? 1 : t.sku.startsWith('COS-DEP') ? rnd.pick([1, 2, 3, 4]) : rnd.pick([1, 1, 1, 2, 3]);
     return { treatment: t, quantity };
   };
 
@@ -305,7 +326,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const channelRoll = rnd.next();
     const channel = channelRoll < 0.86 ? 'pos' : channelRoll < 0.95 ? 'app' : 'online';
     const statusRoll = rnd.next();
-    const paymentStatus = d < TODAY - 30 || statusRoll < 0.97 ? (statusRoll < 0.985 ? 'paid' : 'error') : channel === 'pos' ? 'pending_confirmation' : 'pending_payment';
+    const paymentStatus =
+      d < TODAY - 30 || statusRoll < 0.97 ? (statusRoll < 0.985 ? 'paid' : 'error') : channel === 'pos' ? 'pending_confirmation' : 'pending_payment';
     const paymentMethod = channel === 'pos' ? rnd.pick([...PAYMENT_METHODS, 'Efectivo', 'Tarjeta de crédito', 'Tarjeta de débito']) : rnd.pick(CARDS);
     const refundDay = paymentStatus === 'paid' && d < TODAY - 20 && rnd.next() < 0.015 ? d + rnd.int(1, 9) : null;
     const order: PlannedOrder = {
@@ -316,8 +338,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         customerId: c.id,
         sellerId: channel === 'pos' ? rnd.pick(b.sellers) : null,
         channel,
-        subtotal: 0,
-        total: 0,
+        subtotal: ZERO_CENTS,
+        total: ZERO_CENTS,
         paymentMethod,
         paymentStatus,
         paymentGateway: channel === 'pos' ? (CARDS.includes(paymentMethod as (typeof CARDS)[number]) ? 'Terminal bancaria' : null) : 'Openpay',
@@ -337,7 +359,9 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const walkIn = channel === 'pos' && !item.pkg && rnd.next() < 0.3;
     for (const l of lines) {
       const pkg = l.packageId ? pkgs.find((p) => p.id === l.packageId)! : null;
-      const parts = pkg ? pkg.items.map((i) => ({ t: i.treatment, sessions: i.sessions, limit: i.limit, areas: i.areas })) : [{ t: catalogue.find((t) => t.id === l.treatmentId)!, sessions: l.quantity, limit: 1, areas: [] as string[] }];
+      const parts = pkg
+        ? pkg.items.map((i) => ({ t: i.treatment, sessions: i.sessions, limit: i.limit, areas: i.areas }))
+        : [{ t: catalogue.find((t) => t.id === l.treatmentId)!, sessions: l.quantity, limit: 1, areas: [] as string[] }];
       for (const part of parts) {
         const expires = part.t.validityDays ? d + part.t.validityDays * Math.max(1, part.sessions) : Infinity;
         const row: PurchasedRow = {
@@ -464,7 +488,12 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   const valuationsDone: { customer: number; branch: Branch; treatment: Treatment; slot: Slot }[] = [];
   for (const [ci, o] of firstOrder) {
     if (rnd.next() > 0.25) continue;
-    const t = valuations.find((v) => (o.lines[0].packageId ? pkgs.find((p) => p.id === o.lines[0].packageId)!.medical : catalogue.find((x) => x.id === o.lines[0].treatmentId)?.typeName === 'Medico') === v.sku.startsWith('VAL-MED'));
+    const t = valuations.find(
+      (v) =>
+        (o.lines[0].packageId
+          ? pkgs.find((p) => p.id === o.lines[0].packageId)!.medical
+          : catalogue.find((x) => x.id === o.lines[0].treatmentId)?.typeName === 'Medico') === v.sku.startsWith('VAL-MED'),
+    );
     if (!t || !agenda.hasCabins(o.branch.id, t.typeId)) continue;
     const day = Math.max(START, o.day - rnd.int(3, 20));
     const slot = book({ branch: o.branch, treatment: t }, people[ci].id, day, true, o.day - 1);
@@ -498,7 +527,13 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
           attempt--;
           continue;
         }
-        const link = { option: h.option, packageId: h.option === 'packages' ? h.packageId : null, promoId: h.option === 'promotion' ? h.packageId : null, purchasedProductId: h.row.id!, sessions: h.row.sessions! };
+        const link = {
+          option: h.option,
+          packageId: h.option === 'packages' ? h.packageId : null,
+          promoId: h.option === 'promotion' ? h.packageId : null,
+          purchasedProductId: h.row.id!,
+          sessions: h.row.sessions!,
+        };
         let createdAt: Date;
         if (walkIn) {
           // bought at the front desk on the day and attended right away: the sale closes when the session ends
@@ -511,7 +546,14 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         } else createdAt = booked(h.branch, slot, previous);
         if (slot.day >= TODAY) {
           const soon = slot.day - TODAY <= 3;
-          appointment(h, customer.id, slot, 'scheduled', { ...link, confirmMethod: rnd.next() < (soon ? 0.6 : 0.2) ? rnd.pick(CONFIRM_METHODS) : null }, createdAt);
+          appointment(
+            h,
+            customer.id,
+            slot,
+            'scheduled',
+            { ...link, confirmMethod: rnd.next() < (soon ? 0.6 : 0.2) ? rnd.pick(CONFIRM_METHODS) : null },
+            createdAt,
+          );
           break;
         }
         if (cancelled) {
@@ -563,12 +605,42 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
       status: 'finished',
       consent: v.treatment.consent,
     };
-    holdings.push({ row, treatment: v.treatment, areas: [], option: 'purchasedProducts', packageId: null, branch: v.branch, day: v.slot.day, walkIn: true, order, expires: Infinity, abandonAt: Infinity });
-    appointment({ ...v, areas: [] }, c.id, v.slot, 'finished', { option: 'newTreatments', purchasedProductId: row.id }, instant(v.branch, v.slot.day - rnd.int(1, 6), 10 * 60 + rnd.int(0, 480)));
+    holdings.push({
+      row,
+      treatment: v.treatment,
+      areas: [],
+      option: 'purchasedProducts',
+      packageId: null,
+      branch: v.branch,
+      day: v.slot.day,
+      walkIn: true,
+      order,
+      expires: Infinity,
+      abandonAt: Infinity,
+    });
+    appointment(
+      { ...v, areas: [] },
+      c.id,
+      v.slot,
+      'finished',
+      { option: 'newTreatments', purchasedProductId: row.id },
+      instant(v.branch, v.slot.day - rnd.int(1, 6), 10 * 60 + rnd.int(0, 480)),
+    );
   }
   function addValuationOrder(ci: number, c: DemoCustomer, b: Branch, t: Treatment, slot: Slot): PlannedOrder {
     const order: PlannedOrder = {
-      row: { id: orderId(planned.length), orderNumber: '', branchId: b.id, customerId: c.id, sellerId: rnd.pick(b.sellers), channel: 'pos', subtotal: 0, total: 0, paymentMethod: rnd.pick(PAYMENT_METHODS), paymentStatus: 'paid' },
+      row: {
+        id: orderId(planned.length),
+        orderNumber: '',
+        branchId: b.id,
+        customerId: c.id,
+        sellerId: rnd.pick(b.sellers),
+        channel: 'pos',
+        subtotal: ZERO_CENTS,
+        total: ZERO_CENTS,
+        paymentMethod: rnd.pick(PAYMENT_METHODS),
+        paymentStatus: 'paid',
+      },
       customer: ci,
       branch: b,
       day: slot.day,
@@ -589,7 +661,15 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const t = rnd.pick(valuations);
     if (!agenda.hasCabins(b.id, t.typeId)) return;
     const slot = book({ branch: b, treatment: t }, c.id, TODAY + rnd.int(0, 13), true, HORIZON);
-    if (slot) appointment({ branch: b, treatment: t, areas: [] }, c.id, slot, 'scheduled', { option: 'newTreatments', confirmMethod: rnd.next() < 0.3 ? rnd.pick(CONFIRM_METHODS) : null }, anchor);
+    if (slot)
+      appointment(
+        { branch: b, treatment: t, areas: [] },
+        c.id,
+        slot,
+        'scheduled',
+        { option: 'newTreatments', confirmMethod: rnd.next() < 0.3 ? rnd.pick(CONFIRM_METHODS) : null },
+        anchor,
+      );
   });
 
   // ---- customers' cancellation counters: their latest consecutive customer cancellations ----
@@ -664,8 +744,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         customerId: ci === null ? null : people[ci].id,
         sellerId: rnd.pick(b.sellers),
         channel: 'pos',
-        subtotal: 0,
-        total: 0,
+        subtotal: ZERO_CENTS,
+        total: ZERO_CENTS,
         paymentMethod: method,
         paymentStatus: rnd.next() < 0.99 ? 'paid' : 'error',
         paymentGateway: CARDS.includes(method as (typeof CARDS)[number]) ? 'Terminal bancaria' : null,
@@ -688,13 +768,21 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   const push = (ci: number, at: Date, movement: LedgerRow['movement'], points: number, extra: Partial<LedgerRow>) => {
     if (!points) return;
     balances[ci] += points;
-    ledger.push({ id: ledgerId(ledger.length), customerId: people[ci].id, movement, points, balanceAfter: balances[ci], createdAt: at, updatedAt: at, ...extra });
+    ledger.push({
+      id: ledgerId(ledger.length),
+      customerId: people[ci].id,
+      movement,
+      points,
+      balanceAfter: balances[ci],
+      createdAt: at,
+      updatedAt: at,
+      ...extra,
+    });
   };
   const seq: Record<string, number> = {};
-  const sales = [
-    ...planned.map((o) => ({ kind: 'order' as const, o, at: stamp(o) })),
-    ...cash.map((o) => ({ kind: 'cash' as const, o, at: stamp(o) })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const sales = [...planned.map((o) => ({ kind: 'order' as const, o, at: stamp(o) })), ...cash.map((o) => ({ kind: 'cash' as const, o, at: stamp(o) }))].sort(
+    (a, b) => a.at.getTime() - b.at.getTime(),
+  );
   for (const s of sales) {
     const o = s.o;
     const key = `${s.kind}|${o.branch.key}`;
@@ -711,18 +799,23 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         const ci = o.customer;
         const paid = o.row.paymentStatus === 'paid';
         // now and then a customer pays part of a treatment sale with points (one point = one peso)
-        const redeem = paid && ci !== null && s.kind === 'order' && balances[ci] >= 50 && rnd.next() < 0.25 ? Math.min(balances[ci], Math.floor(net / 100 / 5)) : 0;
+        const redeem =
+          paid && ci !== null && s.kind === 'order' && balances[ci] >= 50 && rnd.next() < 0.25 ? Math.min(balances[ci], Math.floor(net / 100 / 5)) : 0;
         const total = net - redeem * 100;
-        o.row.subtotal = fromCents(cents(subtotal));
-        o.row.discountTotal = fromCents(cents(subtotal - total));
-        o.row.total = fromCents(cents(total));
-        o.row.taxes = fromCents(cents(Math.round((total * VAT) / (100 + VAT))));
+        o.row.subtotal = cents(subtotal);
+        o.row.discountTotal = cents(subtotal - total);
+        o.row.total = cents(total);
+        o.row.taxes = cents(Math.round((total * VAT) / (100 + VAT)));
         o.row.pointsRedeemed = redeem;
         o.row.points = paid && ci !== null ? pointsForPurchase(fromCents(cents(total))) : 0;
         if (ci === null || !paid) return;
         lastActivity[ci] = s.at.getTime();
         if (redeem) push(ci, s.at, 'redeemed', -redeem, { orderNumber: o.row.orderNumber, reason: 'Canje en punto de venta', userId: o.row.sellerId });
-        push(ci, s.at, 'earned', o.row.points, { orderNumber: o.row.orderNumber, reason: s.kind === 'cash' ? 'Compra de productos' : 'Compra de tratamientos', userId: o.row.sellerId });
+        push(ci, s.at, 'earned', o.row.points, {
+          orderNumber: o.row.orderNumber,
+          reason: s.kind === 'cash' ? 'Compra de productos' : 'Compra de tratamientos',
+          userId: o.row.sellerId,
+        });
       },
     });
     if (s.kind === 'order' && (o as PlannedOrder).refundDay) {
@@ -740,8 +833,17 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         apply: () => {
           const ci = po.customer;
           const back = Math.min(po.row.points ?? 0, balances[ci]);
-          push(ci, at, 'adjusted', -back, { orderNumber: po.row.orderNumber, reason: `Reembolso de la orden ${po.row.orderNumber}: se retiran los puntos ganados`, userId: po.branch.manager });
-          if (po.row.refundMethod === 'Puntos') push(ci, at, 'adjusted', Math.floor(po.row.total!), { orderNumber: po.row.orderNumber, reason: `Reembolso en puntos de la orden ${po.row.orderNumber}`, userId: po.branch.manager });
+          push(ci, at, 'adjusted', -back, {
+            orderNumber: po.row.orderNumber,
+            reason: `Reembolso de la orden ${po.row.orderNumber}: se retiran los puntos ganados`,
+            userId: po.branch.manager,
+          });
+          if (po.row.refundMethod === 'Puntos')
+            push(ci, at, 'adjusted', Math.floor(fromCents(po.row.total!)), {
+              orderNumber: po.row.orderNumber,
+              reason: `Reembolso en puntos de la orden ${po.row.orderNumber}`,
+              userId: po.branch.manager,
+            });
         },
       });
     }
@@ -753,7 +855,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
       at: midYear,
       customer: ci,
       apply: () => {
-        if (balances[ci] > 0 && midYear.getTime() - lastActivity[ci] > 150 * 86_400_000) push(ci, midYear, 'expired', -balances[ci], { reason: 'Vencimiento de puntos por inactividad' });
+        if (balances[ci] > 0 && midYear.getTime() - lastActivity[ci] > 150 * 86_400_000)
+          push(ci, midYear, 'expired', -balances[ci], { reason: 'Vencimiento de puntos por inactividad' });
       },
     });
     if (rnd.next() < 0.04) {
@@ -765,7 +868,10 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         at,
         customer: ci,
         apply: () => {
-          push(ci, at, 'adjusted', gift ? amount : -Math.min(-amount, balances[ci]), { reason: gift ? 'Cortesía por aniversario como cliente' : 'Corrección de captura', userId: b.manager });
+          push(ci, at, 'adjusted', gift ? amount : -Math.min(-amount, balances[ci]), {
+            reason: gift ? 'Cortesía por aniversario como cliente' : 'Corrección de captura',
+            userId: b.manager,
+          });
         },
       });
     }
@@ -776,12 +882,32 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   // ---- rows ----
   const orderRows = planned.map((o) => o.row);
   const detailRows = planned.flatMap((o, i) =>
-    o.lines.map((l, n) => ({ id: detailId(i * 4 + n), orderId: o.row.id!, treatmentId: l.treatmentId, packageId: l.packageId, quantity: l.quantity, salePrice: l.salePrice, price: l.price, createdAt: o.row.createdAt, updatedAt: o.row.createdAt })),
+    o.lines.map((l, n) => ({
+      id: detailId(i * 4 + n),
+      orderId: o.row.id!,
+      treatmentId: l.treatmentId,
+      packageId: l.packageId,
+      quantity: l.quantity,
+      salePrice: toCents(l.salePrice),
+      price: toCents(l.price),
+      createdAt: o.row.createdAt,
+      updatedAt: o.row.createdAt,
+    })),
   );
   const purchasedRows = holdings.map((h) => ({ ...h.row, createdAt: h.order.row.createdAt, updatedAt: h.order.row.createdAt }));
   const cashRows = cash.map((o) => o.row);
   const cashDetailRows = cash.flatMap((o, i) =>
-    o.lines.map((l, n) => ({ id: cashDetailId(i * 4 + n), cashOrderId: o.row.id!, productId: l.productId, stockId: l.stockId, quantity: l.quantity, salePrice: l.salePrice, price: l.price, createdAt: o.row.createdAt, updatedAt: o.row.createdAt })),
+    o.lines.map((l, n) => ({
+      id: cashDetailId(i * 4 + n),
+      cashOrderId: o.row.id!,
+      productId: l.productId,
+      stockId: l.stockId,
+      quantity: l.quantity,
+      salePrice: toCents(l.salePrice),
+      price: toCents(l.price),
+      createdAt: o.row.createdAt,
+      updatedAt: o.row.createdAt,
+    })),
   );
   return { orderRows, detailRows, purchasedRows, cashRows, cashDetailRows, agendaRows, cancels: cancels.filter((x) => !dropped.has(x.appointmentId)), ledger };
 }

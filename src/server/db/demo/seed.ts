@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { DEFAULT_ROLES, ROLE_NAMES } from '../../../domain/roles';
 import { hashSecret } from '../../platform/auth/passwords';
 import type { Db } from '../client';
@@ -31,13 +31,14 @@ import { seedProviders } from './catalogue-providers';
 import { syncAppointmentNumbers } from '../sequences';
 import { seedTreatmentSupplies } from './supplies';
 import { seedTreatments } from './catalogue-treatments';
+import { live } from '../live';
 
 /** The demo accounts (whose password the README publishes) can still sign in. */
 export async function hasDemoAccounts(db: Db): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(like(users.username, `%@${DEMO_DOMAIN}`), isNull(users.deletedAt), eq(users.status, 'activo')));
+    .where(and(like(users.username, `%@${DEMO_DOMAIN}`), live(users), eq(users.status, 'activo')));
   return row.n > 0;
 }
 
@@ -51,7 +52,10 @@ export async function seedRoles(db: Db): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const role of DEFAULT_ROLES) {
     const id = demoId('role:' + role.name);
-    await db.insert(roles).values({ id, name: role.name, branchBound: role.branchBound, extendedCancellationLimit: role.extendedCancellationLimit }).onConflictDoNothing();
+    await db
+      .insert(roles)
+      .values({ id, name: role.name, branchBound: role.branchBound, extendedCancellationLimit: role.extendedCancellationLimit })
+      .onConflictDoNothing();
     const rows = Object.entries(role.privileges).map(([module, actions]) => ({ roleId: id, module, actions: actions as string[] }));
     if (rows.length) await db.insert(rolePrivileges).values(rows).onConflictDoNothing();
     ids.set(role.name, id);
@@ -62,29 +66,31 @@ export async function seedRoles(db: Db): Promise<Map<string, string>> {
 async function seedBranches(db: Db) {
   for (const b of DEMO_BRANCHES) {
     const id = demoId('branch:' + b.key);
-    await db.insert(branches).values({
-      id,
-      name: b.name,
-      street: b.street,
-      extNumber: b.extNumber,
-      suburb: b.suburb,
-      city: b.city,
-      state: b.state,
-      zipCode: b.zipCode,
-      phone: b.phone,
-      mobilePhone: b.mobilePhone,
-      lat: b.lat,
-      lng: b.lng,
-      code: b.code,
-      zone: b.zone,
-      timeZone: b.timeZone,
-      franchise: b.franchise ?? false,
-      distributionCenter: b.distributionCenter ?? false,
-      showInClients: !b.distributionCenter,
-      rfc: b.rfc,
-      businessName: b.businessName,
-      description: b.distributionCenter ? 'Centro de distribución de insumos y productos' : `Clínica ${b.name}`,
-    });
+    await db
+      .insert(branches)
+      .values({
+        id,
+        name: b.name,
+        street: b.street,
+        extNumber: b.extNumber,
+        suburb: b.suburb,
+        city: b.city,
+        state: b.state,
+        zipCode: b.zipCode,
+        phone: b.phone,
+        mobilePhone: b.mobilePhone,
+        lat: b.lat,
+        lng: b.lng,
+        code: b.code,
+        zone: b.zone,
+        timeZone: b.timeZone,
+        franchise: b.franchise ?? false,
+        distributionCenter: b.distributionCenter ?? false,
+        showInClients: !b.distributionCenter,
+        rfc: b.rfc,
+        businessName: b.businessName,
+        description: b.distributionCenter ? 'Centro de distribución de insumos y productos' : `Clínica ${b.name}`,
+      });
     await db.insert(branchSchedules).values(DEMO_SCHEDULE.map((s) => ({ branchId: id, ...s })));
   }
 }
@@ -104,7 +110,10 @@ function staffOfBranches(): DemoUser[] {
     const name = rnd.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
     const lastName = rnd.pick(LAST_NAMES);
     const motherLastName = rnd.pick(LAST_NAMES);
-    const slug = `${name}.${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const slug = `${name}.${lastName}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
     staff.push({ username: `${slug}.${branch}${n}@demo.mx`, name, lastName, motherLastName, role, branch, female });
   };
   for (const b of DEMO_BRANCHES) {
@@ -121,20 +130,22 @@ async function seedUsers(db: Db, roleIds: Map<string, string>, uploadsDir: strin
   const all = [...DEMO_ACCOUNTS, ...staffOfBranches()];
   // one hash for the shared demo password and PIN keeps seeding fast
   const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN), writeUserPhotos(uploadsDir, all)]);
-  await db.insert(users).values(
-    all.map((u) => ({
-      id: demoId('user:' + u.username),
-      name: u.name,
-      lastName: u.lastName,
-      motherLastName: u.motherLastName,
-      username: u.username,
-      passwordHash,
-      pinHash,
-      roleId: roleIds.get(u.role)!,
-      mainBranchId: demoId('branch:' + u.branch),
-      photo: userPhotoName(u.username),
-    })),
-  );
+  await db
+    .insert(users)
+    .values(
+      all.map((u) => ({
+        id: demoId('user:' + u.username),
+        name: u.name,
+        lastName: u.lastName,
+        motherLastName: u.motherLastName,
+        username: u.username,
+        passwordHash,
+        pinHash,
+        roleId: roleIds.get(u.role)!,
+        mainBranchId: demoId('branch:' + u.branch),
+        photo: userPhotoName(u.username),
+      })),
+    );
   await seedStaffFiles(db, all);
 }
 
@@ -159,11 +170,13 @@ async function seedCatalogue(db: Db) {
   const rows = DEMO_CATEGORIES.map((c) => ({ id: demoId(`category:${c.type}:${c.name}`), ...c }));
   await db.insert(categories).values(rows);
   await db.insert(changeLog).values(catalogueHistory(rows));
-  await db.insert(settings).values({
-    id: demoId('settings'),
-    paymentProcessType: 'terminal',
-    exchangeRate: Object.fromEntries(DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => [demoId('branch:' + b.key), b.exchangeRate])),
-  });
+  await db
+    .insert(settings)
+    .values({
+      id: demoId('settings'),
+      paymentProcessType: 'terminal',
+      exchangeRate: Object.fromEntries(DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => [demoId('branch:' + b.key), b.exchangeRate])),
+    });
 }
 
 /**

@@ -11,6 +11,7 @@ import { rolePrivileges, roles, staffContacts, staffFiles, staffSignatures, user
 import { bulkInsert, dayNumber, isoOfDay } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, type DemoUser } from './data';
 import { demoId, seededRandom } from './random';
+import { toCents } from '../../../domain/money';
 
 /** The job position of each role; medics and cosmetologists alternate between two. */
 const POSITIONS: Record<string, [string, string?]> = {
@@ -70,9 +71,42 @@ const BIRTHPLACES: [string, string, string][] = [
   ['México', 'MC', 'Toluca'],
   ['Guanajuato', 'GT', 'León'],
 ];
-const STREETS = ['Av. Revolución', 'Calle Francisco I. Madero', 'Av. Benito Juárez', 'Calle Miguel Hidalgo', 'Blvd. Díaz Ordaz', 'Calle Niños Héroes', 'Av. Constitución', 'Calle 5 de Mayo', 'Av. Insurgentes', 'Calle Morelos'];
-const SUBURBS = ['Centro', 'Jardines del Lago', 'Las Palmas', 'Del Valle', 'Santa Fe', 'Lomas Verdes', 'Residencial del Bosque', 'Chapultepec', 'Hipódromo', 'La Mesa'];
-const COMPANIES = ['Hospital Ángeles', 'Clínica San Rafael', 'Farmacias Guadalajara', 'Spa Bella Vida', 'Grupo Salinas', 'Liverpool', 'Dermaclinic', 'Hospital Star Médica', 'Cosmetics Bahía', 'Hotel Fiesta Inn'];
+const STREETS = [
+  'Av. Revolución',
+  'Calle Francisco I. Madero',
+  'Av. Benito Juárez',
+  'Calle Miguel Hidalgo',
+  'Blvd. Díaz Ordaz',
+  'Calle Niños Héroes',
+  'Av. Constitución',
+  'Calle 5 de Mayo',
+  'Av. Insurgentes',
+  'Calle Morelos',
+];
+const SUBURBS = [
+  'Centro',
+  'Jardines del Lago',
+  'Las Palmas',
+  'Del Valle',
+  'Santa Fe',
+  'Lomas Verdes',
+  'Residencial del Bosque',
+  'Chapultepec',
+  'Hipódromo',
+  'La Mesa',
+];
+const COMPANIES = [
+  'Hospital Ángeles',
+  'Clínica San Rafael',
+  'Farmacias Guadalajara',
+  'Spa Bella Vida',
+  'Grupo Salinas',
+  'Liverpool',
+  'Dermaclinic',
+  'Hospital Star Médica',
+  'Cosmetics Bahía',
+  'Hotel Fiesta Inn',
+];
 const REF_POSITIONS: Record<string, string[]> = {
   Médica: ['Médico adscrito', 'Médico residente', 'Médico de consulta externa'],
   Cosmetológica: ['Cosmetóloga', 'Esteticista', 'Terapeuta de spa'],
@@ -144,7 +178,9 @@ export async function writeUserPhotos(uploadsDir: string, people: DemoUser[]): P
       people.map(async (p, i) => {
         const file = userPhotoName(p.username);
         if (existsSync(path.join(dir, 'thumbnails', file))) return;
-        const jpg = await sharp(Buffer.from(avatarSvg(p, i))).jpeg({ quality: 78 }).toBuffer();
+        const jpg = await sharp(Buffer.from(avatarSvg(p, i)))
+          .jpeg({ quality: 78 })
+          .toBuffer();
         for (const target of [path.join(dir, file), path.join(dir, 'thumbnails', file)]) {
           const tmp = `${target}.${process.pid}.tmp`;
           await writeFile(tmp, jpg);
@@ -197,22 +233,105 @@ interface ExtraStaff extends DemoUser {
  * today's draw no redemption falls on the inactive receptionist in Guadalajara.
  */
 const EXTRA_STAFF: ExtraStaff[] = [
-  { username: 'recepcion.tijuana@demo.mx', name: 'Paola', lastName: 'Serrano', motherLastName: 'Beltrán', female: true, branch: 'tijuana', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2021-08-02' },
-  { username: 'recepcion.mexicali@demo.mx', name: 'Itzel', lastName: 'Navarro', motherLastName: 'Camacho', female: true, branch: 'mexicali', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2022-02-14' },
   {
-    username: 'recepcion.ensenada@demo.mx', name: 'Daniela', lastName: 'Orozco', motherLastName: 'Valdez', female: true, branch: 'ensenada', role: RECEPTIONIST_ROLE,
-    position: 'Recepcionista', status: 'activo', admission: '2020-06-01', departure: '2023-06-30', reentry: '2024-02-05',
+    username: 'recepcion.tijuana@demo.mx',
+    name: 'Paola',
+    lastName: 'Serrano',
+    motherLastName: 'Beltrán',
+    female: true,
+    branch: 'tijuana',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'activo',
+    admission: '2021-08-02',
   },
-  { username: 'recepcion.cdmx@demo.mx', name: 'Sebastián', lastName: 'Arriaga', motherLastName: 'Luna', female: false, branch: 'cdmx', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2023-01-09' },
-  { username: 'recepcion.guadalajara@demo.mx', name: 'Regina', lastName: 'Estrada', motherLastName: 'Solís', female: true, branch: 'guadalajara', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2022-09-05' },
-  { username: 'recepcion.monterrey@demo.mx', name: 'Mariana', lastName: 'Treviño', motherLastName: 'Cantú', female: true, branch: 'monterrey', role: RECEPTIONIST_ROLE, position: 'Recepcionista', status: 'activo', admission: '2023-04-17' },
   {
-    username: 'karla.fuentes.baja@demo.mx', name: 'Karla', lastName: 'Fuentes', motherLastName: 'Ibarra', female: true, branch: 'guadalajara', role: RECEPTIONIST_ROLE,
-    position: 'Recepcionista', status: 'inactivo', admission: '2019-03-04', departure: '2021-07-30',
+    username: 'recepcion.mexicali@demo.mx',
+    name: 'Itzel',
+    lastName: 'Navarro',
+    motherLastName: 'Camacho',
+    female: true,
+    branch: 'mexicali',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'activo',
+    admission: '2022-02-14',
   },
   {
-    username: 'ruben.salgado.baja@demo.mx', name: 'Rubén', lastName: 'Salgado', motherLastName: 'Ochoa', female: false, branch: 'cedis', role: ROLE_NAMES.logistics,
-    position: 'Gerente de Logística', status: 'inactivo', admission: '2018-05-07', departure: '2024-05-31',
+    username: 'recepcion.ensenada@demo.mx',
+    name: 'Daniela',
+    lastName: 'Orozco',
+    motherLastName: 'Valdez',
+    female: true,
+    branch: 'ensenada',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'activo',
+    admission: '2020-06-01',
+    departure: '2023-06-30',
+    reentry: '2024-02-05',
+  },
+  {
+    username: 'recepcion.cdmx@demo.mx',
+    name: 'Sebastián',
+    lastName: 'Arriaga',
+    motherLastName: 'Luna',
+    female: false,
+    branch: 'cdmx',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'activo',
+    admission: '2023-01-09',
+  },
+  {
+    username: 'recepcion.guadalajara@demo.mx',
+    name: 'Regina',
+    lastName: 'Estrada',
+    motherLastName: 'Solís',
+    female: true,
+    branch: 'guadalajara',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'activo',
+    admission: '2022-09-05',
+  },
+  {
+    username: 'recepcion.monterrey@demo.mx',
+    name: 'Mariana',
+    lastName: 'Treviño',
+    motherLastName: 'Cantú',
+    female: true,
+    branch: 'monterrey',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'activo',
+    admission: '2023-04-17',
+  },
+  {
+    username: 'karla.fuentes.baja@demo.mx',
+    name: 'Karla',
+    lastName: 'Fuentes',
+    motherLastName: 'Ibarra',
+    female: true,
+    branch: 'guadalajara',
+    role: RECEPTIONIST_ROLE,
+    position: 'Recepcionista',
+    status: 'inactivo',
+    admission: '2019-03-04',
+    departure: '2021-07-30',
+  },
+  {
+    username: 'ruben.salgado.baja@demo.mx',
+    name: 'Rubén',
+    lastName: 'Salgado',
+    motherLastName: 'Ochoa',
+    female: false,
+    branch: 'cedis',
+    role: ROLE_NAMES.logistics,
+    position: 'Gerente de Logística',
+    status: 'inactivo',
+    admission: '2018-05-07',
+    departure: '2024-05-31',
   },
 ];
 
@@ -231,22 +350,24 @@ async function seedExtraUsers(db: Db): Promise<void> {
   const [admin] = await db.select({ passwordHash: users.passwordHash, pinHash: users.pinHash }).from(users).where(eq(users.username, 'admin@demo.mx')).limit(1);
   if (!admin) return;
   const stamp = new Date(Date.UTC(2025, 0, 6, 17, 0));
-  await db.insert(users).values(
-    EXTRA_STAFF.map((u) => ({
-      id: demoId('user:' + u.username),
-      name: u.name,
-      lastName: u.lastName,
-      motherLastName: u.motherLastName,
-      username: u.username,
-      passwordHash: admin.passwordHash,
-      pinHash: admin.pinHash,
-      roleId: demoId('role:' + u.role),
-      mainBranchId: demoId('branch:' + u.branch),
-      status: u.status,
-      createdAt: stamp,
-      updatedAt: stamp,
-    })),
-  );
+  await db
+    .insert(users)
+    .values(
+      EXTRA_STAFF.map((u) => ({
+        id: demoId('user:' + u.username),
+        name: u.name,
+        lastName: u.lastName,
+        motherLastName: u.motherLastName,
+        username: u.username,
+        passwordHash: admin.passwordHash,
+        pinHash: admin.pinHash,
+        roleId: demoId('role:' + u.role),
+        mainBranchId: demoId('branch:' + u.branch),
+        status: u.status,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })),
+    );
 }
 
 /** Kin of an emergency contact: the word agrees with the person's sex, and the surnames with the family. */
@@ -300,7 +421,10 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
     const street = `${rnd.pick(STREETS)} ${rnd.int(100, 9999)}, Col. ${rnd.pick(SUBURBS)}`;
     const movedIn = rnd.next() < 0.3;
     const phone = (n: number) => branch.mobilePhone.slice(0, 3) + String(1_000_000 + ((i * 7_919 + n * 104_729) % 9_000_000)).padStart(7, '0');
-    const slug = `${p.name}.${p.lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const slug = `${p.name}.${p.lastName}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
     const maritalStatus = rnd.pick(STAFF_MARITAL_STATUSES);
     files.push({
       id: demoId('staff-file:' + p.username),
@@ -314,9 +438,9 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
       departureDate: extra?.departure ?? null,
       reentryDate: extra?.reentry ?? null,
       phone: phone(0),
-      salary,
+      salary: toCents(salary),
       // ISR is the percentage withheld from a medic's fees (the commission reports apply it)
-      isr: medic ? 10 : null,
+      isr: medic ? toCents(10) : null,
       bankAccount: clabe(rnd.pick(BANKS), i + 1),
       gender: p.female ? 'Femenino' : 'Masculino',
       maritalStatus,
@@ -361,17 +485,53 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
     const main = MARRIED.has(maritalStatus) && rnd.next() < 0.7 ? spouse : rnd.pick(MAIN_KIN);
     const second = rnd.pick(SECONDARY_KIN);
     contacts.push(
-      { id: demoId(`staff-contact:${p.username}:1`), userId, kind: 'contact', main: true, name: kinName(main), relationship: main.relationship, phone: phone(1), createdAt: stamp, updatedAt: stamp },
-      { id: demoId(`staff-contact:${p.username}:2`), userId, kind: 'contact', main: false, name: kinName(second), relationship: second.relationship, phone: phone(2), createdAt: stamp, updatedAt: stamp },
       {
-        id: demoId(`staff-contact:${p.username}:3`), userId, kind: 'reference', main: true, company: rnd.pick(COMPANIES), position: rnd.pick(REF_POSITIONS[department]),
-        boss: `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)}`, phone: phone(3), createdAt: stamp, updatedAt: stamp,
+        id: demoId(`staff-contact:${p.username}:1`),
+        userId,
+        kind: 'contact',
+        main: true,
+        name: kinName(main),
+        relationship: main.relationship,
+        phone: phone(1),
+        createdAt: stamp,
+        updatedAt: stamp,
+      },
+      {
+        id: demoId(`staff-contact:${p.username}:2`),
+        userId,
+        kind: 'contact',
+        main: false,
+        name: kinName(second),
+        relationship: second.relationship,
+        phone: phone(2),
+        createdAt: stamp,
+        updatedAt: stamp,
+      },
+      {
+        id: demoId(`staff-contact:${p.username}:3`),
+        userId,
+        kind: 'reference',
+        main: true,
+        company: rnd.pick(COMPANIES),
+        position: rnd.pick(REF_POSITIONS[department]),
+        boss: `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)}`,
+        phone: phone(3),
+        createdAt: stamp,
+        updatedAt: stamp,
       },
     );
     if (rnd.next() < 0.6) {
       contacts.push({
-        id: demoId(`staff-contact:${p.username}:4`), userId, kind: 'reference', main: false, company: rnd.pick(COMPANIES), position: rnd.pick(REF_POSITIONS[department]),
-        boss: `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)}`, phone: phone(4), createdAt: stamp, updatedAt: stamp,
+        id: demoId(`staff-contact:${p.username}:4`),
+        userId,
+        kind: 'reference',
+        main: false,
+        company: rnd.pick(COMPANIES),
+        position: rnd.pick(REF_POSITIONS[department]),
+        boss: `${rnd.pick([...FIRST_NAMES_F, ...FIRST_NAMES_M])} ${rnd.pick(LAST_NAMES)}`,
+        phone: phone(4),
+        createdAt: stamp,
+        updatedAt: stamp,
       });
     }
     // contracts: the first at admission (or re-entry), then at 1, 3 and 12 months while they fall before today and the departure

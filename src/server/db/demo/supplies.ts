@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { productStocks } from '../schema';
 import { DEMO_TODAY } from './sales';
+import { toCents } from '../../../domain/money';
 
 /** How long the supply lots of the clinics last from the demo's day: longer than any booked appointment. */
 const SUPPLY_EXPIRY = `${Number(DEMO_TODAY.slice(0, 4)) + 2}${DEMO_TODAY.slice(4)}`;
@@ -47,7 +48,7 @@ export async function seedTreatmentSupplies(db: Db): Promise<void> {
       // a lot number of its own: the clinic's code, the product and the year it expires
       allotment: `L${SUPPLY_EXPIRY.slice(2, 4)}-${s.code.slice(0, 4)}-${s.sku}`.slice(0, 40),
       quantity: s.needed + MARGIN + (i % 5),
-      price: s.cost === null ? null : Number(s.cost),
+      price: s.cost === null ? null : toCents(s.cost),
       expiresAt: SUPPLY_EXPIRY,
     })),
   );

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { STAFF_STATUSES } from '../../../domain/staff.schemas';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
-import { baseColumns } from './columns';
+import { baseColumns, oneOf } from './columns';
 
 export const roles = pgTable(
   'roles',
@@ -11,13 +12,19 @@ export const roles = pgTable(
     branchBound: boolean('branch_bound').notNull().default(false),
     extendedCancellationLimit: boolean('extended_cancellation_limit').notNull().default(false),
   },
-  (t) => [uniqueIndex('roles_name_unique').on(t.name).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('roles_name_unique')
+      .on(t.name)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const rolePrivileges = pgTable(
   'role_privileges',
   {
-    roleId: uuid('role_id').notNull().references(() => roles.id),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
     module: varchar('module', { length: 60 }).notNull(),
     actions: text('actions').array().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,16 +44,21 @@ export const users = pgTable(
     username: varchar('username', { length: 100 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     pinHash: text('pin_hash'),
-    roleId: uuid('role_id').notNull().references(() => roles.id),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id),
     mainBranchId: uuid('main_branch_id').references(() => branches.id),
     status: varchar('status', { length: 10 }).notNull().default('activo'),
     photo: varchar('photo', { length: 200 }),
     lastPath: varchar('last_path', { length: 200 }),
   },
   (t) => [
-    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_username_unique')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.roleId),
     index('users_branch_idx').on(t.mainBranchId),
+    check('users_status_valid', oneOf(t.status, STAFF_STATUSES)),
   ],
 );
 
@@ -54,7 +66,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     ...baseColumns(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     familyId: uuid('family_id').notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     branchId: uuid('branch_id'),
@@ -65,8 +79,12 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
     index('refresh_tokens_family_idx').on(t.familyId),
+    // revoking every session of a user (password change, deactivation)
+    index('refresh_tokens_user_idx').on(t.userId),
     // a live session has exactly one token neither used nor revoked: the guard looks it up on every request
-    index('refresh_tokens_live_family_idx').on(t.familyId).where(sql`${t.usedAt} is null and ${t.revokedAt} is null`),
+    index('refresh_tokens_live_family_idx')
+      .on(t.familyId)
+      .where(sql`${t.usedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 
@@ -74,12 +92,14 @@ export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {
     ...baseColumns(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_reset_codes_hash_idx').on(t.codeHash)],
+  (t) => [index('password_reset_codes_hash_idx').on(t.codeHash), index('password_reset_codes_user_idx').on(t.userId)],
 );
 
 /**
@@ -104,10 +124,14 @@ export const checkIns = pgTable(
   'check_ins',
   {
     ...baseColumns(),
-    userId: uuid('user_id').notNull().references(() => users.id),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
     recordedById: uuid('recorded_by_id').references(() => users.id),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('check_ins_branch_idx').on(t.branchId, t.checkedAt)],
+  (t) => [index('check_ins_branch_idx').on(t.branchId, t.checkedAt), index('check_ins_user_idx').on(t.userId, t.checkedAt)],
 );

@@ -32,7 +32,9 @@ export const branches = pgTable(
     distributionCenter: boolean('distribution_center').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('branches_code_unique').on(t.code).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('branches_code_unique')
+      .on(t.code)
+      .where(sql`${t.deletedAt} is null`),
     index('branches_name_idx').on(t.name),
   ],
 );
@@ -41,10 +43,16 @@ export const branchSchedules = pgTable(
   'branch_schedules',
   {
     ...baseColumns(),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
     day: smallint('day').notNull(),
     opening: time('opening').notNull(),
     closing: time('closing').notNull(),
   },
-  (t) => [uniqueIndex('branch_schedules_day_unique').on(t.branchId, t.day).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('branch_schedules_day_unique')
+      .on(t.branchId, t.day)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );

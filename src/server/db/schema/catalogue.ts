@@ -1,11 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, time, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { categories } from './categories';
-import { baseColumns } from './columns';
+import { BRANCH_APPLIANCE_STATUSES } from '../../../domain/appliances.schemas';
+import { COUPON_TYPES } from '../../../domain/coupons.schemas';
+import { PACKAGE_TYPES } from '../../../domain/packages.schemas';
+import { baseColumns, moneyCents, oneOf } from './columns';
 import { treatmentTypes, treatments } from './treatments';
 
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const money = moneyCents;
 const percent = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
 
 export const cabinTypes = pgTable('cabin_types', {
@@ -13,7 +32,9 @@ export const cabinTypes = pgTable('cabin_types', {
   name: varchar('name', { length: 60 }).notNull(),
   order: smallint('order').notNull(),
   color: varchar('color', { length: 6 }).notNull(),
-  treatmentTypeId: uuid('treatment_type_id').notNull().references(() => treatmentTypes.id),
+  treatmentTypeId: uuid('treatment_type_id')
+    .notNull()
+    .references(() => treatmentTypes.id),
 });
 
 export const cabins = pgTable(
@@ -21,8 +42,12 @@ export const cabins = pgTable(
   {
     ...baseColumns(),
     name: varchar('name', { length: 60 }).notNull(),
-    typeId: uuid('type_id').notNull().references(() => cabinTypes.id),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => cabinTypes.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
     active: boolean('active').notNull().default(true),
     description: varchar('description', { length: 80 }),
   },
@@ -33,12 +58,18 @@ export const cabinSchedules = pgTable(
   'cabin_schedules',
   {
     ...baseColumns(),
-    cabinId: uuid('cabin_id').notNull().references(() => cabins.id),
+    cabinId: uuid('cabin_id')
+      .notNull()
+      .references(() => cabins.id),
     day: smallint('day').notNull(),
     opening: time('opening').notNull(),
     closing: time('closing').notNull(),
   },
-  (t) => [uniqueIndex('cabin_schedules_day_unique').on(t.cabinId, t.day).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('cabin_schedules_day_unique')
+      .on(t.cabinId, t.day)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 export const providers = pgTable(
@@ -81,7 +112,9 @@ export const products = pgTable(
   'products',
   {
     ...baseColumns(),
-    productTypeId: uuid('product_type_id').notNull().references(() => productTypes.id),
+    productTypeId: uuid('product_type_id')
+      .notNull()
+      .references(() => productTypes.id),
     sku: varchar('sku', { length: 12 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     brand: varchar('brand', { length: 60 }).notNull(),
@@ -106,31 +139,51 @@ export const products = pgTable(
     rejectedById: uuid('rejected_by_id'),
   },
   (t) => [
-    uniqueIndex('products_sku_unique').on(sql`lower(${t.sku})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('products_sku_unique')
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.deletedAt} is null`),
     index('products_search_idx').using('gin', sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`),
+    check(
+      'products_amounts_non_negative',
+      sql`${t.cost} >= 0 and ${t.content} >= 0 and ${t.franchiseTax} >= 0 and ${t.additionalCostFranchise} >= 0 and ${t.indirectExpenses} >= 0 and ${t.franchisePrice} >= 0 and ${t.profitPorcentage} >= 0 and ${t.salePrice} >= 0`,
+    ),
   ],
 );
 
-export const productPhotos = pgTable('product_photos', {
-  ...baseColumns(),
-  productId: uuid('product_id').notNull().references(() => products.id),
-  name: varchar('name', { length: 200 }).notNull(),
-});
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    ...baseColumns(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: varchar('name', { length: 200 }).notNull(),
+  },
+  (t) => [index('product_photos_product_idx').on(t.productId)],
+);
 
 export const productProviders = pgTable(
   'product_providers',
   {
-    productId: uuid('product_id').notNull().references(() => products.id),
-    providerId: uuid('provider_id').notNull().references(() => providers.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.providerId] })],
+  (t) => [primaryKey({ columns: [t.productId, t.providerId] }), index('product_providers_provider_idx').on(t.providerId)],
 );
 
 export const productCategories = pgTable(
   'product_categories',
   {
-    productId: uuid('product_id').notNull().references(() => products.id),
-    categoryId: uuid('category_id').notNull().references(() => categories.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
   },
   (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId)],
 );
@@ -140,8 +193,12 @@ export const productStocks = pgTable(
   'product_stocks',
   {
     ...baseColumns(),
-    productId: uuid('product_id').notNull().references(() => products.id),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
     allotment: varchar('allotment', { length: 40 }).notNull(),
     quantity: integer('quantity').notNull().default(0),
     price: money('price'),
@@ -149,7 +206,10 @@ export const productStocks = pgTable(
   },
   (t) => [
     check('product_stocks_quantity_non_negative', sql`${t.quantity} >= 0`),
-    uniqueIndex('product_stocks_lot_unique').on(t.productId, t.branchId, t.allotment).where(sql`${t.deletedAt} is null`),
+    check('product_stocks_price_non_negative', sql`${t.price} >= 0`),
+    uniqueIndex('product_stocks_lot_unique')
+      .on(t.productId, t.branchId, t.allotment)
+      .where(sql`${t.deletedAt} is null`),
     index('product_stocks_branch_idx').on(t.branchId),
   ],
 );
@@ -157,11 +217,19 @@ export const productStocks = pgTable(
 export const treatmentProducts = pgTable(
   'treatment_products',
   {
-    treatmentId: uuid('treatment_id').notNull().references(() => treatments.id),
-    productId: uuid('product_id').notNull().references(() => products.id),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.treatmentId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.treatmentId, t.productId] }),
+    index('treatment_products_product_idx').on(t.productId),
+    check('treatment_products_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 export const appliances = pgTable('appliances', {
@@ -177,8 +245,12 @@ export const appliances = pgTable('appliances', {
 export const treatmentAppliances = pgTable(
   'treatment_appliances',
   {
-    treatmentId: uuid('treatment_id').notNull().references(() => treatments.id),
-    applianceId: uuid('appliance_id').notNull().references(() => appliances.id),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+    applianceId: uuid('appliance_id')
+      .notNull()
+      .references(() => appliances.id),
   },
   (t) => [primaryKey({ columns: [t.treatmentId, t.applianceId] })],
 );
@@ -187,8 +259,12 @@ export const branchAppliances = pgTable(
   'branch_appliances',
   {
     ...baseColumns(),
-    applianceId: uuid('appliance_id').notNull().references(() => appliances.id),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    applianceId: uuid('appliance_id')
+      .notNull()
+      .references(() => appliances.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
     sku: varchar('sku', { length: 12 }).notNull(),
     number: varchar('number', { length: 20 }),
     status: varchar('status', { length: 20 }).notNull().default('Funcionando'),
@@ -196,7 +272,12 @@ export const branchAppliances = pgTable(
     lastMaintenance: date('last_maintenance'),
     comments: text('comments'),
   },
-  (t) => [uniqueIndex('branch_appliances_number_unique').on(t.branchId, t.number).where(sql`${t.deletedAt} is null and ${t.number} is not null`)],
+  (t) => [
+    uniqueIndex('branch_appliances_number_unique')
+      .on(t.branchId, t.number)
+      .where(sql`${t.deletedAt} is null and ${t.number} is not null`),
+    check('branch_appliances_status_valid', oneOf(t.status, BRANCH_APPLIANCE_STATUSES)),
+  ],
 );
 
 /** Packages and promotions share one table and one form; `type` tells them apart. */
@@ -208,8 +289,12 @@ export const packages = pgTable(
     sku: varchar('sku', { length: 12 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     description: text('description').notNull(),
-    treatmentTypeId: uuid('treatment_type_id').notNull().references(() => treatmentTypes.id),
-    categoryId: uuid('category_id').notNull().references(() => categories.id),
+    treatmentTypeId: uuid('treatment_type_id')
+      .notNull()
+      .references(() => treatmentTypes.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
     points: integer('points').notNull().default(0),
     price: money('price').notNull(),
     regularPrice: money('regular_price').notNull(),
@@ -227,30 +312,54 @@ export const packages = pgTable(
     activateOnPhoto: boolean('activate_on_photo').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('packages_sku_unique').on(sql`lower(${t.sku})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('packages_sku_unique')
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.deletedAt} is null`),
     index('packages_category_idx').on(t.categoryId),
+    check('packages_type_valid', oneOf(t.type, PACKAGE_TYPES)),
+    check('packages_prices_non_negative', sql`${t.price} >= 0 and ${t.regularPrice} >= 0 and ${t.points} >= 0`),
   ],
 );
 
 export const packageBranches = pgTable(
   'package_branches',
   {
-    packageId: uuid('package_id').notNull().references(() => packages.id),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.branchId] })],
 );
 
-export const packageTreatments = pgTable('package_treatments', {
-  ...baseColumns(),
-  packageId: uuid('package_id').notNull().references(() => packages.id),
-  treatmentId: uuid('treatment_id').notNull().references(() => treatments.id),
-  sessions: smallint('sessions').notNull().default(1),
-  limit: smallint('limit').notNull().default(1),
-  regularPrice: money('regular_price').notNull(),
-  promotionPrice: money('promotion_price').notNull(),
-  areasIds: uuid('areas_ids').array().notNull().default(sql`'{}'::uuid[]`),
-});
+export const packageTreatments = pgTable(
+  'package_treatments',
+  {
+    ...baseColumns(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => packages.id),
+    treatmentId: uuid('treatment_id')
+      .notNull()
+      .references(() => treatments.id),
+    sessions: smallint('sessions').notNull().default(1),
+    limit: smallint('limit').notNull().default(1),
+    regularPrice: money('regular_price').notNull(),
+    promotionPrice: money('promotion_price').notNull(),
+    areasIds: uuid('areas_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    index('package_treatments_package_idx').on(t.packageId),
+    index('package_treatments_treatment_idx').on(t.treatmentId),
+    check('package_treatments_sessions_positive', sql`${t.sessions} > 0`),
+    check('package_treatments_prices_non_negative', sql`${t.regularPrice} >= 0 and ${t.promotionPrice} >= 0`),
+  ],
+);
 
 export const coupons = pgTable(
   'coupons',
@@ -269,16 +378,24 @@ export const coupons = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    uniqueIndex('coupons_code_unique').on(sql`lower(${t.code})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('coupons_code_unique')
+      .on(sql`lower(${t.code})`)
+      .where(sql`${t.deletedAt} is null`),
     check('coupons_used_within_limit', sql`${t.used} <= ${t.limit}`),
+    check('coupons_discount_percent', sql`${t.discount} between 0 and 100`),
+    check('coupons_type_valid', oneOf(t.type, COUPON_TYPES)),
   ],
 );
 
 export const couponBranches = pgTable(
   'coupon_branches',
   {
-    couponId: uuid('coupon_id').notNull().references(() => coupons.id),
-    branchId: uuid('branch_id').notNull().references(() => branches.id),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
   },
   (t) => [primaryKey({ columns: [t.couponId, t.branchId] })],
 );
@@ -288,7 +405,9 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     ...baseColumns(),
-    couponId: uuid('coupon_id').notNull().references(() => coupons.id),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
     customerId: uuid('customer_id'),
     orderKind: varchar('order_kind', { length: 10 }).notNull(),
     orderId: uuid('order_id'),

@@ -11,7 +11,9 @@ export const categories = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    uniqueIndex('categories_name_type_unique').on(sql`lower(${t.name})`, t.type).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('categories_name_type_unique')
+      .on(sql`lower(${t.name})`, t.type)
+      .where(sql`${t.deletedAt} is null`),
     index('categories_search_idx').using('gin', sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`),
   ],
 );

@@ -1,8 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgSequence, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { branches } from './branches';
-import { baseColumns } from './columns';
+import { POINT_MOVEMENTS } from '../../../domain/loyalty';
+import { baseColumns, oneOf } from './columns';
 
 /** Customer numbers shown to staff (the spec's customerId), separate from the UUID. */
 export const customerNumbers = pgSequence('customer_number_seq', { startWith: 1000 });
@@ -11,7 +27,9 @@ export const customers = pgTable(
   'customers',
   {
     ...baseColumns(),
-    customerNumber: integer('customer_number').notNull().default(sql`nextval('customer_number_seq')`),
+    customerNumber: integer('customer_number')
+      .notNull()
+      .default(sql`nextval('customer_number_seq')`),
     name: varchar('name', { length: 50 }).notNull(),
     lastName: varchar('last_name', { length: 50 }).notNull(),
     motherLastName: varchar('mother_last_name', { length: 50 }),
@@ -43,13 +61,16 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_number_unique').on(t.customerNumber),
-    uniqueIndex('customers_mobile_unique').on(t.mobilePhone).where(sql`${t.deletedAt} is null and ${t.mobilePhone} is not null`),
+    uniqueIndex('customers_mobile_unique')
+      .on(t.mobilePhone)
+      .where(sql`${t.deletedAt} is null and ${t.mobilePhone} is not null`),
     check('customers_points_non_negative', sql`${t.points} >= 0`),
     index('customers_search_name_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('customers_mobile_search_idx').using('gin', sql`(coalesce(${t.mobilePhone}, '') || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`),
     index('customers_email_search_idx').using('gin', sql`lower(coalesce(${t.email}, '')) gin_trgm_ops`),
     index('customers_tutor_idx').on(t.tutorId),
     index('customers_last_name_idx').on(t.lastName, t.name),
+    index('customers_registry_branch_idx').on(t.registryBranchId),
   ],
 );
 
@@ -66,14 +87,21 @@ export const customerNameWords = pgTable(
     /** The customer is not deleted: a list of live customers counts a word's customers on this index alone. */
     live: boolean('live').notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.word, t.customerId] }), index('customer_name_words_live_idx').on(t.word, t.customerId).where(sql`${t.live}`)],
+  (t) => [
+    primaryKey({ columns: [t.word, t.customerId] }),
+    index('customer_name_words_live_idx')
+      .on(t.word, t.customerId)
+      .where(sql`${t.live}`),
+  ],
 );
 
 export const customerNotes = pgTable(
   'customer_notes',
   {
     ...baseColumns(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     noteType: varchar('note_type', { length: 20 }).notNull(),
     title: varchar('title', { length: 100 }).notNull(),
     note: text('note').notNull(),
@@ -88,7 +116,9 @@ export const pointLedger = pgTable(
   'point_ledger',
   {
     ...baseColumns(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
     movement: varchar('movement', { length: 10 }).notNull(),
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -100,5 +130,6 @@ export const pointLedger = pgTable(
     index('point_ledger_customer_idx').on(t.customerId, t.createdAt),
     check('point_ledger_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check('point_ledger_points_not_zero', sql`${t.points} <> 0`),
+    check('point_ledger_movement_valid', oneOf(t.movement, POINT_MOVEMENTS)),
   ],
 );

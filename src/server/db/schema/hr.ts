@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, numeric, pgTable, primaryKey, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, primaryKey, smallint, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { baseColumns } from './columns';
+import { baseColumns, moneyCents } from './columns';
 
-export const departments = pgTable('departments', {
-  ...baseColumns(),
-  name: varchar('name', { length: 50 }).notNull(),
-});
+export const departments = pgTable('departments', { ...baseColumns(), name: varchar('name', { length: 50 }).notNull() });
 
 export const jobPositions = pgTable('job_positions', {
   ...baseColumns(),
   name: varchar('name', { length: 80 }).notNull(),
-  departmentId: uuid('department_id').notNull().references(() => departments.id),
+  departmentId: uuid('department_id')
+    .notNull()
+    .references(() => departments.id),
 });
 
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const money = moneyCents;
 
 /**
  * The personnel file (the spec's kardex, bank information, personal data and address) of one user.
@@ -24,10 +23,16 @@ export const staffFiles = pgTable(
   'staff_files',
   {
     ...baseColumns(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     employeeNumber: varchar('employee_number', { length: 6 }).notNull(),
-    jobPositionId: uuid('job_position_id').notNull().references(() => jobPositions.id),
-    departmentId: uuid('department_id').notNull().references(() => departments.id),
+    jobPositionId: uuid('job_position_id')
+      .notNull()
+      .references(() => jobPositions.id),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => departments.id),
     workShift: varchar('work_shift', { length: 12 }).notNull(),
     birthdate: date('birthdate').notNull(),
     admissionDate: date('admission_date').notNull(),
@@ -66,9 +71,12 @@ export const staffFiles = pgTable(
   },
   (t) => [
     uniqueIndex('staff_files_user_unique').on(t.userId),
-    uniqueIndex('staff_files_employee_number_unique').on(t.employeeNumber).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('staff_files_employee_number_unique')
+      .on(t.employeeNumber)
+      .where(sql`${t.deletedAt} is null`),
     index('staff_files_job_position_idx').on(t.jobPositionId),
     check('staff_files_salary_positive', sql`${t.salary} >= 1`),
+    check('staff_files_isr_non_negative', sql`${t.isr} >= 0`),
   ],
 );
 
@@ -77,7 +85,9 @@ export const staffContacts = pgTable(
   'staff_contacts',
   {
     ...baseColumns(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: varchar('kind', { length: 10 }).notNull(),
     main: boolean('main').notNull(),
     name: varchar('name', { length: 100 }),
@@ -94,7 +104,9 @@ export const staffContacts = pgTable(
 export const staffSignatures = pgTable(
   'staff_signatures',
   {
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     number: smallint('number').notNull(),
     date: date('date').notNull(),
   },

@@ -1,4 +1,5 @@
-import { index, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 /** One row per write: who changed what, before and after. */
@@ -21,6 +22,10 @@ export const changeLog = pgTable(
     index('change_log_created_idx').on(t.createdAt),
     index('change_log_module_idx').on(t.module, t.createdAt),
     index('change_log_entity_idx').on(t.entityId),
+    // the log filtered by user, and a branch-bound reader's rows (its branch or the one affected)
+    index('change_log_user_idx').on(t.userId, t.createdAt),
+    index('change_log_branch_idx').on(t.branchId, t.createdAt),
+    index('change_log_affected_branch_idx').on(t.affectedBranchId, t.createdAt),
   ],
 );
 
@@ -40,11 +45,15 @@ export const systemLog = pgTable(
   (t) => [index('system_log_created_idx').on(t.createdAt)],
 );
 
-export const settings = pgTable('settings', {
-  ...baseColumns(),
-  exchangeRate: jsonb('exchange_rate').$type<Record<string, number>>().notNull().default({}),
-  paymentProcessType: varchar('payment_process_type', { length: 30 }).notNull().default('terminal'),
-  defaultExchangeRate: numeric('default_exchange_rate', { precision: 14, scale: 4, mode: 'number' }).notNull().default(17),
-  /** Loyalty tier thresholds in pesos (src/domain/loyalty.ts DEFAULT_TIER_THRESHOLDS when empty). */
-  loyaltyThresholds: jsonb('loyalty_thresholds').$type<Record<string, number>>(),
-});
+export const settings = pgTable(
+  'settings',
+  {
+    ...baseColumns(),
+    exchangeRate: jsonb('exchange_rate').$type<Record<string, number>>().notNull().default({}),
+    paymentProcessType: varchar('payment_process_type', { length: 30 }).notNull().default('terminal'),
+    defaultExchangeRate: numeric('default_exchange_rate', { precision: 14, scale: 4, mode: 'number' }).notNull().default(17),
+    /** Loyalty tier thresholds in pesos (src/domain/loyalty.ts DEFAULT_TIER_THRESHOLDS when empty). */
+    loyaltyThresholds: jsonb('loyalty_thresholds').$type<Record<string, number>>(),
+  },
+  (t) => [check('settings_exchange_rate_positive', sql`${t.defaultExchangeRate} > 0`)],
+);

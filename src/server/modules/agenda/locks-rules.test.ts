@@ -4,6 +4,7 @@ import { LOCK_IN_PAST, weekDay } from '../../../domain/agenda';
 import { nowIn } from '../../../domain/appointment-rules';
 import { appointments, cabinTypes, cabins, customers, locks } from '../../db/schema';
 import { demoId } from '../../db/demo/random';
+import { insertAppointment } from '../../testing/appointments';
 import { createTestApp, type TestApp } from '../../testing/harness';
 
 /** Issue 14: the appointments a lock would cover (POST /v1/lock/overlaps) and locks that have already ended (422). */
@@ -34,28 +35,18 @@ let tj: { id: string; name: string; treatmentTypeId: string }[];
 let people: { id: string; name: string; lastName: string }[];
 
 let seq = 0;
-async function book(cabin: (typeof tj)[number], customerId: string, date: string, start: string, end: string, status = 'scheduled') {
-  const [row] = await t.ctx.db
-    .insert(appointments)
-    .values({
-      appointmentNumber: `CITA-L${String(++seq).padStart(5, '0')}`,
-      status,
-      branchId: TIJUANA,
-      cabinId: cabin.id,
-      customerId,
-      treatmentTypeId: cabin.treatmentTypeId,
-      date,
-      startTime: start,
-      endTime: end,
-      term: 30,
-      appointmentMethod: 'inPerson',
-      appointmentOption: 'newTreatments',
-    })
-    .returning({ id: appointments.id, appointmentNumber: appointments.appointmentNumber });
-  return row;
-}
+const book = (cabin: (typeof tj)[number], customerId: string, date: string, start: string, end: string, status = 'scheduled') =>
+  insertAppointment(t.ctx.db, { appointmentNumber: `CITA-L${String(++seq).padStart(5, '0')}`, branchId: TIJUANA, cabin, customerId, date, start, end, status });
 
-const lockBody = (over: Record<string, unknown> = {}) => ({ branchId: TIJUANA, cabainId: tj[0].id, type: 'hour', reason: 'comida', time: ['10:00'], date: DAY, ...over });
+const lockBody = (over: Record<string, unknown> = {}) => ({
+  branchId: TIJUANA,
+  cabainId: tj[0].id,
+  type: 'hour',
+  reason: 'comida',
+  time: ['10:00'],
+  date: DAY,
+  ...over,
+});
 const overlaps = (who: Caller, over: Record<string, unknown> = {}) => who({ method: 'POST', url: '/v1/lock/overlaps', payload: lockBody(over) });
 const numbers = (res: { json(): { items: { appointmentNumber: string }[] } }) => res.json().items.map((a) => a.appointmentNumber);
 
@@ -74,7 +65,12 @@ beforeAll(async () => {
     .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
     .where(and(eq(cabins.branchId, TIJUANA), eq(cabins.active, true), isNull(cabins.deletedAt)))
     .orderBy(asc(cabinTypes.order), asc(cabins.name));
-  people = await t.ctx.db.select({ id: customers.id, name: customers.name, lastName: customers.lastName }).from(customers).where(isNull(customers.deletedAt)).orderBy(asc(customers.id)).limit(4);
+  people = await t.ctx.db
+    .select({ id: customers.id, name: customers.name, lastName: customers.lastName })
+    .from(customers)
+    .where(isNull(customers.deletedAt))
+    .orderBy(asc(customers.id))
+    .limit(4);
   await t.ctx.db.delete(appointments).where(and(eq(appointments.branchId, TIJUANA), eq(appointments.date, DAY)));
   await t.ctx.db.delete(locks).where(eq(locks.branchId, TIJUANA));
   // 10:00–11:00 in the first cabin, 10:30–11:00 in the second, 15:00 in the first; a cancelled one and a finished one at 10:00
@@ -87,7 +83,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /v1/lock/overlaps', () => {
-  it("lists the live appointments an hour lock covers in its cabin, with patient, time and cabin", async () => {
+  it('lists the live appointments an hour lock covers in its cabin, with patient, time and cabin', async () => {
     const res = await overlaps(gerente);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -157,7 +153,12 @@ describe('a lock that has already ended', () => {
     refused(await create({ type: 'day', cabainId: null, time: [] }));
     refused(await create({ type: 'cabain', time: [] }));
     refused(await create({ type: 'days_range', time: ['09:00', '12:00'], date: addDays(today(), -5), endDate: yesterday() }));
-    expect(await t.ctx.db.select().from(locks).where(and(eq(locks.branchId, TIJUANA), eq(locks.date, yesterday())))).toHaveLength(0);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(locks)
+        .where(and(eq(locks.branchId, TIJUANA), eq(locks.date, yesterday()))),
+    ).toHaveLength(0);
   });
 
   it('accepts what still blocks something: a range ending today or later, a recurrent or weekly lock that started before', async () => {

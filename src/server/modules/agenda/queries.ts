@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { LockLike, LockType } from '../../../domain/agenda';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { appointments, branches, cabins, customers, lockLastDay, locks, packages, treatmentTypes, treatments, users } from '../../db/schema';
+import { live } from '../../db/live';
 
 const lockCabins = alias(cabins, 'lock_cabin');
 const lockUsers = alias(users, 'lock_user');
@@ -55,38 +56,35 @@ export function toLockDto(r: LockRow) {
 }
 export type LockDto = ReturnType<typeof toLockDto>;
 
-export const asLockLike = (d: { type: string; cabainId: string | null; time: string[]; date: string; endDate: string | null; days: number[]; recurrent: boolean }): LockLike => ({
-  type: d.type as LockType,
-  cabinId: d.cabainId,
-  time: d.time,
-  date: d.date,
-  endDate: d.endDate,
-  days: d.days,
-  recurrent: d.recurrent,
-});
+export const asLockLike = (d: {
+  type: string;
+  cabainId: string | null;
+  time: string[];
+  date: string;
+  endDate: string | null;
+  days: number[];
+  recurrent: boolean;
+}): LockLike => ({ type: d.type as LockType, cabinId: d.cabainId, time: d.time, date: d.date, endDate: d.endDate, days: d.days, recurrent: d.recurrent });
 
 export async function findLock(db: DbOrTx, id: string): Promise<LockDto | undefined> {
   const [row] = await selectLocks(db)
-    .where(and(eq(locks.id, id), isNull(locks.deletedAt)))
+    .where(and(eq(locks.id, id), live(locks)))
     .limit(1);
   return row && toLockDto(row);
 }
 
 /** A branch's live locks that may touch a day, both given as placeholders (branchId, date). */
 const liveLocksTouchingDay = () =>
-  and(eq(locks.branchId, sql.placeholder('branchId')), isNull(locks.deletedAt), lockTouches(sql.placeholder('date'), sql.placeholder('date')));
+  and(eq(locks.branchId, sql.placeholder('branchId')), live(locks), lockTouches(sql.placeholder('date'), sql.placeholder('date')));
 
 /** The live locks of a branch that may touch the day (or every live lock when no day is given). */
 export async function branchLocks(db: DbOrTx, branchId: string, date?: string): Promise<LockDto[]> {
   const rows = date
     ? await prepared(db, 'agenda_day_locks', (d) =>
-        selectLocks(d)
-          .where(liveLocksTouchingDay())
-          .orderBy(asc(locks.date), asc(locks.createdAt))
-          .prepare('agenda_day_locks'),
+        selectLocks(d).where(liveLocksTouchingDay()).orderBy(asc(locks.date), asc(locks.createdAt)).prepare('agenda_day_locks'),
       ).execute({ branchId, date })
     : await selectLocks(db)
-        .where(and(eq(locks.branchId, branchId), isNull(locks.deletedAt)))
+        .where(and(eq(locks.branchId, branchId), live(locks)))
         .orderBy(asc(locks.date), asc(locks.createdAt));
   return rows.map(toLockDto);
 }
@@ -95,7 +93,7 @@ export async function loadBranch(db: DbOrTx, branchId: string) {
   const [b] = await db
     .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone })
     .from(branches)
-    .where(and(eq(branches.id, branchId), isNull(branches.deletedAt)))
+    .where(and(eq(branches.id, branchId), live(branches)))
     .limit(1);
   return b;
 }
@@ -168,7 +166,11 @@ const cardJson = jsonObject({
   treatment: namedJson(treatments),
   package: namedJson(packages),
   promotion: namedJson(cardPromos),
-  attendedBy: joinedJson(cardAttendants.id, { id: jsonValue(cardAttendants.id), name: jsonValue(cardAttendants.name), lastName: jsonValue(cardAttendants.lastName) }),
+  attendedBy: joinedJson(cardAttendants.id, {
+    id: jsonValue(cardAttendants.id),
+    name: jsonValue(cardAttendants.name),
+    lastName: jsonValue(cardAttendants.lastName),
+  }),
 });
 
 /** A lock as JSON text in the shape of toLockDto (created_at as Date.toJSON() writes it). */
@@ -228,7 +230,7 @@ export async function agendaDay(db: DbOrTx, branchId: string, date: string): Pro
             where c.branch_id = branches.id and c.active and c.deleted_at is null), '[]'))::text`.as('body'),
       })
       .from(branches)
-      .where(and(eq(branches.id, sql.placeholder('branchId')), isNull(branches.deletedAt)));
+      .where(and(eq(branches.id, sql.placeholder('branchId')), live(branches)));
     const cards = d
       .select({
         part: part('cards'),
@@ -247,7 +249,7 @@ export async function agendaDay(db: DbOrTx, branchId: string, date: string): Pro
           eq(appointments.branchId, sql.placeholder('branchId')),
           eq(appointments.date, sql.placeholder('date')),
           ne(appointments.status, 'cancelled'),
-          isNull(appointments.deletedAt),
+          live(appointments),
         ),
       )
       .groupBy(appointments.cabinId);
@@ -273,7 +275,11 @@ export async function agendaDay(db: DbOrTx, branchId: string, date: string): Pro
 }
 
 /** Live locks with the same branch, cabin, type, date, end date and recurrence; the caller compares the time and day sets. */
-export function sameLockCandidates(db: DbOrTx, l: { branchId: string; cabinId: string | null; type: string; date: string; endDate: string | null; recurrent: boolean }, exceptId?: string) {
+export function sameLockCandidates(
+  db: DbOrTx,
+  l: { branchId: string; cabinId: string | null; type: string; date: string; endDate: string | null; recurrent: boolean },
+  exceptId?: string,
+) {
   return db
     .select({ id: locks.id, time: locks.time, days: locks.days })
     .from(locks)
@@ -285,7 +291,7 @@ export function sameLockCandidates(db: DbOrTx, l: { branchId: string; cabinId: s
         eq(locks.date, l.date),
         sql`${locks.endDate} is not distinct from ${l.endDate}`,
         eq(locks.recurrent, l.recurrent),
-        isNull(locks.deletedAt),
+        live(locks),
         exceptId ? ne(locks.id, exceptId) : undefined,
       ),
     );
@@ -336,13 +342,20 @@ export function appointmentsUnderLock(db: DbOrTx, lock: LockScope, from: string)
     .where(
       and(
         eq(appointments.branchId, lock.branchId),
-        isNull(appointments.deletedAt),
+        live(appointments),
         sql`${appointments.status} in ('scheduled', 'inProcess')`,
         sql`${appointments.date} >= ${from}`,
         lastDay ? sql`${appointments.date} <= ${lastDay}` : undefined,
         lock.type !== 'day' && lock.cabinId ? eq(appointments.cabinId, lock.cabinId) : undefined,
-        weekly && lock.days.length ? sql`extract(dow from ${appointments.date})::int in (${sql.join(lock.days.map((d) => sql`${d}`), sql`, `)})` : undefined,
-        ranged ? sql`${appointments.startTime} < ${lock.time[1]}::time and (${appointments.endTime} > ${lock.time[0]}::time or ${appointments.endTime} = '00:00')` : undefined,
+        weekly && lock.days.length
+          ? sql`extract(dow from ${appointments.date})::int in (${sql.join(
+              lock.days.map((d) => sql`${d}`),
+              sql`, `,
+            )})`
+          : undefined,
+        ranged
+          ? sql`${appointments.startTime} < ${lock.time[1]}::time and (${appointments.endTime} > ${lock.time[0]}::time or ${appointments.endTime} = '00:00')`
+          : undefined,
       ),
     )
     .orderBy(asc(appointments.date), asc(appointments.startTime), asc(cabins.name))

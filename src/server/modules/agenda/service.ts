@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { lockBlocks, lockEnded, lockWindow, LOCK_IN_PAST, weekDay, type LockInput, type LockLike } from '../../../domain/agenda';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import { cabinDayHours, endMinutes, hhmm as hhmmOf, nowIn } from '../../../domain/appointment-rules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { cabins, locks } from '../../db/schema';
-import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { assertBranchAccess, branchScope, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { withRawJson } from '../../platform/json';
@@ -26,6 +25,7 @@ import {
   toLockDto,
   type LockDto,
 } from './queries';
+import { live } from '../../db/live';
 
 /** [open, close) minutes → 'HH:mm' hours, nulls when closed. */
 const asHours = (h: [number, number] | null) => (h ? { opening: hhmmOf(h[0]), closing: hhmmOf(h[1]) } : { opening: null, closing: null });
@@ -39,8 +39,8 @@ export const lockTouchesDay = (l: Parameters<typeof asLockLike>[0], date: string
  * cabin's hours come from cabinDayHours, the very function the booking checks, so the grid never offers a
  * slot the booking refuses.
  */
-export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: string, date: string): Promise<string> {
-  assertBranchAccess(req, branchId);
+export async function diaryDay(ctx: AppContext, actor: Actor, branchId: string, date: string): Promise<string> {
+  assertBranchAccess(actor, branchId);
   const day = weekDay(date);
   const { setting, cards, locks: lockRows } = await agendaDay(ctx.db, branchId, date);
   if (!setting) throw new AppError('BRANCH_NOT_FOUND');
@@ -62,8 +62,8 @@ export async function diaryDay(ctx: AppContext, req: FastifyRequest, branchId: s
 }
 
 /** GET /lock/:branchId — every live lock of the branch, or those touching one day. */
-export async function locksOfBranch(ctx: AppContext, req: FastifyRequest, branchId: string, date?: string) {
-  assertBranchAccess(req, branchId);
+export async function locksOfBranch(ctx: AppContext, actor: Actor, branchId: string, date?: string) {
+  assertBranchAccess(actor, branchId);
   const rows = await branchLocks(ctx.db, branchId, date);
   return date ? rows.filter((l) => lockTouchesDay(l, date)) : rows;
 }
@@ -76,8 +76,8 @@ export interface LockFilters extends ListQuery {
   endDate?: string;
 }
 
-export function lockListSpec(db: DbOrTx, req: FastifyRequest, q: LockFilters): ListSpec<LockDto> {
-  const branchId = branchScope(req, q.branchId);
+export function lockListSpec(db: DbOrTx, actor: Actor, q: LockFilters): ListSpec<LockDto> {
+  const branchId = branchScope(actor, q.branchId);
   const from = q.startDate ?? '0001-01-01';
   const to = q.endDate ?? '9999-12-31';
   return {
@@ -85,28 +85,31 @@ export function lockListSpec(db: DbOrTx, req: FastifyRequest, q: LockFilters): L
     defaultSort: { field: 'date', order: 'DESC' },
     searchable: { reason: locks.reason, reasonDescription: sql`coalesce(${locks.reasonDescription}, '')` },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(locks.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(locks),
       branchId ? eq(locks.branchId, branchId) : undefined,
       q.type ? eq(locks.type, q.type) : undefined,
       q.reason ? eq(locks.reason, q.reason) : undefined,
       q.startDate || q.endDate ? lockTouches(from, to) : undefined,
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectLocks(db).where(where).orderBy(...orderBy, locks.id).offset(offset);
+      const base = selectLocks(db)
+        .where(where)
+        .orderBy(...orderBy, locks.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toLockDto);
     },
     count: async (where) => (await countLocks(db).where(where))[0].n,
   };
 }
 
-async function liveLock(db: DbOrTx, req: FastifyRequest, id: string): Promise<LockDto> {
+async function liveLock(db: DbOrTx, actor: Actor, id: string): Promise<LockDto> {
   const found = await findLock(db, id);
   if (!found) throw new AppError('LOCK_NOT_FOUND');
-  assertBranchAccess(req, found.branchId);
+  assertBranchAccess(actor, found.branchId);
   return found;
 }
 
-export const getLock = (ctx: AppContext, req: FastifyRequest, id: string) => liveLock(ctx.db, req, id);
+export const getLock = (ctx: AppContext, actor: Actor, id: string) => liveLock(ctx.db, actor, id);
 
 const uniqueSorted = <T extends string | number>(xs: T[]) => [...new Set(xs)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -132,11 +135,19 @@ function lockColumns(input: LockInput) {
 }
 type LockColumns = ReturnType<typeof lockColumns>;
 
-const asLike = (cols: LockColumns): LockLike => ({ type: cols.type, cabinId: cols.cabinId, time: cols.time, date: cols.date, endDate: cols.endDate, days: cols.days, recurrent: cols.recurrent });
+const asLike = (cols: LockColumns): LockLike => ({
+  type: cols.type,
+  cabinId: cols.cabinId,
+  time: cols.time,
+  date: cols.date,
+  endDate: cols.endDate,
+  days: cols.days,
+  recurrent: cols.recurrent,
+});
 
 /** The lock's branch (its zone): 404 without it, 403 for another branch of a branch-bound role, 422 LOCK_IN_PAST when it has already ended there. */
-async function lockBranch(tx: DbOrTx, req: FastifyRequest, cols: LockColumns) {
-  assertBranchAccess(req, cols.branchId);
+async function lockBranch(tx: DbOrTx, actor: Actor, cols: LockColumns) {
+  assertBranchAccess(actor, cols.branchId);
   const branch = await loadBranch(tx, cols.branchId);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
   const now = nowIn(branch.timeZone);
@@ -144,13 +155,13 @@ async function lockBranch(tx: DbOrTx, req: FastifyRequest, cols: LockColumns) {
   return { ...branch, now };
 }
 
-async function assertLockAllowed(tx: DbOrTx, req: FastifyRequest, cols: LockColumns, exceptId?: string) {
-  await lockBranch(tx, req, cols);
+async function assertLockAllowed(tx: DbOrTx, actor: Actor, cols: LockColumns, exceptId?: string) {
+  await lockBranch(tx, actor, cols);
   if (cols.cabinId) {
     const [cabin] = await tx
       .select({ branchId: cabins.branchId })
       .from(cabins)
-      .where(and(eq(cabins.id, cols.cabinId), isNull(cabins.deletedAt)))
+      .where(and(eq(cabins.id, cols.cabinId), live(cabins)))
       .limit(1);
     if (!cabin) throw new AppError('CABIN_NOT_FOUND');
     if (cabin.branchId !== cols.branchId) {
@@ -173,9 +184,9 @@ export const LOCK_OVERLAPS_SHOWN = 100;
  * POST /lock/overlaps: the scheduled and in-process appointments, not yet ended in the branch's zone, that a lock
  * payload covers (lockBlocks, the booking's own rule). The forms list them and ask before saving.
  */
-export async function lockOverlaps(ctx: AppContext, req: FastifyRequest, input: LockInput) {
+export async function lockOverlaps(ctx: AppContext, actor: Actor, input: LockInput) {
   const cols = lockColumns(input);
-  const { now } = await lockBranch(ctx.db, req, cols);
+  const { now } = await lockBranch(ctx.db, actor, cols);
   const like = asLike(cols);
   const from = cols.date > now.date ? cols.date : now.date;
   const rows = await appointmentsUnderLock(ctx.db, cols, from);
@@ -184,54 +195,56 @@ export async function lockOverlaps(ctx: AppContext, req: FastifyRequest, input: 
     if (a.date === now.date && endMinutes(end) <= now.minutes) return false;
     return lockBlocks(like, a.cabinId, a.date, start, end);
   });
-  const items = covered.slice(0, LOCK_OVERLAPS_SHOWN).map((a) => ({
-    id: a.id,
-    appointmentNumber: a.appointmentNumber,
-    status: a.status,
-    date: a.date,
-    startTime: hhmm(a.startTime),
-    endTime: hhmm(a.endTime),
-    cabain: { id: a.cabinId, name: a.cabinName },
-    customer: { id: a.customerId, name: a.name, lastName: a.lastName, motherLastName: a.motherLastName },
-  }));
+  const items = covered
+    .slice(0, LOCK_OVERLAPS_SHOWN)
+    .map((a) => ({
+      id: a.id,
+      appointmentNumber: a.appointmentNumber,
+      status: a.status,
+      date: a.date,
+      startTime: hhmm(a.startTime),
+      endTime: hhmm(a.endTime),
+      cabain: { id: a.cabinId, name: a.cabinName },
+      customer: { id: a.customerId, name: a.name, lastName: a.lastName, motherLastName: a.motherLastName },
+    }));
   return { items, total: covered.length };
 }
 
 /** Locks never remove booked appointments: the appointments module refuses new bookings on blocked slots. */
-export async function createLock(ctx: AppContext, req: FastifyRequest, input: LockInput) {
+export async function createLock(ctx: AppContext, actor: Actor, input: LockInput) {
   const cols = lockColumns(input);
   const id = await ctx.db.transaction(async (tx) => {
-    await assertLockAllowed(tx, req, cols);
+    await assertLockAllowed(tx, actor, cols);
     const [row] = await tx
       .insert(locks)
-      .values({ ...cols, userId: req.user.id })
+      .values({ ...cols, userId: actor.id })
       .returning();
-    await recordChange(tx, req, { module: 'blockers', action: 'create', entityId: row.id, after: cols, affectedBranchId: cols.branchId });
+    await recordChange(tx, actor, { module: 'blockers', action: 'create', entityId: row.id, after: cols, affectedBranchId: cols.branchId });
     return row.id;
   });
   return (await findLock(ctx.db, id))!;
 }
 
-export async function updateLock(ctx: AppContext, req: FastifyRequest, id: string, input: LockInput) {
+export async function updateLock(ctx: AppContext, actor: Actor, id: string, input: LockInput) {
   const cols = lockColumns(input);
   await ctx.db.transaction(async (tx) => {
-    const before = await liveLock(tx, req, id);
-    await assertLockAllowed(tx, req, cols, id);
+    const before = await liveLock(tx, actor, id);
+    await assertLockAllowed(tx, actor, cols, id);
     await tx
       .update(locks)
-      .set({ ...cols, updatedAt: new Date() })
+      .set({ ...cols })
       .where(eq(locks.id, id));
-    await recordChange(tx, req, { module: 'blockers', action: 'update', entityId: id, before, after: cols, affectedBranchId: cols.branchId });
+    await recordChange(tx, actor, { module: 'blockers', action: 'update', entityId: id, before, after: cols, affectedBranchId: cols.branchId });
   });
   return (await findLock(ctx.db, id))!;
 }
 
-export async function deleteLock(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteLock(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
-    const before = await liveLock(tx, req, id);
+    const before = await liveLock(tx, actor, id);
     const deletedAt = new Date();
     await tx.update(locks).set({ deletedAt, updatedAt: deletedAt }).where(eq(locks.id, id));
-    await recordChange(tx, req, { module: 'blockers', action: 'delete', entityId: id, before, affectedBranchId: before.branchId });
+    await recordChange(tx, actor, { module: 'blockers', action: 'delete', entityId: id, before, affectedBranchId: before.branchId });
     return { id, deleted_at: deletedAt };
   });
 }

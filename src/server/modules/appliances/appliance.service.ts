@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { APPLIANCE_IN_USE_MESSAGE, type ApplianceInput, type ApplianceType } from '../../../domain/appliances.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
@@ -9,6 +9,7 @@ import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
+import { live, softDelete } from '../../db/live';
 
 export type ApplianceRow = typeof appliances.$inferSelect;
 
@@ -38,16 +39,28 @@ export function applianceListSpec(db: DbOrTx, q: ApplianceFilters): ListSpec<App
   const type = q.type ?? q.applianceType;
   return {
     // Spanish names sort by their letters, not by byte order (Láser next to Laser, not after Luz)
-    sortable: { name: folded(appliances.name), type: appliances.type, brand: folded(appliances.brand), model: appliances.model, active: appliances.active, created_at: appliances.createdAt },
+    sortable: {
+      name: folded(appliances.name),
+      type: appliances.type,
+      brand: folded(appliances.brand),
+      model: appliances.model,
+      active: appliances.active,
+      created_at: appliances.createdAt,
+    },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: appliances.name, brand: appliances.brand, model: appliances.model },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(appliances.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(appliances),
       type ? eq(appliances.type, type) : undefined,
       active === undefined ? undefined : eq(appliances.active, active),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db.select().from(appliances).where(where).orderBy(...orderBy, appliances.id).offset(offset);
+      const base = db
+        .select()
+        .from(appliances)
+        .where(where)
+        .orderBy(...orderBy, appliances.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toApplianceDto);
     },
     count: async (where) => (await db.select({ n: count() }).from(appliances).where(where))[0].n,
@@ -55,7 +68,11 @@ export function applianceListSpec(db: DbOrTx, q: ApplianceFilters): ListSpec<App
 }
 
 export async function findAppliance(db: DbOrTx, id: string): Promise<ApplianceRow> {
-  const [row] = await db.select().from(appliances).where(and(eq(appliances.id, id), isNull(appliances.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(appliances)
+    .where(and(eq(appliances.id, id), live(appliances)))
+    .limit(1);
   if (!row) throw new AppError('APPLIANCE_NOT_FOUND');
   return row;
 }
@@ -64,18 +81,18 @@ export async function getAppliance(ctx: AppContext, id: string) {
   return toApplianceDto(await findAppliance(ctx.db, id));
 }
 
-export async function createAppliance(ctx: AppContext, req: FastifyRequest, input: ApplianceInput) {
+export async function createAppliance(ctx: AppContext, actor: Actor, input: ApplianceInput) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(appliances)
       .values({ type: input.type, name: input.name, brand: input.brand, model: input.model, description: input.description, active: true })
       .returning();
-    await recordChange(tx, req, { module: 'appliances', action: 'crear', entityId: row.id, after: toApplianceDto(row) });
+    await recordChange(tx, actor, { module: 'appliances', action: 'crear', entityId: row.id, after: toApplianceDto(row) });
     return toApplianceDto(row);
   });
 }
 
-export async function updateAppliance(ctx: AppContext, req: FastifyRequest, id: string, input: ApplianceInput) {
+export async function updateAppliance(ctx: AppContext, actor: Actor, id: string, input: ApplianceInput) {
   return ctx.db.transaction(async (tx) => {
     const before = await findAppliance(tx, id);
     const [row] = await tx
@@ -87,11 +104,10 @@ export async function updateAppliance(ctx: AppContext, req: FastifyRequest, id: 
         model: input.model,
         description: input.description,
         active: input.active ?? before.active,
-        updatedAt: new Date(),
       })
       .where(eq(appliances.id, id))
       .returning();
-    await recordChange(tx, req, { module: 'appliances', action: 'editar', entityId: id, before: toApplianceDto(before), after: toApplianceDto(row) });
+    await recordChange(tx, actor, { module: 'appliances', action: 'editar', entityId: id, before: toApplianceDto(before), after: toApplianceDto(row) });
     return toApplianceDto(row);
   });
 }
@@ -101,26 +117,26 @@ async function applianceInUse(db: DbOrTx, id: string): Promise<boolean> {
   const [linked] = await db
     .select({ id: branchAppliances.id })
     .from(branchAppliances)
-    .where(and(eq(branchAppliances.applianceId, id), isNull(branchAppliances.deletedAt)))
+    .where(and(eq(branchAppliances.applianceId, id), live(branchAppliances)))
     .limit(1);
   if (linked) return true;
   const [used] = await db
     .select({ id: treatments.id })
     .from(treatmentAppliances)
     .innerJoin(treatments, eq(treatments.id, treatmentAppliances.treatmentId))
-    .where(and(eq(treatmentAppliances.applianceId, id), isNull(treatments.deletedAt)))
+    .where(and(eq(treatmentAppliances.applianceId, id), live(treatments)))
     .limit(1);
   return Boolean(used);
 }
 
-export async function deleteAppliance(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteAppliance(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     // lock the row so a concurrent link cannot slip in between the check and the delete
     await tx.execute(sql`select id from appliances where id = ${id} for update`);
     const before = await findAppliance(tx, id);
     if (await applianceInUse(tx, id)) throw new AppError('CANNOT_DELETE', APPLIANCE_IN_USE_MESSAGE);
-    const [row] = await tx.update(appliances).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(appliances.id, id)).returning();
-    await recordChange(tx, req, { module: 'appliances', action: 'eliminar', entityId: id, before: toApplianceDto(before) });
+    const [row] = await softDelete(tx, appliances, eq(appliances.id, id));
+    await recordChange(tx, actor, { module: 'appliances', action: 'eliminar', entityId: id, before: toApplianceDto(before) });
     return toApplianceDto(row);
   });
 }

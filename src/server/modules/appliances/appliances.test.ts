@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { APPROVE_NEEDED_MESSAGE } from '../../../domain/appliances.schemas';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin, gerente } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx' });
 
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
@@ -21,13 +13,18 @@ const LASER = demoId('appliance:laser-diodo');
 const HIFU = demoId('appliance:hifu');
 const MISSING = demoId('appliance:none');
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 type Appliance = { id: string; name: string; type: string; active: boolean; brand: string };
 type BranchAppliance = { id: string; branchId: string; applianceId: string; sku: string; number: string | null; status: string; appliance: { type: string } };
 
-const appliancePayload = (over: Record<string, unknown> = {}) => ({ type: 'Aparatología', name: 'Láser Nd:YAG', brand: 'Cutera', model: 'excel V+', description: 'Lesiones vasculares', ...over });
+const appliancePayload = (over: Record<string, unknown> = {}) => ({
+  type: 'Aparatología',
+  name: 'Láser Nd:YAG',
+  brand: 'Cutera',
+  model: 'excel V+',
+  description: 'Lesiones vasculares',
+  ...over,
+});
 
 async function createAppliance(over: Record<string, unknown> = {}, as = admin): Promise<Appliance> {
   const res = await as({ method: 'POST', url: '/v1/appliance/create', payload: appliancePayload(over) });
@@ -44,7 +41,14 @@ async function link(over: Record<string, unknown> = {}, as = admin): Promise<Bra
   return res.json();
 }
 
-const editable = (b: BranchAppliance, over: Record<string, unknown> = {}) => ({ applianceId: b.applianceId, branchId: b.branchId, sku: b.sku, number: b.number, status: b.status, ...over });
+const editable = (b: BranchAppliance, over: Record<string, unknown> = {}) => ({
+  applianceId: b.applianceId,
+  branchId: b.branchId,
+  sku: b.sku,
+  number: b.number,
+  status: b.status,
+  ...over,
+});
 
 describe('appliance catalogue', () => {
   it('lists the demo appliances with type and status filters, search and CSV', async () => {
@@ -58,7 +62,10 @@ describe('appliance catalogue', () => {
     const lasers = (await admin({ method: 'GET', url: `/v1/appliance?search=${search}` })).json().items as Appliance[];
     expect(lasers.map((a) => a.name).sort()).toEqual(['Láser CO2 fraccionado', 'Láser diodo']);
     const csv = await admin({ method: 'GET', url: '/v1/appliance?format=csv&type=Aparatolog%C3%ADa' });
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Nombre,Tipo,Marca,Modelo,Descripción,Estatus');
     expect(lines).toHaveLength(10);
     expect((await admin({ method: 'GET', url: '/v1/appliance?type=Cocina' })).statusCode).toBe(400);
@@ -94,7 +101,10 @@ describe('appliance catalogue', () => {
     expect(res.json()).toMatchObject({ code: 'CANNOT_DELETE', message: 'No se puede eliminar un aparato vinculado a una sucursal o a un tratamiento' });
     const a = await createAppliance({ name: 'Para borrar' });
     expect((await admin({ method: 'DELETE', url: `/v1/appliance/${a.id}/delete` })).json().deleted_at).not.toBeNull();
-    expect((await admin({ method: 'GET', url: `/v1/appliance/${a.id}` })).json()).toMatchObject({ code: 'APPLIANCE_NOT_FOUND', message: 'Aparato no encontrado' });
+    expect((await admin({ method: 'GET', url: `/v1/appliance/${a.id}` })).json()).toMatchObject({
+      code: 'APPLIANCE_NOT_FOUND',
+      message: 'Aparato no encontrado',
+    });
     expect((await admin({ method: 'GET', url: '/v1/appliance?take=all&withDeleted=true' })).json().items.map((x: Appliance) => x.id)).toContain(a.id);
   });
 
@@ -117,19 +127,29 @@ describe('branch appliances', () => {
   it('lists the demo links with branch, type and status filters', async () => {
     const all = (await admin({ method: 'GET', url: '/v1/branch-appliance?take=all' })).json();
     expect(all.meta.itemCount).toBeGreaterThan(40);
-    const repair = (await admin({ method: 'GET', url: `/v1/branch-appliance?take=all&status=${encodeURIComponent('En reparación')}` })).json().items as BranchAppliance[];
+    const repair = (await admin({ method: 'GET', url: `/v1/branch-appliance?take=all&status=${encodeURIComponent('En reparación')}` })).json()
+      .items as BranchAppliance[];
     expect(repair).toHaveLength(2);
-    const tijComputo = (await admin({ method: 'GET', url: `/v1/branch-appliance?take=all&branchId=${TIJUANA}&type=${encodeURIComponent('Cómputo')}` })).json().items as BranchAppliance[];
+    const tijComputo = (await admin({ method: 'GET', url: `/v1/branch-appliance?take=all&branchId=${TIJUANA}&type=${encodeURIComponent('Cómputo')}` })).json()
+      .items as BranchAppliance[];
     expect(tijComputo.length).toBeGreaterThanOrEqual(3);
     expect(tijComputo.every((b) => b.branchId === TIJUANA && b.appliance.type === 'Cómputo')).toBe(true);
     const csv = await admin({ method: 'GET', url: `/v1/branch-appliance?format=csv&branchId=${TIJUANA}` });
-    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('SKU,Número,Aparato,Tipo,Sucursal,Estatus,Descripción del estatus,Último mantenimiento,Comentarios');
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'SKU,Número,Aparato,Tipo,Sucursal,Estatus,Descripción del estatus,Último mantenimiento,Comentarios',
+    );
   });
 
   it('creates a link; a device number is unique per branch among live rows', async () => {
     const logs = await countRows(t, 'change_log');
     const b = await link({ number: 'X-100', lastMaintenance: '2026-05-04', comments: 'Nuevo' });
-    expect(b).toMatchObject({ branch: { name: 'Tijuana' }, appliance: { name: 'Láser diodo' }, status: 'Funcionando', lastMaintenance: '2026-05-04', number: 'X-100' });
+    expect(b).toMatchObject({
+      branch: { name: 'Tijuana' },
+      appliance: { name: 'Láser diodo' },
+      status: 'Funcionando',
+      lastMaintenance: '2026-05-04',
+      number: 'X-100',
+    });
     const [log] = await rows<{ module: string; affected_branch_id: string }>(sql`select module, affected_branch_id from change_log where entity_id = ${b.id}`);
     expect(log).toEqual({ module: 'branch_appliances', affected_branch_id: TIJUANA });
     const count = await countRows(t, 'branch_appliances');
@@ -148,7 +168,9 @@ describe('branch appliances', () => {
   });
 
   it('lets one of two simultaneous links with one number through', async () => {
-    const results = await Promise.all([1, 2].map(() => admin({ method: 'POST', url: '/v1/branch-appliance/create', payload: linkPayload({ number: 'RACE-1' }) })));
+    const results = await Promise.all(
+      [1, 2].map(() => admin({ method: 'POST', url: '/v1/branch-appliance/create', payload: linkPayload({ number: 'RACE-1' }) })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
   });
 
@@ -159,7 +181,9 @@ describe('branch appliances', () => {
     expect(noBranch.statusCode).toBe(400);
     expect(noBranch.json()).toMatchObject({ message: 'El campo sucursal es requerido', errors: [{ field: 'branchId' }] });
     expect((await admin({ method: 'POST', url: '/v1/branch-appliance/create', payload: linkPayload({ applianceId: MISSING }) })).statusCode).toBe(404);
-    expect((await admin({ method: 'POST', url: '/v1/branch-appliance/create', payload: linkPayload({ branchId: demoId('branch:none') }) })).json().code).toBe('BRANCH_NOT_FOUND');
+    expect((await admin({ method: 'POST', url: '/v1/branch-appliance/create', payload: linkPayload({ branchId: demoId('branch:none') }) })).json().code).toBe(
+      'BRANCH_NOT_FOUND',
+    );
     const off = await createAppliance({ name: 'Apagado' });
     await admin({ method: 'PUT', url: `/v1/appliance/${off.id}/update`, payload: appliancePayload({ name: 'Apagado', active: false }) });
     const inactive = await admin({ method: 'POST', url: '/v1/branch-appliance/create', payload: linkPayload({ applianceId: off.id }) });
@@ -185,7 +209,11 @@ describe('branch appliances', () => {
     expect(broken.json().message).toBe(APPROVE_NEEDED_MESSAGE);
 
     const logs = await countRows(t, 'change_log');
-    const edit = await gerente({ method: 'PUT', url: `/v1/branch-appliance/${own.id}/update`, payload: editable(own, { sku: 'TST-EDIT', comments: 'Revisado' }) });
+    const edit = await gerente({
+      method: 'PUT',
+      url: `/v1/branch-appliance/${own.id}/update`,
+      payload: editable(own, { sku: 'TST-EDIT', comments: 'Revisado' }),
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ sku: 'TST-EDIT', comments: 'Revisado' });
     for (const over of [{ status: 'En reparación' }, { applianceId: HIFU }]) {
@@ -213,14 +241,28 @@ describe('branch appliances', () => {
       payload: editable(b, { status: 'En reparación', statusDescription: 'Enviado a servicio', applianceId: HIFU }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'En reparación', statusDescription: 'Enviado a servicio', appliance: { name: 'Ultrasonido focalizado (HIFU)' } });
-    const [log] = await rows<{ before: { status: string }; after: { status: string } }>(sql`select before, after from change_log where entity_id = ${b.id} and action = 'editar'`);
+    expect(res.json()).toMatchObject({
+      status: 'En reparación',
+      statusDescription: 'Enviado a servicio',
+      appliance: { name: 'Ultrasonido focalizado (HIFU)' },
+    });
+    const [log] = await rows<{ before: { status: string }; after: { status: string } }>(
+      sql`select before, after from change_log where entity_id = ${b.id} and action = 'editar'`,
+    );
     expect(log).toMatchObject({ before: { status: 'Funcionando' }, after: { status: 'En reparación' } });
-    const dup = await operativo({ method: 'POST', url: `/v1/branch-appliance/${b.id}/update`, payload: editable(b, { number: 'OP-2', status: 'En reparación', applianceId: HIFU }) });
+    const dup = await operativo({
+      method: 'POST',
+      url: `/v1/branch-appliance/${b.id}/update`,
+      payload: editable(b, { number: 'OP-2', status: 'En reparación', applianceId: HIFU }),
+    });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().code).toBe('DEVICE_NUMBER_EXISTS');
     // moving it to another branch checks that branch's numbers
-    const moved = await operativo({ method: 'PUT', url: `/v1/branch-appliance/${b.id}/update`, payload: editable(b, { branchId: MEXICALI, status: 'En reparación', applianceId: HIFU }) });
+    const moved = await operativo({
+      method: 'PUT',
+      url: `/v1/branch-appliance/${b.id}/update`,
+      payload: editable(b, { branchId: MEXICALI, status: 'En reparación', applianceId: HIFU }),
+    });
     expect(moved.json()).toMatchObject({ branch: { name: 'Mexicali' } });
   });
 

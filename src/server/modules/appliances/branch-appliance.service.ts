@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import {
   APPLIANCE_INACTIVE_MESSAGE,
   APPROVE_NEEDED_MESSAGE,
@@ -11,13 +10,14 @@ import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appliances, branchAppliances, branches } from '../../db/schema';
-import { assertBranchAccess, branchScope, userCan } from '../../platform/auth/guard';
+import { assertBranchAccess, branchScope, userCan, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
 import { folded } from './appliance.service';
+import { live, softDelete } from '../../db/live';
 
 type Row = typeof branchAppliances.$inferSelect;
 type Joined = { ba: Row; appliance: typeof appliances.$inferSelect; branch: { id: string; name: string } };
@@ -66,8 +66,8 @@ export interface BranchApplianceFilters extends ListQuery {
   applianceId?: string;
 }
 
-export function branchApplianceListSpec(db: DbOrTx, req: FastifyRequest, q: BranchApplianceFilters): ListSpec<BranchApplianceDto> {
-  const scope = branchScope(req, q.branchId);
+export function branchApplianceListSpec(db: DbOrTx, actor: Actor, q: BranchApplianceFilters): ListSpec<BranchApplianceDto> {
+  const scope = branchScope(actor, q.branchId);
   return {
     sortable: {
       sku: branchAppliances.sku,
@@ -82,14 +82,17 @@ export function branchApplianceListSpec(db: DbOrTx, req: FastifyRequest, q: Bran
     defaultSort: { field: 'branch', order: 'ASC' },
     searchable: { sku: branchAppliances.sku, number: branchAppliances.number, appliance: appliances.name, branch: branches.name },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(branchAppliances.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(branchAppliances),
       scope ? eq(branchAppliances.branchId, scope) : undefined,
       q.type ? eq(appliances.type, q.type) : undefined,
       q.status ? eq(branchAppliances.status, q.status) : undefined,
       q.applianceId ? eq(branchAppliances.applianceId, q.applianceId) : undefined,
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = joined(db).where(where).orderBy(...orderBy, branchAppliances.sku, branchAppliances.id).offset(offset);
+      const base = joined(db)
+        .where(where)
+        .orderBy(...orderBy, branchAppliances.sku, branchAppliances.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toBranchApplianceDto);
     },
     count: async (where) =>
@@ -104,17 +107,17 @@ export function branchApplianceListSpec(db: DbOrTx, req: FastifyRequest, q: Bran
   };
 }
 
-async function findBranchAppliance(db: DbOrTx, req: FastifyRequest, id: string): Promise<Joined> {
+async function findBranchAppliance(db: DbOrTx, actor: Actor, id: string): Promise<Joined> {
   const [row] = await joined(db)
-    .where(and(eq(branchAppliances.id, id), isNull(branchAppliances.deletedAt)))
+    .where(and(eq(branchAppliances.id, id), live(branchAppliances)))
     .limit(1);
   if (!row) throw new AppError('APPLIANCE_NOT_FOUND');
-  assertBranchAccess(req, row.ba.branchId);
+  assertBranchAccess(actor, row.ba.branchId);
   return row;
 }
 
-export async function getBranchAppliance(ctx: AppContext, req: FastifyRequest, id: string) {
-  return toBranchApplianceDto(await findBranchAppliance(ctx.db, req, id));
+export async function getBranchAppliance(ctx: AppContext, actor: Actor, id: string) {
+  return toBranchApplianceDto(await findBranchAppliance(ctx.db, actor, id));
 }
 
 /** A usable appliance: live and switched on; `for share` keeps a concurrent delete out. */
@@ -122,7 +125,7 @@ async function assertApplianceUsable(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: appliances.id, active: appliances.active })
     .from(appliances)
-    .where(and(eq(appliances.id, id), isNull(appliances.deletedAt)))
+    .where(and(eq(appliances.id, id), live(appliances)))
     .for('share')
     .limit(1);
   if (!row) throw new AppError('APPLIANCE_NOT_FOUND');
@@ -130,7 +133,11 @@ async function assertApplianceUsable(db: DbOrTx, id: string) {
 }
 
 async function assertBranchExists(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: branches.id }).from(branches).where(and(eq(branches.id, id), isNull(branches.deletedAt))).limit(1);
+  const [row] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.id, id), live(branches)))
+    .limit(1);
   if (!row) throw new AppError('BRANCH_NOT_FOUND');
 }
 
@@ -144,7 +151,7 @@ async function assertNumberFree(db: DbOrTx, branchId: string, number: string | n
       and(
         eq(branchAppliances.branchId, branchId),
         eq(branchAppliances.number, number),
-        isNull(branchAppliances.deletedAt),
+        live(branchAppliances),
         exceptId ? ne(branchAppliances.id, exceptId) : undefined,
       ),
     )
@@ -156,18 +163,18 @@ async function assertNumberFree(db: DbOrTx, branchId: string, number: string | n
 const mapDuplicate = <T>(work: Promise<T>): Promise<T> => answerViolations(work, { unique: 'DEVICE_NUMBER_EXISTS' });
 
 /** Branch-bound users always get their own branch; others must name one. */
-function targetBranch(req: FastifyRequest, requested: string | undefined, current?: string): string {
-  if (req.user.branchBound) return branchScope(req, requested) ?? fail400();
+function targetBranch(actor: Actor, requested: string | undefined, current?: string): string {
+  if (actor.branchBound) return branchScope(actor, requested) ?? fail400();
   return requested ?? current ?? fail400();
 }
 function fail400(): never {
   throw new AppError('VALIDATION_FAILED', 'El campo sucursal es requerido', [{ field: 'branchId', message: 'El campo sucursal es requerido' }]);
 }
 
-export async function createBranchAppliance(ctx: AppContext, req: FastifyRequest, input: BranchApplianceInput) {
-  const branchId = targetBranch(req, input.branchId);
+export async function createBranchAppliance(ctx: AppContext, actor: Actor, input: BranchApplianceInput) {
+  const branchId = targetBranch(actor, input.branchId);
   const status = input.status ?? 'Funcionando';
-  if (status !== 'Funcionando' && !userCan(req, 'branch_appliances', 'approve')) throw new AppError('FORBIDDEN', APPROVE_NEEDED_MESSAGE);
+  if (status !== 'Funcionando' && !userCan(actor, 'branch_appliances', 'approve')) throw new AppError('FORBIDDEN', APPROVE_NEEDED_MESSAGE);
   return mapDuplicate(
     ctx.db.transaction(async (tx) => {
       await assertBranchExists(tx, branchId);
@@ -186,23 +193,23 @@ export async function createBranchAppliance(ctx: AppContext, req: FastifyRequest
           comments: input.comments,
         })
         .returning();
-      await recordChange(tx, req, { module: 'branch_appliances', action: 'crear', entityId: row.id, after: snapshot(row), affectedBranchId: branchId });
-      return toBranchApplianceDto(await findBranchAppliance(tx, req, row.id));
+      await recordChange(tx, actor, { module: 'branch_appliances', action: 'crear', entityId: row.id, after: snapshot(row), affectedBranchId: branchId });
+      return toBranchApplianceDto(await findBranchAppliance(tx, actor, row.id));
     }),
   );
 }
 
-export async function updateBranchAppliance(ctx: AppContext, req: FastifyRequest, id: string, input: BranchApplianceInput) {
+export async function updateBranchAppliance(ctx: AppContext, actor: Actor, id: string, input: BranchApplianceInput) {
   return mapDuplicate(
     ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select id from branch_appliances where id = ${id} for update`);
-      const before = (await findBranchAppliance(tx, req, id)).ba;
+      const before = (await findBranchAppliance(tx, actor, id)).ba;
       const status = input.status ?? before.status;
       const changesGuarded = input.applianceId !== before.applianceId || status !== before.status;
-      if (changesGuarded && !userCan(req, 'branch_appliances', 'approve')) throw new AppError('FORBIDDEN', APPROVE_NEEDED_MESSAGE);
-      const branchId = targetBranch(req, input.branchId, before.branchId);
+      if (changesGuarded && !userCan(actor, 'branch_appliances', 'approve')) throw new AppError('FORBIDDEN', APPROVE_NEEDED_MESSAGE);
+      const branchId = targetBranch(actor, input.branchId, before.branchId);
       if (branchId !== before.branchId) {
-        if (!userCan(req, 'branch_appliances', 'create')) throw new AppError('FORBIDDEN');
+        if (!userCan(actor, 'branch_appliances', 'create')) throw new AppError('FORBIDDEN');
         await assertBranchExists(tx, branchId);
       }
       if (input.applianceId !== before.applianceId) await assertApplianceUsable(tx, input.applianceId);
@@ -218,21 +225,33 @@ export async function updateBranchAppliance(ctx: AppContext, req: FastifyRequest
           statusDescription: input.statusDescription,
           lastMaintenance: input.lastMaintenance,
           comments: input.comments,
-          updatedAt: new Date(),
         })
         .where(eq(branchAppliances.id, id))
         .returning();
-      await recordChange(tx, req, { module: 'branch_appliances', action: 'editar', entityId: id, before: snapshot(before), after: snapshot(row), affectedBranchId: branchId });
-      return toBranchApplianceDto(await findBranchAppliance(tx, req, id));
+      await recordChange(tx, actor, {
+        module: 'branch_appliances',
+        action: 'editar',
+        entityId: id,
+        before: snapshot(before),
+        after: snapshot(row),
+        affectedBranchId: branchId,
+      });
+      return toBranchApplianceDto(await findBranchAppliance(tx, actor, id));
     }),
   );
 }
 
-export async function deleteBranchAppliance(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteBranchAppliance(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
-    const found = await findBranchAppliance(tx, req, id);
-    const [row] = await tx.update(branchAppliances).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(branchAppliances.id, id)).returning();
-    await recordChange(tx, req, { module: 'branch_appliances', action: 'eliminar', entityId: id, before: snapshot(found.ba), affectedBranchId: row.branchId });
+    const found = await findBranchAppliance(tx, actor, id);
+    const [row] = await softDelete(tx, branchAppliances, eq(branchAppliances.id, id));
+    await recordChange(tx, actor, {
+      module: 'branch_appliances',
+      action: 'eliminar',
+      entityId: id,
+      before: snapshot(found.ba),
+      affectedBranchId: row.branchId,
+    });
     return toBranchApplianceDto({ ...found, ba: row });
   });
 }

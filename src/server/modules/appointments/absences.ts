@@ -24,24 +24,30 @@ export async function markAbsences(db: DbOrTx, now = new Date()): Promise<number
             for update
           ) old
           where a.id = old.id
-          returning a.id, a.appointment_number as "appointmentNumber", old.status as "before"`)) as unknown as { rows: { id: string; appointmentNumber: string; before: string }[] }
+          returning a.id, a.appointment_number as "appointmentNumber", old.status as "before"`)) as unknown as {
+          rows: { id: string; appointmentNumber: string; before: string }[];
+        }
       ).rows;
       if (!changed.length) return 0;
       for (let i = 0; i < changed.length; i += 1000) {
-        await tx.insert(changeLog).values(
-          changed.slice(i, i + 1000).map((a) => ({
-            module: 'appointment',
-            action: 'inasistencia',
-            entityId: a.id,
-            orderNumber: a.appointmentNumber,
-            before: { status: a.before },
-            after: { status: 'absence' },
-            userId: null,
-            branchId: null,
-            affectedBranchId: branch.id,
-            metadata: { source: 'sistema' },
-          })),
-        );
+        await tx
+          .insert(changeLog)
+          .values(
+            changed
+              .slice(i, i + 1000)
+              .map((a) => ({
+                module: 'appointment',
+                action: 'inasistencia',
+                entityId: a.id,
+                orderNumber: a.appointmentNumber,
+                before: { status: a.before },
+                after: { status: 'absence' },
+                userId: null,
+                branchId: null,
+                affectedBranchId: branch.id,
+                metadata: { source: 'sistema' },
+              })),
+          );
       }
       return changed.length;
     });

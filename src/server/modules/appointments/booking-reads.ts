@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LIVE_STATUSES } from '../../../domain/agenda';
 import { BOOKED_STATUSES } from '../../../domain/session-rules';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { appointments, branchSchedules, branches, cabinSchedules, cabinTypes, cabins, customers, roles, treatments, treatmentTypes } from '../../db/schema';
+import { live } from '../../db/live';
 
 /**
  * What a booking reads, each a prepared statement: a booking runs some twenty statements in its transaction,
@@ -37,7 +38,7 @@ export async function bookedTreatment(db: DbOrTx, treatmentId: string) {
     d
       .select({ durationMinutes: treatments.durationMinutes, treatmentTypeId: treatments.treatmentTypeId, active: treatments.active })
       .from(treatments)
-      .where(and(eq(treatments.id, id), isNull(treatments.deletedAt)))
+      .where(and(eq(treatments.id, id), live(treatments)))
       .prepare('booking_treatment'),
   );
   return (await statement.execute({ id: treatmentId }))[0];
@@ -48,7 +49,7 @@ export async function activeBranch(db: DbOrTx, branchId: string) {
     d
       .select({ id: branches.id, timeZone: branches.timeZone })
       .from(branches)
-      .where(and(eq(branches.id, id), isNull(branches.deletedAt), eq(branches.active, true)))
+      .where(and(eq(branches.id, id), live(branches), eq(branches.active, true)))
       .prepare('booking_branch'),
   );
   return (await statement.execute({ id: branchId }))[0];
@@ -60,7 +61,7 @@ export async function cabinWithType(db: DbOrTx, cabinId: string) {
       .select({ id: cabins.id, branchId: cabins.branchId, active: cabins.active, treatmentTypeId: cabinTypes.treatmentTypeId })
       .from(cabins)
       .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
-      .where(and(eq(cabins.id, id), isNull(cabins.deletedAt)))
+      .where(and(eq(cabins.id, id), live(cabins)))
       .prepare('booking_cabin'),
   );
   return (await statement.execute({ id: cabinId }))[0];
@@ -78,7 +79,7 @@ export async function bookedCustomer(db: DbOrTx, customerId: string) {
     d
       .select({ id: customers.id, active: customers.active, cancellations: customers.cancellations })
       .from(customers)
-      .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+      .where(and(eq(customers.id, id), live(customers)))
       .prepare('booking_customer'),
   );
   return (await statement.execute({ id: customerId }))[0];
@@ -98,21 +99,21 @@ export async function bookingSchedules(db: DbOrTx, branchId: string, cabinId: st
     d
       .select({ day: branchSchedules.day, opening: branchSchedules.opening, closing: branchSchedules.closing })
       .from(branchSchedules)
-      .where(and(eq(branchSchedules.branchId, id), isNull(branchSchedules.deletedAt)))
+      .where(and(eq(branchSchedules.branchId, id), live(branchSchedules)))
       .prepare('booking_branch_schedule'),
   );
   const ofCabin = prepared(db, 'booking_cabin_schedule', (d) =>
     d
       .select({ day: cabinSchedules.day, opening: cabinSchedules.opening, closing: cabinSchedules.closing })
       .from(cabinSchedules)
-      .where(and(eq(cabinSchedules.cabinId, id), isNull(cabinSchedules.deletedAt)))
+      .where(and(eq(cabinSchedules.cabinId, id), live(cabinSchedules)))
       .prepare('booking_cabin_schedule'),
   );
   return { branch: await ofBranch.execute({ id: branchId }), cabin: await ofCabin.execute({ id: cabinId }) };
 }
 
-const live = (column: typeof appointments.cabinId | typeof appointments.customerId) =>
-  and(eq(column, id), eq(appointments.date, sql.placeholder('date')), isNull(appointments.deletedAt), inArray(appointments.status, [...LIVE_STATUSES]), notThis);
+const liveThatDay = (column: typeof appointments.cabinId | typeof appointments.customerId) =>
+  and(eq(column, id), eq(appointments.date, sql.placeholder('date')), live(appointments), inArray(appointments.status, [...LIVE_STATUSES]), notThis);
 
 /** The cabin's other live appointments of the day. */
 export async function cabinDayTimes(db: DbOrTx, cabinId: string, date: string, exceptId: string | null) {
@@ -120,7 +121,7 @@ export async function cabinDayTimes(db: DbOrTx, cabinId: string, date: string, e
     d
       .select({ startTime: appointments.startTime, endTime: appointments.endTime })
       .from(appointments)
-      .where(live(appointments.cabinId))
+      .where(liveThatDay(appointments.cabinId))
       .prepare('booking_cabin_day'),
   );
   return statement.execute({ id: cabinId, date, exceptId });
@@ -133,7 +134,7 @@ export async function customerDayTypes(db: DbOrTx, customerId: string, date: str
       .select({ startTime: appointments.startTime, endTime: appointments.endTime, typeName: treatmentTypes.name })
       .from(appointments)
       .innerJoin(treatmentTypes, eq(treatmentTypes.id, appointments.treatmentTypeId))
-      .where(live(appointments.customerId))
+      .where(liveThatDay(appointments.customerId))
       .prepare('booking_customer_day'),
   );
   return statement.execute({ id: customerId, date, exceptId });
@@ -152,7 +153,7 @@ export async function bookedSessions(db: DbOrTx, purchasedProductId: string, cus
         and(
           eq(appointments.customerId, sql.placeholder('customerId')),
           eq(appointments.purchasedProductId, id),
-          isNull(appointments.deletedAt),
+          live(appointments),
           inArray(appointments.status, [...BOOKED_STATUSES]),
           notThis,
         ),

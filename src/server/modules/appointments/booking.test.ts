@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { latestAgendaDate } from '../../../domain/agenda';
 import { hhmm, nowIn } from '../../../domain/appointment-rules';
 import { demoId } from '../../db/demo/random';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { cosmeticBooking, futureDate, loadFixtures, medicalBooking, newCustomer, plusMinutes, purchased, rows, type Fixtures } from './fixtures';
 
 /** Booking rules of the audit: what is booked matches the cabin, promotions and packages, every lock type, cabin hours, lists, bounds, the 30-minute grace. */
 
-let t: TestApp;
+const { t, admin, gerente } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx' });
 let f: Fixtures;
-let admin: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
 });
-afterAll(() => t.close());
 
 let week = 10;
 const nextDate = () => futureDate(week++);
@@ -47,7 +40,14 @@ describe('what is booked matches the appointment type and the cabin', () => {
     expect(wrong.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El tratamiento adquirido no corresponde al tipo de cita' });
     expect(field(wrong)!.field).toBe('purchasedProductId');
     // cosmetology goes first that day: the medical one starts later
-    const ok = await create(medicalBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null, startTime: plusMinutes(f.med.opening(date), 240) }));
+    const ok = await create(
+      medicalBooking(f, c, date, {
+        appointmentOption: 'purchasedProducts',
+        purchasedProductId: pp,
+        treatmentId: null,
+        startTime: plusMinutes(f.med.opening(date), 240),
+      }),
+    );
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -88,13 +88,22 @@ describe('promotions and packages', () => {
     const hidra = { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null };
     const ok = await create(cosmeticBooking(f, c, date, { ...hidra, startTime: '09:00' }));
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json()).toMatchObject({ appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), promotion: { id: pkg('PROM-HIDRA'), name: 'Hidrafacial con luz LED' }, term: 90, endTime: '10:30' });
+    expect(ok.json()).toMatchObject({
+      appointmentOption: 'promotion',
+      promoId: pkg('PROM-HIDRA'),
+      promotion: { id: pkg('PROM-HIDRA'), name: 'Hidrafacial con luz LED' },
+      term: 90,
+      endTime: '10:30',
+    });
     await refused(cosmeticBooking(f, c, date, { ...hidra, startTime: '12:00' }), 'promoId', 'La promoción solo es válida de 09:00 a 13:00');
   });
 
   it('books a promotion on its dates and refuses it outside them', async () => {
     const c = await newCustomer(admin);
-    const [window] = await rows<{ start_date: string; end_date: string }>(t, sql`select start_date::text, end_date::text from packages where id = ${pkg('PROM-TOXFRE')}`);
+    const [window] = await rows<{ start_date: string; end_date: string }>(
+      t,
+      sql`select start_date::text, end_date::text from packages where id = ${pkg('PROM-TOXFRE')}`,
+    );
     const toxfre = { appointmentOption: 'promotion', promoId: pkg('PROM-TOXFRE'), treatmentId: null };
     const inside = futureDate(2);
     expect(inside <= window.end_date).toBe(true);
@@ -102,34 +111,74 @@ describe('promotions and packages', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     let outside = futureDate(1);
     while (outside <= window.end_date) outside = addDays(outside, 7);
-    await refused(medicalBooking(f, c, outside, toxfre), 'promoId', `La promoción solo es válida del ${ddmmyyyy(window.start_date)} al ${ddmmyyyy(window.end_date)}`);
+    await refused(
+      medicalBooking(f, c, outside, toxfre),
+      'promoId',
+      `La promoción solo es válida del ${ddmmyyyy(window.start_date)} al ${ddmmyyyy(window.end_date)}`,
+    );
   });
 
   it('refuses an inactive promotion, a package as promotion, a promotion as package, another type, an unknown id', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    await refused(cosmeticBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-VERANO'), treatmentId: null }), 'promoId', 'La promoción no está activa');
-    await refused(medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PAQ-TOX-ANU'), treatmentId: null }), 'promoId', 'El paquete seleccionado no es una promoción');
-    await refused(medicalBooking(f, c, date, { appointmentOption: 'packages', packageId: pkg('PROM-TOXFRE'), treatmentId: null }), 'packageId', 'La promoción seleccionada no es un paquete');
-    await refused(medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null }), 'promoId', 'La promoción no corresponde al tipo de cita');
-    const unknown = await create(medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: '00000000-0000-4000-8000-000000000000', treatmentId: null }));
+    await refused(
+      cosmeticBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-VERANO'), treatmentId: null }),
+      'promoId',
+      'La promoción no está activa',
+    );
+    await refused(
+      medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PAQ-TOX-ANU'), treatmentId: null }),
+      'promoId',
+      'El paquete seleccionado no es una promoción',
+    );
+    await refused(
+      medicalBooking(f, c, date, { appointmentOption: 'packages', packageId: pkg('PROM-TOXFRE'), treatmentId: null }),
+      'packageId',
+      'La promoción seleccionada no es un paquete',
+    );
+    await refused(
+      medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null }),
+      'promoId',
+      'La promoción no corresponde al tipo de cita',
+    );
+    const unknown = await create(
+      medicalBooking(f, c, date, { appointmentOption: 'promotion', promoId: '00000000-0000-4000-8000-000000000000', treatmentId: null }),
+    );
     expect(unknown.json()).toMatchObject({ statusCode: 404, code: 'PACKAGE_NOT_FOUND', message: 'Promoción no encontrada' });
   });
 
   it('books a package offered at the branch, with one of its treatments, and refuses another branch’s or a foreign treatment', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const [included] = await rows<{ treatment_id: string }>(t, sql`select treatment_id from package_treatments where package_id = ${pkg('PAQ-TOX-ANU')} and deleted_at is null limit 1`);
+    const [included] = await rows<{ treatment_id: string }>(
+      t,
+      sql`select treatment_id from package_treatments where package_id = ${pkg('PAQ-TOX-ANU')} and deleted_at is null limit 1`,
+    );
     const anual = { appointmentOption: 'packages', packageId: pkg('PAQ-TOX-ANU'), treatmentId: null };
     const ok = await create(medicalBooking(f, c, date, anual));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ packageId: pkg('PAQ-TOX-ANU'), package: { id: pkg('PAQ-TOX-ANU') }, treatment: null, term: 60 });
-    const withTreatment = await create(medicalBooking(f, c, date, { ...anual, treatmentId: included.treatment_id, startTime: plusMinutes(f.med.opening(date), 120) }));
+    const withTreatment = await create(
+      medicalBooking(f, c, date, { ...anual, treatmentId: included.treatment_id, startTime: plusMinutes(f.med.opening(date), 120) }),
+    );
     expect(withTreatment.statusCode, withTreatment.body).toBe(201);
     expect(withTreatment.json().treatment.id).toBe(included.treatment_id);
     expect(included.treatment_id).not.toBe(f.medTreatment.id);
-    await refused(medicalBooking(f, c, date, { ...anual, treatmentId: f.medTreatment.id, startTime: plusMinutes(f.med.opening(date), 240) }), 'packageId', 'El tratamiento no forma parte del paquete');
-    await refused(medicalBooking(f, c, date, { appointmentOption: 'packages', packageId: pkg('PAQ-REJ-INT'), treatmentId: null, startTime: plusMinutes(f.med.opening(date), 240) }), 'packageId', 'El paquete no se ofrece en esta sucursal');
+    await refused(
+      medicalBooking(f, c, date, { ...anual, treatmentId: f.medTreatment.id, startTime: plusMinutes(f.med.opening(date), 240) }),
+      'packageId',
+      'El tratamiento no forma parte del paquete',
+    );
+    await refused(
+      medicalBooking(f, c, date, {
+        appointmentOption: 'packages',
+        packageId: pkg('PAQ-REJ-INT'),
+        treatmentId: null,
+        startTime: plusMinutes(f.med.opening(date), 240),
+      }),
+      'packageId',
+      'El paquete no se ofrece en esta sucursal',
+    );
   });
 });
 
@@ -138,7 +187,12 @@ describe('locks of every type and the cabin’s own hours', () => {
     const res = await admin({ method: 'POST', url: '/v1/lock/create', payload: { branchId: f.branchId, reason: 'capacitación', ...payload } });
     expect(res.statusCode, res.body).toBe(201);
   };
-  const blocked = async (payload: object) => expect((await create(payload)).json()).toMatchObject({ statusCode: 409, code: 'APPOINTMENT_CABIN_BLOCKED', message: 'La cabina está bloqueada en ese horario' });
+  const blocked = async (payload: object) =>
+    expect((await create(payload)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'APPOINTMENT_CABIN_BLOCKED',
+      message: 'La cabina está bloqueada en ese horario',
+    });
 
   it('day: every cabin of the branch that date, not the next day', async () => {
     const c = await newCustomer(admin);

@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hhmm } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { type TestApp, useTestApp } from '../../testing/harness';
 import { futureDate, loadFixtures, newCustomer, pgCodeOf, rows, type Fixtures } from './fixtures';
 
-let t: TestApp;
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 let f: Fixtures;
-let admin: ReturnType<TestApp['as']>;
-
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
 });
-afterAll(() => t.close());
 
 async function race(date: string, n: number) {
   const customers = await Promise.all(Array.from({ length: n }, () => newCustomer(admin)));
@@ -40,7 +35,10 @@ async function race(date: string, n: number) {
       }),
     ),
   );
-  const booked = await rows<{ n: number }>(t, sql`select count(*)::int as n from appointments where cabin_id = ${f.med.id} and date = ${date} and deleted_at is null`);
+  const booked = await rows<{ n: number }>(
+    t,
+    sql`select count(*)::int as n from appointments where cabin_id = ${f.med.id} and date = ${date} and deleted_at is null`,
+  );
   return { results, booked: booked[0].n };
 }
 
@@ -63,7 +61,15 @@ describe('one cabin slot, many requests at once', () => {
 
 describe('the exclusion constraint is the real guard', () => {
   /** A live appointment written straight to the table, bypassing the service and its locks. */
-  const insertRow = (tx: Pick<TestApp['ctx']['db'], 'execute'>, number: string, customerId: string, date: string, start: string, end: string, status = 'scheduled') =>
+  const insertRow = (
+    tx: Pick<TestApp['ctx']['db'], 'execute'>,
+    number: string,
+    customerId: string,
+    date: string,
+    start: string,
+    end: string,
+    status = 'scheduled',
+  ) =>
     tx.execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
       values (${number}, ${status}, ${f.branchId}, ${f.med.id}, ${customerId}, ${f.med.treatmentTypeId}, ${date}, ${start}, ${end}, 60, 'inPerson', 'newTreatments')`);
 
@@ -85,7 +91,10 @@ describe('the exclusion constraint is the real guard', () => {
     expect(['23P01', '40P01']).toContain(pgCodeOf(refused.reason));
     // a cancelled appointment does not hold the cabin
     await insertRow(t.ctx.db, 'CITA-900003', c2, date, open, hhmm(minutes(open) + 60), 'cancelled');
-    const live = await rows<{ n: number }>(t, sql`select count(*)::int as n from appointments where cabin_id = ${f.med.id} and date = ${date} and status = 'scheduled'`);
+    const live = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from appointments where cabin_id = ${f.med.id} and date = ${date} and status = 'scheduled'`,
+    );
     expect(live[0].n).toBe(1);
     await t.ctx.db.execute(sql`delete from appointments where appointment_number like 'CITA-9000%'`);
   });
@@ -94,14 +103,16 @@ describe('the exclusion constraint is the real guard', () => {
     const date = futureDate(33);
     const c = await newCustomer(admin);
     // a row that slips in after the in-code check: inserted by a trigger just before the service's own row
-    await t.ctx.db.execute(sql.raw(`create or replace function test_overlap_race() returns trigger language plpgsql as $$
+    await t.ctx.db.execute(
+      sql.raw(`create or replace function test_overlap_race() returns trigger language plpgsql as $$
       begin
         if new.observations = 'carrera' then
           insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
           values ('CITA-999999', 'scheduled', new.branch_id, new.cabin_id, new.customer_id, new.treatment_type_id, new.date, new.start_time, new.end_time, new.term, new.appointment_method, new.appointment_option);
         end if;
         return new;
-      end $$`));
+      end $$`),
+    );
     await t.ctx.db.execute(sql.raw('create trigger test_overlap_race before insert on appointments for each row execute function test_overlap_race()'));
     try {
       const payload = {

@@ -1,18 +1,19 @@
-import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { todayIn } from '../../../domain/age';
 import { BOOKED_STATUSES, isPurchasedExpired } from '../../../domain/session-rules';
 import type { DbOrTx } from '../../db/client';
 import { appointmentCancellations, appointments, branches, purchasedProducts } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { storedChanges } from './queries';
+import { live } from '../../db/live';
 
 /** The reason written on the bookings an expired purchased treatment leaves behind. */
 export const EXPIRED_REASON = 'Tratamiento vencido';
 
 const bookedFromToday = (now: Date) =>
   and(
-    isNull(appointments.deletedAt),
+    live(appointments),
     inArray(appointments.status, [...BOOKED_STATUSES]),
     // today or later in the appointment's own branch zone; the absence job closes the days already gone
     sql`${appointments.date} >= (${now.toISOString()}::timestamptz at time zone ${branches.timeZone})::date`,
@@ -23,7 +24,7 @@ const bookedFromToday = (now: Date) =>
  * be finished. Each one gets its cancellation row (reason 'Tratamiento vencido', not the customer's) and a change-log row
  * like a manual cancellation; `req` is the user whose action expired it, or null for the periodic job. Returns how many.
  */
-export async function cancelExpiredBookings(tx: DbOrTx, pp: { id: string; customerId: string }, req: FastifyRequest | null, now = new Date()): Promise<number> {
+export async function cancelExpiredBookings(tx: DbOrTx, pp: { id: string; customerId: string }, actor: Actor | null, now = new Date()): Promise<number> {
   const booked = await tx
     .select({ a: appointments })
     .from(appointments)
@@ -34,9 +35,17 @@ export async function cancelExpiredBookings(tx: DbOrTx, pp: { id: string; custom
   const cancellation = { type: 'cancellation', cancellationReason: EXPIRED_REASON, comment: null, customerCancellation: false };
   for (const { a: row } of booked) {
     const [after] = await tx.update(appointments).set({ status: 'cancelled', updatedAt: now }).where(eq(appointments.id, row.id)).returning();
-    await tx.insert(appointmentCancellations).values({ appointmentId: row.id, customerId: row.customerId, ...cancellation, userId: req?.user?.id ?? null });
+    await tx.insert(appointmentCancellations).values({ appointmentId: row.id, customerId: row.customerId, ...cancellation, userId: actor?.id ?? null });
     const changes = storedChanges(row, after);
-    await recordChange(tx, req, { module: 'appointment', action: 'cancelar', entityId: row.id, orderNumber: row.appointmentNumber, before: changes.before, after: { ...changes.after, cancellation }, affectedBranchId: row.branchId });
+    await recordChange(tx, actor, {
+      module: 'appointment',
+      action: 'cancelar',
+      entityId: row.id,
+      orderNumber: row.appointmentNumber,
+      before: changes.before,
+      after: { ...changes.after, cancellation },
+      affectedBranchId: row.branchId,
+    });
   }
   return booked.length;
 }
@@ -58,7 +67,7 @@ export async function expirePurchasedTreatments(db: DbOrTx, now = new Date()): P
         // a bound the date index serves (no branch zone is more than a day from the business one), then the exact day
         sql`${appointments.date} >= ${today}::date - 1`,
         bookedFromToday(now),
-        isNull(purchasedProducts.deletedAt),
+        live(purchasedProducts),
         sql`(${purchasedProducts.status} = 'expired' or (${purchasedProducts.status} = 'onProcess' and ${purchasedProducts.expiredAt} < ${today}))`,
       ),
     );

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { finishSchema, purchasedFinishSchema } from '../../../domain/agenda';
 import {
   canFinish,
@@ -38,13 +37,15 @@ import {
   treatmentTypes,
   users,
 } from '../../db/schema';
-import { assertBranchAccess } from '../../platform/auth/guard';
+import { assertBranchAccess, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { bookedSessions } from './booking-reads';
 import { purchasedProductDto } from './lookups';
 import { areaIdsOfType, storedChanges, treatmentAreaIds } from './queries';
 import { branchZone, detailOf, invalid, lockedAppointment, MODULE } from './service';
+import { centsOf, pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 type FinishInput = z.output<typeof finishSchema>;
 type PurchasedFinishInput = z.output<typeof purchasedFinishSchema>;
@@ -82,12 +83,34 @@ async function assertSuppliesAtBranch(tx: DbOrTx, branchId: string, needs: { pro
   const stocked = await tx
     .selectDistinct({ productId: productStocks.productId })
     .from(productStocks)
-    .where(and(eq(productStocks.branchId, branchId), inArray(productStocks.productId, needs.map((n) => n.productId)), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)));
+    .where(
+      and(
+        eq(productStocks.branchId, branchId),
+        inArray(
+          productStocks.productId,
+          needs.map((n) => n.productId),
+        ),
+        gt(productStocks.quantity, 0),
+        live(productStocks),
+      ),
+    );
   const missing = productsWithoutLots(needs, stocked);
   if (!missing.length) return;
-  const names = await tx.select({ name: products.name }).from(products).where(inArray(products.id, missing.map((m) => m.productId))).orderBy(asc(products.name));
+  const names = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        missing.map((m) => m.productId),
+      ),
+    )
+    .orderBy(asc(products.name));
   const [branch] = await tx.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId)).limit(1);
-  const message = noLotMessage(names.map((n) => n.name), branch?.name ?? '');
+  const message = noLotMessage(
+    names.map((n) => n.name),
+    branch?.name ?? '',
+  );
   throw new AppError('NO_LOT_AT_BRANCH', message, [{ field, message }]);
 }
 
@@ -111,10 +134,10 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
   const [pro] = await tx
     .select({ id: users.id, department: sql<string>`immutable_unaccent(lower(${departments.name}))` })
     .from(users)
-    .innerJoin(staffFiles, and(eq(staffFiles.userId, users.id), isNull(staffFiles.deletedAt)))
+    .innerJoin(staffFiles, and(eq(staffFiles.userId, users.id), live(staffFiles)))
     .innerJoin(jobPositions, eq(jobPositions.id, staffFiles.jobPositionId))
     .innerJoin(departments, eq(departments.id, jobPositions.departmentId))
-    .where(and(eq(users.id, input.attendedById), eq(users.mainBranchId, target.branchId), eq(users.status, 'activo'), isNull(users.deletedAt)))
+    .where(and(eq(users.id, input.attendedById), eq(users.mainBranchId, target.branchId), eq(users.status, 'activo'), live(users)))
     .limit(1);
   if (!pro || (wanted ? pro.department !== wanted : !['medica', 'cosmetologica'].includes(pro.department))) throw new AppError('PROFESSIONAL_REQUIRED');
 
@@ -126,17 +149,25 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
   const areasProblem = finishAreasProblem(input.sessions, input.sessionAreas, own.length ? own : await areaIdsOfType(tx, target.treatmentTypeId));
   if (areasProblem) throw invalid('sessionAreas', areasProblem);
 
-  const needs = treatment ? await tx.select({ productId: treatmentProducts.productId, quantity: treatmentProducts.quantity }).from(treatmentProducts).where(eq(treatmentProducts.treatmentId, treatment.id)) : [];
+  const needs = treatment
+    ? await tx
+        .select({ productId: treatmentProducts.productId, quantity: treatmentProducts.quantity })
+        .from(treatmentProducts)
+        .where(eq(treatmentProducts.treatmentId, treatment.id))
+    : [];
   await assertSuppliesAtBranch(tx, target.branchId, needs, target.stockField);
   const lots = input.stockIds.length
     ? await tx
         .select({ id: productStocks.id, productId: productStocks.productId, allotment: productStocks.allotment, stock: productStocks.quantity })
         .from(productStocks)
-        .where(and(inArray(productStocks.id, [...new Set(input.stockIds)]), eq(productStocks.branchId, target.branchId), isNull(productStocks.deletedAt)))
+        .where(and(inArray(productStocks.id, [...new Set(input.stockIds)]), eq(productStocks.branchId, target.branchId), live(productStocks)))
     : [];
   const lotOf = new Map(lots.map((l) => [l.id, l]));
   if (input.stockIds.some((s) => !lotOf.has(s))) throw invalid(target.stockField, 'El lote no pertenece a la sucursal');
-  const selection = stockSelectionProblem(unitsNeeded(needs, input.sessions), input.stockIds.map((s) => lotOf.get(s)!));
+  const selection = stockSelectionProblem(
+    unitsNeeded(needs, input.sessions),
+    input.stockIds.map((s) => lotOf.get(s)!),
+  );
   if (selection) throw invalid(target.stockField, selection);
   const shortage = lotShortageProblem(input.stockIds, lots);
   if (shortage) throw new AppError('INSUFFICIENT_INVENTORY', shortage, [{ field: target.stockField, message: shortage }]);
@@ -148,7 +179,7 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
   for (const [stockId, units] of [...unitsPerLot(input.stockIds)].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const taken = await tx
       .update(productStocks)
-      .set({ quantity: sql`${productStocks.quantity} - ${units}`, updatedAt: new Date() })
+      .set({ quantity: sql`${productStocks.quantity} - ${units}` })
       .where(and(eq(productStocks.id, stockId), sql`${productStocks.quantity} >= ${units}`))
       .returning({ id: productStocks.id });
     if (!taken.length) throw new AppError('INSUFFICIENT_INVENTORY');
@@ -157,28 +188,45 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
     const current = pp.currentSession + input.sessions;
     await tx
       .update(purchasedProducts)
-      .set({ currentSession: current, consent: pp.consent || consent, ...(current >= pp.sessions ? { status: 'finished' } : {}), updatedAt: new Date() })
+      .set({ currentSession: current, consent: pp.consent || consent, ...(current >= pp.sessions ? { status: 'finished' } : {}) })
       .where(eq(purchasedProducts.id, pp.id));
   }
   // cancellations count consecutively: an attended session resets them
-  await tx.update(customers).set({ cancellations: 0, updatedAt: new Date() }).where(and(eq(customers.id, target.customerId), ne(customers.cancellations, 0)));
+  await tx
+    .update(customers)
+    .set({ cancellations: 0 })
+    .where(and(eq(customers.id, target.customerId), ne(customers.cancellations, 0)));
   return { kind, consent, lotOf };
 }
 
-export async function finishAppointment(ctx: AppContext, req: FastifyRequest, id: string, input: FinishInput) {
+export async function finishAppointment(ctx: AppContext, actor: Actor, id: string, input: FinishInput) {
   return ctx.db.transaction(async (tx) => {
-    const row = await lockedAppointment(tx, req, id);
+    const row = await lockedAppointment(tx, actor, id);
     if (!canFinish(row.status)) throw new AppError('CONFLICT', NOT_FINISHABLE);
     const [treatment] = row.treatmentId ? await tx.select().from(treatments).where(eq(treatments.id, row.treatmentId)).limit(1) : [];
-    const [pp] = row.purchasedProductId ? await tx.select().from(purchasedProducts).where(eq(purchasedProducts.id, row.purchasedProductId)).for('update').limit(1) : [];
+    const [pp] = row.purchasedProductId
+      ? await tx.select().from(purchasedProducts).where(eq(purchasedProducts.id, row.purchasedProductId)).for('update').limit(1)
+      : [];
     const stockIds = input.treatmentProducts.length ? input.treatmentProducts : (input.stockIds ?? []);
     const taken = await takeSessions(
       tx,
-      { branchId: row.branchId, customerId: row.customerId, treatmentTypeId: row.treatmentTypeId, treatment: treatment ?? null, pp: pp ?? null, bookedSessions: row.sessions, consentOnFile: row.consent || Boolean(pp?.consent), stockField: 'treatmentProducts', heldByBookings: pp ? await bookedSessions(tx, pp.id, pp.customerId, row.id) : 0 },
+      {
+        branchId: row.branchId,
+        customerId: row.customerId,
+        treatmentTypeId: row.treatmentTypeId,
+        treatment: treatment ?? null,
+        pp: pp ?? null,
+        bookedSessions: row.sessions,
+        consentOnFile: row.consent || Boolean(pp?.consent),
+        stockField: 'treatmentProducts',
+        heldByBookings: pp ? await bookedSessions(tx, pp.id, pp.customerId, row.id) : 0,
+      },
       { ...input, stockIds },
     );
     if (stockIds.length) {
-      await tx.insert(appointmentProducts).values(stockIds.map((stockId) => ({ appointmentId: id, stockId, productId: taken.lotOf.get(stockId)!.productId, quantity: 1 })));
+      await tx
+        .insert(appointmentProducts)
+        .values(stockIds.map((stockId) => ({ appointmentId: id, stockId, productId: taken.lotOf.get(stockId)!.productId, quantity: 1 })));
     }
     const [after] = await tx
       .update(appointments)
@@ -188,26 +236,38 @@ export async function finishAppointment(ctx: AppContext, req: FastifyRequest, id
         sessions: input.sessions,
         sessionAreas: input.sessionAreas,
         consent: taken.consent,
-        medicalFee: medicalFeeOf(taken.kind, treatment?.medicalFee, input.sessions),
+        medicalFee: centsOf(medicalFeeOf(taken.kind, treatment ? pesos(treatment.medicalFee) : null, input.sessions)),
         finishedAt: new Date(),
-        updatedAt: new Date(),
       })
       .where(eq(appointments.id, id))
       .returning();
     const changes = storedChanges(row, after);
-    await recordChange(tx, req, { module: MODULE, action: 'terminar', entityId: id, orderNumber: row.appointmentNumber, before: changes.before, after: { ...changes.after, stockIds }, affectedBranchId: row.branchId });
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action: 'terminar',
+      entityId: id,
+      orderNumber: row.appointmentNumber,
+      before: changes.before,
+      after: { ...changes.after, stockIds },
+      affectedBranchId: row.branchId,
+    });
     return detailOf(tx, id);
   });
 }
 
 /** PUT /purchased-product/:id/finish: sessions of a purchased treatment given outside an appointment, at the caller's (or the given) branch. */
-export async function finishPurchasedProduct(ctx: AppContext, req: FastifyRequest, id: string, input: PurchasedFinishInput) {
+export async function finishPurchasedProduct(ctx: AppContext, actor: Actor, id: string, input: PurchasedFinishInput) {
   return ctx.db.transaction(async (tx) => {
-    const [pp] = await tx.select().from(purchasedProducts).where(and(eq(purchasedProducts.id, id), isNull(purchasedProducts.deletedAt))).for('update').limit(1);
+    const [pp] = await tx
+      .select()
+      .from(purchasedProducts)
+      .where(and(eq(purchasedProducts.id, id), live(purchasedProducts)))
+      .for('update')
+      .limit(1);
     if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
-    const branchId = input.branchId ?? req.user.branchId;
+    const branchId = input.branchId ?? actor.branchId;
     if (!branchId) throw invalid('branchId', msg.required('sucursal'));
-    assertBranchAccess(req, branchId);
+    assertBranchAccess(actor, branchId);
     const [treatment] = await tx.select().from(treatments).where(eq(treatments.id, pp.treatmentId)).limit(1);
     const taken = await takeSessions(
       tx,
@@ -225,12 +285,20 @@ export async function finishPurchasedProduct(ctx: AppContext, req: FastifyReques
       input,
     );
     const after = await purchasedProductDto(tx, id);
-    await recordChange(tx, req, {
+    await recordChange(tx, actor, {
       module: 'dairy',
       action: 'terminar sesiones',
       entityId: id,
       before: { currentSession: pp.currentSession, status: pp.status, consent: pp.consent },
-      after: { currentSession: after.currentSession, status: after.status, consent: taken.consent, sessions: input.sessions, sessionAreas: input.sessionAreas, stockIds: input.stockIds, attendedById: input.attendedById },
+      after: {
+        currentSession: after.currentSession,
+        status: after.status,
+        consent: taken.consent,
+        sessions: input.sessions,
+        sessionAreas: input.sessionAreas,
+        stockIds: input.stockIds,
+        attendedById: input.attendedById,
+      },
       affectedBranchId: branchId,
     });
     return after;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cabinDayHours, hhmm, nowIn } from '../../../domain/appointment-rules';
 import { weekDay } from '../../../domain/agenda';
+import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
 import type { TestApp } from '../../testing/harness';
@@ -12,9 +13,9 @@ export async function rows<T>(t: TestApp, q: ReturnType<typeof sql>): Promise<T[
   return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
-/** A date `weeks` weeks ahead of today in Tijuana, moved forward to the given weekday (default Wednesday). */
+/** A date `weeks` weeks ahead of today in the business zone (the demo branches'), moved forward to the given weekday (default Wednesday). */
 export function futureDate(weeks: number, day = 3): string {
-  const today = nowIn('America/Tijuana').date;
+  const today = nowIn(BUSINESS_TIME_ZONE).date;
   const d = new Date(today + 'T12:00:00Z');
   d.setUTCDate(d.getUTCDate() + weeks * 7);
   while (d.getUTCDay() !== day) d.setUTCDate(d.getUTCDate() + 1);
@@ -34,8 +35,14 @@ async function cabinOf(t: TestApp, branchId: string, typeName: string): Promise<
     sql`select c.id, ct.treatment_type_id from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
         where c.branch_id = ${branchId} and c.active and c.deleted_at is null and tt.name = ${typeName} order by c.name limit 1`,
   );
-  const branch = await rows<{ day: number; opening: string; closing: string }>(t, sql`select day, opening, closing from branch_schedules where branch_id = ${branchId} and deleted_at is null`);
-  const own = await rows<{ day: number; opening: string; closing: string }>(t, sql`select day, opening, closing from cabin_schedules where cabin_id = ${cabin.id} and deleted_at is null`);
+  const branch = await rows<{ day: number; opening: string; closing: string }>(
+    t,
+    sql`select day, opening, closing from branch_schedules where branch_id = ${branchId} and deleted_at is null`,
+  );
+  const own = await rows<{ day: number; opening: string; closing: string }>(
+    t,
+    sql`select day, opening, closing from cabin_schedules where cabin_id = ${cabin.id} and deleted_at is null`,
+  );
   const hm = (l: typeof branch) => l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
   return {
     id: cabin.id,
@@ -79,9 +86,14 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
   );
   // a known fee, consent required, and fresh lots so the finish has stock to take
   await t.ctx.db.execute(sql`update treatments set medical_fee = 350.50, consent = true where id = ${mt.id}`);
-  const products = await rows<{ product_id: string; quantity: number }>(t, sql`select product_id, quantity from treatment_products where treatment_id = ${mt.id} order by product_id`);
+  const products = await rows<{ product_id: string; quantity: number }>(
+    t,
+    sql`select product_id, quantity from treatment_products where treatment_id = ${mt.id} order by product_id`,
+  );
   for (const p of products) {
-    await t.ctx.db.execute(sql`insert into product_stocks (product_id, branch_id, allotment, quantity) values (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-1', 10), (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-2', 1)`);
+    await t.ctx.db.execute(
+      sql`insert into product_stocks (product_id, branch_id, allotment, quantity) values (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-1', 10), (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-2', 1)`,
+    );
   }
   const areas = await rows<{ area_id: string }>(t, sql`select area_id from treatment_areas where treatment_id = ${mt.id}`);
   const [ct] = await rows<{ id: string; duration_minutes: number }>(
@@ -144,7 +156,14 @@ export function medicalBooking(f: Fixtures, customerId: string, date: string, ov
 }
 /** The same in the cosmetology cabin with the cosmetology treatment. */
 export function cosmeticBooking(f: Fixtures, customerId: string, date: string, over: Record<string, unknown> = {}) {
-  return { ...medicalBooking(f, customerId, date), cabainId: f.cos.id, treatmentTypeId: f.cos.treatmentTypeId, treatmentId: f.cosTreatment.id, startTime: f.cos.opening(date), ...over };
+  return {
+    ...medicalBooking(f, customerId, date),
+    cabainId: f.cos.id,
+    treatmentTypeId: f.cos.treatmentTypeId,
+    treatmentId: f.cosTreatment.id,
+    startTime: f.cos.opening(date),
+    ...over,
+  };
 }
 /** 'HH:mm' plus `m` minutes. */
 export const plusMinutes = (time: string, m: number) => hhmm(minutes(time) + m);

@@ -1,15 +1,28 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ageOn, todayIn } from '../../../domain/age';
 import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
 import type { ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { appointments, changeLog, consents, packageBranches, packages, products, productStocks, purchasedProducts, treatmentProducts, treatments, users } from '../../db/schema';
-import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import {
+  appointments,
+  changeLog,
+  consents,
+  packageBranches,
+  packages,
+  products,
+  productStocks,
+  purchasedProducts,
+  treatmentProducts,
+  treatments,
+  users,
+} from '../../db/schema';
+import { assertBranchAccess, branchScope, type Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/errors';
+import { businessDaysFilter } from '../../platform/business-day';
 import { countMatching, type ListSpec } from '../../platform/list';
 import { appointmentById, appointmentSearchFields, appointmentsByIds, findPatients, toAppointmentItem } from './queries';
+import { live } from '../../db/live';
 
 export interface AppointmentFilters extends ListQuery {
   branchId?: string;
@@ -26,12 +39,12 @@ export const APPOINTMENT_COUNT_CAP = 1000;
 
 export type AppointmentItem = ReturnType<typeof toAppointmentItem>;
 
-export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: AppointmentFilters): Promise<ListSpec<AppointmentItem>> {
-  const branchId = branchScope(req, q.branchId);
+export async function appointmentListSpec(db: DbOrTx, actor: Actor, q: AppointmentFilters): Promise<ListSpec<AppointmentItem>> {
+  const branchId = branchScope(actor, q.branchId);
   const patients = await findPatients(db, q.search);
   const statuses = q.status ? q.status.split(',').filter(Boolean) : [];
   const filters = [
-    isNull(appointments.deletedAt),
+    live(appointments),
     statuses.length ? inArray(appointments.status, statuses) : undefined,
     branchId ? eq(appointments.branchId, branchId) : undefined,
     q.cabainId ? eq(appointments.cabinId, q.cabainId) : undefined,
@@ -51,7 +64,10 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
     sortable: {
       appointmentNumber: appointments.appointmentNumber,
       // few patients' visits (or a common name's few ones) are read through the customer index and sorted (findPatients)
-      date: patients && !walk && (patients.fewPatients || patients.common) ? sql`${appointments.date} + ${appointments.startTime}` : [appointments.date, appointments.startTime],
+      date:
+        patients && !walk && (patients.fewPatients || patients.common)
+          ? sql`${appointments.date} + ${appointments.startTime}`
+          : [appointments.date, appointments.startTime],
       status: appointments.status,
       created_at: appointments.createdAt,
     },
@@ -62,7 +78,12 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
     filters,
     // a page's ids on appointments alone, then their joined names (appointmentsByIds)
     rows: async ({ where, orderBy, limit, offset }) => {
-      const page = db.select({ id: appointments.id }).from(appointments).where(where).orderBy(...orderBy, appointments.id).offset(offset);
+      const page = db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(where)
+        .orderBy(...orderBy, appointments.id)
+        .offset(offset);
       const ids = (limit ? await page.limit(limit) : await page).map((r) => r.id);
       return (await appointmentsByIds(db, ids)).map(toAppointmentItem);
     },
@@ -73,8 +94,8 @@ export async function appointmentListSpec(db: DbOrTx, req: FastifyRequest, q: Ap
 export const statusLabel = (s: string) => appointmentStatusLabels[s as AppointmentStatus] ?? s;
 
 /** Lots of the branch (with stock) of the products a treatment consumes, oldest expiry first. */
-export async function stockByBranchAndTreatment(ctx: AppContext, req: FastifyRequest, branchId: string, treatmentId: string) {
-  assertBranchAccess(req, branchId);
+export async function stockByBranchAndTreatment(ctx: AppContext, actor: Actor, branchId: string, treatmentId: string) {
+  assertBranchAccess(actor, branchId);
   return ctx.db
     .select({
       stockId: productStocks.id,
@@ -87,7 +108,7 @@ export async function stockByBranchAndTreatment(ctx: AppContext, req: FastifyReq
     })
     .from(treatmentProducts)
     .innerJoin(products, eq(products.id, treatmentProducts.productId))
-    .innerJoin(productStocks, and(eq(productStocks.productId, products.id), eq(productStocks.branchId, branchId), isNull(productStocks.deletedAt)))
+    .innerJoin(productStocks, and(eq(productStocks.productId, products.id), eq(productStocks.branchId, branchId), live(productStocks)))
     .where(and(eq(treatmentProducts.treatmentId, treatmentId), gt(productStocks.quantity, 0)))
     .orderBy(asc(products.name), sql`${productStocks.expiresAt} asc nulls last`, asc(productStocks.allotment));
 }
@@ -117,10 +138,14 @@ export async function purchasedProductDto(db: DbOrTx, id: string) {
 }
 
 /** The purchased treatment an absent or cancelled appointment used, so it can be booked again. */
-export async function missedPurchasedProduct(ctx: AppContext, req: FastifyRequest, id: string) {
-  const [a] = await ctx.db.select().from(appointments).where(and(eq(appointments.id, id), isNull(appointments.deletedAt))).limit(1);
+export async function missedPurchasedProduct(ctx: AppContext, actor: Actor, id: string) {
+  const [a] = await ctx.db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, id), live(appointments)))
+    .limit(1);
   if (!a) throw new AppError('APPOINTMENT_NOT_FOUND');
-  assertBranchAccess(req, a.branchId);
+  assertBranchAccess(actor, a.branchId);
   if (a.status !== 'absence' && a.status !== 'cancelled') throw new AppError('CONFLICT', 'La cita no es una inasistencia ni una cancelación');
   if (!a.purchasedProductId) throw new AppError('NOT_FOUND', 'La cita no usó un tratamiento adquirido');
   return purchasedProductDto(ctx.db, a.purchasedProductId);
@@ -130,18 +155,29 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
 /** The printable consent of an appointment: the document of `type` (a consent id, or 'default' = the treatment's). */
-export async function consentHtml(ctx: AppContext, req: FastifyRequest, type: string, appointmentId: string): Promise<string> {
+export async function consentHtml(ctx: AppContext, actor: Actor, type: string, appointmentId: string): Promise<string> {
   const row = await appointmentById(ctx.db, appointmentId);
   if (!row) throw new AppError('APPOINTMENT_NOT_FOUND');
-  assertBranchAccess(req, row.a.branchId);
-  const [treatment] = row.a.treatmentId ? await ctx.db.select({ consentId: treatments.consentId }).from(treatments).where(eq(treatments.id, row.a.treatmentId)).limit(1) : [];
+  assertBranchAccess(actor, row.a.branchId);
+  const [treatment] = row.a.treatmentId
+    ? await ctx.db.select({ consentId: treatments.consentId }).from(treatments).where(eq(treatments.id, row.a.treatmentId)).limit(1)
+    : [];
   let consent: { name: string; document: string } | undefined;
   if (type === 'default') {
     const where = treatment?.consentId ? eq(consents.id, treatment.consentId) : eq(consents.treatmentTypeId, row.a.treatmentTypeId);
-    [consent] = await ctx.db.select({ name: consents.name, document: consents.document }).from(consents).where(and(where, isNull(consents.deletedAt))).orderBy(asc(consents.name)).limit(1);
+    [consent] = await ctx.db
+      .select({ name: consents.name, document: consents.document })
+      .from(consents)
+      .where(and(where, live(consents)))
+      .orderBy(asc(consents.name))
+      .limit(1);
   } else {
     if (!/^[0-9a-f-]{36}$/i.test(type)) throw new AppError('BAD_REQUEST', 'Tipo de consentimiento inválido');
-    [consent] = await ctx.db.select({ name: consents.name, document: consents.document }).from(consents).where(and(eq(consents.id, type), isNull(consents.deletedAt))).limit(1);
+    [consent] = await ctx.db
+      .select({ name: consents.name, document: consents.document })
+      .from(consents)
+      .where(and(eq(consents.id, type), live(consents)))
+      .limit(1);
   }
   if (!consent) throw new AppError('NOT_FOUND', 'Consentimiento no encontrado');
   const c = row.customer;
@@ -173,21 +209,19 @@ export interface LogFilters extends ListQuery {
   endDate?: string;
 }
 
-const localDay = sql`(${changeLog.createdAt} at time zone 'America/Tijuana')::date`;
-
 /** Bitácora: the change-log rows of the appointment module. */
-export function appointmentLogSpec(db: DbOrTx, req: FastifyRequest, q: LogFilters) {
-  const branchId = branchScope(req);
+export function appointmentLogSpec(db: DbOrTx, actor: Actor, q: LogFilters) {
+  const branchId = branchScope(actor);
   return {
     sortable: { created_at: changeLog.createdAt, appointmentNumber: changeLog.orderNumber, action: changeLog.action },
     defaultSort: { field: 'created_at', order: 'DESC' as const },
     searchable: { appointmentNumber: changeLog.orderNumber },
     filters: [
       eq(changeLog.module, 'appointment'),
-      isNull(changeLog.deletedAt),
+      live(changeLog),
       branchId ? eq(changeLog.affectedBranchId, branchId) : undefined,
-      q.startDate ? sql`${localDay} >= ${q.startDate}` : undefined,
-      q.endDate ? sql`${localDay} <= ${q.endDate}` : undefined,
+      // whole business days of the branch read (the actor's own when it reads every branch)
+      businessDaysFilter(db, changeLog.createdAt, branchId ?? actor.branchId, q),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
       const base = db
@@ -213,8 +247,8 @@ export function appointmentLogSpec(db: DbOrTx, req: FastifyRequest, q: LogFilter
 }
 
 /** Active packages or promotions offered at a branch, by name: the booking form's choices. */
-export async function bookablePackages(ctx: AppContext, req: FastifyRequest, type: 'Package' | 'Promotion', branchId: string) {
-  assertBranchAccess(req, branchId);
+export async function bookablePackages(ctx: AppContext, actor: Actor, type: 'Package' | 'Promotion', branchId: string) {
+  assertBranchAccess(actor, branchId);
   return ctx.db
     .select({ id: packages.id, name: packages.name, treatmentTypeId: packages.treatmentTypeId, startDate: packages.startDate, endDate: packages.endDate })
     .from(packages)
@@ -222,7 +256,7 @@ export async function bookablePackages(ctx: AppContext, req: FastifyRequest, typ
       and(
         eq(packages.type, type),
         eq(packages.active, true),
-        isNull(packages.deletedAt),
+        live(packages),
         sql`exists (select 1 from ${packageBranches} where ${packageBranches.packageId} = ${packages.id} and ${packageBranches.branchId} = ${branchId})`,
       ),
     )

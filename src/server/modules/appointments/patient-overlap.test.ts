@@ -1,22 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hhmm } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
 import { toErrorBody } from '../../platform/errors';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { cosmeticBooking, futureDate, loadFixtures, medicalBooking, newCustomer, pgCodeOf, rows, type Fixtures } from './fixtures';
 
 /** One patient cannot be in two live appointments at once, in two cabins (service and appointments_customer_no_overlap). */
 
-let t: TestApp;
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 let f: Fixtures;
-let admin: ReturnType<TestApp['as']>;
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
 });
-afterAll(() => t.close());
 
 const TAKEN = { statusCode: 409, code: 'PATIENT_SLOT_TAKEN', message: 'El paciente ya tiene una cita en ese horario' };
 /** An hour both cabins are open on `date`. */
@@ -53,7 +49,9 @@ describe("a patient's overlapping appointments", () => {
     expect(moved.json()).toEqual(TAKEN);
 
     // a cancelled appointment frees the patient's time
-    expect((await admin({ method: 'POST', url: `/v1/appointment/${first.json().id}/cancel`, payload: { cancellationReason: 'Traffic' } })).statusCode).toBe(200);
+    expect((await admin({ method: 'POST', url: `/v1/appointment/${first.json().id}/cancel`, payload: { cancellationReason: 'Traffic' } })).statusCode).toBe(
+      200,
+    );
     const again = await book(medicalBooking(f, customerId, date, { startTime: hhmm(minutes(at) - 60), term: 60 }));
     expect(again.statusCode, again.body).toBe(201);
   });
@@ -69,7 +67,10 @@ describe("a patient's overlapping appointments", () => {
       ]);
       expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([201, 409]);
       expect(results.find((r) => r.statusCode === 409)!.json()).toEqual(TAKEN);
-      const live = await rows<{ n: number }>(t, sql`select count(*)::int n from appointments where customer_id = ${customerId} and deleted_at is null and status = 'scheduled'`);
+      const live = await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int n from appointments where customer_id = ${customerId} and deleted_at is null and status = 'scheduled'`,
+      );
       expect(live[0].n).toBe(1);
     }
   });
@@ -78,7 +79,8 @@ describe("a patient's overlapping appointments", () => {
     const customerId = await newCustomer(admin);
     const date = futureDate(6);
     const insert = (cabinId: string, n: number, start: string, end: string) =>
-      t.ctx.db.execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
+      t.ctx.db
+        .execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
         values (${'CITA-P' + String(n).padStart(6, '0')}, 'scheduled', ${f.branchId}, ${cabinId}, ${customerId}, ${f.med.treatmentTypeId}, ${date}, ${start}, ${end}, 60, 'inPerson', 'newTreatments')`);
     await insert(f.med.id, 1, '10:00', '11:00');
     const err = await insert(f.cos.id, 2, '10:30', '11:30').catch((e: unknown) => e);
@@ -87,13 +89,16 @@ describe("a patient's overlapping appointments", () => {
     // the cabin's own constraint keeps its answer
     const other = await newCustomer(admin);
     const cabinErr = await t.ctx.db
-      .execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
-        values ('CITA-P000003', 'scheduled', ${f.branchId}, ${f.med.id}, ${other}, ${f.med.treatmentTypeId}, ${date}, '10:00', '11:00', 60, 'inPerson', 'newTreatments')`)
+      .execute(
+        sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
+        values ('CITA-P000003', 'scheduled', ${f.branchId}, ${f.med.id}, ${other}, ${f.med.treatmentTypeId}, ${date}, '10:00', '11:00', 60, 'inPerson', 'newTreatments')`,
+      )
       .catch((e: unknown) => e);
     expect(toErrorBody(cabinErr)).toMatchObject({ statusCode: 409, code: 'APPOINTMENT_SLOT_TAKEN' });
     // back to back, cancelled or deleted rows do not conflict
     await insert(f.cos.id, 4, '11:00', '12:00');
-    await t.ctx.db.execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
+    await t.ctx.db
+      .execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option)
         values ('CITA-P000005', 'cancelled', ${f.branchId}, ${f.cos.id}, ${customerId}, ${f.med.treatmentTypeId}, ${date}, '09:30', '10:30', 60, 'inPerson', 'newTreatments')`);
   });
 

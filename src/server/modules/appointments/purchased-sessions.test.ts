@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/harness';
-import { expirePurchasedTreatments } from '../../platform/jobs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/harness';
+import { expirePurchasedTreatments } from './expiry';
 import { futureDate, loadFixtures, medicalBooking, newCustomer, plusMinutes, purchased, rows, testLots, unitsFrom, type Fixtures } from './fixtures';
 
 /** Issue 14: sessions of a purchased treatment booked at most once, expiry cancels its bookings, finishing without lots at the branch. */
 
-let t: TestApp;
+const { t, admin, gerente } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx' });
 let f: Fixtures;
-let admin: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
 });
-afterAll(() => t.close());
 
 let week = 12;
 const nextDate = () => futureDate(week++);
@@ -45,7 +38,11 @@ describe('the sessions left of a purchased treatment are booked once', () => {
     const second = await create(usingPurchased(c, pp, nextDate()));
     expect(second.statusCode, second.body).toBe(201);
     const third = await create(usingPurchased(c, pp, nextDate()));
-    expect(third.json()).toMatchObject({ statusCode: 409, code: 'PURCHASED_SESSIONS_BOOKED', message: 'Quedan 2 sesiones del tratamiento adquirido y 2 ya están agendadas: no hay sesiones por agendar' });
+    expect(third.json()).toMatchObject({
+      statusCode: 409,
+      code: 'PURCHASED_SESSIONS_BOOKED',
+      message: 'Quedan 2 sesiones del tratamiento adquirido y 2 ya están agendadas: no hay sesiones por agendar',
+    });
 
     // an edit of a booked appointment does not count itself; asking for more sessions than are free is refused
     const secondDate = second.json().date as string;
@@ -74,10 +71,20 @@ describe('the sessions left of a purchased treatment are booked once', () => {
     const pp = await purchased(t, c, f.medTreatment.id, 2, 0);
     const a = (await create(usingPurchased(c, pp, nextDate()))).json();
     expect((await create(usingPurchased(c, pp, nextDate()))).statusCode).toBe(201);
-    const finish = { attendedById: f.doctorId, sessions: 1, sessionAreas: [f.medTreatment.areas[0]], stockIds: unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1')), consent: true };
+    const finish = {
+      attendedById: f.doctorId,
+      sessions: 1,
+      sessionAreas: [f.medTreatment.areas[0]],
+      stockIds: unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1')),
+      consent: true,
+    };
     const outside = () => gerente({ method: 'PUT', url: `/v1/purchased-product/${pp}/finish`, payload: finish });
     const held = await outside();
-    expect(held.json()).toMatchObject({ statusCode: 409, code: 'PURCHASED_SESSIONS_BOOKED', message: 'Quedan 2 sesiones del tratamiento adquirido y 2 ya están agendadas: termínelas desde sus citas' });
+    expect(held.json()).toMatchObject({
+      statusCode: 409,
+      code: 'PURCHASED_SESSIONS_BOOKED',
+      message: 'Quedan 2 sesiones del tratamiento adquirido y 2 ya están agendadas: termínelas desde sus citas',
+    });
     await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { cancellationReason: 'Work' } });
     const done = await outside();
     expect(done.statusCode, done.body).toBe(200);
@@ -91,7 +98,11 @@ describe('the sessions left of a purchased treatment are booked once', () => {
     const lapsed = await purchased(t, c, f.medTreatment.id);
     await t.ctx.db.execute(sql`update purchased_products set expired_at = '2025-06-01' where id = ${lapsed}`);
     for (const pp of [marked, lapsed]) {
-      expect((await create(usingPurchased(c, pp, nextDate()))).json()).toMatchObject({ statusCode: 409, code: 'PURCHASED_TREATMENT_EXPIRED', message: 'El tratamiento adquirido está vencido' });
+      expect((await create(usingPurchased(c, pp, nextDate()))).json()).toMatchObject({
+        statusCode: 409,
+        code: 'PURCHASED_TREATMENT_EXPIRED',
+        message: 'El tratamiento adquirido está vencido',
+      });
     }
   });
 });
@@ -116,11 +127,21 @@ describe('an expired purchased treatment leaves no bookings behind', () => {
     expect(await statusOf(early.id)).toBe('scheduled');
     const detail = (await gerente({ method: 'GET', url: `/v1/appointment/${late.id}` })).json();
     expect(detail).toMatchObject({ status: 'cancelled', cancellations: [{ type: 'cancellation', cancellationReason: 'Tratamiento vencido' }] });
-    const logs = await rows<{ action: string; user_id: string | null; after: { status: string; cancellation: { cancellationReason: string; customerCancellation: boolean } } }>(
-      t,
-      sql`select action, user_id, after from change_log where entity_id = ${late.id} and action = 'cancelar'`,
-    );
-    expect(logs).toEqual([{ action: 'cancelar', user_id: null, after: expect.objectContaining({ status: 'cancelled', cancellation: expect.objectContaining({ cancellationReason: 'Tratamiento vencido', customerCancellation: false }) }) }]);
+    const logs = await rows<{
+      action: string;
+      user_id: string | null;
+      after: { status: string; cancellation: { cancellationReason: string; customerCancellation: boolean } };
+    }>(t, sql`select action, user_id, after from change_log where entity_id = ${late.id} and action = 'cancelar'`);
+    expect(logs).toEqual([
+      {
+        action: 'cancelar',
+        user_id: null,
+        after: expect.objectContaining({
+          status: 'cancelled',
+          cancellation: expect.objectContaining({ cancellationReason: 'Tratamiento vencido', customerCancellation: false }),
+        }),
+      },
+    ]);
     const [customer] = await rows<{ cancellations: number }>(t, sql`select cancellations from customers where id = ${c}`);
     expect(customer.cancellations).toBe(0);
   });
@@ -200,9 +221,19 @@ describe('every demo clinic can finish its upcoming appointments', () => {
     );
     const sessions = u.remaining === null ? u.sessions : Math.min(u.sessions, u.remaining);
     const own = await rows<{ id: string }>(t, sql`select area_id as id from treatment_areas where treatment_id = ${u.treatment_id}`);
-    const areas = own.length ? own : await rows<{ id: string }>(t, sql`select ar.id from areas ar join treatment_types tt on tt.id = ar.treatment_type_id where tt.has_areas and ar.treatment_type_id = ${a.treatmentType.id} and ar.deleted_at is null`);
-    const needs = await rows<{ product_id: string; quantity: number }>(t, sql`select product_id, quantity from treatment_products where treatment_id = ${u.treatment_id}`);
-    const stock = (await admin({ method: 'GET', url: `/v1/stock/get-stock-by-branch-and-treatment?branchId=${a.branch.id}&treatmentId=${u.treatment_id}` })).json() as { stockId: string; productId: string; stock: number }[];
+    const areas = own.length
+      ? own
+      : await rows<{ id: string }>(
+          t,
+          sql`select ar.id from areas ar join treatment_types tt on tt.id = ar.treatment_type_id where tt.has_areas and ar.treatment_type_id = ${a.treatmentType.id} and ar.deleted_at is null`,
+        );
+    const needs = await rows<{ product_id: string; quantity: number }>(
+      t,
+      sql`select product_id, quantity from treatment_products where treatment_id = ${u.treatment_id}`,
+    );
+    const stock = (
+      await admin({ method: 'GET', url: `/v1/stock/get-stock-by-branch-and-treatment?branchId=${a.branch.id}&treatmentId=${u.treatment_id}` })
+    ).json() as { stockId: string; productId: string; stock: number }[];
     const units = needs.flatMap((n) => {
       const lots = stock.filter((s) => s.productId === n.product_id).flatMap((s) => Array.from({ length: s.stock }, () => s.stockId));
       return lots.slice(0, n.quantity * sessions);
@@ -210,7 +241,13 @@ describe('every demo clinic can finish its upcoming appointments', () => {
     return admin({
       method: 'POST',
       url: `/v1/appointment/${u.id}/finish`,
-      payload: { attendedById: pro.id, sessions, sessionAreas: areas.length ? Array.from({ length: sessions }, () => areas[0].id) : [], treatmentProducts: units, consent: true },
+      payload: {
+        attendedById: pro.id,
+        sessions,
+        sessionAreas: areas.length ? Array.from({ length: sessions }, () => areas[0].id) : [],
+        treatmentProducts: units,
+        consent: true,
+      },
     });
   }
 });
@@ -228,7 +265,11 @@ describe('finishing without a lot of a supply at the branch', () => {
     const message = `No hay lotes con existencia de «${name}» en la sucursal Tijuana: registre una entrada de inventario o pida un traspaso`;
     const finish = { attendedById: f.doctorId, sessions: 1, sessionAreas: [f.medTreatment.areas[0]], consent: true };
 
-    const byAppointment = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/finish`, payload: { ...finish, treatmentProducts: unitsFrom(f, lots).filter((id) => !lots.some((l) => l.id === id && l.product_id === product.productId)) } });
+    const byAppointment = await gerente({
+      method: 'POST',
+      url: `/v1/appointment/${a.id}/finish`,
+      payload: { ...finish, treatmentProducts: unitsFrom(f, lots).filter((id) => !lots.some((l) => l.id === id && l.product_id === product.productId)) },
+    });
     expect(byAppointment.json()).toMatchObject({ statusCode: 422, code: 'NO_LOT_AT_BRANCH', message, errors: [{ field: 'treatmentProducts', message }] });
     const outside = await gerente({ method: 'PUT', url: `/v1/purchased-product/${pp}/finish`, payload: { ...finish, stockIds: [] } });
     expect(outside.json()).toMatchObject({ statusCode: 422, code: 'NO_LOT_AT_BRANCH', message, errors: [{ field: 'stockIds', message }] });

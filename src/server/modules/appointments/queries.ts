@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
 import { allowedStatuses, appointmentNumber, hasStarted, isEditable, nowIn } from '../../../domain/appointment-rules';
@@ -20,9 +20,11 @@ import {
 } from '../../db/schema';
 import { redact } from '../../platform/change-log';
 import { searchCondition, words, type SearchField } from '../../platform/list';
-import { hhmm } from '../agenda/queries';
-import { COMMON_NAME_WORD, customersWithNameWord, fullNameSearch, isCommonNameWord, phoneSearch } from '../customers/queries';
-import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
+import { hhmm } from '../agenda';
+import { COMMON_NAME_WORD, customersWithNameWord, fullNameSearch, isCommonNameWord, phoneSearch } from '../customers';
+import { areasAndProducts, treatmentPartsOf } from '../treatments';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 export const promos = alias(packages, 'promo');
 export const attendants = alias(users, 'attendant');
@@ -74,7 +76,12 @@ export async function findPatients(db: DbOrTx, search: { filter: string; value: 
   // the ids travel as one comma-separated text each way: a thousand uuids parsed and escaped one by one cost the API more than the query
   const byIds = async (field: Exclude<SearchField, (value: string) => unknown>): Promise<SQL> => {
     const condition = searchCondition(field, value);
-    const found = db.select({ id: customers.id }).from(customers).where(condition).limit(FEW_PATIENTS + 1).as('found');
+    const found = db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(condition)
+      .limit(FEW_PATIENTS + 1)
+      .as('found');
     const [{ n, ids }] = await db.select({ n: sql<number>`count(*)::int`, ids: sql<string | null>`string_agg(${found.id}::text, ',')` }).from(found);
     most = Math.max(most, n);
     const idArray = sql`string_to_array(${ids}, ',')::uuid[]`;
@@ -162,7 +169,7 @@ export async function appointmentsByIds(db: DbOrTx, ids: string[]): Promise<Appo
   if (!ids.length) return [];
   const statement = prepared(db, 'appointments_by_ids', (d) =>
     selectAppointments(d)
-      .where(and(sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(appointments.deletedAt)))
+      .where(and(sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`, live(appointments)))
       .prepare('appointments_by_ids'),
   );
   const byId = new Map((await statement.execute({ ids })).map((r) => [r.a.id, r]));
@@ -176,7 +183,7 @@ export async function appointmentsByIds(db: DbOrTx, ids: string[]): Promise<Appo
 export async function appointmentById(db: DbOrTx, id: string): Promise<AppointmentJoined | undefined> {
   const statement = prepared(db, 'appointment_by_id', (d) =>
     selectAppointments(d)
-      .where(and(eq(appointments.id, sql.placeholder('id')), isNull(appointments.deletedAt)))
+      .where(and(eq(appointments.id, sql.placeholder('id')), live(appointments)))
       .prepare('appointment_by_id'),
   );
   return (await statement.execute({ id }))[0];
@@ -230,7 +237,13 @@ export async function findAppointmentDetail(db: DbOrTx, id: string) {
 
   let treatment = null;
   if (a.treatmentId) {
-    const byId = prepared(db, 'appointment_treatment', (d) => d.select().from(treatments).where(eq(treatments.id, sql.placeholder('id'))).prepare('appointment_treatment'));
+    const byId = prepared(db, 'appointment_treatment', (d) =>
+      d
+        .select()
+        .from(treatments)
+        .where(eq(treatments.id, sql.placeholder('id')))
+        .prepare('appointment_treatment'),
+    );
     const [t] = await byId.execute({ id: a.treatmentId });
     const parts = await areasAndProducts(db, [a.treatmentId]);
     treatment = { id: t.id, name: t.name, consent: t.consent, durationMinutes: t.durationMinutes, ...treatmentPartsOf(parts, a.treatmentId) };
@@ -266,7 +279,7 @@ export async function findAppointmentDetail(db: DbOrTx, id: string) {
         created_at: appointmentCancellations.createdAt,
       })
       .from(appointmentCancellations)
-      .where(and(eq(appointmentCancellations.appointmentId, sql.placeholder('id')), isNull(appointmentCancellations.deletedAt)))
+      .where(and(eq(appointmentCancellations.appointmentId, sql.placeholder('id')), live(appointmentCancellations)))
       .orderBy(asc(appointmentCancellations.createdAt))
       .prepare('appointment_cancellations_of'),
   ).execute({ id });
@@ -286,7 +299,7 @@ export async function findAppointmentDetail(db: DbOrTx, id: string) {
     promoId: a.promoId,
     purchasedProductId: a.purchasedProductId,
     purchasedProduct,
-    medicalFee: a.medicalFee,
+    medicalFee: pesos(a.medicalFee),
     finishedAt: a.finishedAt,
     cancellations,
     created_at: a.createdAt,
@@ -303,7 +316,12 @@ export async function treatmentAreaIds(db: DbOrTx, treatmentId: string): Promise
 export async function areaIdsOfType(db: DbOrTx, treatmentTypeId: string): Promise<string[]> {
   const [type] = await db.select({ hasAreas: treatmentTypes.hasAreas }).from(treatmentTypes).where(eq(treatmentTypes.id, treatmentTypeId)).limit(1);
   if (!type?.hasAreas) return [];
-  return (await db.select({ id: areas.id }).from(areas).where(and(eq(areas.treatmentTypeId, treatmentTypeId), isNull(areas.deletedAt)))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: areas.id })
+      .from(areas)
+      .where(and(eq(areas.treatmentTypeId, treatmentTypeId), live(areas)))
+  ).map((r) => r.id);
 }
 
 export type AppointmentRow = typeof appointments.$inferSelect;
@@ -339,7 +357,7 @@ export function storedAppointment(a: AppointmentRow): Record<string, unknown> {
     attendedById: a.attendedById,
     consent: a.consent,
     reschedules: a.reschedules,
-    medicalFee: a.medicalFee,
+    medicalFee: pesos(a.medicalFee),
     finishedAt: a.finishedAt,
   };
 }

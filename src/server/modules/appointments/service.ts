@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { lockBlocks, weekDay, type AppointmentInput } from '../../../domain/agenda';
 import type { cancelSchema, confirmSchema } from '../../../domain/agenda';
 import {
@@ -56,10 +55,10 @@ import {
   purchasedProducts,
   treatments,
 } from '../../db/schema';
-import { assertBranchAccess } from '../../platform/auth/guard';
+import { assertBranchAccess, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { asLockLike, branchLocks } from '../agenda/queries';
+import { asLockLike, branchLocks } from '../agenda';
 import {
   activeBranch,
   bookedCustomer,
@@ -75,6 +74,7 @@ import {
 } from './booking-reads';
 import { cancelExpiredBookings } from './expiry';
 import { findAppointmentDetail, storedAppointment, storedChanges, type AppointmentRow } from './queries';
+import { live } from '../../db/live';
 
 type CancelInput = z.output<typeof cancelSchema>;
 type ConfirmInput = z.output<typeof confirmSchema>;
@@ -83,10 +83,10 @@ export const MODULE = 'appointment';
 
 export const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
-export async function getAppointment(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function getAppointment(ctx: AppContext, actor: Actor, id: string) {
   const detail = await findAppointmentDetail(ctx.db, id);
   if (!detail) throw new AppError('APPOINTMENT_NOT_FOUND');
-  assertBranchAccess(req, detail.branch.id);
+  assertBranchAccess(actor, detail.branch.id);
   return detail;
 }
 
@@ -97,20 +97,24 @@ export async function detailOf(tx: DbOrTx, id: string) {
 }
 
 /** The row, locked for the rest of the transaction so two writes to one appointment queue up. */
-export async function lockedAppointment(tx: DbOrTx, req: FastifyRequest, id: string): Promise<AppointmentRow> {
+export async function lockedAppointment(tx: DbOrTx, actor: Actor, id: string): Promise<AppointmentRow> {
   const [row] = await tx
     .select()
     .from(appointments)
-    .where(and(eq(appointments.id, id), isNull(appointments.deletedAt)))
+    .where(and(eq(appointments.id, id), live(appointments)))
     .for('update')
     .limit(1);
   if (!row) throw new AppError('APPOINTMENT_NOT_FOUND');
-  assertBranchAccess(req, row.branchId);
+  assertBranchAccess(actor, row.branchId);
   return row;
 }
 
 export async function branchZone(tx: DbOrTx, branchId: string): Promise<string> {
-  const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(and(eq(branches.id, branchId), isNull(branches.deletedAt))).limit(1);
+  const [b] = await tx
+    .select({ timeZone: branches.timeZone })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), live(branches)))
+    .limit(1);
   if (!b) throw new AppError('BRANCH_NOT_FOUND');
   return b.timeZone;
 }
@@ -131,7 +135,12 @@ interface Item {
  * queue up: not expired, the customer's, and with sessions left that no other live appointment already holds.
  */
 async function bookablePurchased(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null) {
-  const [pp] = await tx.select().from(purchasedProducts).where(and(eq(purchasedProducts.id, input.purchasedProductId!), isNull(purchasedProducts.deletedAt))).for('update').limit(1);
+  const [pp] = await tx
+    .select()
+    .from(purchasedProducts)
+    .where(and(eq(purchasedProducts.id, input.purchasedProductId!), live(purchasedProducts)))
+    .for('update')
+    .limit(1);
   if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
   if (pp.customerId === input.customerId && isPurchasedExpired(pp.status, pp.expiredAt, todayIn())) throw new AppError('PURCHASED_TREATMENT_EXPIRED');
   const problem = purchasedProductProblem(pp, input.customerId, input.sessions, existing?.purchasedProductId);
@@ -155,10 +164,21 @@ async function resolveItem(tx: DbOrTx, input: AppointmentInput, existing: Appoin
   } else {
     const promo = option === 'promotion';
     const id = promo ? input.promoId! : input.packageId!;
-    const [pkg] = await tx.select().from(packages).where(and(eq(packages.id, id), isNull(packages.deletedAt))).limit(1);
+    const [pkg] = await tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.id, id), live(packages)))
+      .limit(1);
     if (!pkg) throw new AppError('PACKAGE_NOT_FOUND', promo ? 'Promoción no encontrada' : undefined);
-    const [offered] = await tx.select({ id: packageBranches.branchId }).from(packageBranches).where(and(eq(packageBranches.packageId, id), eq(packageBranches.branchId, input.branchId))).limit(1);
-    const included = await tx.select({ id: packageTreatments.treatmentId }).from(packageTreatments).where(and(eq(packageTreatments.packageId, id), isNull(packageTreatments.deletedAt)));
+    const [offered] = await tx
+      .select({ id: packageBranches.branchId })
+      .from(packageBranches)
+      .where(and(eq(packageBranches.packageId, id), eq(packageBranches.branchId, input.branchId)))
+      .limit(1);
+    const included = await tx
+      .select({ id: packageTreatments.treatmentId })
+      .from(packageTreatments)
+      .where(and(eq(packageTreatments.packageId, id), live(packageTreatments)));
     item.pkg = { row: pkg, offeredAtBranch: Boolean(offered), treatmentIds: included.map((t) => t.id) };
     item.packageMinutes = pkg.cabainTime;
     if (promo) item.promoId = pkg.id;
@@ -192,7 +212,9 @@ interface Plan {
 /** What the payload changes and the columns it derives. An edit that neither moves nor rebooks reads nothing and checks no slot rule. */
 async function planBooking(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null): Promise<Plan> {
   const rebooked = !existing || itemChanged(storedItem(existing), requestedItem(input));
-  const reschedule = Boolean(existing) && (existing!.branchId !== input.branchId || isReschedule(existing!, { date: input.date, startTime: input.startTime, cabinId: input.cabainId }));
+  const reschedule =
+    Boolean(existing) &&
+    (existing!.branchId !== input.branchId || isReschedule(existing!, { date: input.date, startTime: input.startTime, cabinId: input.cabainId }));
   const basicMove = !existing || reschedule;
   if (existing) {
     const problem = updateProblem(existing.status, { moved: basicMove, rebooked });
@@ -214,7 +236,7 @@ async function planBooking(tx: DbOrTx, input: AppointmentInput, existing: Appoin
 }
 
 /** The slot rules of a new, moved or rebooked appointment: branch, cabin, type, customer, package, past, hours, locks, overlap, same-day order. */
-async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentInput, existing: AppointmentRow | null, plan: Plan) {
+async function checkBooking(tx: DbOrTx, actor: Actor, input: AppointmentInput, existing: AppointmentRow | null, plan: Plan) {
   await lockBookingKeys(tx, input.cabainId, input.customerId, input.date);
   const branch = await activeBranch(tx, input.branchId);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
@@ -230,7 +252,7 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
   const customer = await bookedCustomer(tx, input.customerId);
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   if (!customer.active) throw invalid('customerId', 'El paciente no está activo');
-  if (!mayBookWithCancellations(customer.cancellations, await extendedLimit(tx, req.user.roleId), input.appointmentOption)) {
+  if (!mayBookWithCancellations(customer.cancellations, await extendedLimit(tx, actor.roleId), input.appointmentOption)) {
     throw new AppError('CUSTOMER_TOO_MANY_CANCELLATIONS');
   }
 
@@ -252,7 +274,8 @@ async function checkBooking(tx: DbOrTx, req: FastifyRequest, input: AppointmentI
 
   if (plan.moved) {
     const day = weekDay(input.date);
-    const hm = (l: { day: number; opening: string; closing: string }[]) => l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
+    const hm = (l: { day: number; opening: string; closing: string }[]) =>
+      l.map((e) => ({ day: e.day, opening: e.opening.slice(0, 5), closing: e.closing.slice(0, 5) }));
     const schedules = await bookingSchedules(tx, input.branchId, input.cabainId);
     const hours = cabinDayHours(hm(schedules.branch), hm(schedules.cabin), day);
     if (!hours || minutes(input.startTime) < hours[0] || endMinutes(plan.endTime) > hours[1]) throw new AppError('APPOINTMENT_OUTSIDE_HOURS');
@@ -286,7 +309,7 @@ async function checkLists(tx: DbOrTx, input: AppointmentInput, existing: Appoint
     const found = await tx
       .select({ id: categories.id })
       .from(categories)
-      .where(and(inArray(categories.id, newCategories), eq(categories.type, 'treatment'), isNull(categories.deletedAt)));
+      .where(and(inArray(categories.id, newCategories), eq(categories.type, 'treatment'), live(categories)));
     if (found.length !== newCategories.length) throw invalid('categoriesIds', 'La categoría no existe o no es de tratamientos');
   }
   const newTreatments = [...new Set(input.treatmentsIds.filter((id) => !existing?.treatmentsIds.includes(id)))];
@@ -294,7 +317,7 @@ async function checkLists(tx: DbOrTx, input: AppointmentInput, existing: Appoint
     const found = await tx
       .select({ id: treatments.id, treatmentTypeId: treatments.treatmentTypeId })
       .from(treatments)
-      .where(and(inArray(treatments.id, newTreatments), isNull(treatments.deletedAt)));
+      .where(and(inArray(treatments.id, newTreatments), live(treatments)));
     if (found.length !== newTreatments.length) throw invalid('treatmentsIds', 'El tratamiento no existe');
     if (found.some((t) => t.treatmentTypeId !== input.treatmentTypeId)) throw invalid('treatmentsIds', TREATMENT_TYPE_MISMATCH);
   }
@@ -342,14 +365,21 @@ async function insertNumbered(tx: DbOrTx, values: Omit<typeof appointments.$infe
   }
 }
 
-export async function createAppointment(ctx: AppContext, req: FastifyRequest, input: AppointmentInput) {
+export async function createAppointment(ctx: AppContext, actor: Actor, input: AppointmentInput) {
   return ctx.db.transaction(async (tx) => {
-    assertBranchAccess(req, input.branchId);
+    assertBranchAccess(actor, input.branchId);
     const plan = await planBooking(tx, input, null);
-    await checkBooking(tx, req, input, null, plan);
+    await checkBooking(tx, actor, input, null, plan);
     await checkLists(tx, input, null);
-    const row = await insertNumbered(tx, { ...columnsOf(input, plan, null), status: 'scheduled', userId: req.user.id });
-    await recordChange(tx, req, { module: MODULE, action: 'crear', entityId: row.id, orderNumber: row.appointmentNumber, after: storedAppointment(row), affectedBranchId: input.branchId });
+    const row = await insertNumbered(tx, { ...columnsOf(input, plan, null), status: 'scheduled', userId: actor.id });
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action: 'crear',
+      entityId: row.id,
+      orderNumber: row.appointmentNumber,
+      after: storedAppointment(row),
+      affectedBranchId: input.branchId,
+    });
     return detailOf(tx, row.id);
   });
 }
@@ -358,7 +388,7 @@ export async function createAppointment(ctx: AppContext, req: FastifyRequest, in
  * A cancellation or reschedule charged to the purchased treatment; the third one ends it (status expired) and cancels
  * its other bookings from today on, which could never be finished.
  */
-async function chargeChange(tx: DbOrTx, req: FastifyRequest, purchasedProductId: string | null, today: string, reschedule: boolean) {
+async function chargeChange(tx: DbOrTx, actor: Actor, purchasedProductId: string | null, today: string, reschedule: boolean) {
   if (!purchasedProductId) return;
   const [pp] = await tx.select().from(purchasedProducts).where(eq(purchasedProducts.id, purchasedProductId)).for('update').limit(1);
   if (!pp) return;
@@ -369,49 +399,73 @@ async function chargeChange(tx: DbOrTx, req: FastifyRequest, purchasedProductId:
       changes: charged.changes,
       reschedules: reschedule ? pp.reschedules + 1 : pp.reschedules,
       ...(charged.ends && pp.status === 'onProcess' ? { status: 'expired', expiredAt: today } : {}),
-      updatedAt: new Date(),
     })
     .where(eq(purchasedProducts.id, pp.id));
-  if (charged.ends && (pp.status === 'onProcess' || pp.status === 'expired')) await cancelExpiredBookings(tx, pp, req);
+  if (charged.ends && (pp.status === 'onProcess' || pp.status === 'expired')) await cancelExpiredBookings(tx, pp, actor);
 }
 
 const branchToday = async (tx: DbOrTx, branchId: string) => nowIn(await branchZone(tx, branchId)).date;
 
-export async function updateAppointment(ctx: AppContext, req: FastifyRequest, id: string, input: AppointmentInput) {
+export async function updateAppointment(ctx: AppContext, actor: Actor, id: string, input: AppointmentInput) {
   return ctx.db.transaction(async (tx) => {
-    const row = await lockedAppointment(tx, req, id);
-    assertBranchAccess(req, input.branchId);
+    const row = await lockedAppointment(tx, actor, id);
+    assertBranchAccess(actor, input.branchId);
     const plan = await planBooking(tx, input, row);
     if (plan.reschedule && !mayReschedule(row.reschedules)) throw new AppError('APPOINTMENT_TOO_MANY_CHANGES');
-    if (plan.moved || plan.rebooked) await checkBooking(tx, req, input, row, plan);
+    if (plan.moved || plan.rebooked) await checkBooking(tx, actor, input, row, plan);
     await checkLists(tx, input, row);
     const [after] = await tx
       .update(appointments)
-      .set({ ...columnsOf(input, plan, row), reschedules: plan.reschedule ? row.reschedules + 1 : row.reschedules, updatedAt: new Date() })
+      .set({ ...columnsOf(input, plan, row), reschedules: plan.reschedule ? row.reschedules + 1 : row.reschedules })
       .where(eq(appointments.id, id))
       .returning();
     if (plan.reschedule) {
-      await tx.insert(appointmentCancellations).values({ appointmentId: id, customerId: row.customerId, type: 'reschedule', cancellationReason: 'Unspecified', userId: req.user.id });
-      await chargeChange(tx, req, row.purchasedProductId, await branchToday(tx, row.branchId), true);
+      await tx
+        .insert(appointmentCancellations)
+        .values({ appointmentId: id, customerId: row.customerId, type: 'reschedule', cancellationReason: 'Unspecified', userId: actor.id });
+      await chargeChange(tx, actor, row.purchasedProductId, await branchToday(tx, row.branchId), true);
     }
-    await recordChange(tx, req, { module: MODULE, action: plan.reschedule ? 'reagendar' : 'editar', entityId: id, orderNumber: row.appointmentNumber, ...storedChanges(row, after), affectedBranchId: input.branchId });
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action: plan.reschedule ? 'reagendar' : 'editar',
+      entityId: id,
+      orderNumber: row.appointmentNumber,
+      ...storedChanges(row, after),
+      affectedBranchId: input.branchId,
+    });
     return detailOf(tx, id);
   });
 }
 
-export async function cancelAppointment(ctx: AppContext, req: FastifyRequest, id: string, input: CancelInput) {
+export async function cancelAppointment(ctx: AppContext, actor: Actor, id: string, input: CancelInput) {
   return ctx.db.transaction(async (tx) => {
-    const row = await lockedAppointment(tx, req, id);
+    const row = await lockedAppointment(tx, actor, id);
     if (!canCancel(row.status)) throw new AppError('CONFLICT', NOT_CANCELLABLE);
-    const [after] = await tx.update(appointments).set({ status: 'cancelled', updatedAt: new Date() }).where(eq(appointments.id, id)).returning();
-    const cancellation = { type: input.type, cancellationReason: input.cancellationReason, comment: input.comment ?? null, customerCancellation: input.customerCancellation };
-    await tx.insert(appointmentCancellations).values({ appointmentId: id, customerId: row.customerId, ...cancellation, userId: req.user.id });
+    const [after] = await tx.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, id)).returning();
+    const cancellation = {
+      type: input.type,
+      cancellationReason: input.cancellationReason,
+      comment: input.comment ?? null,
+      customerCancellation: input.customerCancellation,
+    };
+    await tx.insert(appointmentCancellations).values({ appointmentId: id, customerId: row.customerId, ...cancellation, userId: actor.id });
     if (input.customerCancellation) {
-      await tx.update(customers).set({ cancellations: sql`${customers.cancellations} + 1`, updatedAt: new Date() }).where(eq(customers.id, row.customerId));
+      await tx
+        .update(customers)
+        .set({ cancellations: sql`${customers.cancellations} + 1` })
+        .where(eq(customers.id, row.customerId));
     }
-    await chargeChange(tx, req, row.purchasedProductId, await branchToday(tx, row.branchId), false);
+    await chargeChange(tx, actor, row.purchasedProductId, await branchToday(tx, row.branchId), false);
     const changes = storedChanges(row, after);
-    await recordChange(tx, req, { module: MODULE, action: 'cancelar', entityId: id, orderNumber: row.appointmentNumber, before: changes.before, after: { ...changes.after, cancellation }, affectedBranchId: row.branchId });
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action: 'cancelar',
+      entityId: id,
+      orderNumber: row.appointmentNumber,
+      before: changes.before,
+      after: { ...changes.after, cancellation },
+      affectedBranchId: row.branchId,
+    });
     return detailOf(tx, id);
   });
 }
@@ -419,33 +473,44 @@ export async function cancelAppointment(ctx: AppContext, req: FastifyRequest, id
 /** A status or confirmation change: the refusal (or null), then the columns, a log row of what changed. */
 async function simpleChange(
   ctx: AppContext,
-  req: FastifyRequest,
+  actor: Actor,
   id: string,
   refusal: (row: AppointmentRow, tx: DbOrTx) => string | null | Promise<string | null>,
   action: string,
   set: Partial<typeof appointments.$inferInsert>,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const row = await lockedAppointment(tx, req, id);
+    const row = await lockedAppointment(tx, actor, id);
     const problem = await refusal(row, tx);
     if (problem) throw new AppError('CONFLICT', problem);
-    const [after] = await tx.update(appointments).set({ ...set, updatedAt: new Date() }).where(eq(appointments.id, id)).returning();
-    await recordChange(tx, req, { module: MODULE, action, entityId: id, orderNumber: row.appointmentNumber, ...storedChanges(row, after), affectedBranchId: row.branchId });
+    const [after] = await tx
+      .update(appointments)
+      .set({ ...set })
+      .where(eq(appointments.id, id))
+      .returning();
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action,
+      entityId: id,
+      orderNumber: row.appointmentNumber,
+      ...storedChanges(row, after),
+      affectedBranchId: row.branchId,
+    });
     return detailOf(tx, id);
   });
 }
 
-export const setOnProcess = (ctx: AppContext, req: FastifyRequest, id: string) =>
-  simpleChange(ctx, req, id, (r) => (canSetOnProcess(r.status) ? null : NOT_STARTABLE), 'en proceso', { status: 'inProcess' });
+export const setOnProcess = (ctx: AppContext, actor: Actor, id: string) =>
+  simpleChange(ctx, actor, id, (r) => (canSetOnProcess(r.status) ? null : NOT_STARTABLE), 'en proceso', { status: 'inProcess' });
 
-export const confirmAppointment = (ctx: AppContext, req: FastifyRequest, id: string, input: ConfirmInput) =>
-  simpleChange(ctx, req, id, (r) => (canConfirm(r.status) ? null : NOT_CONFIRMABLE), 'confirmar', { confirmMethod: input.confirmMethod });
+export const confirmAppointment = (ctx: AppContext, actor: Actor, id: string, input: ConfirmInput) =>
+  simpleChange(ctx, actor, id, (r) => (canConfirm(r.status) ? null : NOT_CONFIRMABLE), 'confirmar', { confirmMethod: input.confirmMethod });
 
 /** Manual Inasistencia: a scheduled appointment whose start has come; it counts among the customer's missed appointments. */
-export const markAbsence = (ctx: AppContext, req: FastifyRequest, id: string) =>
+export const markAbsence = (ctx: AppContext, actor: Actor, id: string) =>
   simpleChange(
     ctx,
-    req,
+    actor,
     id,
     async (r, tx) => {
       if (!canMarkAbsence(r.status)) return NOT_ABSENTABLE;

@@ -1,25 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../db/demo/random';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { type TestApp, useTestApp } from '../../testing/harness';
 import { futureDate, loadFixtures, medicalBooking, newCustomer, plusMinutes, purchased, rows, testLots, unitsFrom, type Fixtures } from './fixtures';
 
 /** Edits that do not move an appointment, in-process edits, Inasistencia, finishing variants, the purchased-treatment finish, the bitácora. */
 
-let t: TestApp;
+const { t, admin, gerente, medico } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx', medico: 'medico@demo.mx' });
 let f: Fixtures;
-let admin: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-let medico: ReturnType<TestApp['as']>;
-
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
-  medico = t.as((await t.signIn('medico@demo.mx')).token);
 });
-afterAll(() => t.close());
 
 let week = 10;
 const nextDate = () => futureDate(week++);
@@ -34,7 +25,11 @@ const update = (id: string, payload: object, as: As = gerente) => as({ method: '
 const start = (id: string) => gerente({ method: 'PATCH', url: `/v1/appointment/${id}/set-on-process` });
 const finish = (id: string, payload: object) => gerente({ method: 'POST', url: `/v1/appointment/${id}/finish`, payload });
 const finishPurchased = (id: string, payload: object, as: As = gerente) => as({ method: 'PUT', url: `/v1/purchased-product/${id}/finish`, payload });
-const logOf = (id: string) => rows<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(t, sql`select action, before, after from change_log where entity_id = ${id} order by created_at, id`);
+const logOf = (id: string) =>
+  rows<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
+    t,
+    sql`select action, before, after from change_log where entity_id = ${id} order by created_at, id`,
+  );
 const field = (res: { json(): { errors?: { field: string; message: string }[] } }) => res.json().errors?.[0];
 
 describe('edits that do not move the appointment', () => {
@@ -61,7 +56,10 @@ describe('edits that do not move the appointment', () => {
     const limit = { statusCode: 409, code: 'CUSTOMER_TOO_MANY_CANCELLATIONS', message: 'El cliente tiene más de 3 cancelaciones consecutivas' };
     const moved = await update(a.id, medicalBooking(f, c, date, { startTime: plusMinutes(a.startTime, 60) }), medico);
     expect(moved.json()).toMatchObject(limit);
-    const [other] = await rows<{ id: string }>(t, sql`select t.id from treatments t where t.treatment_type_id = ${f.med.treatmentTypeId} and t.active and t.deleted_at is null and t.id <> ${f.medTreatment.id} limit 1`);
+    const [other] = await rows<{ id: string }>(
+      t,
+      sql`select t.id from treatments t where t.treatment_type_id = ${f.med.treatmentTypeId} and t.active and t.deleted_at is null and t.id <> ${f.medTreatment.id} limit 1`,
+    );
     const rebooked = await update(a.id, medicalBooking(f, c, date, { treatmentId: other.id }), medico);
     expect(rebooked.json()).toMatchObject(limit);
   });
@@ -74,7 +72,12 @@ describe('edits that do not move the appointment', () => {
     const [category] = await rows<{ id: string }>(t, sql`select id from categories where type = 'treatment' and deleted_at is null limit 1`);
     const ok = await update(a.id, medicalBooking(f, c, date, { observations: 'Alergia a la lidocaína', categoriesIds: [category.id] }));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'inProcess', observations: 'Alergia a la lidocaína', categoriesIds: [category.id], allowedStatuses: ['finished'] });
+    expect(ok.json()).toMatchObject({
+      status: 'inProcess',
+      observations: 'Alergia a la lidocaína',
+      categoriesIds: [category.id],
+      allowedStatuses: ['finished'],
+    });
     const fixed = { statusCode: 409, code: 'CONFLICT', message: 'Una cita en proceso solo admite cambios de observaciones y categorías' };
     expect((await update(a.id, medicalBooking(f, c, date, { startTime: plusMinutes(a.startTime, 60) }))).json()).toMatchObject(fixed);
     expect((await update(a.id, medicalBooking(f, c, date, { term: 120 }))).json()).toMatchObject(fixed);
@@ -88,7 +91,11 @@ describe('Inasistencia', () => {
     const a = await create(medicalBooking(f, c, nextDate()));
     expect(a.allowedStatuses).toEqual(['inProcess', 'cancelled']);
     const early = await gerente({ method: 'PATCH', url: `/v1/appointment/${a.id}/absence` });
-    expect(early.json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'Solo se puede marcar la inasistencia cuando ya pasó la hora de inicio de la cita' });
+    expect(early.json()).toMatchObject({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'Solo se puede marcar la inasistencia cuando ya pasó la hora de inicio de la cita',
+    });
     // the appointment's day has come and gone (a day before the demo data)
     await t.ctx.db.execute(sql`update appointments set date = '2024-01-10' where id = ${a.id}`);
     expect((await gerente({ method: 'GET', url: `/v1/appointment/${a.id}` })).json().allowedStatuses).toEqual(['inProcess', 'cancelled', 'absence']);
@@ -116,7 +123,13 @@ describe('finishing', () => {
     const lots = await testLots(t, f.branchId, 'LOTE-PRUEBA-1');
     const units = unitsFrom(f, lots, 2);
     expect(new Set(units).size).toBeLessThan(units.length);
-    const res = await finish(a.id, { attendedById: f.doctorId, sessions: 2, sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]], treatmentProducts: units, consent: true });
+    const res = await finish(a.id, {
+      attendedById: f.doctorId,
+      sessions: 2,
+      sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]],
+      treatmentProducts: units,
+      consent: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = await testLots(t, f.branchId, 'LOTE-PRUEBA-1');
     for (const lot of lots) expect(after.find((l) => l.id === lot.id)!.quantity).toBe(lot.quantity - units.filter((u) => u === lot.id).length);
@@ -128,7 +141,13 @@ describe('finishing', () => {
     const a = await create(medicalBooking(f, c, nextDate()));
     await start(a.id);
     const units = unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1'), 2);
-    const res = await finish(a.id, { attendedById: f.doctorId, sessions: 2, sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]], treatmentProducts: units, consent: true });
+    const res = await finish(a.id, {
+      attendedById: f.doctorId,
+      sessions: 2,
+      sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]],
+      treatmentProducts: units,
+      consent: true,
+    });
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'La cita es de 1 sesión' });
     expect(field(res)!.field).toBe('sessions');
   });
@@ -137,8 +156,14 @@ describe('finishing', () => {
     const c = await newCustomer(admin);
     const a = await create(medicalBooking(f, c, nextDate(), { appointmentOption: 'packages', packageId: demoId('package:PAQ-TOX-ANU'), treatmentId: null }));
     await start(a.id);
-    const [medArea] = await rows<{ id: string }>(t, sql`select id from areas where treatment_type_id = ${f.med.treatmentTypeId} and deleted_at is null order by name limit 1`);
-    const [cosArea] = await rows<{ id: string }>(t, sql`select id from areas where treatment_type_id = ${f.cos.treatmentTypeId} and deleted_at is null order by name limit 1`);
+    const [medArea] = await rows<{ id: string }>(
+      t,
+      sql`select id from areas where treatment_type_id = ${f.med.treatmentTypeId} and deleted_at is null order by name limit 1`,
+    );
+    const [cosArea] = await rows<{ id: string }>(
+      t,
+      sql`select id from areas where treatment_type_id = ${f.cos.treatmentTypeId} and deleted_at is null order by name limit 1`,
+    );
     const foreign = await finish(a.id, { attendedById: f.doctorId, sessions: 1, sessionAreas: [cosArea.id] });
     expect(foreign.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El área no corresponde al tratamiento' });
     const none = await finish(a.id, { attendedById: f.doctorId, sessions: 1, sessionAreas: [] });
@@ -151,7 +176,14 @@ describe('finishing', () => {
   it('finishes a valuation without areas, and refuses an area it does not have', async () => {
     const c = await newCustomer(admin);
     const date = nextDate();
-    const a = await create(medicalBooking(f, c, date, { cabainId: f.val.id, treatmentTypeId: f.val.treatmentTypeId, treatmentId: f.valTreatment.id, startTime: f.val.opening(date) }));
+    const a = await create(
+      medicalBooking(f, c, date, {
+        cabainId: f.val.id,
+        treatmentTypeId: f.val.treatmentTypeId,
+        treatmentId: f.valTreatment.id,
+        startTime: f.val.opening(date),
+      }),
+    );
     await start(a.id);
     const withArea = await finish(a.id, { attendedById: f.cosmetologistId, sessions: 1, sessionAreas: [f.medTreatment.areas[0]] });
     expect(withArea.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El área no corresponde al tratamiento' });
@@ -172,14 +204,24 @@ describe('PUT /purchased-product/:id/finish', () => {
     const wrongPro = await finishPurchased(pp, { ...one, attendedById: f.cosmetologistId, consent: true });
     expect(wrongPro.json()).toMatchObject({ statusCode: 404, code: 'PROFESSIONAL_REQUIRED', message: 'Debe seleccionar un médico o cosmetóloga' });
     const noConsent = await finishPurchased(pp, one);
-    expect(noConsent.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El consentimiento del paciente es requerido para este tratamiento' });
+    expect(noConsent.json()).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'El consentimiento del paciente es requerido para este tratamiento',
+    });
     const fewLots = await finishPurchased(pp, { ...one, stockIds: one.stockIds.slice(1), consent: true });
     expect(fewLots.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
     expect(field(fewLots)!.field).toBe('stockIds');
     const noArea = await finishPurchased(pp, { ...one, sessionAreas: [], consent: true });
     expect(field(noArea)).toEqual({ field: 'sessionAreas', message: 'Seleccione un área por cada sesión' });
     const thin = await testLots(t, f.branchId, 'LOTE-PRUEBA-2');
-    const short = await finishPurchased(pp, { ...one, sessions: 2, sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]], stockIds: unitsFrom(f, thin, 2), consent: true });
+    const short = await finishPurchased(pp, {
+      ...one,
+      sessions: 2,
+      sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]],
+      stockIds: unitsFrom(f, thin, 2),
+      consent: true,
+    });
     expect(short.json()).toMatchObject({ statusCode: 422, code: 'INSUFFICIENT_INVENTORY', message: 'El lote LOTE-PRUEBA-2 tiene 1 unidad y se requieren 2' });
     expect((await testLots(t, f.branchId, 'LOTE-PRUEBA-2')).every((l) => l.quantity === 1)).toBe(true);
 
@@ -193,11 +235,20 @@ describe('PUT /purchased-product/:id/finish', () => {
       t,
       sql`select module, action, before, after from change_log where entity_id = ${pp}`,
     );
-    expect(log).toMatchObject({ module: 'dairy', action: 'terminar sesiones', before: { currentSession: 0, status: 'onProcess' }, after: { currentSession: 1, stockIds: one.stockIds } });
+    expect(log).toMatchObject({
+      module: 'dairy',
+      action: 'terminar sesiones',
+      before: { currentSession: 0, status: 'onProcess' },
+      after: { currentSession: 1, stockIds: one.stockIds },
+    });
 
     const tooMany = await finishPurchased(pp, { ...one, sessions: 3, sessionAreas: Array(3).fill(f.medTreatment.areas[0]), stockIds: unitsFrom(f, lots, 3) });
     expect(tooMany.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Solo quedan 2 sesiones del tratamiento adquirido' });
-    const last = await finishPurchased(pp, { ...one, sessions: 2, sessionAreas: Array(2).fill(f.medTreatment.areas[0]), stockIds: unitsFrom(f, lots, 2) }, medico);
+    const last = await finishPurchased(
+      pp,
+      { ...one, sessions: 2, sessionAreas: Array(2).fill(f.medTreatment.areas[0]), stockIds: unitsFrom(f, lots, 2) },
+      medico,
+    );
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json()).toMatchObject({ currentSession: 3, status: 'finished' });
     const done = await finishPurchased(pp, one);
@@ -206,7 +257,13 @@ describe('PUT /purchased-product/:id/finish', () => {
 
   it('refuses an expired, lapsed or refunded treatment, an unknown one, and another branch for branch-bound roles', async () => {
     const c = await newCustomer(admin);
-    const one = { attendedById: f.doctorId, sessions: 1, sessionAreas: [f.medTreatment.areas[0]], stockIds: unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1')), consent: true };
+    const one = {
+      attendedById: f.doctorId,
+      sessions: 1,
+      sessionAreas: [f.medTreatment.areas[0]],
+      stockIds: unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1')),
+      consent: true,
+    };
     const expired = await purchased(t, c, f.medTreatment.id);
     await t.ctx.db.execute(sql`update purchased_products set status = 'expired' where id = ${expired}`);
     expect((await finishPurchased(expired, one)).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'El tratamiento adquirido está vencido' });
@@ -215,7 +272,11 @@ describe('PUT /purchased-product/:id/finish', () => {
     expect((await finishPurchased(lapsed, one)).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'El tratamiento adquirido está vencido' });
     const refunded = await purchased(t, c, f.medTreatment.id);
     await t.ctx.db.execute(sql`update purchased_products set status = 'refunded' where id = ${refunded}`);
-    expect((await finishPurchased(refunded, one)).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT', message: 'El tratamiento adquirido fue reembolsado' });
+    expect((await finishPurchased(refunded, one)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'El tratamiento adquirido fue reembolsado',
+    });
     const unknown = await finishPurchased('00000000-0000-4000-8000-000000000000', one);
     expect(unknown.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'Tratamiento adquirido no encontrado' });
     const fine = await purchased(t, c, f.medTreatment.id);
@@ -233,7 +294,11 @@ describe('cancelling, consent, bitácora', () => {
     expect(field(wrongType)!.field).toBe('type');
     const res = await gerente({ method: 'POST', url: `/v1/appointment/${a.id}/cancel`, payload: { type: 'reschedule', cancellationReason: 'Work' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancellations: [{ type: 'reschedule', cancellationReason: 'Work', customerCancellation: false }], customer: { cancellations: 0 } });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancellations: [{ type: 'reschedule', cancellationReason: 'Work', customerCancellation: false }],
+      customer: { cancellations: 0 },
+    });
     expect((await rows<{ changes: number }>(t, sql`select changes from purchased_products where id = ${pp}`))[0].changes).toBe(1);
     const log = await logOf(a.id);
     expect(log.at(-1)).toEqual({
@@ -275,7 +340,8 @@ describe('cancelling, consent, bitácora', () => {
     expect(items[2].before).toBeNull();
     expect(items[2].after).toMatchObject({ appointmentNumber: a.appointmentNumber, status: 'scheduled', cabainId: f.med.id, date, startTime: a.startTime });
     for (const i of items) {
-      for (const side of [i.before, i.after]) for (const computed of ['editable', 'allowedStatuses', 'customer', 'updated_at']) expect(side ?? {}).not.toHaveProperty(computed);
+      for (const side of [i.before, i.after])
+        for (const computed of ['editable', 'allowedStatuses', 'customer', 'updated_at']) expect(side ?? {}).not.toHaveProperty(computed);
     }
     const alias = await admin({ method: 'GET', url: `/v1/appointment-log?search=${search}` });
     expect(alias.json().items).toEqual(bitacora.json().items);

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
 const NEW_PASSWORD = 'Cambio2026x';
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 
 const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken } });
 const quickLogin = (pin: string, refreshToken: string) =>
@@ -34,7 +28,11 @@ describe('POST /v1/auth/change-password', () => {
 
   it('refuses a confirmation that does not match, and a weak password', async () => {
     const s = await t.signIn('logistica@demo.mx');
-    const mismatch = await t.as(s.token)({ method: 'POST', url, payload: { currentPassword: 'Demo2026!', password: NEW_PASSWORD, passwordConfirm: 'Otra2026xy' } });
+    const mismatch = await t.as(s.token)({
+      method: 'POST',
+      url,
+      payload: { currentPassword: 'Demo2026!', password: NEW_PASSWORD, passwordConfirm: 'Otra2026xy' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Las contraseñas no coinciden!');
     const weak = await t.as(s.token)({ method: 'POST', url, payload: { currentPassword: 'Demo2026!', password: 'debil', passwordConfirm: 'debil' } });
@@ -45,14 +43,23 @@ describe('POST /v1/auth/change-password', () => {
   it('changes the password, revokes the other sessions and keeps the current one', async () => {
     const current = await t.signIn('franquicia@demo.mx');
     const other = await t.signIn('franquicia@demo.mx');
-    const res = await t.as(current.token)({ method: 'POST', url, payload: { currentPassword: 'Demo2026!', password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD } });
+    const res = await t.as(current.token)({
+      method: 'POST',
+      url,
+      payload: { currentPassword: 'Demo2026!', password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Contraseña actualizada');
 
     expect((await refresh(other.refresh_token)).statusCode).toBe(422);
     expect((await refresh(current.refresh_token)).statusCode).toBe(200);
 
-    const old = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', remoteAddress: '10.5.1.1', payload: { username: 'franquicia@demo.mx', password: 'Demo2026!' } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      remoteAddress: '10.5.1.1',
+      payload: { username: 'franquicia@demo.mx', password: 'Demo2026!' },
+    });
     expect(old.statusCode).toBe(401);
     await t.signIn('franquicia@demo.mx', NEW_PASSWORD);
 
@@ -176,7 +183,11 @@ describe('POST /v1/branch/{branchId}/checkin', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('BRANCH_NOT_FOUND');
     expect((await checkIn(admin.token, 'tijuana', 'medico@demo.mx', 'Demo2026!', '10.6.0.5')).statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'POST', url: `/v1/branch/${TIJUANA}/checkin`, payload: { username: 'medico@demo.mx', password: 'Demo2026!' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/v1/branch/${TIJUANA}/checkin`,
+      payload: { username: 'medico@demo.mx', password: 'Demo2026!' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

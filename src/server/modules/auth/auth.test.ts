@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
@@ -17,12 +13,22 @@ function claims(token: string) {
 
 describe('sign-in', () => {
   it('issues a token carrying the spec claims', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username: 'gerente@demo.mx', password: 'Demo2026!', branchId: TIJUANA } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      payload: { username: 'gerente@demo.mx', password: 'Demo2026!', branchId: TIJUANA },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.refresh_token).toBeTruthy();
     const c = claims(body.token);
-    expect(c).toMatchObject({ sub: demoId('user:gerente@demo.mx'), username: 'gerente@demo.mx', role: 'Sucursal Gerente', branch: TIJUANA, branchName: 'Tijuana' });
+    expect(c).toMatchObject({
+      sub: demoId('user:gerente@demo.mx'),
+      username: 'gerente@demo.mx',
+      role: 'Sucursal Gerente',
+      branch: TIJUANA,
+      branchName: 'Tijuana',
+    });
     expect(c.fullname).toBe('Gabriela Núñez Ortega');
     expect(c.privileges.dairy).toContain('show');
     expect(c.path).toBeTruthy();
@@ -45,7 +51,11 @@ describe('sign-in', () => {
   });
 
   it('keeps a branch-bound role out of another branch', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username: 'gerente@demo.mx', password: 'Demo2026!', branchId: MONTERREY } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      payload: { username: 'gerente@demo.mx', password: 'Demo2026!', branchId: MONTERREY },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('BRANCH_FORBIDDEN');
   });
@@ -58,7 +68,12 @@ describe('sign-in', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Demasiados intentos/);
     // another address is not blocked
-    const other = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', remoteAddress: '10.0.0.10', payload: { username: 'cosmetologa@demo.mx', password: 'Demo2026!' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/sign-in',
+      remoteAddress: '10.0.0.10',
+      payload: { username: 'cosmetologa@demo.mx', password: 'Demo2026!' },
+    });
     expect(other.statusCode).toBe(200);
   });
 });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { queryRows, useTestApp } from '../../testing/harness';
 import { ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_MS } from './rate-limit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 
 /** The answers of a burst that were judged (the secret was checked), i.e. every one that was not refused with 429. */
 const judged = (answers: LightMyRequestResponse[]) => answers.filter((r) => r.statusCode !== 429);
@@ -23,7 +17,8 @@ const signIn = (username: string, password: string, remoteAddress: string) =>
 describe('attempt limits under parallel requests', () => {
   it('300 PINs sent at once: at most 5 are checked, and the right one at the end of the burst does not get in', async () => {
     const device = await t.signIn('medico@demo.mx');
-    const quick = (pin: string) => t.app.inject({ method: 'POST', url: '/v1/auth/quick-login', remoteAddress: '10.20.0.1', payload: { pin, refreshToken: device.refresh_token } });
+    const quick = (pin: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/quick-login', remoteAddress: '10.20.0.1', payload: { pin, refreshToken: device.refresh_token } });
     const pins = Array.from({ length: 299 }, (_, i) => String(2000 + i));
     const answers = await Promise.all([...pins.map(quick), quick('1234')]);
     const checked = judged(answers);
@@ -73,7 +68,11 @@ describe('attempt limits under parallel requests', () => {
     // the real user at a new address waits too, but only for the delay
     expect((await signIn(account, 'Demo2026!', '10.21.1.1')).statusCode).toBe(429);
     const lock = async () =>
-      (await rows<{ seconds: number }>(sql`select extract(epoch from locked_until - now())::float as seconds from auth_failures where account = ${account} and address = '*' and kind = 'sign-in'`))[0];
+      (
+        await rows<{ seconds: number }>(
+          sql`select extract(epoch from locked_until - now())::float as seconds from auth_failures where account = ${account} and address = '*' and kind = 'sign-in'`,
+        )
+      )[0];
     const first = Number((await lock()).seconds);
     expect(first).toBeGreaterThan(0);
     // each further failure after the delay doubles it, up to a bound of minutes
@@ -99,7 +98,9 @@ describe('attempt limits under parallel requests', () => {
     for (let i = 0; i < 5; i++) expect((await signIn(account, 'Wrong2026x', '10.22.0.1')).statusCode).toBe(401);
     expect((await signIn(account, 'Demo2026!', '10.22.0.1')).statusCode).toBe(429);
     // 15 minutes later the address may try again
-    await t.ctx.db.execute(sql`update auth_failures set created_at = now() - interval '15 minutes 1 second' where account = ${account} and address = '10.22.0.1'`);
+    await t.ctx.db.execute(
+      sql`update auth_failures set created_at = now() - interval '15 minutes 1 second' where account = ${account} and address = '10.22.0.1'`,
+    );
     expect((await signIn(account, 'Demo2026!', '10.22.0.1')).statusCode).toBe(200);
   });
 });

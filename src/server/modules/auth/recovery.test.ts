@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 const NEW_PASSWORD = 'Nueva2026x';
 const PATTERN_MESSAGE = 'La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula y un número';
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 
-const request = (email: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/user/reset-password', remoteAddress, payload: { email } });
+const request = (email: string, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/v1/user/reset-password', remoteAddress, payload: { email } });
 
 const change = (payload: Record<string, unknown>, remoteAddress: string) =>
   t.app.inject({ method: 'PUT', url: '/v1/user/change-password-code', remoteAddress, payload });
@@ -121,9 +114,7 @@ describe('PUT /v1/user/change-password-code', () => {
   it('refuses an expired code and leaves the password alone', async () => {
     const addr = '10.2.0.4';
     const code = await codeFor('operativo@demo.mx', addr);
-    await t.ctx.db.execute(
-      sql`update password_reset_codes set expires_at = now() - interval '1 minute' where user_id = ${demoId('user:operativo@demo.mx')}`,
-    );
+    await t.ctx.db.execute(sql`update password_reset_codes set expires_at = now() - interval '1 minute' where user_id = ${demoId('user:operativo@demo.mx')}`);
     const res = await change({ code, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }, addr);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('CODE_NOT_FOUND');
@@ -142,7 +133,10 @@ describe('PUT /v1/user/change-password-code', () => {
       const res = await change({ code: 'ABCDEF', password: weak, passwordConfirm: weak }, '10.2.0.6');
       expect(res.statusCode, weak).toBe(400);
       const messages = res.json().errors.map((e: { message: string }) => e.message);
-      expect(messages.some((m: string) => m === PATTERN_MESSAGE || /al menos 8/.test(m)), weak).toBe(true);
+      expect(
+        messages.some((m: string) => m === PATTERN_MESSAGE || /al menos 8/.test(m)),
+        weak,
+      ).toBe(true);
     }
     const weak = await change({ code: 'ABCDEF', password: 'sinmayus1', passwordConfirm: 'sinmayus1' }, '10.2.0.6');
     expect(weak.json().message).toBe(PATTERN_MESSAGE);
@@ -153,7 +147,8 @@ describe('PUT /v1/user/change-password-code', () => {
 
   it('limits wrong codes to 5 per address, even before a right one', async () => {
     const addr = '10.2.0.7';
-    for (let i = 0; i < 5; i++) expect((await change({ code: 'QQQQQ' + (i + 2), password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }, addr)).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++)
+      expect((await change({ code: 'QQQQQ' + (i + 2), password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }, addr)).statusCode).toBe(404);
     const code = await codeFor('gerente@demo.mx', '10.2.0.8');
     const blocked = await change({ code, password: NEW_PASSWORD, passwordConfirm: NEW_PASSWORD }, addr);
     expect(blocked.statusCode).toBe(429);

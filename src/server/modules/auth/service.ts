@@ -1,13 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  changePasswordSchema,
-  checkInSchema,
-  quickLoginSchema,
-  recoveryChangeSchema,
-  resetPinSchema,
-  signInSchema,
-} from '../../../domain/auth.schemas';
+import type { changePasswordSchema, checkInSchema, quickLoginSchema, recoveryChangeSchema, resetPinSchema, signInSchema } from '../../../domain/auth.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { branches, checkIns, passwordResetCodes, roles, systemLog, users } from '../../db/schema';
@@ -15,10 +8,11 @@ import { hashSecret, verifySecret } from '../../platform/auth/passwords';
 import { newRecoveryCode, sha256 } from '../../platform/auth/tokens';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../../platform/auth/actor';
 import { clearAttempts, releaseAttempt, takeAttempt } from './rate-limit';
 import { findUserByUsername, fullName, loadProfile, type UserRow } from './session';
 import { consumeRefreshToken, findRefreshToken, issueSession, revokeFamily, revokeUserSessions } from './tokens.service';
+import { live } from '../../db/live';
 
 export interface ClientMeta {
   address: string;
@@ -27,23 +21,30 @@ export interface ClientMeta {
 
 export const RECOVERY_TTL_MS = 15 * 60 * 1000;
 
-async function logEvent(db: DbOrTx, event: string, meta: ClientMeta, data: { userId?: string; username?: string; branchId?: string | null; details?: unknown }) {
-  await db.insert(systemLog).values({
-    event,
-    userId: data.userId ?? null,
-    username: data.username ?? null,
-    branchId: data.branchId ?? null,
-    address: meta.address,
-    userAgent: meta.userAgent ?? null,
-    details: data.details ?? null,
-  });
+async function logEvent(
+  db: DbOrTx,
+  event: string,
+  meta: ClientMeta,
+  data: { userId?: string; username?: string; branchId?: string | null; details?: unknown },
+) {
+  await db
+    .insert(systemLog)
+    .values({
+      event,
+      userId: data.userId ?? null,
+      username: data.username ?? null,
+      branchId: data.branchId ?? null,
+      address: meta.address,
+      userAgent: meta.userAgent ?? null,
+      details: data.details ?? null,
+    });
 }
 
 async function activeBranch(db: DbOrTx, branchId: string) {
   const [branch] = await db
     .select()
     .from(branches)
-    .where(and(eq(branches.id, branchId), isNull(branches.deletedAt)))
+    .where(and(eq(branches.id, branchId), live(branches)))
     .limit(1);
   return branch;
 }
@@ -91,7 +92,11 @@ export async function quickLogin(ctx: AppContext, input: z.output<typeof quickLo
     await revokeFamily(db, found.familyId);
     throw refreshRefused();
   }
-  const [user] = await db.select().from(users).where(and(eq(users.id, found.userId), isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, found.userId), live(users)))
+    .limit(1);
   if (!user || user.status !== 'activo') throw refreshRefused();
   const account = user.username;
   await takeAttempt(db, account, meta.address, 'pin');
@@ -123,7 +128,11 @@ export async function refresh(ctx: AppContext, token: string) {
       await revokeFamily(tx, consumed.familyId);
       return null;
     }
-    const [user] = await tx.select().from(users).where(and(eq(users.id, consumed.userId), isNull(users.deletedAt))).limit(1);
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, consumed.userId), live(users)))
+      .limit(1);
     if (!user || user.status !== 'activo') {
       await revokeFamily(tx, consumed.familyId);
       return null;
@@ -136,47 +145,52 @@ export async function refresh(ctx: AppContext, token: string) {
   return result;
 }
 
-export async function signOut(ctx: AppContext, req: FastifyRequest, refreshToken: string | undefined, meta: ClientMeta) {
-  await revokeFamily(ctx.db, req.user.family);
+export async function signOut(ctx: AppContext, actor: Actor, refreshToken: string | undefined, meta: ClientMeta) {
+  await revokeFamily(ctx.db, actor.family);
   if (refreshToken) {
     const found = await findRefreshToken(ctx.db, refreshToken);
     if (found) await revokeFamily(ctx.db, found.familyId);
   }
-  await logEvent(ctx.db, 'cierre de sesión', meta, { userId: req.user.id, username: req.user.username, branchId: req.user.branchId });
+  await logEvent(ctx.db, 'cierre de sesión', meta, { userId: actor.id, username: actor.username, branchId: actor.branchId });
 }
 
 async function currentUser(db: DbOrTx, id: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), live(users)))
+    .limit(1);
   if (!user) throw new AppError('USER_NOT_FOUND');
   return user;
 }
 
 /** The current password guards account changes; wrong guesses count against the same limit as sign-in. */
-async function assertCurrentPassword(ctx: AppContext, req: FastifyRequest, user: UserRow, password: string) {
-  await takeAttempt(ctx.db, user.username, req.ip, 'password');
+async function assertCurrentPassword(ctx: AppContext, actor: Actor, user: UserRow, password: string) {
+  const ip = actor.address?.ip ?? 'sistema';
+  await takeAttempt(ctx.db, user.username, ip, 'password');
   if (!(await verifySecret(user.passwordHash, password))) throw new AppError('PASSWORD_MISMATCH');
-  await clearAttempts(ctx.db, user.username, req.ip, 'password');
+  await clearAttempts(ctx.db, user.username, ip, 'password');
 }
 
-export async function changePassword(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof changePasswordSchema>) {
-  const user = await currentUser(ctx.db, req.user.id);
-  await assertCurrentPassword(ctx, req, user, input.currentPassword);
+export async function changePassword(ctx: AppContext, actor: Actor, input: z.infer<typeof changePasswordSchema>) {
+  const user = await currentUser(ctx.db, actor.id);
+  await assertCurrentPassword(ctx, actor, user, input.currentPassword);
   const passwordHash = await hashSecret(input.password);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, req.user.family);
-    await recordChange(tx, req, { module: 'users', action: 'cambiar contraseña', entityId: user.id, after: { password: 'cambiada' } });
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, actor.family);
+    await recordChange(tx, actor, { module: 'users', action: 'cambiar contraseña', entityId: user.id, after: { password: 'cambiada' } });
   });
   return { message: 'Contraseña actualizada' };
 }
 
-export async function resetPin(ctx: AppContext, req: FastifyRequest, input: z.infer<typeof resetPinSchema>) {
-  const user = await currentUser(ctx.db, req.user.id);
-  await assertCurrentPassword(ctx, req, user, input.currentPassword);
+export async function resetPin(ctx: AppContext, actor: Actor, input: z.infer<typeof resetPinSchema>) {
+  const user = await currentUser(ctx.db, actor.id);
+  await assertCurrentPassword(ctx, actor, user, input.currentPassword);
   const pinHash = await hashSecret(input.newPin);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ pinHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await recordChange(tx, req, { module: 'users', action: 'cambiar PIN', entityId: user.id, after: { pin: 'cambiado' } });
+    await tx.update(users).set({ pinHash }).where(eq(users.id, user.id));
+    await recordChange(tx, actor, { module: 'users', action: 'cambiar PIN', entityId: user.id, after: { pin: 'cambiado' } });
   });
   return { message: 'PIN actualizado' };
 }
@@ -187,7 +201,11 @@ export const WELCOME_TTL_MS = 72 * 3600 * 1000;
  * Stores a one-use code (hashed) for the user and mails it: the recovery request, and the welcome mail of
  * new staff, who set their first password with it through PUT /v1/user/change-password-code.
  */
-export async function mailPasswordCode(ctx: Pick<AppContext, 'db' | 'mailer'>, user: Pick<UserRow, 'id' | 'name' | 'username'>, purpose: 'recovery' | 'welcome' = 'recovery') {
+export async function mailPasswordCode(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  user: Pick<UserRow, 'id' | 'name' | 'username'>,
+  purpose: 'recovery' | 'welcome' = 'recovery',
+) {
   const code = newRecoveryCode();
   const ttl = purpose === 'welcome' ? WELCOME_TTL_MS : RECOVERY_TTL_MS;
   await ctx.db.insert(passwordResetCodes).values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + ttl) });
@@ -235,16 +253,16 @@ export async function changePasswordWithCode(ctx: AppContext, input: z.output<ty
   await db.transaction(async (tx) => {
     const used = await tx
       .update(passwordResetCodes)
-      .set({ usedAt: new Date(), updatedAt: new Date() })
+      .set({ usedAt: new Date() })
       .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)))
       .returning({ id: passwordResetCodes.id });
     if (!used.length) throw new AppError('CODE_NOT_FOUND');
     // one code used: the user's other pending codes are void too
     await tx
       .update(passwordResetCodes)
-      .set({ usedAt: new Date(), updatedAt: new Date() })
+      .set({ usedAt: new Date() })
       .where(and(eq(passwordResetCodes.userId, row.userId), isNull(passwordResetCodes.usedAt)));
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await revokeUserSessions(tx, row.userId);
     await recordChange(tx, null, { module: 'users', action: 'restablecer contraseña', entityId: row.userId, after: { password: 'restablecida' } });
   });
@@ -252,9 +270,9 @@ export async function changePasswordWithCode(ctx: AppContext, input: z.output<ty
   return { message: 'Contraseña actualizada' };
 }
 
-export async function checkIn(ctx: AppContext, req: FastifyRequest, branchId: string, input: z.infer<typeof checkInSchema>, meta: ClientMeta) {
+export async function checkIn(ctx: AppContext, actor: Actor, branchId: string, input: z.infer<typeof checkInSchema>, meta: ClientMeta) {
   const { db } = ctx;
-  if (req.user.branchBound && req.user.branchId !== branchId) throw new AppError('BRANCH_FORBIDDEN');
+  if (actor.branchBound && actor.branchId !== branchId) throw new AppError('BRANCH_FORBIDDEN');
   const branch = await activeBranch(db, branchId);
   if (!branch || !branch.active) throw new AppError('BRANCH_NOT_FOUND');
   const account = input.username.toLowerCase();
@@ -265,8 +283,14 @@ export async function checkIn(ctx: AppContext, req: FastifyRequest, branchId: st
   if (staff.status !== 'activo' || (role.branchBound && staff.mainBranchId !== branch.id)) throw new AppError('CHECKIN_NOT_AUTHORIZED');
   await clearAttempts(db, account, meta.address, 'check-in');
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(checkIns).values({ userId: staff.id, branchId: branch.id, recordedById: req.user.id }).returning();
-    await recordChange(tx, req, { module: 'users', action: 'registro de asistencia', entityId: staff.id, after: { branch: branch.name, checkedAt: row.checkedAt }, affectedBranchId: branch.id });
+    const [row] = await tx.insert(checkIns).values({ userId: staff.id, branchId: branch.id, recordedById: actor.id }).returning();
+    await recordChange(tx, actor, {
+      module: 'users',
+      action: 'registro de asistencia',
+      entityId: staff.id,
+      after: { branch: branch.name, checkedAt: row.checkedAt },
+      affectedBranchId: branch.id,
+    });
     return { id: row.id, userId: staff.id, fullname: fullName(staff), branchId: branch.id, branchName: branch.name, checkedAt: row.checkedAt };
   });
 }

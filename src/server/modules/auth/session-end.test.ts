@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp({});
 
 /** A call any signed-in user may make, with the given access token. */
 const call = (token: string) => t.as(token)({ method: 'GET', url: '/v1/area' });
@@ -67,7 +63,12 @@ describe('a session that ends, ends at once', () => {
 
   it('a refreshed or PIN-renewed session keeps working, and its family is live', async () => {
     const s = await t.signIn('medico@demo.mx');
-    const quick = await t.app.inject({ method: 'POST', url: '/v1/auth/quick-login', remoteAddress: '10.30.0.1', payload: { pin: '1234', refreshToken: s.refresh_token } });
+    const quick = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/quick-login',
+      remoteAddress: '10.30.0.1',
+      payload: { pin: '1234', refreshToken: s.refresh_token },
+    });
     expect(quick.statusCode).toBe(200);
     expect((await call(quick.json().payload.token)).statusCode).toBe(200);
     const next = await refresh(quick.json().refresh_token);

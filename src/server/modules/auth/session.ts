@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { normalisePrivileges, type PrivilegeMap } from '../../../domain/privileges';
 import type { DbOrTx } from '../../db/client';
 import { branches, rolePrivileges, roles, users } from '../../db/schema';
+import { live } from '../../db/live';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -9,20 +10,23 @@ export interface SessionProfile {
   user: UserRow;
   role: { id: string; name: string; branchBound: boolean; extendedCancellationLimit: boolean };
   privileges: PrivilegeMap;
-  branch: { id: string; name: string } | null;
+  branch: { id: string; name: string; timeZone: string } | null;
 }
 
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.username, username.trim().toLowerCase()), isNull(users.deletedAt)))
+    .where(and(eq(users.username, username.trim().toLowerCase()), live(users)))
     .limit(1);
   return row;
 }
 
 export async function rolePrivilegeMap(db: DbOrTx, roleId: string): Promise<PrivilegeMap> {
-  const rows = await db.select().from(rolePrivileges).where(and(eq(rolePrivileges.roleId, roleId), isNull(rolePrivileges.deletedAt)));
+  const rows = await db
+    .select()
+    .from(rolePrivileges)
+    .where(and(eq(rolePrivileges.roleId, roleId), live(rolePrivileges)));
   return normalisePrivileges(Object.fromEntries(rows.map((r) => [r.module, r.actions])));
 }
 
@@ -31,8 +35,15 @@ export async function loadProfile(db: DbOrTx, user: UserRow, branchId: string | 
   const [role] = await db.select().from(roles).where(eq(roles.id, user.roleId)).limit(1);
   const privileges = await rolePrivilegeMap(db, user.roleId);
   const id = branchId ?? user.mainBranchId;
-  const [branch] = id ? await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.id, id)).limit(1) : [];
-  return { user, role: { id: role.id, name: role.name, branchBound: role.branchBound, extendedCancellationLimit: role.extendedCancellationLimit }, privileges, branch: branch ?? null };
+  const [branch] = id
+    ? await db.select({ id: branches.id, name: branches.name, timeZone: branches.timeZone }).from(branches).where(eq(branches.id, id)).limit(1)
+    : [];
+  return {
+    user,
+    role: { id: role.id, name: role.name, branchBound: role.branchBound, extendedCancellationLimit: role.extendedCancellationLimit },
+    privileges,
+    branch: branch ?? null,
+  };
 }
 
 export function fullName(u: Pick<UserRow, 'name' | 'lastName' | 'motherLastName'>): string {

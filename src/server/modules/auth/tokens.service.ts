@@ -6,6 +6,7 @@ import { prepared } from '../../db/prepared';
 import { refreshTokens, users } from '../../db/schema';
 import { newOpaqueToken, sha256, signAccessToken } from '../../platform/auth/tokens';
 import { fullName, type SessionProfile } from './session';
+import { live } from '../../db/live';
 
 export const REFRESH_TTL_MS = 12 * 3600 * 1000;
 export const REMEMBER_REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -26,13 +27,7 @@ export async function issueSession(
   const familyId = opts.familyId ?? randomUUID();
   const refresh = newOpaqueToken();
   const expiresAt = opts.expiresAt ?? new Date(Date.now() + (opts.remember ? REMEMBER_REFRESH_TTL_MS : REFRESH_TTL_MS));
-  await db.insert(refreshTokens).values({
-    userId: profile.user.id,
-    familyId,
-    tokenHash: sha256(refresh),
-    branchId: profile.branch?.id ?? null,
-    expiresAt,
-  });
+  await db.insert(refreshTokens).values({ userId: profile.user.id, familyId, tokenHash: sha256(refresh), branchId: profile.branch?.id ?? null, expiresAt });
   const token = await signAccessToken(
     {
       sub: profile.user.id,
@@ -42,6 +37,7 @@ export async function issueSession(
       roleId: profile.role.id,
       branch: profile.branch?.id ?? null,
       branchName: profile.branch?.name ?? null,
+      branchTimeZone: profile.branch?.timeZone ?? null,
       branchBound: profile.role.branchBound,
       extendedCancellationLimit: profile.role.extendedCancellationLimit,
       path: profile.user.lastPath ?? 'inicio',
@@ -75,7 +71,7 @@ export async function isSessionLive(db: DbOrTx, userId: string, familyId: string
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, sql`now()`),
           eq(refreshTokens.userId, sql.placeholder('userId')),
-          isNull(users.deletedAt),
+          live(users),
           eq(users.status, 'activo'),
         ),
       )
@@ -86,21 +82,31 @@ export async function isSessionLive(db: DbOrTx, userId: string, familyId: string
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date(), updatedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Revokes every session of a user, optionally keeping the one in use. */
 export async function revokeUserSessions(db: DbOrTx, userId: string, keepFamily?: string): Promise<void> {
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (keepFamily) conditions.push(ne(refreshTokens.familyId, keepFamily));
-  await db.update(refreshTokens).set({ revokedAt: new Date(), updatedAt: new Date() }).where(and(...conditions));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
 }
 
 export type RefreshRow = typeof refreshTokens.$inferSelect;
 
 /** A live refresh token, or the family of one already used (a replay), or null. */
 export async function findRefreshToken(db: DbOrTx, token: string): Promise<RefreshRow | { reused: true; familyId: string } | null> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)))
+    .limit(1);
   if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
   if (row.usedAt) return { reused: true, familyId: row.familyId };
   return row;
@@ -115,7 +121,7 @@ export async function consumeRefreshToken(db: DbOrTx, token: string): Promise<Re
   if (!row || 'reused' in row) return row;
   const updated = await db
     .update(refreshTokens)
-    .set({ usedAt: new Date(), updatedAt: new Date() })
+    .set({ usedAt: new Date() })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   // a concurrent request consumed it first: treat as reuse

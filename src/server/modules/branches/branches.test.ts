@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, searchParam, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
 const CEDIS = demoId('branch:cedis');
 const MISSING = demoId('branch:none');
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 const as = async (username: string) => t.as((await t.signIn(username)).token);
-const search = (value: string, filter = 'name') => encodeURIComponent(JSON.stringify({ filter, value }));
+const search = searchParam;
 
 const WEEK = [
   { day: 0, opening: '00:00', closing: '00:00' },
@@ -58,7 +50,17 @@ function payload(over: Record<string, unknown> = {}) {
   };
 }
 
-type Branch = { id: string; name: string; code: string; active: boolean; franchise: boolean; distributionCenter: boolean; schedules: typeof WEEK; deleted_at: string | null; [k: string]: unknown };
+type Branch = {
+  id: string;
+  name: string;
+  code: string;
+  active: boolean;
+  franchise: boolean;
+  distributionCenter: boolean;
+  schedules: typeof WEEK;
+  deleted_at: string | null;
+  [k: string]: unknown;
+};
 
 async function create(over: Record<string, unknown> = {}) {
   const res = await admin({ method: 'POST', url: '/v1/branch/create', payload: payload(over) });
@@ -99,7 +101,10 @@ describe('GET /v1/branch (the lookup every screen uses) and /v1/branch/paginated
   it('exports CSV with Spanish headers', async () => {
     const res = await admin({ method: 'GET', url: '/v1/branch/paginated?format=csv&franchise=1' });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual(['Nombre,Teléfono,Código,Franquicia,Estatus', 'Monterrey,(816)789-0123,MTYSANPE01,Sí,Activo']);
   });
 
@@ -120,11 +125,24 @@ describe('create', () => {
   it('answers 201 with the schedule, derives the time zone and logs the change', async () => {
     const logs = await countRows(t, 'change_log');
     const b = await create({ code: 'nuevaSUC01', zone: 'Pacifico', phone: '664 555 0202' });
-    expect(b).toMatchObject({ code: 'NUEVASUC01', zone: 'Pacifico', timeZone: 'America/Mazatlan', phone: '6645550202', mobilePhone: '6645550101', intNumber: null, active: true, franchise: false, distributionCenter: false, showInClients: true });
+    expect(b).toMatchObject({
+      code: 'NUEVASUC01',
+      zone: 'Pacifico',
+      timeZone: 'America/Mazatlan',
+      phone: '6645550202',
+      mobilePhone: '6645550101',
+      intNumber: null,
+      active: true,
+      franchise: false,
+      distributionCenter: false,
+      showInClients: true,
+    });
     expect(b.schedules).toEqual(WEEK);
     expect((await admin({ method: 'GET', url: `/v1/branch/${b.id}` })).json().schedules).toEqual(WEEK);
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
-    const [log] = await rows<{ module: string; action: string; affected_branch_id: string }>(sql`select module, action, affected_branch_id from change_log where entity_id = ${b.id}`);
+    const [log] = await rows<{ module: string; action: string; affected_branch_id: string }>(
+      sql`select module, action, affected_branch_id from change_log where entity_id = ${b.id}`,
+    );
     expect(log).toEqual({ module: 'branch', action: 'crear', affected_branch_id: b.id });
   });
 
@@ -132,7 +150,8 @@ describe('create', () => {
     const res = await admin({ method: 'POST', url: '/v1/branch/create', payload: {} });
     expect(res.statusCode).toBe(400);
     const fields = res.json().errors.map((e: { field: string }) => e.field);
-    for (const f of ['name', 'street', 'extNumber', 'suburb', 'city', 'state', 'zipCode', 'mobilePhone', 'code', 'zone', 'rfc', 'businessName']) expect(fields).toContain(f);
+    for (const f of ['name', 'street', 'extNumber', 'suburb', 'city', 'state', 'zipCode', 'mobilePhone', 'code', 'zone', 'rfc', 'businessName'])
+      expect(fields).toContain(f);
     expect(res.json().errors).toContainEqual({ field: 'businessName', message: 'El campo razón social es requerido' });
   });
 
@@ -152,8 +171,16 @@ describe('create', () => {
   });
 
   it('checks each schedule day: order, 30-minute steps, one entry per day', async () => {
-    await expect400(payload({ schedule: [{ day: 1, opening: '18:00', closing: '08:00' }] }), 'schedule.0.closing', 'La hora de cierre debe ser posterior a la de apertura');
-    await expect400(payload({ schedule: [{ day: 1, opening: '08:15', closing: '18:00' }] }), 'schedule.0.opening', 'Lunes: la hora debe ser en punto o y media (08:30)');
+    await expect400(
+      payload({ schedule: [{ day: 1, opening: '18:00', closing: '08:00' }] }),
+      'schedule.0.closing',
+      'La hora de cierre debe ser posterior a la de apertura',
+    );
+    await expect400(
+      payload({ schedule: [{ day: 1, opening: '08:15', closing: '18:00' }] }),
+      'schedule.0.opening',
+      'Lunes: la hora debe ser en punto o y media (08:30)',
+    );
     await expect400(payload({ schedule: [{ day: 1 }] }), 'schedule.0.opening', 'El campo hora de apertura es requerido');
     await expect400(payload({ schedule: [{ day: 9, opening: '08:00', closing: '18:00' }] }), 'schedule.0.day', 'El campo día no es válido');
     const dup = await admin({ method: 'POST', url: '/v1/branch/create', payload: payload({ schedule: [WEEK[1], WEEK[1]] }) });
@@ -179,8 +206,15 @@ describe('create', () => {
 describe('update', () => {
   it('updates through PUT and POST, replacing or keeping the schedule, logging before and after', async () => {
     const b = await create();
-    const shorter = [{ day: 1, opening: '10:00', closing: '14:00' }, { day: 3, opening: '10:00', closing: '14:00' }];
-    const put = await admin({ method: 'PUT', url: `/v1/branch/${b.id}/update`, payload: payload({ code: b.code, name: 'Renombrada', franchise: true, active: false, schedule: shorter }) });
+    const shorter = [
+      { day: 1, opening: '10:00', closing: '14:00' },
+      { day: 3, opening: '10:00', closing: '14:00' },
+    ];
+    const put = await admin({
+      method: 'PUT',
+      url: `/v1/branch/${b.id}/update`,
+      payload: payload({ code: b.code, name: 'Renombrada', franchise: true, active: false, schedule: shorter }),
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Renombrada', franchise: true, active: false, schedules: shorter });
     // without `schedule` the week stays as it was
@@ -222,7 +256,14 @@ describe('distribution centre', () => {
     const dc = await create({ distributionCenter: true, active: false, franchise: true });
     expect(dc).toMatchObject({ distributionCenter: true, active: true, franchise: false, showInClients: false });
     const cedis = (await admin({ method: 'GET', url: `/v1/branch/${CEDIS}` })).json() as Branch;
-    const body = { ...payload(), ...Object.fromEntries(Object.keys(payload()).map((k) => [k, cedis[k] ?? undefined])), schedule: cedis.schedules, active: false, franchise: true, distributionCenter: false };
+    const body = {
+      ...payload(),
+      ...Object.fromEntries(Object.keys(payload()).map((k) => [k, cedis[k] ?? undefined])),
+      schedule: cedis.schedules,
+      active: false,
+      franchise: true,
+      distributionCenter: false,
+    };
     const res = await admin({ method: 'PUT', url: `/v1/branch/${CEDIS}/update`, payload: body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ active: true, franchise: false, distributionCenter: true });
@@ -297,7 +338,9 @@ describe('privileges', () => {
     const res = await operativo({ method: 'POST', url: '/v1/branch/create', payload: payload() });
     expect(res.statusCode).toBe(201);
     const id = res.json().id;
-    expect((await operativo({ method: 'PUT', url: `/v1/branch/${id}/update`, payload: payload({ code: res.json().code, name: 'Del operativo' }) })).statusCode).toBe(200);
+    expect(
+      (await operativo({ method: 'PUT', url: `/v1/branch/${id}/update`, payload: payload({ code: res.json().code, name: 'Del operativo' }) })).statusCode,
+    ).toBe(200);
     expect((await operativo({ method: 'POST', url: `/v1/branch/${id}/delete` })).statusCode).toBe(403);
   });
 });

@@ -1,18 +1,18 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { BRANCH_CODE_EXISTS, timeZoneOf, type BranchInput } from '../../../domain/branches.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { branchSchedules, branches, cabins, productStocks } from '../../db/schema';
-import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { assertBranchAccess, branchScope, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
 import { diffSchedule } from './schedule-rows';
+import { live, softDelete } from '../../db/live';
 
 type BranchRow = typeof branches.$inferSelect;
 type ScheduleRow = typeof branchSchedules.$inferSelect;
@@ -60,7 +60,15 @@ async function withSchedules(db: DbOrTx, rows: BranchRow[]): Promise<BranchDto[]
   const schedules = await db
     .select()
     .from(branchSchedules)
-    .where(and(inArray(branchSchedules.branchId, rows.map((r) => r.id)), isNull(branchSchedules.deletedAt)));
+    .where(
+      and(
+        inArray(
+          branchSchedules.branchId,
+          rows.map((r) => r.id),
+        ),
+        live(branchSchedules),
+      ),
+    );
   return rows.map((r) => toBranchDto(r, schedules));
 }
 
@@ -69,7 +77,7 @@ export async function branchSchedule(db: DbOrTx, branchId: string): Promise<Sche
   const rows = await db
     .select()
     .from(branchSchedules)
-    .where(and(eq(branchSchedules.branchId, branchId), isNull(branchSchedules.deletedAt)))
+    .where(and(eq(branchSchedules.branchId, branchId), live(branchSchedules)))
     .orderBy(asc(branchSchedules.day));
   return rows.map((s) => ({ day: s.day, opening: hhmm(s.opening), closing: hhmm(s.closing) }));
 }
@@ -79,7 +87,7 @@ export async function publicBranches(ctx: AppContext) {
   return ctx.db
     .select({ id: branches.id, name: branches.name })
     .from(branches)
-    .where(and(eq(branches.active, true), isNull(branches.deletedAt)))
+    .where(and(eq(branches.active, true), live(branches)))
     .orderBy(asc(branches.name));
 }
 
@@ -88,22 +96,34 @@ export interface BranchFilters extends ListQuery {
   distributionCenter?: string;
 }
 
-export function branchListSpec(db: DbOrTx, req: FastifyRequest, q: BranchFilters): ListSpec<BranchDto> {
-  const scope = branchScope(req);
+export function branchListSpec(db: DbOrTx, actor: Actor, q: BranchFilters): ListSpec<BranchDto> {
+  const scope = branchScope(actor);
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
-    sortable: { name: branches.name, code: branches.code, city: branches.city, franchise: branches.franchise, active: branches.active, created_at: branches.createdAt },
+    sortable: {
+      name: branches.name,
+      code: branches.code,
+      city: branches.city,
+      franchise: branches.franchise,
+      active: branches.active,
+      created_at: branches.createdAt,
+    },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: branches.name, code: branches.code, city: branches.city },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(branches.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(branches),
       scope ? eq(branches.id, scope) : undefined,
       active === undefined ? undefined : eq(branches.active, active),
       q.franchise === undefined ? undefined : eq(branches.franchise, isTruthyFlag(q.franchise) ?? false),
       q.distributionCenter === undefined ? undefined : eq(branches.distributionCenter, isTruthyFlag(q.distributionCenter) ?? false),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db.select().from(branches).where(where).orderBy(...orderBy, branches.id).offset(offset);
+      const base = db
+        .select()
+        .from(branches)
+        .where(where)
+        .orderBy(...orderBy, branches.id)
+        .offset(offset);
       return withSchedules(db, limit ? await base.limit(limit) : await base);
     },
     count: async (where) => (await db.select({ n: count() }).from(branches).where(where))[0].n,
@@ -111,14 +131,18 @@ export function branchListSpec(db: DbOrTx, req: FastifyRequest, q: BranchFilters
 }
 
 async function findBranch(db: DbOrTx, id: string, lock = false): Promise<BranchRow> {
-  const q = db.select().from(branches).where(and(eq(branches.id, id), isNull(branches.deletedAt))).limit(1);
+  const q = db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.id, id), live(branches)))
+    .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw new AppError('BRANCH_NOT_FOUND');
   return row;
 }
 
-export async function getBranch(ctx: AppContext, req: FastifyRequest, id: string) {
-  branchScope(req, id);
+export async function getBranch(ctx: AppContext, actor: Actor, id: string) {
+  branchScope(actor, id);
   return (await withSchedules(ctx.db, [await findBranch(ctx.db, id)]))[0];
 }
 
@@ -126,18 +150,22 @@ async function assertUniqueCode(db: DbOrTx, code: string, exceptId?: string) {
   const [dup] = await db
     .select({ id: branches.id })
     .from(branches)
-    .where(and(sql`upper(${branches.code}) = ${code.toUpperCase()}`, isNull(branches.deletedAt), exceptId ? ne(branches.id, exceptId) : undefined))
+    .where(and(sql`upper(${branches.code}) = ${code.toUpperCase()}`, live(branches), exceptId ? ne(branches.id, exceptId) : undefined))
     .limit(1);
   if (dup) throw new AppError('CONFLICT', BRANCH_CODE_EXISTS);
 }
 
 /** Replaces the branch's week in place (closed days are stored as 00:00 - 00:00). */
 async function saveBranchSchedule(tx: DbOrTx, branchId: string, schedule: readonly ScheduleEntry[]) {
-  const stored = await tx.select().from(branchSchedules).where(and(eq(branchSchedules.branchId, branchId), isNull(branchSchedules.deletedAt)));
+  const stored = await tx
+    .select()
+    .from(branchSchedules)
+    .where(and(eq(branchSchedules.branchId, branchId), live(branchSchedules)));
   const diff = diffSchedule(stored, schedule);
   const now = new Date();
-  if (diff.remove.length) await tx.update(branchSchedules).set({ deletedAt: now, updatedAt: now }).where(inArray(branchSchedules.id, diff.remove));
-  for (const u of diff.update) await tx.update(branchSchedules).set({ opening: u.opening, closing: u.closing, updatedAt: now }).where(eq(branchSchedules.id, u.id));
+  if (diff.remove.length) await softDelete(tx, branchSchedules, inArray(branchSchedules.id, diff.remove), now);
+  for (const u of diff.update)
+    await tx.update(branchSchedules).set({ opening: u.opening, closing: u.closing, updatedAt: now }).where(eq(branchSchedules.id, u.id));
   if (diff.insert.length) await tx.insert(branchSchedules).values(diff.insert.map((e) => ({ branchId, ...e })));
 }
 
@@ -166,11 +194,12 @@ function columns(input: BranchInput) {
 }
 
 /** A code taken by a concurrent request surfaces as the same Spanish 409. */
-const guardCode = <T>(work: () => Promise<T>): Promise<T> => answerViolations(work, { unique: { branches_code_unique: () => new AppError('CONFLICT', BRANCH_CODE_EXISTS) } });
+const guardCode = <T>(work: () => Promise<T>): Promise<T> =>
+  answerViolations(work, { unique: { branches_code_unique: () => new AppError('CONFLICT', BRANCH_CODE_EXISTS) } });
 
-export async function createBranch(ctx: AppContext, req: FastifyRequest, input: BranchInput) {
+export async function createBranch(ctx: AppContext, actor: Actor, input: BranchInput) {
   // a branch-bound role works inside its own branch only: it cannot open new ones
-  if (req.user.branchBound) throw new AppError('BRANCH_FORBIDDEN');
+  if (actor.branchBound) throw new AppError('BRANCH_FORBIDDEN');
   return guardCode(() =>
     ctx.db.transaction(async (tx) => {
       await assertUniqueCode(tx, input.code);
@@ -189,14 +218,14 @@ export async function createBranch(ctx: AppContext, req: FastifyRequest, input: 
         .returning();
       await saveBranchSchedule(tx, row.id, input.schedule ?? []);
       const dto = (await withSchedules(tx, [row]))[0];
-      await recordChange(tx, req, { module: 'branch', action: 'crear', entityId: row.id, after: dto, affectedBranchId: row.id });
+      await recordChange(tx, actor, { module: 'branch', action: 'crear', entityId: row.id, after: dto, affectedBranchId: row.id });
       return dto;
     }),
   );
 }
 
-export async function updateBranch(ctx: AppContext, req: FastifyRequest, id: string, input: BranchInput) {
-  assertBranchAccess(req, id);
+export async function updateBranch(ctx: AppContext, actor: Actor, id: string, input: BranchInput) {
+  assertBranchAccess(actor, id);
   return guardCode(() =>
     ctx.db.transaction(async (tx) => {
       const beforeRow = await findBranch(tx, id, true);
@@ -212,34 +241,37 @@ export async function updateBranch(ctx: AppContext, req: FastifyRequest, id: str
           active: dc ? true : (input.active ?? beforeRow.active),
           franchise: dc ? false : (input.franchise ?? beforeRow.franchise),
           showInClients: input.showInClients ?? beforeRow.showInClients,
-          updatedAt: new Date(),
         })
         .where(eq(branches.id, id))
         .returning();
       if (input.schedule) await saveBranchSchedule(tx, id, input.schedule);
       const after = (await withSchedules(tx, [row]))[0];
-      await recordChange(tx, req, { module: 'branch', action: 'editar', entityId: id, before, after, affectedBranchId: id });
+      await recordChange(tx, actor, { module: 'branch', action: 'editar', entityId: id, before, after, affectedBranchId: id });
       return after;
     }),
   );
 }
 
-export async function deleteBranch(ctx: AppContext, req: FastifyRequest, id: string) {
-  assertBranchAccess(req, id);
+export async function deleteBranch(ctx: AppContext, actor: Actor, id: string) {
+  assertBranchAccess(actor, id);
   return ctx.db.transaction(async (tx) => {
     const beforeRow = await findBranch(tx, id, true);
     if (beforeRow.distributionCenter) throw new AppError('DISTRIBUTION_CENTER_UNDELETABLE');
     const [stock] = await tx
       .select({ id: productStocks.id })
       .from(productStocks)
-      .where(and(eq(productStocks.branchId, id), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)))
+      .where(and(eq(productStocks.branchId, id), gt(productStocks.quantity, 0), live(productStocks)))
       .limit(1);
     if (stock) throw new AppError('BRANCH_HAS_INVENTORY');
-    const [cabin] = await tx.select({ id: cabins.id }).from(cabins).where(and(eq(cabins.branchId, id), isNull(cabins.deletedAt))).limit(1);
+    const [cabin] = await tx
+      .select({ id: cabins.id })
+      .from(cabins)
+      .where(and(eq(cabins.branchId, id), live(cabins)))
+      .limit(1);
     if (cabin) throw new AppError('CANNOT_DELETE', 'No se puede eliminar una sucursal con cabinas; elimine o mueva sus cabinas primero');
     const before = (await withSchedules(tx, [beforeRow]))[0];
-    const [row] = await tx.update(branches).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(branches.id, id)).returning();
-    await recordChange(tx, req, { module: 'branch', action: 'eliminar', entityId: id, before, affectedBranchId: id });
+    const [row] = await softDelete(tx, branches, eq(branches.id, id));
+    await recordChange(tx, actor, { module: 'branch', action: 'eliminar', entityId: id, before, affectedBranchId: id });
     return { ...before, ...stamps(row) };
   });
 }

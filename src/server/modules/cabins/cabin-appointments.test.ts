@@ -1,28 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { nowIn } from '../../../domain/appointment-rules';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { futureDate, loadFixtures, medicalBooking, newCustomer, pgCodeOf, rows, type Fixtures } from '../appointments/fixtures';
 
 /** A cabin with live appointments today or later cannot be deleted (service and database, migration 0014). */
 
-let t: TestApp;
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 let f: Fixtures;
-let admin: ReturnType<TestApp['as']>;
 let medType: string;
 beforeAll(async () => {
-  t = await createTestApp();
   f = await loadFixtures(t);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
   medType = (await rows<{ type_id: string }>(t, sql`select type_id from cabins where id = ${f.med.id}`))[0].type_id;
 });
-afterAll(() => t.close());
 
 const WEEKDAYS = [1, 2, 3, 4, 5].map((day) => ({ day, opening: '10:00', closing: '18:00' }));
 let n = 0;
 async function newCabin(): Promise<string> {
   n += 1;
-  const res = await admin({ method: 'POST', url: '/v1/cabain/create', payload: { name: `Cabina citas ${n}`, typeId: medType, branchId: f.branchId, schedule: WEEKDAYS } });
+  const res = await admin({
+    method: 'POST',
+    url: '/v1/cabain/create',
+    payload: { name: `Cabina citas ${n}`, typeId: medType, branchId: f.branchId, schedule: WEEKDAYS },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -37,7 +37,8 @@ function dayFromToday(days: number): string {
 let number = 0;
 async function insertAppointment(cabinId: string, customerId: string, date: string, status: string, deleted = false) {
   number += 1;
-  await t.ctx.db.execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option, deleted_at)
+  await t.ctx.db
+    .execute(sql`insert into appointments (appointment_number, status, branch_id, cabin_id, customer_id, treatment_type_id, date, start_time, end_time, term, appointment_method, appointment_option, deleted_at)
     values (${'CITA-T' + String(number).padStart(6, '0')}, ${status}, ${f.branchId}, ${cabinId}, ${customerId}, ${f.med.treatmentTypeId}, ${date}, '10:00', '10:30', 30, 'inPerson', 'newTreatments', ${deleted ? new Date() : null})`);
 }
 
@@ -55,7 +56,11 @@ describe('deleting a cabin with appointments', () => {
     const cabinId = await newCabin();
     const customerId = await newCustomer(admin);
     const date = futureDate(2);
-    const booked = await admin({ method: 'POST', url: '/v1/appointment/create', payload: medicalBooking(f, customerId, date, { cabainId: cabinId, startTime: '10:00' }) });
+    const booked = await admin({
+      method: 'POST',
+      url: '/v1/appointment/create',
+      payload: medicalBooking(f, customerId, date, { cabainId: cabinId, startTime: '10:00' }),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
 
     const res = await admin({ method: 'POST', url: `/v1/cabain/${cabinId}/delete` });
@@ -112,7 +117,11 @@ describe('deleting a cabin with appointments', () => {
       const cabinId = await newCabin();
       const customerId = await newCustomer(admin);
       const [booking, del] = await Promise.all([
-        admin({ method: 'POST', url: '/v1/appointment/create', payload: medicalBooking(f, customerId, futureDate(3), { cabainId: cabinId, startTime: '10:00' }) }),
+        admin({
+          method: 'POST',
+          url: '/v1/appointment/create',
+          payload: medicalBooking(f, customerId, futureDate(3), { cabainId: cabinId, startTime: '10:00' }),
+        }),
         admin({ method: 'POST', url: `/v1/cabain/${cabinId}/delete` }),
       ]);
       const outcome = [booking.statusCode, del.statusCode];
@@ -122,7 +131,10 @@ describe('deleting a cabin with appointments', () => {
         expect(booking.statusCode, booking.body).toBe(404);
         expect(booking.json().code).toBe('CABIN_NOT_FOUND');
       }
-      expect([[201, 409], [404, 200]]).toContainEqual(outcome);
+      expect([
+        [201, 409],
+        [404, 200],
+      ]).toContainEqual(outcome);
     }
     expect(await liveInDeletedCabins()).toBe(0);
   });

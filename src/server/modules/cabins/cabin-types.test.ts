@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const MEDICO = demoId('treatment-type:Medico');
 const COSMETOLOGICO = demoId('treatment-type:Cosmetologico');
 const LASER = demoId('cabin-type:laser');
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 const as = async (username: string) => t.as((await t.signIn(username)).token);
-type CabinType = { id: string; name: string; order: number; color: string; treatmentType: { id: string; name: string; appointmentName: string }; deleted_at: string | null };
+type CabinType = {
+  id: string;
+  name: string;
+  order: number;
+  color: string;
+  treatmentType: { id: string; name: string; appointmentName: string };
+  deleted_at: string | null;
+};
 
 const payload = (over: Record<string, unknown> = {}) => ({ name: 'Cabina corporal', order: 5, color: '#13A8A8', treatmentTypeId: COSMETOLOGICO, ...over });
 
@@ -90,7 +89,11 @@ describe('writes', () => {
 
   it('updates through PUT and POST', async () => {
     const c = await create();
-    const put = await admin({ method: 'PUT', url: `/v1/cabain-type/${c.id}/update`, payload: payload({ name: 'Cabina corporal 2', treatmentTypeId: MEDICO, color: 'ABCDEF' }) });
+    const put = await admin({
+      method: 'PUT',
+      url: `/v1/cabain-type/${c.id}/update`,
+      payload: payload({ name: 'Cabina corporal 2', treatmentTypeId: MEDICO, color: 'ABCDEF' }),
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Cabina corporal 2', color: 'abcdef', treatmentType: { id: MEDICO } });
     expect((await admin({ method: 'POST', url: `/v1/cabain-type/${c.id}/update`, payload: payload({ order: 2 }) })).json().order).toBe(2);

@@ -1,17 +1,17 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CabinInput } from '../../../domain/cabins.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import { cabinWeekIssues, type ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appointments, branches, cabinSchedules, cabinTypes, cabins } from '../../db/schema';
-import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { assertBranchAccess, branchScope, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { branchSchedule, diffSchedule } from '../branches';
 import { stamps } from '../dto';
+import { live, softDelete } from '../../db/live';
 
 type CabinRow = typeof cabins.$inferSelect;
 type Joined = { row: CabinRow; type: { id: string; name: string; color: string }; branch: { id: string; name: string } };
@@ -19,16 +19,7 @@ type Joined = { row: CabinRow; type: { id: string; name: string; color: string }
 const hhmm = (t: string) => t.slice(0, 5);
 
 function toCabinDto(j: Joined, schedules: ScheduleEntry[]) {
-  return {
-    id: j.row.id,
-    name: j.row.name,
-    type: j.type,
-    branch: j.branch,
-    status: j.row.active,
-    description: j.row.description,
-    schedules,
-    ...stamps(j.row),
-  };
+  return { id: j.row.id, name: j.row.name, type: j.type, branch: j.branch, status: j.row.active, description: j.row.description, schedules, ...stamps(j.row) };
 }
 export type CabinDto = ReturnType<typeof toCabinDto>;
 
@@ -47,7 +38,15 @@ async function withSchedules(db: DbOrTx, rows: Joined[]): Promise<CabinDto[]> {
   const all = await db
     .select()
     .from(cabinSchedules)
-    .where(and(inArray(cabinSchedules.cabinId, rows.map((r) => r.row.id)), isNull(cabinSchedules.deletedAt)))
+    .where(
+      and(
+        inArray(
+          cabinSchedules.cabinId,
+          rows.map((r) => r.row.id),
+        ),
+        live(cabinSchedules),
+      ),
+    )
     .orderBy(asc(cabinSchedules.day));
   return rows.map((r) =>
     toCabinDto(
@@ -62,21 +61,24 @@ export interface CabinFilters extends ListQuery {
   typeId?: string;
 }
 
-export function cabinListSpec(db: DbOrTx, req: FastifyRequest, q: CabinFilters): ListSpec<CabinDto> {
-  const scope = branchScope(req, q.branchId);
+export function cabinListSpec(db: DbOrTx, actor: Actor, q: CabinFilters): ListSpec<CabinDto> {
+  const scope = branchScope(actor, q.branchId);
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
     sortable: { name: cabins.name, type: cabinTypes.name, branch: branches.name, status: cabins.active, created_at: cabins.createdAt },
     defaultSort: { field: 'branch', order: 'ASC' },
     searchable: { name: cabins.name, type: cabinTypes.name, branch: branches.name },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(cabins.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(cabins),
       scope ? eq(cabins.branchId, scope) : undefined,
       q.typeId ? eq(cabins.typeId, q.typeId) : undefined,
       active === undefined ? undefined : eq(cabins.active, active),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = joined(db).where(where).orderBy(...orderBy, cabins.name, cabins.id).offset(offset);
+      const base = joined(db)
+        .where(where)
+        .orderBy(...orderBy, cabins.name, cabins.id)
+        .offset(offset);
       return withSchedules(db, limit ? await base.limit(limit) : await base);
     },
     count: async (where) =>
@@ -92,26 +94,32 @@ export function cabinListSpec(db: DbOrTx, req: FastifyRequest, q: CabinFilters):
 }
 
 async function findCabin(db: DbOrTx, id: string, lock = false): Promise<CabinDto> {
-  const q = joined(db).where(and(eq(cabins.id, id), isNull(cabins.deletedAt))).limit(1);
+  const q = joined(db)
+    .where(and(eq(cabins.id, id), live(cabins)))
+    .limit(1);
   const [found] = lock ? await q.for('update', { of: cabins }) : await q;
   if (!found) throw new AppError('CABIN_NOT_FOUND');
   return (await withSchedules(db, [found]))[0];
 }
 
-export async function getCabin(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function getCabin(ctx: AppContext, actor: Actor, id: string) {
   const cabin = await findCabin(ctx.db, id);
-  assertBranchAccess(req, cabin.branch.id);
+  assertBranchAccess(actor, cabin.branch.id);
   return cabin;
 }
 
 /** The type and the branch must exist (and stay while this transaction runs). */
 async function assertReferences(tx: DbOrTx, input: CabinInput) {
-  const [type] = await tx.select({ id: cabinTypes.id }).from(cabinTypes).where(and(eq(cabinTypes.id, input.typeId), isNull(cabinTypes.deletedAt))).for('share');
+  const [type] = await tx
+    .select({ id: cabinTypes.id })
+    .from(cabinTypes)
+    .where(and(eq(cabinTypes.id, input.typeId), live(cabinTypes)))
+    .for('share');
   if (!type) throw new AppError('CABIN_TYPE_NOT_FOUND');
   const [branch] = await tx
     .select({ id: branches.id, active: branches.active, distributionCenter: branches.distributionCenter })
     .from(branches)
-    .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt)))
+    .where(and(eq(branches.id, input.branchId), live(branches)))
     .for('share');
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
   // cabins are treatment rooms: only at an active clinic, never at a distribution centre
@@ -131,16 +139,20 @@ async function assertWithinBranchHours(tx: DbOrTx, branchId: string, schedule: r
 }
 
 async function saveCabinSchedule(tx: DbOrTx, cabinId: string, schedule: readonly ScheduleEntry[]) {
-  const stored = await tx.select().from(cabinSchedules).where(and(eq(cabinSchedules.cabinId, cabinId), isNull(cabinSchedules.deletedAt)));
+  const stored = await tx
+    .select()
+    .from(cabinSchedules)
+    .where(and(eq(cabinSchedules.cabinId, cabinId), live(cabinSchedules)));
   const diff = diffSchedule(stored, schedule);
   const now = new Date();
-  if (diff.remove.length) await tx.update(cabinSchedules).set({ deletedAt: now, updatedAt: now }).where(inArray(cabinSchedules.id, diff.remove));
-  for (const u of diff.update) await tx.update(cabinSchedules).set({ opening: u.opening, closing: u.closing, updatedAt: now }).where(eq(cabinSchedules.id, u.id));
+  if (diff.remove.length) await softDelete(tx, cabinSchedules, inArray(cabinSchedules.id, diff.remove), now);
+  for (const u of diff.update)
+    await tx.update(cabinSchedules).set({ opening: u.opening, closing: u.closing, updatedAt: now }).where(eq(cabinSchedules.id, u.id));
   if (diff.insert.length) await tx.insert(cabinSchedules).values(diff.insert.map((e) => ({ cabinId, ...e })));
 }
 
-export async function createCabin(ctx: AppContext, req: FastifyRequest, input: CabinInput) {
-  assertBranchAccess(req, input.branchId);
+export async function createCabin(ctx: AppContext, actor: Actor, input: CabinInput) {
+  assertBranchAccess(actor, input.branchId);
   return ctx.db.transaction(async (tx) => {
     await assertReferences(tx, input);
     const schedule = input.schedule ?? [];
@@ -151,16 +163,16 @@ export async function createCabin(ctx: AppContext, req: FastifyRequest, input: C
       .returning();
     await saveCabinSchedule(tx, row.id, schedule);
     const after = await findCabin(tx, row.id);
-    await recordChange(tx, req, { module: 'cabains', action: 'crear', entityId: row.id, after, affectedBranchId: input.branchId });
+    await recordChange(tx, actor, { module: 'cabains', action: 'crear', entityId: row.id, after, affectedBranchId: input.branchId });
     return after;
   });
 }
 
-export async function updateCabin(ctx: AppContext, req: FastifyRequest, id: string, input: CabinInput) {
-  assertBranchAccess(req, input.branchId);
+export async function updateCabin(ctx: AppContext, actor: Actor, id: string, input: CabinInput) {
+  assertBranchAccess(actor, input.branchId);
   return ctx.db.transaction(async (tx) => {
     const before = await findCabin(tx, id, true);
-    assertBranchAccess(req, before.branch.id);
+    assertBranchAccess(actor, before.branch.id);
     await assertReferences(tx, input);
     // a cabin moved to another branch keeps its week only if it fits the new hours
     const schedule = input.schedule ?? before.schedules;
@@ -173,12 +185,11 @@ export async function updateCabin(ctx: AppContext, req: FastifyRequest, id: stri
         branchId: input.branchId,
         description: input.description === undefined ? before.description : input.description,
         active: input.status ?? before.status,
-        updatedAt: new Date(),
       })
       .where(eq(cabins.id, id));
     await saveCabinSchedule(tx, id, schedule);
     const after = await findCabin(tx, id);
-    await recordChange(tx, req, { module: 'cabains', action: 'editar', entityId: id, before, after, affectedBranchId: input.branchId });
+    await recordChange(tx, actor, { module: 'cabains', action: 'editar', entityId: id, before, after, affectedBranchId: input.branchId });
     return after;
   });
 }
@@ -197,7 +208,7 @@ async function hasLiveAppointments(tx: DbOrTx, cabinId: string): Promise<boolean
     .where(
       and(
         eq(appointments.cabinId, cabinId),
-        isNull(appointments.deletedAt),
+        live(appointments),
         inArray(appointments.status, ['scheduled', 'inProcess', 'finished']),
         sql`${appointments.date} >= (now() at time zone ${branches.timeZone})::date`,
       ),
@@ -206,16 +217,16 @@ async function hasLiveAppointments(tx: DbOrTx, cabinId: string): Promise<boolean
   return Boolean(hit);
 }
 
-export async function deleteCabin(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteCabin(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findCabin(tx, id, true);
-    assertBranchAccess(req, before.branch.id);
+    assertBranchAccess(actor, before.branch.id);
     // the row lock first: a booking in progress (it holds the cabin FOR SHARE) commits before the check reads
     await tx.select({ id: cabins.id }).from(cabins).where(eq(cabins.id, id)).for('update');
     if (await hasLiveAppointments(tx, id)) throw new AppError('CABIN_HAS_APPOINTMENTS');
     for (const inUse of cabinUsageChecks) if (await inUse(tx, id)) throw new AppError('CABIN_HAS_APPOINTMENTS');
-    const [row] = await tx.update(cabins).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(cabins.id, id)).returning();
-    await recordChange(tx, req, { module: 'cabains', action: 'eliminar', entityId: id, before, affectedBranchId: before.branch.id });
+    const [row] = await softDelete(tx, cabins, eq(cabins.id, id));
+    await recordChange(tx, actor, { module: 'cabains', action: 'eliminar', entityId: id, before, affectedBranchId: before.branch.id });
     return { ...before, ...stamps(row) };
   });
 }

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, searchParam, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { cabinUsageChecks } from './index';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
@@ -19,16 +13,30 @@ const MEDICA = demoId('cabin-type:medica');
 const TIJUANA_1 = demoId('cabin:tijuana:1');
 const MONTERREY_1 = demoId('cabin:monterrey:1');
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 const as = async (username: string) => t.as((await t.signIn(username)).token);
-const search = (value: string, filter = 'name') => encodeURIComponent(JSON.stringify({ filter, value }));
+const search = searchParam;
 
-type Cabin = { id: string; name: string; type: { id: string; name: string }; branch: { id: string; name: string }; status: boolean; description: string | null; schedules: { day: number; opening: string; closing: string }[]; deleted_at: string | null };
+type Cabin = {
+  id: string;
+  name: string;
+  type: { id: string; name: string };
+  branch: { id: string; name: string };
+  status: boolean;
+  description: string | null;
+  schedules: { day: number; opening: string; closing: string }[];
+  deleted_at: string | null;
+};
 
 const WEEKDAYS = [1, 2, 3, 4, 5].map((day) => ({ day, opening: '10:00', closing: '18:00' }));
-const payload = (over: Record<string, unknown> = {}) => ({ name: 'Cabina nueva', typeId: LASER, branchId: TIJUANA, description: 'Láser de diodo', schedule: WEEKDAYS, ...over });
+const payload = (over: Record<string, unknown> = {}) => ({
+  name: 'Cabina nueva',
+  typeId: LASER,
+  branchId: TIJUANA,
+  description: 'Láser de diodo',
+  schedule: WEEKDAYS,
+  ...over,
+});
 
 async function create(over: Record<string, unknown> = {}, client = admin) {
   const res = await client({ method: 'POST', url: '/v1/cabain/create', payload: payload(over) });
@@ -79,7 +87,10 @@ describe('demo cabins and the list', () => {
 
   it('exports CSV', async () => {
     const res = await admin({ method: 'GET', url: `/v1/cabain?format=csv&branchId=${MONTERREY}` });
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Nombre,Tipo,Sucursal,Estatus,Descripción,Horario');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Monterrey,Activo');
@@ -133,15 +144,31 @@ describe('create and the branch hours', () => {
   it('answers 201 with type, branch and schedules, and logs the change', async () => {
     const logs = await countRows(t, 'change_log');
     const c = await create({ schedule: [...WEEKDAYS, { day: 6, opening: '09:00', closing: '15:00' }, { day: 0, opening: '00:00', closing: '00:00' }] });
-    expect(c).toMatchObject({ name: 'Cabina nueva', type: { id: LASER, name: 'Cabina de láser' }, branch: { id: TIJUANA, name: 'Tijuana' }, status: true, description: 'Láser de diodo' });
+    expect(c).toMatchObject({
+      name: 'Cabina nueva',
+      type: { id: LASER, name: 'Cabina de láser' },
+      branch: { id: TIJUANA, name: 'Tijuana' },
+      status: true,
+      description: 'Láser de diodo',
+    });
     expect(c.schedules.map((s) => s.day)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
-    const [log] = await rows<{ module: string; action: string; affected_branch_id: string }>(sql`select module, action, affected_branch_id from change_log where entity_id = ${c.id}`);
+    const [log] = await rows<{ module: string; action: string; affected_branch_id: string }>(
+      sql`select module, action, affected_branch_id from change_log where entity_id = ${c.id}`,
+    );
     expect(log).toEqual({ module: 'cabains', action: 'crear', affected_branch_id: TIJUANA });
   });
 
   it('refuses a day outside the branch hours with the branch range, writing nothing', async () => {
-    const early = await refused(payload({ schedule: [{ day: 1, opening: '08:00', closing: '12:00' }, { day: 2, opening: '10:00', closing: '12:00' }] }), 400);
+    const early = await refused(
+      payload({
+        schedule: [
+          { day: 1, opening: '08:00', closing: '12:00' },
+          { day: 2, opening: '10:00', closing: '12:00' },
+        ],
+      }),
+      400,
+    );
     expect(early.message).toBe('El horario de la sucursal es de 09:00 - 20:00');
     expect(early.errors).toEqual([{ field: 'schedule.0', message: 'El horario de la sucursal es de 09:00 - 20:00' }]);
     const saturday = await refused(payload({ schedule: [{ day: 6, opening: '09:00', closing: '16:00' }] }), 400);
@@ -154,7 +181,21 @@ describe('create and the branch hours', () => {
     const branch = await admin({
       method: 'POST',
       url: '/v1/branch/create',
-      payload: { name: 'Sin horario', street: 'Calle 1', extNumber: '1', suburb: 'Centro', city: 'Tijuana', state: 'Baja California', zipCode: '22000', mobilePhone: '6645550000', code: 'SINHORAR01', zone: 'Noroeste', rfc: 'CEB180101AB1', businessName: 'Razón', schedule: [{ day: 1, opening: '00:00', closing: '00:00' }] },
+      payload: {
+        name: 'Sin horario',
+        street: 'Calle 1',
+        extNumber: '1',
+        suburb: 'Centro',
+        city: 'Tijuana',
+        state: 'Baja California',
+        zipCode: '22000',
+        mobilePhone: '6645550000',
+        code: 'SINHORAR01',
+        zone: 'Noroeste',
+        rfc: 'CEB180101AB1',
+        businessName: 'Razón',
+        schedule: [{ day: 1, opening: '00:00', closing: '00:00' }],
+      },
     });
     expect(branch.statusCode, branch.body).toBe(201);
     const res = await refused(payload({ branchId: branch.json().id }), 400);
@@ -205,7 +246,11 @@ describe('where a cabin may be', () => {
 describe('update and delete', () => {
   it('toggles the status, replaces or keeps the schedule and checks it against a new branch', async () => {
     const c = await create();
-    const res = await admin({ method: 'PUT', url: `/v1/cabain/${c.id}/update`, payload: payload({ status: false, schedule: [{ day: 6, opening: '09:00', closing: '12:00' }] }) });
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/cabain/${c.id}/update`,
+      payload: payload({ status: false, schedule: [{ day: 6, opening: '09:00', closing: '12:00' }] }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: false, schedules: [{ day: 6, opening: '09:00', closing: '12:00' }] });
     const { schedule: _omit, ...rest } = payload({ name: 'Sin cambio de horario' });
@@ -213,7 +258,11 @@ describe('update and delete', () => {
     expect(kept.json()).toMatchObject({ name: 'Sin cambio de horario', status: false, schedules: [{ day: 6, opening: '09:00', closing: '12:00' }] });
     // Monterrey keeps the same demo hours: the move is accepted; a Sunday would not be
     expect((await admin({ method: 'POST', url: `/v1/cabain/${c.id}/update`, payload: { ...rest, branchId: MONTERREY } })).json().branch.id).toBe(MONTERREY);
-    const sunday = await admin({ method: 'POST', url: `/v1/cabain/${c.id}/update`, payload: payload({ schedule: [{ day: 0, opening: '09:00', closing: '12:00' }] }) });
+    const sunday = await admin({
+      method: 'POST',
+      url: `/v1/cabain/${c.id}/update`,
+      payload: payload({ schedule: [{ day: 0, opening: '09:00', closing: '12:00' }] }),
+    });
     expect(sunday.statusCode).toBe(400);
     const logs = await rows<{ action: string }>(sql`select action from change_log where entity_id = ${c.id} order by created_at, id`);
     expect(logs.map((l) => l.action)).toEqual(['crear', 'editar', 'editar', 'editar']);

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, searchParam, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const FACIAL = demoId('category:treatment:Facial');
 const MISSING = demoId('category:none');
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 const liveCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from categories where deleted_at is null`))[0].n;
-const search = (value: string, filter = 'name') => encodeURIComponent(JSON.stringify({ filter, value }));
+const search = searchParam;
 type Item = { id: string; name: string; type: string; active: boolean; deleted_at: string | null };
 const names = (items: Item[]) => items.map((i) => i.name);
 
@@ -77,7 +69,10 @@ describe('GET /v1/categories', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="categorias-.*\.csv"/);
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Nombre,Tipo,Estatus,Fecha de creación');
     expect(lines).toContainEqual(expect.stringMatching(/^Facial,Tratamiento,Activo,/));
     expect(lines).toContainEqual(expect.stringMatching(/^Depilación láser,Tratamiento,Activo,/));
@@ -137,7 +132,11 @@ describe('update and delete', () => {
     const viaPost = await admin({ method: 'POST', url: `/v1/categories/${cat.id}/update`, payload: { name: 'Maquillaje mineral', type: 'product' } });
     expect(viaPost.statusCode).toBe(200);
     expect(viaPost.json()).toMatchObject({ name: 'Maquillaje mineral', active: true });
-    const viaPut = await admin({ method: 'PUT', url: `/v1/categories/${cat.id}/update`, payload: { name: 'Maquillaje mineral', type: 'product', active: false } });
+    const viaPut = await admin({
+      method: 'PUT',
+      url: `/v1/categories/${cat.id}/update`,
+      payload: { name: 'Maquillaje mineral', type: 'product', active: false },
+    });
     expect(viaPut.statusCode).toBe(200);
     expect(viaPut.json().active).toBe(false);
     const logs = await rows<{ action: string; before: { name: string }; after: { name: string } }>(

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toErrorBody } from '../../platform/errors';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { basePayload } from '../products/test-helpers';
 import { pgCodeOf } from '../appointments/fixtures';
 
 /** A product category tied to a live product cannot be deleted: the catalogue's 409 (service and migration 0014's trigger). */
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const REFUSED = { statusCode: 409, code: 'CANNOT_DELETE', message: 'No se puede eliminar el registro' };
 let n = 0;
@@ -25,7 +19,11 @@ async function category(): Promise<string> {
 }
 async function product(categoryId: string): Promise<string> {
   n += 1;
-  const res = await admin({ method: 'POST', url: '/v1/product/create', payload: basePayload({ sku: `CATP${String(n).padStart(4, '0')}`, categoriesIds: [categoryId] }) });
+  const res = await admin({
+    method: 'POST',
+    url: '/v1/product/create',
+    payload: basePayload({ sku: `CATP${String(n).padStart(4, '0')}`, categoriesIds: [categoryId] }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }
@@ -67,9 +65,16 @@ describe('deleting a product category', () => {
         admin({ method: 'POST', url: '/v1/product/create', payload: basePayload({ sku: `CATR${String(n).padStart(4, '0')}`, categoriesIds: [cat] }) }),
         deleteCategory(cat),
       ]);
-      expect([[201, 409], [404, 200]], `${created.body}\n${deleted.body}`).toContainEqual([created.statusCode, deleted.statusCode]);
+      expect(
+        [
+          [201, 409],
+          [404, 200],
+        ],
+        `${created.body}\n${deleted.body}`,
+      ).toContainEqual([created.statusCode, deleted.statusCode]);
     }
-    const orphans = (await t.ctx.db.execute(sql`select count(*)::int n from product_categories pc join products p on p.id = pc.product_id join categories c on c.id = pc.category_id
+    const orphans = (await t.ctx.db
+      .execute(sql`select count(*)::int n from product_categories pc join products p on p.id = pc.product_id join categories c on c.id = pc.category_id
       where p.deleted_at is null and c.deleted_at is not null`)) as unknown as { rows: { n: number }[] };
     expect(orphans.rows[0].n).toBe(0);
   });

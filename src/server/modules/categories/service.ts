@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { CategoryInput } from '../../../domain/categories.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
@@ -9,6 +9,7 @@ import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
+import { live, softDelete } from '../../db/live';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -24,7 +25,7 @@ export interface CategoryFilters extends ListQuery {
 export function categoryListSpec(db: DbOrTx, q: CategoryFilters): ListSpec<CategoryDto> {
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   const filters = [
-    isTruthyFlag(q.withDeleted) ? undefined : isNull(categories.deletedAt),
+    isTruthyFlag(q.withDeleted) ? undefined : live(categories),
     q.type ? eq(categories.type, q.type) : undefined,
     active === undefined ? undefined : eq(categories.active, active),
   ];
@@ -34,7 +35,12 @@ export function categoryListSpec(db: DbOrTx, q: CategoryFilters): ListSpec<Categ
     searchable: { name: categories.name },
     filters,
     rows: async ({ where, orderBy, limit, offset }) => {
-      const q2 = db.select().from(categories).where(where).orderBy(...orderBy, categories.id).offset(offset);
+      const q2 = db
+        .select()
+        .from(categories)
+        .where(where)
+        .orderBy(...orderBy, categories.id)
+        .offset(offset);
       const rows = limit ? await q2.limit(limit) : await q2;
       return rows.map(toCategoryDto);
     },
@@ -43,7 +49,11 @@ export function categoryListSpec(db: DbOrTx, q: CategoryFilters): ListSpec<Categ
 }
 
 async function findCategory(db: DbOrTx, id: string): Promise<CategoryRow> {
-  const [row] = await db.select().from(categories).where(and(eq(categories.id, id), isNull(categories.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), live(categories)))
+    .limit(1);
   if (!row) throw new AppError('CATEGORY_NOT_FOUND');
   return row;
 }
@@ -60,7 +70,7 @@ async function assertUniqueName(db: DbOrTx, input: CategoryInput, exceptId?: str
       and(
         sql`lower(${categories.name}) = lower(${input.name})`,
         eq(categories.type, input.type),
-        isNull(categories.deletedAt),
+        live(categories),
         exceptId ? ne(categories.id, exceptId) : undefined,
       ),
     )
@@ -68,25 +78,28 @@ async function assertUniqueName(db: DbOrTx, input: CategoryInput, exceptId?: str
   if (dup) throw new AppError('CATEGORY_EXISTS');
 }
 
-export async function createCategory(ctx: AppContext, req: FastifyRequest, input: CategoryInput & { active?: boolean }) {
+export async function createCategory(ctx: AppContext, actor: Actor, input: CategoryInput & { active?: boolean }) {
   return ctx.db.transaction(async (tx) => {
     await assertUniqueName(tx, input);
-    const [row] = await tx.insert(categories).values({ name: input.name, type: input.type, active: input.active ?? true }).returning();
-    await recordChange(tx, req, { module: 'categories', action: 'crear', entityId: row.id, after: toCategoryDto(row) });
+    const [row] = await tx
+      .insert(categories)
+      .values({ name: input.name, type: input.type, active: input.active ?? true })
+      .returning();
+    await recordChange(tx, actor, { module: 'categories', action: 'crear', entityId: row.id, after: toCategoryDto(row) });
     return toCategoryDto(row);
   });
 }
 
-export async function updateCategory(ctx: AppContext, req: FastifyRequest, id: string, input: CategoryInput & { active?: boolean }) {
+export async function updateCategory(ctx: AppContext, actor: Actor, id: string, input: CategoryInput & { active?: boolean }) {
   return ctx.db.transaction(async (tx) => {
     const before = await findCategory(tx, id);
     await assertUniqueName(tx, input, id);
     const [row] = await tx
       .update(categories)
-      .set({ name: input.name, type: input.type, active: input.active ?? before.active, updatedAt: new Date() })
+      .set({ name: input.name, type: input.type, active: input.active ?? before.active })
       .where(eq(categories.id, id))
       .returning();
-    await recordChange(tx, req, { module: 'categories', action: 'editar', entityId: id, before: toCategoryDto(before), after: toCategoryDto(row) });
+    await recordChange(tx, actor, { module: 'categories', action: 'editar', entityId: id, before: toCategoryDto(before), after: toCategoryDto(row) });
     return toCategoryDto(row);
   });
 }
@@ -101,20 +114,20 @@ async function usedByProduct(tx: DbOrTx, categoryId: string): Promise<boolean> {
     .select({ id: products.id })
     .from(productCategories)
     .innerJoin(products, eq(products.id, productCategories.productId))
-    .where(and(eq(productCategories.categoryId, categoryId), isNull(products.deletedAt)))
+    .where(and(eq(productCategories.categoryId, categoryId), live(products)))
     .limit(1);
   return Boolean(row);
 }
 
-export async function deleteCategory(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteCategory(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findCategory(tx, id);
     // the row lock first: a product being tied to it (migration 0014's trigger holds the category FOR SHARE) commits before the check reads
     await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (await usedByProduct(tx, id)) throw new AppError('CANNOT_DELETE');
     for (const inUse of categoryUsageChecks) if (await inUse(tx, id)) throw new AppError('CATEGORY_IN_USE');
-    const [row] = await tx.update(categories).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(categories.id, id)).returning();
-    await recordChange(tx, req, { module: 'categories', action: 'eliminar', entityId: id, before: toCategoryDto(before) });
+    const [row] = await softDelete(tx, categories, eq(categories.id, id));
+    await recordChange(tx, actor, { module: 'categories', action: 'eliminar', entityId: id, before: toCategoryDto(before) });
     return toCategoryDto(row);
   });
 }

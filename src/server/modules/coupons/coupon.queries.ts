@@ -1,22 +1,24 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { dateIn, discountedPrice, isCouponExhausted, isCouponExpired } from '../../../domain/coupons';
 import type { CouponType } from '../../../domain/coupons.schemas';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { DbOrTx } from '../../db/client';
 import { branches, cashOrders, couponBranches, couponRedemptions, coupons, customers, orders, products, treatments, users } from '../../db/schema';
-import { branchScope } from '../../platform/auth/guard';
+import { branchScope, type Actor } from '../../platform/auth/actor';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
+import { pesos } from '../../db/money';
+import type { Cents } from '../../../domain/money';
+import { live } from '../../db/live';
 
 export type CouponRow = typeof coupons.$inferSelect;
-type ItemRef = { id: string; name: string; sku: string; price: number | null } | null;
+type ItemRef = { id: string; name: string; sku: string; price: Cents | null } | null;
 export type CouponJoined = { coupon: CouponRow; treatment: ItemRef; product: ItemRef };
 
 export function toCouponDto({ coupon, treatment, product }: CouponJoined, branchList: { id: string; name: string }[], today = dateIn(BUSINESS_TIME_ZONE)) {
   const item = coupon.type === 'Treatment' ? treatment : product;
-  const price = item?.price ?? 0;
+  const price = pesos(item?.price ?? null) ?? 0;
   return {
     id: coupon.id,
     code: coupon.code,
@@ -29,8 +31,8 @@ export function toCouponDto({ coupon, treatment, product }: CouponJoined, branch
     type: coupon.type as CouponType,
     treatmentId: coupon.treatmentId,
     productId: coupon.productId,
-    treatment: treatment ? { id: treatment.id, name: treatment.name, sku: treatment.sku, price: treatment.price ?? 0 } : null,
-    product: product ? { id: product.id, name: product.name, sku: product.sku, salePrice: product.price } : null,
+    treatment: treatment ? { id: treatment.id, name: treatment.name, sku: treatment.sku, price: pesos(treatment.price) ?? 0 } : null,
+    product: product ? { id: product.id, name: product.name, sku: product.sku, salePrice: pesos(product.price) } : null,
     price,
     discount: coupon.discount,
     discountedPrice: discountedPrice(price, coupon.discount),
@@ -88,7 +90,10 @@ export async function branchesOf(db: DbOrTx, couponIds: string[]): Promise<Map<s
 }
 
 export async function withBranches(db: DbOrTx, rows: CouponJoined[]): Promise<CouponDto[]> {
-  const map = await branchesOf(db, rows.map((r) => r.coupon.id));
+  const map = await branchesOf(
+    db,
+    rows.map((r) => r.coupon.id),
+  );
   const today = dateIn(BUSINESS_TIME_ZONE);
   return rows.map((r) => toCouponDto(r, map.get(r.coupon.id) ?? [], today));
 }
@@ -102,8 +107,8 @@ export interface CouponFilters extends ListQuery {
   branchId?: string;
 }
 
-export function couponListSpec(db: DbOrTx, req: FastifyRequest, q: CouponFilters): ListSpec<CouponDto> {
-  const scope = branchScope(req, q.branchId);
+export function couponListSpec(db: DbOrTx, actor: Actor, q: CouponFilters): ListSpec<CouponDto> {
+  const scope = branchScope(actor, q.branchId);
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   const itemName = sql`coalesce(${treatments.name}, ${products.name})`;
   return {
@@ -122,13 +127,16 @@ export function couponListSpec(db: DbOrTx, req: FastifyRequest, q: CouponFilters
     defaultSort: { field: 'created_at', order: 'DESC' },
     searchable: { code: coupons.code, name: coupons.name, item: itemName },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(coupons.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(coupons),
       scope ? appliesAtBranch(scope) : undefined,
       q.type ? eq(coupons.type, q.type) : undefined,
       active === undefined ? undefined : eq(coupons.active, active),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = joinedQuery(db).where(where).orderBy(...orderBy, coupons.id).offset(offset);
+      const base = joinedQuery(db)
+        .where(where)
+        .orderBy(...orderBy, coupons.id)
+        .offset(offset);
       return withBranches(db, limit ? await base.limit(limit) : await base);
     },
     count: async (where) =>
@@ -145,7 +153,7 @@ export function couponListSpec(db: DbOrTx, req: FastifyRequest, q: CouponFilters
 
 export async function findCouponJoined(db: DbOrTx, id: string): Promise<CouponJoined | undefined> {
   const [row] = await joinedQuery(db)
-    .where(and(eq(coupons.id, id), isNull(coupons.deletedAt)))
+    .where(and(eq(coupons.id, id), live(coupons)))
     .limit(1);
   return row;
 }
@@ -174,13 +182,7 @@ export async function redemptionsOf(db: DbOrTx, couponId: string, branchId?: str
     .leftJoin(customers, sql`${customers.id} = coalesce(${couponRedemptions.customerId}, ${orders.customerId}, ${cashOrders.customerId})`)
     .leftJoin(branches, sql`${branches.id} = coalesce(${couponRedemptions.branchId}, ${orders.branchId}, ${cashOrders.branchId})`)
     .leftJoin(users, sql`${users.id} = coalesce(${couponRedemptions.userId}, ${orders.sellerId}, ${cashOrders.sellerId})`)
-    .where(
-      and(
-        eq(couponRedemptions.couponId, couponId),
-        isNull(couponRedemptions.deletedAt),
-        branchId ? eq(couponRedemptions.branchId, branchId) : undefined,
-      ),
-    )
+    .where(and(eq(couponRedemptions.couponId, couponId), live(couponRedemptions), branchId ? eq(couponRedemptions.branchId, branchId) : undefined))
     .orderBy(sql`${couponRedemptions.createdAt} desc`, couponRedemptions.id);
   const view = (r: (typeof rows)[number]) => ({
     id: r.id,
@@ -191,8 +193,5 @@ export async function redemptionsOf(db: DbOrTx, couponId: string, branchId?: str
     branch: r.branch?.id ? r.branch : null,
     user: r.user?.id ? r.user : null,
   });
-  return {
-    orders: rows.filter((r) => r.orderKind === 'order').map(view),
-    cashOrders: rows.filter((r) => r.orderKind === 'cashOrder').map(view),
-  };
+  return { orders: rows.filter((r) => r.orderKind === 'order').map(view), cashOrders: rows.filter((r) => r.orderKind === 'cashOrder').map(view) };
 }

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   COUPON_LIMIT_BELOW_USED,
   COUPON_LOCKED_MESSAGE,
@@ -16,6 +16,8 @@ import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordChange } from '../../platform/change-log';
 import { branchesOf, couponSnapshot, findCouponJoined, redemptionsOf, withBranches, type CouponRow } from './coupon.queries';
+import { pesos } from '../../db/money';
+import { live, softDelete } from '../../db/live';
 
 export const TREATMENT_NOT_ELIGIBLE = 'Solo se pueden elegir tratamientos activos';
 export const PRODUCT_NOT_ELIGIBLE = 'Solo se pueden elegir productos activos y aprobados de tipo cosmetológico o de venta';
@@ -24,11 +26,12 @@ export const DISTRIBUTION_CENTER_MESSAGE = 'Un cupón no puede asignarse a un ce
 /** Items a coupon may discount (section 5): active treatments; approved, active cosmetologist or sale products. */
 export async function couponItems(db: DbOrTx, type: CouponType, id?: string) {
   if (type === 'Treatment') {
-    return db
+    const rows = await db
       .select({ id: treatments.id, name: treatments.name, sku: treatments.sku, price: treatments.price })
       .from(treatments)
-      .where(and(isNull(treatments.deletedAt), eq(treatments.active, true), id ? eq(treatments.id, id) : undefined))
+      .where(and(live(treatments), eq(treatments.active, true), id ? eq(treatments.id, id) : undefined))
       .orderBy(asc(treatments.name));
+    return rows.map((r) => ({ ...r, price: pesos(r.price) }));
   }
   const rows = await db
     .select({ id: products.id, name: products.name, sku: products.sku, price: products.salePrice })
@@ -36,7 +39,7 @@ export async function couponItems(db: DbOrTx, type: CouponType, id?: string) {
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
     .where(
       and(
-        isNull(products.deletedAt),
+        live(products),
         eq(products.active, true),
         isNotNull(products.approvedAt),
         inArray(productTypes.slug, [...COUPON_PRODUCT_TYPES]),
@@ -44,14 +47,18 @@ export async function couponItems(db: DbOrTx, type: CouponType, id?: string) {
       ),
     )
     .orderBy(asc(products.name));
-  return rows.map((r) => ({ ...r, price: r.price ?? 0 }));
+  return rows.map((r) => ({ ...r, price: pesos(r.price) ?? 0 }));
 }
 
 async function assertItemEligible(db: DbOrTx, input: { type: CouponType; treatmentId?: string; productId?: string }) {
   const id = (input.type === 'Treatment' ? input.treatmentId : input.productId)!;
   if ((await couponItems(db, input.type, id)).length) return;
   const table = input.type === 'Treatment' ? treatments : products;
-  const [exists] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, id), isNull(table.deletedAt))).limit(1);
+  const [exists] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), live(table)))
+    .limit(1);
   if (!exists) throw new AppError(input.type === 'Treatment' ? 'TREATMENT_NOT_FOUND' : 'PRODUCT_NOT_FOUND');
   throw new AppError('BAD_REQUEST', input.type === 'Treatment' ? TREATMENT_NOT_ELIGIBLE : PRODUCT_NOT_ELIGIBLE);
 }
@@ -60,7 +67,7 @@ async function assertBranches(db: DbOrTx, ids: string[]) {
   const rows = await db
     .select({ id: branches.id, dc: branches.distributionCenter })
     .from(branches)
-    .where(and(inArray(branches.id, ids), isNull(branches.deletedAt)));
+    .where(and(inArray(branches.id, ids), live(branches)));
   if (rows.length !== ids.length) throw new AppError('BRANCH_NOT_FOUND');
   if (rows.some((r) => r.dc)) throw new AppError('BAD_REQUEST', DISTRIBUTION_CENTER_MESSAGE);
 }
@@ -69,15 +76,15 @@ async function assertCodeFree(db: DbOrTx, code: string, exceptId?: string) {
   const [dup] = await db
     .select({ id: coupons.id })
     .from(coupons)
-    .where(and(sql`lower(${coupons.code}) = lower(${code})`, isNull(coupons.deletedAt), exceptId ? ne(coupons.id, exceptId) : undefined))
+    .where(and(sql`lower(${coupons.code}) = lower(${code})`, live(coupons), exceptId ? ne(coupons.id, exceptId) : undefined))
     .limit(1);
   if (dup) throw new AppError('COUPON_CODE_EXISTS');
 }
 
 /** A branch-bound user only touches coupons of their own branch alone. */
-function assertOwnBranchOnly(req: FastifyRequest, branchesIds: string[]) {
-  if (!req.user.branchBound) return;
-  if (branchesIds.length !== 1 || branchesIds[0] !== req.user.branchId) throw new AppError('BRANCH_FORBIDDEN');
+function assertOwnBranchOnly(actor: Actor, branchesIds: string[]) {
+  if (!actor.branchBound) return;
+  if (branchesIds.length !== 1 || branchesIds[0] !== actor.branchId) throw new AppError('BRANCH_FORBIDDEN');
 }
 
 /** The unique index settles two simultaneous creates of one code. */
@@ -89,15 +96,15 @@ async function couponDto(db: DbOrTx, id: string) {
   return (await withBranches(db, [row]))[0];
 }
 
-export async function getCoupon(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function getCoupon(ctx: AppContext, actor: Actor, id: string) {
   const dto = await couponDto(ctx.db, id);
-  const own = req.user.branchBound ? (req.user.branchId ?? '') : undefined;
+  const own = actor.branchBound ? (actor.branchId ?? '') : undefined;
   if (own !== undefined && !dto.branchesIds.includes(own)) throw new AppError('BRANCH_FORBIDDEN');
   return { ...dto, ...(await redemptionsOf(ctx.db, id, own)) };
 }
 
-export async function createCoupon(ctx: AppContext, req: FastifyRequest, input: CouponCreateInput) {
-  assertOwnBranchOnly(req, input.branchesIds);
+export async function createCoupon(ctx: AppContext, actor: Actor, input: CouponCreateInput) {
+  assertOwnBranchOnly(actor, input.branchesIds);
   return codeRace(
     ctx.db.transaction(async (tx) => {
       await assertCodeFree(tx, input.code);
@@ -119,7 +126,7 @@ export async function createCoupon(ctx: AppContext, req: FastifyRequest, input: 
         })
         .returning();
       await tx.insert(couponBranches).values(input.branchesIds.map((branchId) => ({ couponId: row.id, branchId })));
-      await recordChange(tx, req, { module: 'coupons', action: 'crear', entityId: row.id, after: couponSnapshot(row, input.branchesIds) });
+      await recordChange(tx, actor, { module: 'coupons', action: 'crear', entityId: row.id, after: couponSnapshot(row, input.branchesIds) });
       return couponDto(tx, row.id);
     }),
   );
@@ -132,22 +139,32 @@ function assertLockedUnchanged(before: CouponRow, input: CouponUpdateInput) {
   if ((input.treatmentId ?? before.treatmentId) !== before.treatmentId) changed.push('treatmentId');
   if ((input.productId ?? before.productId) !== before.productId) changed.push('productId');
   if (input.discount !== undefined && toCents(input.discount) !== toCents(before.discount)) changed.push('discount');
-  if (changed.length) throw new AppError('BAD_REQUEST', COUPON_LOCKED_MESSAGE, changed.map((field) => ({ field, message: COUPON_LOCKED_MESSAGE })));
+  if (changed.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      COUPON_LOCKED_MESSAGE,
+      changed.map((field) => ({ field, message: COUPON_LOCKED_MESSAGE })),
+    );
 }
 
 async function lockCoupon(db: DbOrTx, id: string): Promise<CouponRow> {
-  const [row] = await db.select().from(coupons).where(and(eq(coupons.id, id), isNull(coupons.deletedAt))).for('update').limit(1);
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), live(coupons)))
+    .for('update')
+    .limit(1);
   if (!row) throw new AppError('COUPON_NOT_FOUND');
   return row;
 }
 
-export async function updateCoupon(ctx: AppContext, req: FastifyRequest, id: string, input: CouponUpdateInput) {
+export async function updateCoupon(ctx: AppContext, actor: Actor, id: string, input: CouponUpdateInput) {
   return codeRace(
     ctx.db.transaction(async (tx) => {
       const before = await lockCoupon(tx, id);
       const beforeBranches = ((await branchesOf(tx, [id])).get(id) ?? []).map((b) => b.id);
-      assertOwnBranchOnly(req, beforeBranches);
-      assertOwnBranchOnly(req, input.branchesIds);
+      assertOwnBranchOnly(actor, beforeBranches);
+      assertOwnBranchOnly(actor, input.branchesIds);
       assertLockedUnchanged(before, input);
       if (input.limit < before.used) {
         const message = COUPON_LIMIT_BELOW_USED(before.used);
@@ -164,13 +181,12 @@ export async function updateCoupon(ctx: AppContext, req: FastifyRequest, id: str
           limit: input.limit,
           expireDate: input.expireDate,
           active: input.status ?? before.active,
-          updatedAt: new Date(),
         })
         .where(eq(coupons.id, id))
         .returning();
       await tx.delete(couponBranches).where(eq(couponBranches.couponId, id));
       await tx.insert(couponBranches).values(input.branchesIds.map((branchId) => ({ couponId: id, branchId })));
-      await recordChange(tx, req, {
+      await recordChange(tx, actor, {
         module: 'coupons',
         action: 'editar',
         entityId: id,
@@ -182,13 +198,13 @@ export async function updateCoupon(ctx: AppContext, req: FastifyRequest, id: str
   );
 }
 
-export async function deleteCoupon(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteCoupon(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await lockCoupon(tx, id);
     const dto = await couponDto(tx, id);
-    assertOwnBranchOnly(req, dto.branchesIds);
-    const [row] = await tx.update(coupons).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
-    await recordChange(tx, req, { module: 'coupons', action: 'eliminar', entityId: id, before: couponSnapshot(before, dto.branchesIds) });
+    assertOwnBranchOnly(actor, dto.branchesIds);
+    const [row] = await softDelete(tx, coupons, eq(coupons.id, id));
+    await recordChange(tx, actor, { module: 'coupons', action: 'eliminar', entityId: id, before: couponSnapshot(before, dto.branchesIds) });
     return { ...dto, deleted_at: row.deletedAt, updated_at: row.updatedAt };
   });
 }

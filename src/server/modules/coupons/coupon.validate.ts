@@ -1,12 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { couponDiscountAmount, dateIn, discountedPrice, isCouponExhausted, isCouponExpired } from '../../../domain/coupons';
 import type { CouponValidateInput } from '../../../domain/coupons.schemas';
 import type { DbOrTx } from '../../db/client';
 import { branches, couponBranches, couponRedemptions, coupons, customers, products, treatments } from '../../db/schema';
-import { branchScope } from '../../platform/auth/guard';
+import { branchScope, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 export const COUPON_INACTIVE_MESSAGE = 'El cupón está inactivo';
 
@@ -29,18 +30,18 @@ async function currentPrice(db: DbOrTx, item: CouponValidateInput['item']): Prom
     const [t] = await db
       .select({ price: treatments.price })
       .from(treatments)
-      .where(and(eq(treatments.id, item.id), isNull(treatments.deletedAt), eq(treatments.active, true)))
+      .where(and(eq(treatments.id, item.id), live(treatments), eq(treatments.active, true)))
       .limit(1);
     if (!t) throw new AppError('TREATMENT_NOT_FOUND');
-    return t.price;
+    return pesos(t.price);
   }
   const [p] = await db
     .select({ price: products.salePrice })
     .from(products)
-    .where(and(eq(products.id, item.id), isNull(products.deletedAt), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)))
+    .where(and(eq(products.id, item.id), live(products), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)))
     .limit(1);
   if (!p) throw new AppError('PRODUCT_NOT_FOUND');
-  return p.price ?? 0;
+  return pesos(p.price) ?? 0;
 }
 
 /**
@@ -51,7 +52,7 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
   const base = db
     .select()
     .from(coupons)
-    .where(and(sql`lower(${coupons.code}) = lower(${input.code.trim()})`, isNull(coupons.deletedAt)))
+    .where(and(sql`lower(${coupons.code}) = lower(${input.code.trim()})`, live(coupons)))
     .limit(1);
   const [coupon] = opts.lock ? await base.for('update') : await base;
   if (!coupon) throw new AppError('COUPON_NOT_FOUND');
@@ -60,13 +61,13 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
   const [branch] = await db
     .select({ timeZone: branches.timeZone })
     .from(branches)
-    .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt)))
+    .where(and(eq(branches.id, input.branchId), live(branches)))
     .limit(1);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
   const [customer] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, input.customerId), live(customers)))
     .limit(1);
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   if (isCouponExpired(coupon.expireDate, dateIn(branch.timeZone, opts.now))) throw new AppError('COUPON_EXPIRED');
@@ -83,7 +84,7 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
   const [usedBefore] = await db
     .select({ id: couponRedemptions.id })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.customerId, input.customerId), isNull(couponRedemptions.deletedAt)))
+    .where(and(eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.customerId, input.customerId), live(couponRedemptions)))
     .limit(1);
   if (usedBefore) throw new AppError('COUPON_ALREADY_USED');
 
@@ -100,8 +101,8 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
 }
 
 /** POST /v1/coupon/validate: a quote, nothing written. */
-export async function validateCoupon(db: DbOrTx, req: FastifyRequest, input: CouponValidateInput): Promise<CouponQuote> {
-  branchScope(req, input.branchId);
+export async function validateCoupon(db: DbOrTx, actor: Actor, input: CouponValidateInput): Promise<CouponQuote> {
+  branchScope(actor, input.branchId);
   return checkCoupon(db, input);
 }
 
@@ -115,24 +116,26 @@ export interface Redemption extends CouponValidateInput {
  * For the sales area: applies a coupon inside the sale's own transaction — checks it again under a
  * row lock, counts the use and records who used it where (the usage history of the coupon detail).
  */
-export async function redeemCoupon(tx: DbOrTx, req: FastifyRequest | null, input: Redemption, now?: Date): Promise<CouponQuote> {
+export async function redeemCoupon(tx: DbOrTx, actor: Actor | null, input: Redemption, now?: Date): Promise<CouponQuote> {
   const quote = await checkCoupon(tx, input, { lock: true, now });
   const [updated] = await tx
     .update(coupons)
-    .set({ used: sql`${coupons.used} + 1`, updatedAt: new Date() })
+    .set({ used: sql`${coupons.used} + 1` })
     .where(and(eq(coupons.id, quote.couponId), sql`${coupons.used} < ${coupons.limit}`))
     .returning({ used: coupons.used });
   if (!updated) throw new AppError('COUPON_EXHAUSTED');
-  await tx.insert(couponRedemptions).values({
-    couponId: quote.couponId,
-    customerId: input.customerId,
-    orderKind: input.orderKind,
-    orderId: input.orderId ?? null,
-    orderNumber: input.orderNumber ?? null,
-    branchId: input.branchId,
-    userId: req?.user?.id ?? null,
-  });
-  await recordChange(tx, req, {
+  await tx
+    .insert(couponRedemptions)
+    .values({
+      couponId: quote.couponId,
+      customerId: input.customerId,
+      orderKind: input.orderKind,
+      orderId: input.orderId ?? null,
+      orderNumber: input.orderNumber ?? null,
+      branchId: input.branchId,
+      userId: actor?.id ?? null,
+    });
+  await recordChange(tx, actor, {
     module: 'coupons',
     action: 'canjear',
     entityId: quote.couponId,

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { dateIn } from '../../../domain/coupons';
 import { COUPON_LOCKED_MESSAGE } from '../../../domain/coupons.schemas';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { couponRedemptions } from '../../db/schema';
 import { FIX, insertCouponFixtures } from './test-fixtures';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 beforeAll(async () => {
-  t = await createTestApp();
   await insertCouponFixtures(t.ctx.db);
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
 });
-afterAll(() => t.close());
 
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
@@ -23,9 +19,7 @@ const CEDIS = demoId('branch:cedis');
 const MISSING = demoId('coupon:none');
 const FAR = '2099-12-31';
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 type Coupon = Record<string, unknown> & { id: string; code: string; price: number; discountedPrice: number; discount: number; used: number; status: boolean };
 
 let seq = 0;
@@ -60,7 +54,9 @@ const editable = (c: Coupon, over: Record<string, unknown> = {}) => ({
 
 describe('demo data', () => {
   it('seeds coupons over existing items: some expired, one exhausted, uses matching the history', async () => {
-    const items = await rows<{ n: number }>(sql`select (select count(*) from treatments where deleted_at is null and active) + (select count(*) from products where approved_at is not null) as n`);
+    const items = await rows<{ n: number }>(
+      sql`select (select count(*) from treatments where deleted_at is null and active) + (select count(*) from products where approved_at is not null) as n`,
+    );
     const seeded = await rows<{ code: string; used: number; limit: number; redemptions: number; expire_date: string; active: boolean }>(sql`
       select c.code, c.used, c."limit", c.expire_date::text, c.active,
              (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as redemptions
@@ -119,12 +115,25 @@ describe('create', () => {
   it('answers 201 with the exact discounted price, branches and a change-log row', async () => {
     const logs = await countRows(t, 'change_log');
     const c = await create({ code: 'facial15', discount: 15 });
-    expect(c).toMatchObject({ code: 'facial15', price: 1499.99, discount: 15, discountedPrice: 1274.99, used: 0, limit: 10, status: true, type: 'Treatment', expired: false, exhausted: false });
+    expect(c).toMatchObject({
+      code: 'facial15',
+      price: 1499.99,
+      discount: 15,
+      discountedPrice: 1274.99,
+      used: 0,
+      limit: 10,
+      status: true,
+      type: 'Treatment',
+      expired: false,
+      exhausted: false,
+    });
     expect(c.treatment).toMatchObject({ id: FIX.treatment, name: 'Zeta rejuvenecimiento facial' });
     expect(c.productId).toBeNull();
     expect((c.branchesIds as string[]).sort()).toEqual([TIJUANA, MEXICALI].sort());
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
-    const [log] = await rows<{ module: string; action: string; after: { code: string; branchesIds: string[] } }>(sql`select module, action, after from change_log where entity_id = ${c.id}`);
+    const [log] = await rows<{ module: string; action: string; after: { code: string; branchesIds: string[] } }>(
+      sql`select module, action, after from change_log where entity_id = ${c.id}`,
+    );
     expect(log).toMatchObject({ module: 'coupons', action: 'crear', after: { code: 'facial15' } });
     const product = await create({ type: 'Product', productId: FIX.saleProduct, treatmentId: FIX.treatment, discount: 12.5 });
     expect(product).toMatchObject({ price: 899.5, discountedPrice: 787.06, treatmentId: null, productId: FIX.saleProduct });
@@ -203,7 +212,12 @@ describe('update', () => {
     const res = await admin({
       method: 'PUT',
       url: `/v1/coupon/${c.id}/update`,
-      payload: { ...editable(c, { name: 'Nuevo nombre', limit: 25, branchesIds: [MONTERREY], status: false }), type: 'Treatment', treatmentId: FIX.treatment, discount: '15.00' },
+      payload: {
+        ...editable(c, { name: 'Nuevo nombre', limit: 25, branchesIds: [MONTERREY], status: false }),
+        type: 'Treatment',
+        treatmentId: FIX.treatment,
+        discount: '15.00',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Nuevo nombre', limit: 25, status: false, branchesIds: [MONTERREY], discount: 15, discountedPrice: 1274.99 });
@@ -241,11 +255,19 @@ describe('update', () => {
     const low = await admin({ method: 'PUT', url: `/v1/coupon/${c.id}/update`, payload: editable(c, { limit: 3 }) });
     expect(low.statusCode).toBe(400);
     expect(low.json()).toMatchObject({ message: 'El límite de usos no puede ser menor a los usos registrados (4)', errors: [{ field: 'limit' }] });
-    expect((await admin({ method: 'PUT', url: `/v1/coupon/${c.id}/update`, payload: editable(c, { limit: 4 }) })).json()).toMatchObject({ limit: 4, used: 4, exhausted: true });
+    expect((await admin({ method: 'PUT', url: `/v1/coupon/${c.id}/update`, payload: editable(c, { limit: 4 }) })).json()).toMatchObject({
+      limit: 4,
+      used: 4,
+      exhausted: true,
+    });
   });
 
   it('answers 404 for an unknown coupon', async () => {
-    const res = await admin({ method: 'PUT', url: `/v1/coupon/${MISSING}/update`, payload: editable({ code: 'NOEXISTE1', name: 'x', description: 'x', branchesIds: [TIJUANA], limit: 1, expireDate: FAR } as unknown as Coupon) });
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/coupon/${MISSING}/update`,
+      payload: editable({ code: 'NOEXISTE1', name: 'x', description: 'x', branchesIds: [TIJUANA], limit: 1, expireDate: FAR } as unknown as Coupon),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'COUPON_NOT_FOUND', message: 'Cupón no encontrado' });
   });
@@ -257,7 +279,14 @@ describe('list, detail and delete', () => {
     const search = encodeURIComponent(JSON.stringify({ filter: 'code', value: 'listado' }));
     const { items, meta } = (await admin({ method: 'GET', url: `/v1/coupon?search=${search}` })).json();
     expect(meta.itemCount).toBe(1);
-    expect(items[0]).toMatchObject({ code: 'LISTADO01', price: 450, discountedPrice: 405, discount: 10, type: 'Product', product: { name: 'Zeta sérum cosmetológico' } });
+    expect(items[0]).toMatchObject({
+      code: 'LISTADO01',
+      price: 450,
+      discountedPrice: 405,
+      discount: 10,
+      type: 'Product',
+      product: { name: 'Zeta sérum cosmetológico' },
+    });
     const products = (await admin({ method: 'GET', url: '/v1/coupon?take=all&type=Product' })).json().items as Coupon[];
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((c) => c.type === 'Product')).toBe(true);
@@ -266,7 +295,10 @@ describe('list, detail and delete', () => {
     const byItem = encodeURIComponent(JSON.stringify({ filter: 'item', value: 'serum' }));
     expect((await admin({ method: 'GET', url: `/v1/coupon?search=${byItem}` })).json().items.map((c: Coupon) => c.code)).toContain('LISTADO01');
     const csv = await admin({ method: 'GET', url: `/v1/coupon?format=csv&search=${search}` });
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Código,Nombre,Límite,Usados,Vigencia,Tipo,Producto o tratamiento,Precio,Precio con descuento,Descuento,Sucursales,Estatus');
     expect(lines[1]).toBe('LISTADO01,Cupón de prueba,10,0,31/12/2099,Producto,Zeta sérum cosmetológico,450.00,405.00,10%,"Mexicali, Tijuana",Activo');
   });
@@ -295,9 +327,21 @@ describe('list, detail and delete', () => {
       user: { name: 'Gabriela', lastName: 'Núñez' },
     });
     expect(detail.cashOrders).toHaveLength(2);
-    expect(detail.cashOrders).toContainEqual(expect.objectContaining({ orderNumber: 'POS-000124', customer: { id: other.id, name: other.full }, branch: expect.objectContaining({ name: 'Mexicali' }) }));
     expect(detail.cashOrders).toContainEqual(
-      expect.objectContaining({ orderId: sale.id, orderNumber: sale.order_number, customer: { id: sale.customer_id, name: sale.full }, branch: expect.objectContaining({ name: sale.branch }), user: expect.objectContaining({ name: sale.seller }) }),
+      expect.objectContaining({
+        orderNumber: 'POS-000124',
+        customer: { id: other.id, name: other.full },
+        branch: expect.objectContaining({ name: 'Mexicali' }),
+      }),
+    );
+    expect(detail.cashOrders).toContainEqual(
+      expect.objectContaining({
+        orderId: sale.id,
+        orderNumber: sale.order_number,
+        customer: { id: sale.customer_id, name: sale.full },
+        branch: expect.objectContaining({ name: sale.branch }),
+        user: expect.objectContaining({ name: sale.seller }),
+      }),
     );
     // the branch manager of Tijuana sees only what happened at Tijuana
     const gerente = t.as((await t.signIn('gerente@demo.mx')).token);
@@ -323,7 +367,11 @@ describe('list, detail and delete', () => {
 describe('validate', () => {
   const customer = demoId('customer:1'); // demo customers exist: the validation looks the customer up
   const check = (code: string, over: Record<string, unknown> = {}, as = admin) =>
-    as({ method: 'POST', url: '/v1/coupon/validate', payload: { code, customerId: customer, branchId: TIJUANA, item: { type: 'Treatment', id: FIX.treatment }, ...over } });
+    as({
+      method: 'POST',
+      url: '/v1/coupon/validate',
+      payload: { code, customerId: customer, branchId: TIJUANA, item: { type: 'Treatment', id: FIX.treatment }, ...over },
+    });
 
   it('quotes the discount when the coupon applies (code case-insensitive), through the expiry day', async () => {
     await create({ code: 'VALIDO001', expireDate: dateIn('America/Tijuana') });
@@ -338,7 +386,9 @@ describe('validate', () => {
     const exhausted = await create({ code: 'AGOTADO01', limit: 2 });
     await t.ctx.db.execute(sql`update coupons set used = 2 where id = ${exhausted.id}`);
     const used = await create({ code: 'USADO0001' });
-    await t.ctx.db.insert(couponRedemptions).values({ couponId: used.id, customerId: customer, orderKind: 'order', orderNumber: 'POS-000200', branchId: TIJUANA });
+    await t.ctx.db
+      .insert(couponRedemptions)
+      .values({ couponId: used.id, customerId: customer, orderKind: 'order', orderNumber: 'POS-000200', branchId: TIJUANA });
     await create({ code: 'MTYSOLO01', branchesIds: [MONTERREY] });
     await create({ code: 'PRODUCTO1', type: 'Product', productId: FIX.saleProduct });
     const off = await create({ code: 'APAGADO01' });

@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { countRows, useTestApp } from '../../testing/harness';
 
 /** A customer's e-mail and phone numbers are not another live customer's: the catalogue's 409 DUPLICATE_EMAIL / DUPLICATE_PHONE. */
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 let serial = 0;
 /** An adult with a fresh mobile (664 93x xxxx) and nothing else unless given. */
@@ -31,8 +25,18 @@ async function created(over: Record<string, unknown> = {}) {
 }
 const update = (id: string, payload: Record<string, unknown>) => admin({ method: 'PUT', url: `/v1/customer/${id}/update`, payload });
 
-const EMAIL = { statusCode: 409, code: 'DUPLICATE_EMAIL', message: 'El correo electrónico ya está registrado', errors: [{ field: 'email', message: 'El correo electrónico ya está registrado' }] };
-const phoneTaken = (field: string) => ({ statusCode: 409, code: 'DUPLICATE_PHONE', message: 'El teléfono ya está registrado', errors: [{ field, message: 'El teléfono ya está registrado' }] });
+const EMAIL = {
+  statusCode: 409,
+  code: 'DUPLICATE_EMAIL',
+  message: 'El correo electrónico ya está registrado',
+  errors: [{ field: 'email', message: 'El correo electrónico ya está registrado' }],
+};
+const phoneTaken = (field: string) => ({
+  statusCode: 409,
+  code: 'DUPLICATE_PHONE',
+  message: 'El teléfono ya está registrado',
+  errors: [{ field, message: 'El teléfono ya está registrado' }],
+});
 
 describe('duplicate e-mail and phone on create', () => {
   it('refuses an e-mail another customer has (case ignored) with 409, writing nothing', async () => {
@@ -112,7 +116,11 @@ describe('phones typed with the country code', () => {
     const c = await created({ mobilePhone: '+52 664 940 0001', phone: '52 (664) 940-0002' });
     const stored = (await admin({ method: 'GET', url: `/v1/customer/${c.id}` })).json();
     expect(stored).toMatchObject({ mobilePhone: '6649400001', phone: '6649400002' });
-    const [row] = ((await t.ctx.db.execute(sql`select mobile_phone, phone from customers where id = ${c.id}`)) as unknown as { rows: { mobile_phone: string; phone: string }[] }).rows;
+    const [row] = (
+      (await t.ctx.db.execute(sql`select mobile_phone, phone from customers where id = ${c.id}`)) as unknown as {
+        rows: { mobile_phone: string; phone: string }[];
+      }
+    ).rows;
     expect(row).toEqual({ mobile_phone: '6649400001', phone: '6649400002' });
     const again = await create(person({ phone: '+526649400002' }));
     expect(again.json()).toEqual(phoneTaken('phone'));

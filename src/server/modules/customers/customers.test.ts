@@ -1,24 +1,21 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_COUNT } from '../../db/demo/customers';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, useTestApp } from '../../testing/harness';
 import { fakePng, multipart, image } from '../products/test-helpers';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-let medico: ReturnType<TestApp['as']>;
+const { t, admin, gerente, medico } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx', medico: 'medico@demo.mx' });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
-  medico = t.as((await t.signIn('medico@demo.mx')).token);
+const adult = (over: Record<string, unknown> = {}) => ({
+  name: 'Renata',
+  lastName: 'Ibáñez',
+  motherLastName: 'Solís',
+  gender: 'Femenino',
+  birthday: '1991-04-12',
+  mobilePhone: '(664)900-0001',
+  ...over,
 });
-afterAll(() => t.close());
-
-const adult = (over: Record<string, unknown> = {}) => ({ name: 'Renata', lastName: 'Ibáñez', motherLastName: 'Solís', gender: 'Femenino', birthday: '1991-04-12', mobilePhone: '(664)900-0001', ...over });
 const search = (filter: string, value: string) => encodeURIComponent(JSON.stringify({ filter, value }));
 async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -29,7 +26,9 @@ describe('customer list', () => {
     const res = await gerente({ method: 'GET', url: '/v1/customer?take=5' });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta).toMatchObject({ take: 5, itemCount: DEMO_CUSTOMER_COUNT });
-    const created = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'Ximena', lastName: 'Núñez', mobilePhone: '6649000099' }) })).json();
+    const created = (
+      await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'Ximena', lastName: 'Núñez', mobilePhone: '6649000099' }) })
+    ).json();
     const found = (await gerente({ method: 'GET', url: `/v1/customer?search=${search('name', 'ximena nunez')}` })).json();
     expect(found.items.map((c: { id: string }) => c.id)).toContain(created.id);
     const byPhone = (await gerente({ method: 'GET', url: `/v1/customer?search=${search('phone', '6649000099')}` })).json();
@@ -39,7 +38,13 @@ describe('customer list', () => {
   });
 
   it('forgives word order, spacing, a masked phone and an e-mail in capitals', async () => {
-    const created = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'Zoraida', lastName: 'Ruelas', motherLastName: 'Quintero', mobilePhone: '6649000123', email: 'zoraida.ruelas@correo.mx' }) })).json();
+    const created = (
+      await admin({
+        method: 'POST',
+        url: '/v1/customer/create',
+        payload: adult({ name: 'Zoraida', lastName: 'Ruelas', motherLastName: 'Quintero', mobilePhone: '6649000123', email: 'zoraida.ruelas@correo.mx' }),
+      })
+    ).json();
     const ids = async (filter: string, value: string) =>
       ((await gerente({ method: 'GET', url: `/v1/customer?search=${search(filter, value)}` })).json().items as { id: string }[]).map((c) => c.id);
     expect(await ids('name', 'quintero  zoraida')).toEqual([created.id]);
@@ -54,14 +59,26 @@ describe('customer list', () => {
   });
 
   it('keeps the whole words of each name in customer_name_words through create, edit and removal', async () => {
-    const created = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'María José', lastName: 'Ñúñez', motherLastName: null, mobilePhone: '6649000456' }) })).json();
-    const wordsOf = async (id: string) => (await rows<{ word: string }>(sql`select word from customer_name_words where customer_id = ${id} order by word`)).map((r) => r.word);
+    const created = (
+      await admin({
+        method: 'POST',
+        url: '/v1/customer/create',
+        payload: adult({ name: 'María José', lastName: 'Ñúñez', motherLastName: null, mobilePhone: '6649000456' }),
+      })
+    ).json();
+    const wordsOf = async (id: string) =>
+      (await rows<{ word: string }>(sql`select word from customer_name_words where customer_id = ${id} order by word`)).map((r) => r.word);
     expect(await wordsOf(created.id)).toEqual(['jose', 'maria', 'nunez']);
-    const edited = await admin({ method: 'PUT', url: `/v1/customer/${created.id}/update`, payload: adult({ name: 'María', lastName: 'Ñúñez', motherLastName: 'De la O', mobilePhone: '6649000456' }) });
+    const edited = await admin({
+      method: 'PUT',
+      url: `/v1/customer/${created.id}/update`,
+      payload: adult({ name: 'María', lastName: 'Ñúñez', motherLastName: 'De la O', mobilePhone: '6649000456' }),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await wordsOf(created.id)).toEqual(['de', 'la', 'maria', 'nunez', 'o']);
     // its words are live while the customer is not deleted
-    const liveOf = async (id: string) => (await rows<{ live: boolean }>(sql`select distinct live from customer_name_words where customer_id = ${id}`)).map((r) => r.live);
+    const liveOf = async (id: string) =>
+      (await rows<{ live: boolean }>(sql`select distinct live from customer_name_words where customer_id = ${id}`)).map((r) => r.live);
     expect(await liveOf(created.id)).toEqual([true]);
     await t.ctx.db.execute(sql`update customers set deleted_at = now() where id = ${created.id}`);
     expect(await liveOf(created.id)).toEqual([false]);
@@ -77,7 +94,9 @@ describe('customer list', () => {
     const list = async (extra: string) => (await gerente({ method: 'GET', url: `/v1/customer?take=5${extra}&search=${search('name', 'BERRONDO')}` })).json();
     const newest = await list('');
     expect(newest.meta).toMatchObject({ itemCount: 1000, itemCountCapped: true });
-    const numbers = (await rows<{ customer_number: number }>(sql`select customer_number from customers where last_name = 'Berrondo' order by customer_number desc limit 5`)).map((r) => r.customer_number);
+    const numbers = (
+      await rows<{ customer_number: number }>(sql`select customer_number from customers where last_name = 'Berrondo' order by customer_number desc limit 5`)
+    ).map((r) => r.customer_number);
     expect(newest.items.map((c: { customerId: number }) => c.customerId)).toEqual(numbers);
     // a filter that leaves none of them: the first thousand fall short of the cap, the full count follows
     expect((await list('&gender=Masculino')).meta).toMatchObject({ itemCount: 0 });
@@ -123,16 +142,26 @@ describe('customer rules', () => {
 
   it('accepts a minor with an adult tutor, refuses a tutor not marked as one', async () => {
     const plain = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000002' }) })).json();
-    const refused = await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ birthday: '2015-02-01', mobilePhone: null, tutorId: plain.id, relationship: 'Madre' }) });
+    const refused = await admin({
+      method: 'POST',
+      url: '/v1/customer/create',
+      payload: adult({ birthday: '2015-02-01', mobilePhone: null, tutorId: plain.id, relationship: 'Madre' }),
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('El tutor debe ser un cliente mayor de edad marcado como tutor');
     const tutor = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000003', isTutor: true }) })).json();
-    const child = await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ name: 'Emilia', birthday: '2015-02-01', mobilePhone: null, tutorId: tutor.id, relationship: 'Madre' }) });
+    const child = await admin({
+      method: 'POST',
+      url: '/v1/customer/create',
+      payload: adult({ name: 'Emilia', birthday: '2015-02-01', mobilePhone: null, tutorId: tutor.id, relationship: 'Madre' }),
+    });
     expect(child.statusCode, child.body).toBe(201);
     expect(child.json()).toMatchObject({ isAdult: false, tutor: { id: tutor.id, mobilePhone: '6649000003' }, relationship: 'Madre' });
     // a tutor with wards can be neither deleted nor unmarked
     expect((await admin({ method: 'POST', url: `/v1/customer/${tutor.id}/delete` })).statusCode).toBe(409);
-    expect((await admin({ method: 'PUT', url: `/v1/customer/${tutor.id}/update`, payload: adult({ mobilePhone: '6649000003', isTutor: false }) })).statusCode).toBe(409);
+    expect(
+      (await admin({ method: 'PUT', url: `/v1/customer/${tutor.id}/update`, payload: adult({ mobilePhone: '6649000003', isTutor: false }) })).statusCode,
+    ).toBe(409);
   });
 
   it('keeps mobile phones unique among customers, and writes nothing on refusal', async () => {
@@ -146,7 +175,11 @@ describe('customer rules', () => {
 
   it('toggles status and blacklist on edit and clears cancellations only when there are some', async () => {
     const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000005' }) })).json();
-    const edited = await gerente({ method: 'PUT', url: `/v1/customer/${c.id}/update`, payload: adult({ mobilePhone: '6649000005', status: false, blackList: true }) });
+    const edited = await gerente({
+      method: 'PUT',
+      url: `/v1/customer/${c.id}/update`,
+      payload: adult({ mobilePhone: '6649000005', status: false, blackList: true }),
+    });
     expect(edited.json()).toMatchObject({ status: false, blackList: true });
     const none = await gerente({ method: 'PATCH', url: `/v1/customer/${c.id}/clear-cancellations` });
     expect(none.statusCode).toBe(409);
@@ -181,7 +214,10 @@ describe('tutor rule', () => {
     const plain = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001002' }) })).json();
     const notMarked = await admin({ method: 'POST', url: '/v1/customer/create', payload: minor({ tutorId: plain.id }) });
     expect(notMarked.statusCode).toBe(400);
-    expect(notMarked.json()).toMatchObject({ message: 'El tutor debe ser un cliente mayor de edad marcado como tutor', errors: [{ field: 'tutorId', message: 'El tutor debe ser un cliente mayor de edad marcado como tutor' }] });
+    expect(notMarked.json()).toMatchObject({
+      message: 'El tutor debe ser un cliente mayor de edad marcado como tutor',
+      errors: [{ field: 'tutorId', message: 'El tutor debe ser un cliente mayor de edad marcado como tutor' }],
+    });
 
     // a record marked as tutor whose birthday makes them a minor (older data, or a corrected birthday)
     const young = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001003', isTutor: true }) })).json();
@@ -226,13 +262,17 @@ describe('customer fields', () => {
   it('takes an e-mail of 100 characters and refuses 101', async () => {
     const at100 = 'a'.repeat(95) + '@x.mx';
     expect((await accepted(adult({ mobilePhone: '6649001011', email: at100 }))).email).toBe(at100);
-    expect(await refused(adult({ mobilePhone: '6649001012', email: 'a' + at100 }))).toEqual([{ field: 'email', message: 'El campo correo electrónico debe tener como máximo 100 caracteres' }]);
+    expect(await refused(adult({ mobilePhone: '6649001012', email: 'a' + at100 }))).toEqual([
+      { field: 'email', message: 'El campo correo electrónico debe tener como máximo 100 caracteres' },
+    ]);
   });
 
   it('takes phones with the (000)000-0000 mask and refuses 9 digits or letters', async () => {
     expect(await accepted(adult({ mobilePhone: '(664)900-1013', phone: '(664)555-0101' }))).toMatchObject({ mobilePhone: '6649001013', phone: '6645550101' });
     expect(await refused(adult({ mobilePhone: '(664)900-101' }))).toEqual([{ field: 'mobilePhone', message: 'El teléfono debe tener 10 dígitos' }]);
-    expect(await refused(adult({ mobilePhone: '6649001014', phone: '664-ABC-0101' }))).toEqual([{ field: 'phone', message: 'El teléfono debe tener 10 dígitos' }]);
+    expect(await refused(adult({ mobilePhone: '6649001014', phone: '664-ABC-0101' }))).toEqual([
+      { field: 'phone', message: 'El teléfono debe tener 10 dígitos' },
+    ]);
   });
 
   it('requires name, paternal surname and birthday', async () => {
@@ -251,8 +291,12 @@ describe('customer fields', () => {
   });
 
   it('refuses a birthday before 1900-01-01 or in the future', async () => {
-    expect(await refused(adult({ mobilePhone: '6649001017', birthday: '1000-01-01' }))).toEqual([{ field: 'birthday', message: 'La fecha de nacimiento no puede ser anterior al 01/01/1900' }]);
-    expect(await refused(adult({ mobilePhone: '6649001017', birthday: '2999-01-01' }))).toEqual([{ field: 'birthday', message: 'La fecha de nacimiento no puede ser futura' }]);
+    expect(await refused(adult({ mobilePhone: '6649001017', birthday: '1000-01-01' }))).toEqual([
+      { field: 'birthday', message: 'La fecha de nacimiento no puede ser anterior al 01/01/1900' },
+    ]);
+    expect(await refused(adult({ mobilePhone: '6649001017', birthday: '2999-01-01' }))).toEqual([
+      { field: 'birthday', message: 'La fecha de nacimiento no puede ser futura' },
+    ]);
     expect((await accepted(adult({ mobilePhone: '6649001017', birthday: '01-01-1900' }))).birthday).toBe('1900-01-01');
   });
 
@@ -279,7 +323,9 @@ describe('privileges on edits', () => {
     const logistica = t.as((await t.signIn('logistica@demo.mx')).token);
     const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649001020' }) })).json();
     await t.ctx.db.execute(sql`update customers set cancellations = 2 where id = ${c.id}`);
-    const note = (await admin({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'General', title: 'Aviso', note: 'Texto' } })).json();
+    const note = (
+      await admin({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'General', title: 'Aviso', note: 'Texto' } })
+    ).json();
     const forbidden = { code: 'FORBIDDEN', message: 'No tiene permisos para realizar esta acción' };
 
     const update = await logistica({ method: 'PUT', url: `/v1/customer/${c.id}/update`, payload: adult({ mobilePhone: '6649001020', blackList: true }) });
@@ -295,7 +341,9 @@ describe('privileges on edits', () => {
     // nothing changed; a role with clients.edit may update; clearing cancellations also needs the extended limit (Sucursal
     // Gerente) and deleting another's note clients.delete (Super Administrador): privileges.test.ts
     expect((await admin({ method: 'GET', url: `/v1/customer/${c.id}` })).json()).toMatchObject({ blackList: false, cancellations: 2 });
-    expect((await medico({ method: 'PUT', url: `/v1/customer/${c.id}/update`, payload: adult({ mobilePhone: '6649001020', blackList: true }) })).statusCode).toBe(200);
+    expect(
+      (await medico({ method: 'PUT', url: `/v1/customer/${c.id}/update`, payload: adult({ mobilePhone: '6649001020', blackList: true }) })).statusCode,
+    ).toBe(200);
     expect((await gerente({ method: 'PATCH', url: `/v1/customer/${c.id}/clear-cancellations` })).json().cancellations).toBe(0);
     expect((await admin({ method: 'POST', url: `/v1/note/${note.id}/delete` })).statusCode).toBe(200);
   });
@@ -306,7 +354,11 @@ describe('notes and photos', () => {
     const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000007' }) })).json();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const n = await gerente({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'General', title: `Nota ${i}`, note: 'Texto' } });
+      const n = await gerente({
+        method: 'POST',
+        url: '/v1/note/create',
+        payload: { customerId: c.id, noteType: 'General', title: `Nota ${i}`, note: 'Texto' },
+      });
       expect(n.statusCode, n.body).toBe(201);
       ids.push(n.json().id);
     }
@@ -339,7 +391,11 @@ describe('notes and photos', () => {
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ noteType: 'Queja', title: 'Aviso', note: 'Texto', photo: null });
 
-    const text = await gerente({ method: 'POST', url: `/v1/note/${ok.json().id}/photo`, ...multipart([{ name: 'image', filename: 'nota.txt', content: Buffer.from('solo texto'), type: 'text/plain' }]) });
+    const text = await gerente({
+      method: 'POST',
+      url: `/v1/note/${ok.json().id}/photo`,
+      ...multipart([{ name: 'image', filename: 'nota.txt', content: Buffer.from('solo texto'), type: 'text/plain' }]),
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json()).toMatchObject({ code: 'INVALID_IMAGE', message: 'La imagen debe ser png, jpg, jpeg, webp o gif y pesar menos de 1 Mb' });
     const disguised = await gerente({ method: 'POST', url: `/v1/note/${ok.json().id}/photo`, ...multipart([fakePng()]) });
@@ -353,8 +409,14 @@ describe('notes and photos', () => {
 
   it('keeps a customer avatar as a real image', async () => {
     const c = (await admin({ method: 'POST', url: '/v1/customer/create', payload: adult({ mobilePhone: '6649000008' }) })).json();
-    const jpg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ddd' } }).jpeg().toBuffer();
-    const res = await admin({ method: 'POST', url: `/v1/customer/${c.id}/photo`, ...multipart([{ name: 'image', filename: 'cara.jpg', content: jpg, type: 'image/jpeg' }]) });
+    const jpg = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ddd' } })
+      .jpeg()
+      .toBuffer();
+    const res = await admin({
+      method: 'POST',
+      url: `/v1/customer/${c.id}/photo`,
+      ...multipart([{ name: 'image', filename: 'cara.jpg', content: jpg, type: 'image/jpeg' }]),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().photo.name).toMatch(/\.jpg$/);
   });

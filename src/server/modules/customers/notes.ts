@@ -1,15 +1,16 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { noteSchema, type NoteInput } from '../../../domain/customers.schemas';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { NoteInput } from '../../../domain/customers.schemas';
 import { can } from '../../../domain/privileges';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { customerNotes, customers, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
-import { AppError, parseWithSchema } from '../../platform/errors';
-import { deleteImage, readImageUploads, readMultipart, saveImage, type ImageUpload } from '../../platform/files';
+import { AppError } from '../../platform/errors';
+import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
 import { listMeta } from '../../../domain/list';
 import { stamps } from '../dto';
+import { live, softDelete } from '../../db/live';
 
 function selectNotes(db: DbOrTx) {
   return db
@@ -34,40 +35,40 @@ function toNoteDto(r: Joined) {
 }
 
 export async function listNotes(ctx: AppContext, customerId: string, page: number, take: number) {
-  const where = and(eq(customerNotes.customerId, customerId), isNull(customerNotes.deletedAt));
-  const base = selectNotes(ctx.db).where(where).orderBy(desc(customerNotes.createdAt), customerNotes.id).offset(take ? (page - 1) * take : 0);
+  const where = and(eq(customerNotes.customerId, customerId), live(customerNotes));
+  const base = selectNotes(ctx.db)
+    .where(where)
+    .orderBy(desc(customerNotes.createdAt), customerNotes.id)
+    .offset(take ? (page - 1) * take : 0);
   const [rows, [{ n }]] = await Promise.all([take ? base.limit(take) : base, ctx.db.select({ n: count() }).from(customerNotes).where(where)]);
   return { items: rows.map(toNoteDto), meta: listMeta(page, take, n) };
 }
 
 async function findNote(db: DbOrTx, id: string) {
-  const [row] = await selectNotes(db).where(and(eq(customerNotes.id, id), isNull(customerNotes.deletedAt))).limit(1);
+  const [row] = await selectNotes(db)
+    .where(and(eq(customerNotes.id, id), live(customerNotes)))
+    .limit(1);
   if (!row) throw new AppError('NOTE_NOT_FOUND');
   return toNoteDto(row);
 }
 
-const NOTE_FIELDS = ['customerId', 'noteType', 'title', 'note'] as const;
-
-/**
- * The create request as the spec's form sends it: multipart with the note's fields (customerId, noteType, title,
- * note) and at most one photo (any file field, `photos` or `image`), or plain JSON without photo.
- */
-export async function readNoteCreateRequest(req: FastifyRequest): Promise<{ input: NoteInput; upload?: ImageUpload }> {
-  if (!req.isMultipart()) return { input: parseWithSchema(noteSchema, req.body) };
-  const { fields, uploads } = await readMultipart(req, { files: 1, fields: NOTE_FIELDS, tooManyFiles: 'Se permite como máximo 1 imagen', otherwise: 'BAD_REQUEST' });
-  return { input: parseWithSchema(noteSchema, fields), upload: uploads[0] };
-}
-
-export async function createNote(ctx: AppContext, req: FastifyRequest, input: NoteInput, upload?: ImageUpload) {
+export async function createNote(ctx: AppContext, actor: Actor, input: NoteInput, upload?: ImageUpload) {
   // the photo is checked and stored first; if the note is not saved, it goes too
   const photo = upload ? await saveImage(ctx.config, 'notes', upload) : null;
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [customer] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt))).limit(1);
+      const [customer] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.id, input.customerId), live(customers)))
+        .limit(1);
       if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-      const [row] = await tx.insert(customerNotes).values({ ...input, photo, userId: req.user.id }).returning({ id: customerNotes.id });
+      const [row] = await tx
+        .insert(customerNotes)
+        .values({ ...input, photo, userId: actor.id })
+        .returning({ id: customerNotes.id });
       const after = await findNote(tx, row.id);
-      await recordChange(tx, req, { module: 'clients', action: 'crear nota', entityId: input.customerId, after });
+      await recordChange(tx, actor, { module: 'clients', action: 'crear nota', entityId: input.customerId, after });
       return after;
     });
   } catch (err) {
@@ -76,26 +77,25 @@ export async function createNote(ctx: AppContext, req: FastifyRequest, input: No
   }
 }
 
-export async function deleteNote(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteNote(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findNote(tx, id);
     // a clinical note is removed by its author, or by a role that may delete customers' records (clients.delete)
-    if (before.user?.id !== req.user.id && !can(req.user.privileges, 'clients', 'delete')) throw new AppError('FORBIDDEN');
-    await tx.update(customerNotes).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(customerNotes.id, id));
-    await recordChange(tx, req, { module: 'clients', action: 'eliminar nota', entityId: before.customerId, before });
+    if (before.user?.id !== actor.id && !can(actor.privileges, 'clients', 'delete')) throw new AppError('FORBIDDEN');
+    await softDelete(tx, customerNotes, eq(customerNotes.id, id));
+    await recordChange(tx, actor, { module: 'clients', action: 'eliminar nota', entityId: before.customerId, before });
     return { ...before, deleted_at: new Date() };
   });
 }
 
 /** At most one photo per note, uploaded after the note is saved. */
-export async function setNotePhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function setNotePhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   const before = await findNote(ctx.db, id);
-  const [upload] = await readImageUploads(req, 1);
   const name = await saveImage(ctx.config, 'notes', upload);
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(customerNotes).set({ photo: name, updatedAt: new Date() }).where(eq(customerNotes.id, id));
-      await recordChange(tx, req, { module: 'clients', action: 'foto de nota', entityId: before.customerId, after: { note: id, photo: name } });
+      await tx.update(customerNotes).set({ photo: name }).where(eq(customerNotes.id, id));
+      await recordChange(tx, actor, { module: 'clients', action: 'foto de nota', entityId: before.customerId, after: { note: id, photo: name } });
     });
   } catch (err) {
     await deleteImage(ctx.config, 'notes', name);

@@ -1,26 +1,15 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER_COUNT } from '../../db/demo/customers';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { signedImageUrl } from '../../platform/files';
 import { exifTags, photoWithMetadata } from '../../platform/files.test-helpers';
 import { multipart, type Part } from '../products/test-helpers';
 
 /** Customer and clinical-note photos are patient data: only signed, short-lived links open them. */
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-let medico: ReturnType<TestApp['as']>;
-let logistica: ReturnType<TestApp['as']>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  medico = t.as((await t.signIn('medico@demo.mx')).token);
-  logistica = t.as((await t.signIn('logistica@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin, medico, logistica } = useTestApp({ admin: 'admin@demo.mx', medico: 'medico@demo.mx', logistica: 'logistica@demo.mx' });
 
 type Photo = { name: string; url: string; thumbnailUrl: string };
 const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
@@ -31,7 +20,13 @@ async function newCustomer() {
   const res = await admin({
     method: 'POST',
     url: '/v1/customer/create',
-    payload: { name: 'Paciente', lastName: `Privada${'abcdefghij'[serial]}`, gender: 'Femenino', birthday: '1990-01-01', mobilePhone: `664950${String(serial).padStart(4, '0')}` },
+    payload: {
+      name: 'Paciente',
+      lastName: `Privada${'abcdefghij'[serial]}`,
+      gender: 'Femenino',
+      birthday: '1990-01-01',
+      mobilePhone: `664950${String(serial).padStart(4, '0')}`,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string };
@@ -123,7 +118,9 @@ describe('customer photos', () => {
     expect(withPhoto.length).toBeGreaterThan(0);
     for (const c of withPhoto) expectLink(c.photo!.thumbnailUrl, 'customers', true);
     expect((await anonymous(withPhoto[0].photo!.thumbnailUrl)).statusCode).toBe(200);
-    const [{ id }] = await rows<{ id: string }>(sql`select id from customers where photo is not null and customer_number < 1000 + ${DEMO_CUSTOMER_COUNT} order by customer_number limit 1`);
+    const [{ id }] = await rows<{ id: string }>(
+      sql`select id from customers where photo is not null and customer_number < 1000 + ${DEMO_CUSTOMER_COUNT} order by customer_number limit 1`,
+    );
     const single = (await medico({ method: 'GET', url: `/v1/customer/${id}/single` })).json();
     expectLink(single.photo.url, 'customers', false);
     expect((await anonymous(single.photo.url)).statusCode).toBe(200);
@@ -131,7 +128,9 @@ describe('customer photos', () => {
     expect(updated.statusCode, updated.body).toBe(200);
     expectLink(updated.json().photo.thumbnailUrl, 'customers', true);
     // the change log keeps the file name, never a link
-    const logged = await rows<{ after: unknown }>(sql`select after from change_log where entity_id = ${id} and module = 'clients' order by created_at desc limit 1`);
+    const logged = await rows<{ after: unknown }>(
+      sql`select after from change_log where entity_id = ${id} and module = 'clients' order by created_at desc limit 1`,
+    );
     expect(JSON.stringify(logged)).not.toMatch(/sig=/);
   });
 });
@@ -139,7 +138,13 @@ describe('customer photos', () => {
 describe('clinical-note photos', () => {
   it('are answered as signed links, open only through them, and are stored without metadata', async () => {
     const c = await newCustomer();
-    const note = (await medico({ method: 'POST', url: '/v1/note/create', payload: { customerId: c.id, noteType: 'Médica', title: 'Zona tratada', note: 'Sin complicaciones' } })).json();
+    const note = (
+      await medico({
+        method: 'POST',
+        url: '/v1/note/create',
+        payload: { customerId: c.id, noteType: 'Médica', title: 'Zona tratada', note: 'Sin complicaciones' },
+      })
+    ).json();
     const res = await medico({ method: 'POST', url: `/v1/note/${note.id}/photo`, ...multipart([await jpegPart()]) });
     expect(res.statusCode, res.body).toBe(200);
     const photo = res.json().photo as Photo;
@@ -177,6 +182,21 @@ async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
 
 /** The editable fields of a customer as the API answers it. */
 function pick(c: Record<string, unknown>) {
-  const keys = ['name', 'lastName', 'motherLastName', 'gender', 'birthday', 'phone', 'mobilePhone', 'email', 'maritalStatus', 'originCountry', 'reference', 'tutorId', 'relationship', 'isTutor'];
+  const keys = [
+    'name',
+    'lastName',
+    'motherLastName',
+    'gender',
+    'birthday',
+    'phone',
+    'mobilePhone',
+    'email',
+    'maritalStatus',
+    'originCountry',
+    'reference',
+    'tutorId',
+    'relationship',
+    'isTutor',
+  ];
   return Object.fromEntries(keys.map((k) => [k, c[k]]).filter(([, v]) => v !== null && v !== undefined));
 }

@@ -72,7 +72,8 @@ describe('deleting a clinical note', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(forbidden);
     }
-    const live = async () => ((await admin({ method: 'GET', url: `/v1/note?customerId=${c.id}&take=0` })).json().items as { id: string }[]).map((n) => n.id).sort();
+    const live = async () =>
+      ((await admin({ method: 'GET', url: `/v1/note?customerId=${c.id}&take=0` })).json().items as { id: string }[]).map((n) => n.id).sort();
     expect(await live()).toEqual([byAdmin.id, byGerente.id, byMedico.id, byCosmetologa.id].sort());
 
     // the author deletes their own; the Super Administrador (clients.delete) anyone's
@@ -106,20 +107,50 @@ describe('creating a note as multipart', () => {
     expect(file.headers['content-type']).toBe('image/png');
 
     // fields only (the photo may follow in POST /note/{id}/photo), and the same validation as JSON
-    const plain = await medico({ method: 'POST', url: '/v1/note/create', ...multipart([{ name: 'customerId', value: c.id }, { name: 'noteType', value: 'Médica' }, { name: 'title', value: 'Valoración' }, { name: 'note', value: 'Sin alergias' }]) });
+    const plain = await medico({
+      method: 'POST',
+      url: '/v1/note/create',
+      ...multipart([
+        { name: 'customerId', value: c.id },
+        { name: 'noteType', value: 'Médica' },
+        { name: 'title', value: 'Valoración' },
+        { name: 'note', value: 'Sin alergias' },
+      ]),
+    });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json().photo).toBeNull();
     const notes = await countRows(t, 'customer_notes');
-    const bad = await medico({ method: 'POST', url: '/v1/note/create', ...multipart([{ name: 'customerId', value: c.id }, { name: 'title', value: 'Valoración' }, { name: 'note', value: 'x' }, await image()]) });
+    const bad = await medico({
+      method: 'POST',
+      url: '/v1/note/create',
+      ...multipart([{ name: 'customerId', value: c.id }, { name: 'title', value: 'Valoración' }, { name: 'note', value: 'x' }, await image()]),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'noteType', message: 'El campo tipo de nota es requerido' }]);
     const notImage = await medico({
       method: 'POST',
       url: '/v1/note/create',
-      ...multipart([{ name: 'customerId', value: c.id }, { name: 'noteType', value: 'Médica' }, { name: 'title', value: 'T' }, { name: 'note', value: 'x' }, { name: 'image', filename: 'a.png', content: Buffer.from('texto'), type: 'image/png' }]),
+      ...multipart([
+        { name: 'customerId', value: c.id },
+        { name: 'noteType', value: 'Médica' },
+        { name: 'title', value: 'T' },
+        { name: 'note', value: 'x' },
+        { name: 'image', filename: 'a.png', content: Buffer.from('texto'), type: 'image/png' },
+      ]),
     });
     expect(notImage.statusCode).toBe(400);
-    const two = await medico({ method: 'POST', url: '/v1/note/create', ...multipart([{ name: 'customerId', value: c.id }, { name: 'noteType', value: 'Médica' }, { name: 'title', value: 'T' }, { name: 'note', value: 'x' }, await image('a.png'), await image('b.png')]) });
+    const two = await medico({
+      method: 'POST',
+      url: '/v1/note/create',
+      ...multipart([
+        { name: 'customerId', value: c.id },
+        { name: 'noteType', value: 'Médica' },
+        { name: 'title', value: 'T' },
+        { name: 'note', value: 'x' },
+        await image('a.png'),
+        await image('b.png'),
+      ]),
+    });
     expect(two.statusCode).toBe(400);
     expect(await countRows(t, 'customer_notes')).toBe(notes);
   });

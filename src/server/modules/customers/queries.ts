@@ -88,7 +88,9 @@ export function toCustomerDto(r: Joined) {
     originCountry: c.originCountry,
     reference: c.reference,
     tutorId: c.tutorId,
-    tutor: c.tutorId ? { id: c.tutorId, name: r.tutorName ?? '', lastName: r.tutorLastName ?? '', motherLastName: r.tutorMotherLastName, mobilePhone: r.tutorMobilePhone } : null,
+    tutor: c.tutorId
+      ? { id: c.tutorId, name: r.tutorName ?? '', lastName: r.tutorLastName ?? '', motherLastName: r.tutorMotherLastName, mobilePhone: r.tutorMobilePhone }
+      : null,
     relationship: c.relationship,
     isTutor: c.isTutor,
     status: c.active,

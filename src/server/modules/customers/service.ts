@@ -1,7 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ageOn, ADULT_AGE, todayIn } from '../../../domain/age';
+import type { z } from 'zod';
+import type { purchasedProductResponse } from '../../../domain/customers.contract';
 import { tutorProblem, type CustomerInput } from '../../../domain/customers.schemas';
+import type { LoyaltyTier } from '../../../domain/loyalty';
 import { errorCatalogue } from '../../../domain/errors';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
@@ -10,10 +13,8 @@ import { customers, roles } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations, type ViolationAnswers } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
 import { countMatching, keepIndexOrder, searchCondition, words, type ListSpec } from '../../platform/list';
-import { customerPurchasedProducts } from '../loyalty/history';
-import { customerLoyalty } from '../loyalty/service';
 import {
   COMMON_NAME_WORD,
   countCustomersWithNameWord,
@@ -25,6 +26,7 @@ import {
   toCustomerDto,
   type CustomerDto,
 } from './queries';
+import { live, softDelete } from '../../db/live';
 
 export interface CustomerFilters extends ListQuery {
   blackList?: string;
@@ -55,7 +57,7 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
   // expression no index serves makes it gather the few matches from the trigram index and sort them.
   const walkable = words(q.search?.value ?? '').length < 2;
   const filters = [
-    flag(q.withDeleted) ? undefined : isNull(customers.deletedAt),
+    flag(q.withDeleted) ? undefined : live(customers),
     active === undefined ? undefined : eq(customers.active, active),
     q.blackList === undefined ? undefined : eq(customers.blackList, flag(q.blackList) ?? false),
     q.isTutor === undefined ? undefined : eq(customers.isTutor, flag(q.isTutor) ?? false),
@@ -78,7 +80,10 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
     countCap: q.search?.value.trim() ? CUSTOMER_SEARCH_COUNT_CAP : undefined,
     filters,
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectCustomers(db).where(where).orderBy(...orderBy, customers.id).offset(offset);
+      const base = selectCustomers(db)
+        .where(where)
+        .orderBy(...orderBy, customers.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map((r) => toCustomerDto(r));
     },
     count: async (where, limit) => {
@@ -95,19 +100,30 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
 
 async function findCustomer(db: DbOrTx, id: string): Promise<CustomerDto> {
   const [row] = await selectCustomers(db)
-    .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, id), live(customers)))
     .limit(1);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
   return toCustomerDto(row);
 }
 
-/** The record with its loyalty tier, from the real purchases of the last 365 days and the thresholds in settings. */
-export async function getCustomer(ctx: AppContext, id: string, opts: { purchasedProducts?: boolean } = {}) {
+/**
+ * What the customer record shows of loyalty. The loyalty area reads customers, so customers does not import it:
+ * the composition root (modules/index.ts) passes loyalty's reader to the customer routes.
+ */
+export interface CustomerLoyaltyReader {
+  /** The tier from the real purchases of the last 365 days and the thresholds in settings. */
+  tier(db: DbOrTx, customerId: string): Promise<{ loyaltyScale: LoyaltyTier; total: number }>;
+  /** Every purchased treatment, newest first. */
+  purchasedProducts(db: DbOrTx, customerId: string): Promise<z.input<typeof purchasedProductResponse>[]>;
+}
+
+/** The record with its loyalty tier. */
+export async function getCustomer(ctx: AppContext, id: string, loyalty: CustomerLoyaltyReader, opts: { purchasedProducts?: boolean } = {}) {
   const customer = await findCustomer(ctx.db, id);
-  const loyalty = await customerLoyalty(ctx.db, id, {});
-  const detail = { ...customer, loyaltyScale: loyalty.loyaltyScale, purchasesTotal: loyalty.total };
+  const tier = await loyalty.tier(ctx.db, id);
+  const detail = { ...customer, loyaltyScale: tier.loyaltyScale, purchasesTotal: tier.total };
   if (!opts.purchasedProducts) return detail;
-  return { ...detail, purchasedProducts: (await customerPurchasedProducts(ctx.db, id, { page: 1, take: 0 })).items };
+  return { ...detail, purchasedProducts: await loyalty.purchasedProducts(ctx.db, id) };
 }
 
 /** The tutor rule (tutorProblem in src/domain) against the stored tutor; a tutor that does not exist is a 404. */
@@ -116,7 +132,7 @@ async function assertTutor(tx: DbOrTx, tutorId: string | null | undefined, selfI
   const [tutor] = await tx
     .select({ id: customers.id, isTutor: customers.isTutor, birthday: customers.birthday })
     .from(customers)
-    .where(and(eq(customers.id, tutorId), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, tutorId), live(customers)))
     .limit(1);
   if (!tutor) throw new AppError('CUSTOMER_NOT_FOUND', 'Tutor no encontrado', [{ field: 'tutorId', message: 'Tutor no encontrado' }]);
   const problem = tutorProblem(tutor, selfId, todayIn());
@@ -133,7 +149,7 @@ async function assertMobileFree(tx: DbOrTx, mobile: string | null | undefined, e
   const [dup] = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.mobilePhone, mobile), isNull(customers.deletedAt), exceptId ? ne(customers.id, exceptId) : undefined))
+    .where(and(eq(customers.mobilePhone, mobile), live(customers), exceptId ? ne(customers.id, exceptId) : undefined))
     .limit(1);
   if (dup) throw mobileTaken();
 }
@@ -146,15 +162,24 @@ const CONTACT_LOCK = 7_410_031;
  * above). Only values that change are checked, so a record that shared them before this rule can still be edited.
  * Each value is locked for the transaction first, so two requests with the same e-mail or number queue up.
  */
-async function assertContactsFree(tx: DbOrTx, next: { email: string | null; phone: string | null; mobilePhone: string | null }, before?: { email: string | null; phone: string | null; mobilePhone: string | null }, exceptId?: string) {
+async function assertContactsFree(
+  tx: DbOrTx,
+  next: { email: string | null; phone: string | null; mobilePhone: string | null },
+  before?: { email: string | null; phone: string | null; mobilePhone: string | null },
+  exceptId?: string,
+) {
   const email = next.email && next.email.toLowerCase() !== before?.email?.toLowerCase() ? next.email.toLowerCase() : null;
   const phone = next.phone && next.phone !== before?.phone ? next.phone : null;
   const mobile = next.mobilePhone && next.mobilePhone !== before?.mobilePhone ? next.mobilePhone : null;
   const keys = [email && `email:${email}`, ...[next.phone, next.mobilePhone].map((n) => n && `phone:${n}`)].filter((k): k is string => Boolean(k)).sort();
   for (const key of new Set(keys)) await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK}::int, hashtext(${key}))`);
-  const others = and(isNull(customers.deletedAt), exceptId ? ne(customers.id, exceptId) : undefined);
+  const others = and(live(customers), exceptId ? ne(customers.id, exceptId) : undefined);
   if (email) {
-    const [dup] = await tx.select({ id: customers.id }).from(customers).where(and(sql`lower(${customers.email}) = ${email}`, others)).limit(1);
+    const [dup] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(sql`lower(${customers.email}) = ${email}`, others))
+      .limit(1);
     if (dup) throw new AppError('DUPLICATE_EMAIL', undefined, [{ field: 'email', message: errorCatalogue.DUPLICATE_EMAIL.message }]);
   }
   for (const [field, number, against] of [
@@ -195,7 +220,7 @@ function columns(input: CustomerInput) {
 /** Two requests racing for one mobile number: the unique index decides. */
 const mobileRace = { unique: mobileTaken } satisfies ViolationAnswers;
 
-export async function createCustomer(ctx: AppContext, req: FastifyRequest, input: CustomerInput) {
+export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput) {
   return answerViolations(
     ctx.db.transaction(async (tx) => {
       await assertMobileFree(tx, input.mobilePhone);
@@ -204,17 +229,17 @@ export async function createCustomer(ctx: AppContext, req: FastifyRequest, input
       await assertTutor(tx, next.tutorId);
       const [row] = await tx
         .insert(customers)
-        .values({ ...next, registryBranchId: req.user.branchId })
+        .values({ ...next, registryBranchId: actor.branchId })
         .returning({ id: customers.id });
       const after = await findCustomer(tx, row.id);
-      await recordChange(tx, req, { module: 'clients', action: 'crear', entityId: row.id, after, affectedBranchId: req.user.branchId });
+      await recordChange(tx, actor, { module: 'clients', action: 'crear', entityId: row.id, after, affectedBranchId: actor.branchId });
       return after;
     }),
     mobileRace,
   );
 }
 
-export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: string, input: CustomerInput) {
+export async function updateCustomer(ctx: AppContext, actor: Actor, id: string, input: CustomerInput) {
   return answerViolations(
     ctx.db.transaction(async (tx) => {
       const before = await findCustomer(tx, id);
@@ -224,55 +249,66 @@ export async function updateCustomer(ctx: AppContext, req: FastifyRequest, id: s
       // only a minor keeps a tutor (columns drops it for an adult), so only a minor's tutor is checked
       await assertTutor(tx, next.tutorId, id);
       if (before.isTutor && !next.isTutor) {
-        const [{ n }] = await tx.select({ n: count() }).from(customers).where(and(eq(customers.tutorId, id), isNull(customers.deletedAt)));
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(customers)
+          .where(and(eq(customers.tutorId, id), live(customers)));
         if (n > 0) throw new AppError('CONFLICT', 'El cliente es tutor de otros clientes; asígneles otro tutor primero');
       }
       await tx
         .update(customers)
-        .set({ ...next, active: input.status ?? before.status, blackList: input.blackList ?? before.blackList, updatedAt: new Date() })
+        .set({ ...next, active: input.status ?? before.status, blackList: input.blackList ?? before.blackList })
         .where(eq(customers.id, id));
       const after = await findCustomer(tx, id);
-      await recordChange(tx, req, { module: 'clients', action: 'editar', entityId: id, before, after });
+      await recordChange(tx, actor, { module: 'clients', action: 'editar', entityId: id, before, after });
       return after;
     }),
     mobileRace,
   );
 }
 
-export async function deleteCustomer(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteCustomer(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findCustomer(tx, id);
-    const [{ n }] = await tx.select({ n: count() }).from(customers).where(and(eq(customers.tutorId, id), isNull(customers.deletedAt)));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(customers)
+      .where(and(eq(customers.tutorId, id), live(customers)));
     if (n > 0) throw new AppError('CANNOT_DELETE', 'No se puede eliminar un cliente que es tutor de otros clientes');
-    await tx.update(customers).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(customers.id, id));
-    await recordChange(tx, req, { module: 'clients', action: 'eliminar', entityId: id, before });
+    await softDelete(tx, customers, eq(customers.id, id));
+    await recordChange(tx, actor, { module: 'clients', action: 'eliminar', entityId: id, before });
     return { ...before, deleted_at: new Date() };
   });
 }
 
 /** 'Desbanear': clears the cancellation count; only when there is something to clear, and only by a role with the extended limit. */
-export async function clearCancellations(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function clearCancellations(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     // a role held to the cancellation limit (Médico, Cosmetóloga by default) cannot lift it for a customer
-    const [role] = await tx.select({ extended: roles.extendedCancellationLimit }).from(roles).where(eq(roles.id, req.user.roleId)).limit(1);
+    const [role] = await tx.select({ extended: roles.extendedCancellationLimit }).from(roles).where(eq(roles.id, actor.roleId)).limit(1);
     if (!role?.extended) throw new AppError('FORBIDDEN');
     const before = await findCustomer(tx, id);
     if (before.cancellations === 0) throw new AppError('CONFLICT', 'El cliente no tiene cancelaciones');
-    await tx.update(customers).set({ cancellations: 0, updatedAt: new Date() }).where(eq(customers.id, id));
+    await tx.update(customers).set({ cancellations: 0 }).where(eq(customers.id, id));
     const after = await findCustomer(tx, id);
-    await recordChange(tx, req, { module: 'clients', action: 'desbanear', entityId: id, before: { cancellations: before.cancellations }, after: { cancellations: 0 } });
+    await recordChange(tx, actor, {
+      module: 'clients',
+      action: 'desbanear',
+      entityId: id,
+      before: { cancellations: before.cancellations },
+      after: { cancellations: 0 },
+    });
     return after;
   });
 }
 
-export async function setCustomerPhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function setCustomerPhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   const before = await findCustomer(ctx.db, id);
-  const [upload] = await readImageUploads(req, 1);
   const name = await saveImage(ctx.config, 'customers', upload);
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(customers).set({ photo: name, updatedAt: new Date() }).where(eq(customers.id, id));
-      await recordChange(tx, req, { module: 'clients', action: 'foto', entityId: id, before: { photo: before.photo?.name ?? null }, after: { photo: name } });
+      await tx.update(customers).set({ photo: name }).where(eq(customers.id, id));
+      await recordChange(tx, actor, { module: 'clients', action: 'foto', entityId: id, before: { photo: before.photo?.name ?? null }, after: { photo: name } });
     });
   } catch (err) {
     await deleteImage(ctx.config, 'customers', name);

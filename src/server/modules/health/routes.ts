@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { BUSINESS_TIME_ZONE, IDLE_PROMPT_MS } from '../../../domain/dates';
+import { healthResponse, healthRoutes } from '../../../domain/health.contract';
 import type { AppContext } from '../../context';
 import { migrationStatus } from '../../db/client';
 import { hasDemoAccounts } from '../../db/demo/seed';
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'error']),
-  db: z.string(),
-  version: z.string(),
-  migrations: z.object({ applied: z.number(), expected: z.number() }).nullable(),
-});
+import { serve } from '../../platform/serve';
 
 /** A database that hangs must not hang the health check: a proxy or an orchestrator waits for its answer. */
 const HEALTH_TIMEOUT_MS = 3000;
@@ -27,7 +21,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/health', { config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (_req, reply) => {
+  // two statuses (200 and 503) with one shape: registered by hand, its path and answer from the contract
+  r.get(healthRoutes.health.path, { config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (_req, reply) => {
     const base = { db: ctx.database.kind, version: ctx.config.version };
     try {
       const migrations = await withTimeout(
@@ -39,20 +34,12 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
       return reply.status(503).send({ status: 'error' as const, ...base, migrations: null });
     }
   });
-  /** Settings the web app needs before sign-in. */
-  r.get(
-    '/config',
-    {
-      config: { access: 'public' },
-      schema: { response: { 200: z.object({ idleTimeoutMs: z.number(), idlePromptMs: z.number(), posUrl: z.string(), timeZone: z.string(), demoData: z.boolean() }) } },
-    },
-    async () => ({
-      idleTimeoutMs: ctx.config.idleTimeoutMs,
-      idlePromptMs: Math.min(IDLE_PROMPT_MS, Math.floor(ctx.config.idleTimeoutMs / 3)),
-      posUrl: ctx.config.posUrl,
-      timeZone: BUSINESS_TIME_ZONE,
-      // the demo accounts' password is published in the README: say so on every screen while they can sign in
-      demoData: await hasDemoAccounts(ctx.db),
-    }),
-  );
+  serve(app, healthRoutes.config, 'public', async () => ({
+    idleTimeoutMs: ctx.config.idleTimeoutMs,
+    idlePromptMs: Math.min(IDLE_PROMPT_MS, Math.floor(ctx.config.idleTimeoutMs / 3)),
+    posUrl: ctx.config.posUrl,
+    timeZone: BUSINESS_TIME_ZONE,
+    // the demo accounts' password is published in the README: say so on every screen while they can sign in
+    demoData: await hasDemoAccounts(ctx.db),
+  }));
 }

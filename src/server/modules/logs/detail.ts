@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { browserLabel, describeChanges, referencedIds, type ReferenceKind, type ReferenceNames } from '../../../domain/change-labels';
@@ -27,11 +26,12 @@ import {
   treatments,
   users,
 } from '../../db/schema';
-import { branchScope } from '../../platform/auth/guard';
+import { branchScope, type Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/errors';
 import { branchCondition, selectLog, toLogDto } from './service';
 
-const fullName = (t: { name: PgColumn; lastName: PgColumn; motherLastName: PgColumn }) => sql<string>`concat_ws(' ', ${t.name}, ${t.lastName}, ${t.motherLastName})`;
+const fullName = (t: { name: PgColumn; lastName: PgColumn; motherLastName: PgColumn }) =>
+  sql<string>`concat_ws(' ', ${t.name}, ${t.lastName}, ${t.motherLastName})`;
 
 /** Where each kind of referenced record keeps its name (deleted records too: a log outlives them). */
 const NAME_SOURCES: Record<ReferenceKind, { table: PgTable & { id: PgColumn }; name: PgColumn | SQL<string> }> = {
@@ -54,8 +54,14 @@ const NAME_SOURCES: Record<ReferenceKind, { table: PgTable & { id: PgColumn }; n
   role: { table: roles, name: roles.name },
   department: { table: departments, name: departments.name },
   jobPosition: { table: jobPositions, name: jobPositions.name },
-  stock: { table: productStocks, name: sql<string>`(select ${products.name} from ${products} where ${products.id} = ${productStocks.productId}) || ' · lote ' || ${productStocks.allotment}` },
-  purchasedProduct: { table: purchasedProducts, name: sql<string>`(select ${treatments.name} from ${treatments} where ${treatments.id} = ${purchasedProducts.treatmentId})` },
+  stock: {
+    table: productStocks,
+    name: sql<string>`(select ${products.name} from ${products} where ${products.id} = ${productStocks.productId}) || ' · lote ' || ${productStocks.allotment}`,
+  },
+  purchasedProduct: {
+    table: purchasedProducts,
+    name: sql<string>`(select ${treatments.name} from ${treatments} where ${treatments.id} = ${purchasedProducts.treatmentId})`,
+  },
 };
 
 /** The names of every record a row's before/after points to, one query per kind. */
@@ -64,7 +70,10 @@ export async function resolveNames(db: DbOrTx, snapshots: unknown[]): Promise<Re
   const answers = await Promise.all(
     found.map(([kind, ids]) => {
       const { table, name } = NAME_SOURCES[kind];
-      return db.select({ id: table.id, name }).from(table).where(inArray(table.id, [...ids]));
+      return db
+        .select({ id: table.id, name })
+        .from(table)
+        .where(inArray(table.id, [...ids]));
     }),
   );
   return Object.fromEntries(answers.flat().map((r) => [r.id as string, String(r.name)]));
@@ -75,8 +84,8 @@ export async function resolveNames(db: DbOrTx, snapshots: unknown[]): Promise<Re
  * (cabin, branch, customer, treatment…) instead of their ids, and the browser it was written from.
  * `module` limits the read to one module's rows (the bitácora reads only appointments).
  */
-export async function logDetail(db: DbOrTx, req: FastifyRequest, id: string, module?: string) {
-  const scope = branchScope(req);
+export async function logDetail(db: DbOrTx, actor: Actor, id: string, module?: string) {
+  const scope = branchScope(actor);
   const [row] = await selectLog(db)
     .where(and(eq(changeLog.id, id), module ? eq(changeLog.module, module) : undefined, branchCondition(scope)))
     .limit(1);

@@ -90,7 +90,12 @@ describe('GET /v1/system-log', () => {
     const granted = await admin({
       method: 'PUT',
       url: `/v1/role/${role.id}/update`,
-      payload: { name: role.name, branchBound: true, extendedCancellationLimit: role.extendedCancellationLimit, privileges: { ...role.privileges, systemLogs: ['show'] } },
+      payload: {
+        name: role.name,
+        branchBound: true,
+        extendedCancellationLimit: role.extendedCancellationLimit,
+        privileges: { ...role.privileges, systemLogs: ['show'] },
+      },
     });
     expect(granted.statusCode).toBe(200);
     const gerente = t.as((await t.signIn('gerente@demo.mx')).token);
@@ -117,7 +122,10 @@ describe('GET /v1/system-log', () => {
     const res = await admin({ method: 'GET', url: `/v1/system-log?format=csv&module=categories&startDate=${TODAY}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Módulo,Acción,Sucursal origen,Sucursal afectada,Usuario,Fecha,Cambios');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^Categorías,/);

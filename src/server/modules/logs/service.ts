@@ -1,12 +1,12 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ENGLISH_ACTIONS, logActionLabel, storedActions } from '../../../domain/change-labels';
 import type { ListQuery } from '../../../domain/list';
 import { isModuleKey, MODULES } from '../../../domain/privileges';
 import type { DbOrTx } from '../../db/client';
 import { branches, changeLog, users } from '../../db/schema';
-import { branchScope } from '../../platform/auth/guard';
+import { branchScope, type Actor } from '../../platform/auth/actor';
+import { businessDaysFilter } from '../../platform/business-day';
 import type { ListSpec } from '../../platform/list';
 
 export interface LogFilters extends ListQuery {
@@ -56,11 +56,6 @@ export function toLogDto(r: Joined) {
 }
 export type LogDto = ReturnType<typeof toLogDto>;
 
-/** Business dates are in the branch zone; the range covers whole days in America/Tijuana. */
-function dayStart(date: string): SQL {
-  return sql`(${date}::date)::timestamp at time zone 'America/Tijuana'`;
-}
-
 /** The action as shown: rows recorded in English ('create', the agenda's locks) read, sort and search in Spanish. */
 const spanishAction = sql`(case ${changeLog.action} ${sql.join(
   ENGLISH_ACTIONS.map(([stored, spanish]) => sql`when ${stored} then ${spanish}`),
@@ -72,8 +67,8 @@ export function branchCondition(scope: string | undefined): SQL | undefined {
   return scope ? or(eq(changeLog.branchId, scope), eq(changeLog.affectedBranchId, scope)) : undefined;
 }
 
-export function logListSpec(db: DbOrTx, req: FastifyRequest, q: LogFilters): ListSpec<LogDto> {
-  const scope = branchScope(req, q.branchId);
+export function logListSpec(db: DbOrTx, actor: Actor, q: LogFilters): ListSpec<LogDto> {
+  const scope = branchScope(actor, q.branchId);
   const userName = sql`concat_ws(' ', ${users.name}, ${users.lastName}, ${users.motherLastName})`;
   return {
     sortable: { created_at: changeLog.createdAt, module: changeLog.module, action: spanishAction, user: userName },
@@ -84,14 +79,16 @@ export function logListSpec(db: DbOrTx, req: FastifyRequest, q: LogFilters): Lis
       q.action ? inArray(changeLog.action, storedActions(q.action)) : undefined,
       q.userId ? eq(changeLog.userId, q.userId) : undefined,
       branchCondition(scope),
-      q.startDate ? gte(changeLog.createdAt, dayStart(q.startDate)) : undefined,
-      q.endDate ? lt(changeLog.createdAt, sql`${dayStart(q.endDate)} + interval '1 day'`) : undefined,
+      // whole business days of the branch read (the actor's own when it reads every branch)
+      businessDaysFilter(db, changeLog.createdAt, scope ?? actor.branchId, q),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectLog(db).where(where).orderBy(...orderBy, changeLog.id).offset(offset);
+      const base = selectLog(db)
+        .where(where)
+        .orderBy(...orderBy, changeLog.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toLogDto);
     },
-    count: async (where) =>
-      (await db.select({ n: count() }).from(changeLog).leftJoin(users, eq(users.id, changeLog.userId)).where(and(where)))[0].n,
+    count: async (where) => (await db.select({ n: count() }).from(changeLog).leftJoin(users, eq(users.id, changeLog.userId)).where(and(where)))[0].n,
   };
 }

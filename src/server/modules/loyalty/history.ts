@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayIn } from '../../../domain/age';
 import { listMeta } from '../../../domain/list';
@@ -21,7 +21,9 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { areasAndProducts, treatmentPartsOf } from '../treatments/queries';
+import { areasAndProducts, treatmentPartsOf } from '../treatments';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 /** A customer's history tabs (Citas, Órdenes, Órdenes en efectivo, Productos adquiridos): newest first, paged. */
 
@@ -36,7 +38,7 @@ async function assertCustomer(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, id), live(customers)))
     .limit(1);
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
 }
@@ -47,7 +49,7 @@ export type OrderKind = 'order' | 'cash';
 export async function customerOrders(db: DbOrTx, customerId: string, kind: OrderKind, paging: Paging) {
   await assertCustomer(db, customerId);
   const t = kind === 'cash' ? cashOrders : orders;
-  const where = and(eq(t.customerId, customerId), isNull(t.deletedAt));
+  const where = and(eq(t.customerId, customerId), live(t));
   const { limit, offset } = pageWindow(paging);
   const base = db
     .select({
@@ -74,7 +76,7 @@ export async function customerOrders(db: DbOrTx, customerId: string, kind: Order
   const items = rows.map((r) => ({
     id: r.id,
     orderNumber: r.orderNumber,
-    total: r.total,
+    total: pesos(r.total),
     points: r.points,
     created_at: r.createdAt,
     refundedAt: r.refundedAt,
@@ -101,13 +103,20 @@ async function orderLines(db: DbOrTx, ids: string[]) {
     .from(orderDetails)
     .leftJoin(treatments, eq(treatments.id, orderDetails.treatmentId))
     .leftJoin(packages, eq(packages.id, orderDetails.packageId))
-    .where(and(inArray(orderDetails.orderId, ids), isNull(orderDetails.deletedAt)))
+    .where(and(inArray(orderDetails.orderId, ids), live(orderDetails)))
     .orderBy(orderDetails.createdAt, orderDetails.id);
-  return rows.map((r) => ({ id: r.id, orderId: r.orderId, name: r.packageName ?? r.treatmentName ?? '', quantity: r.quantity, salePrice: r.salePrice, price: r.price }));
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    name: r.packageName ?? r.treatmentName ?? '',
+    quantity: r.quantity,
+    salePrice: pesos(r.salePrice),
+    price: pesos(r.price),
+  }));
 }
 
 async function cashLines(db: DbOrTx, ids: string[]) {
-  return db
+  const rows = await db
     .select({
       id: cashOrderDetails.id,
       orderId: cashOrderDetails.cashOrderId,
@@ -118,8 +127,9 @@ async function cashLines(db: DbOrTx, ids: string[]) {
     })
     .from(cashOrderDetails)
     .innerJoin(products, eq(products.id, cashOrderDetails.productId))
-    .where(and(inArray(cashOrderDetails.cashOrderId, ids), isNull(cashOrderDetails.deletedAt)))
+    .where(and(inArray(cashOrderDetails.cashOrderId, ids), live(cashOrderDetails)))
     .orderBy(cashOrderDetails.createdAt, cashOrderDetails.id);
+  return rows.map((r) => ({ ...r, salePrice: pesos(r.salePrice), price: pesos(r.price) }));
 }
 
 /** A treatment still in process past its expiry date reads as expired, whether or not a job has marked it yet. */
@@ -130,7 +140,7 @@ export function effectiveStatus(status: string, expiredAt: string | null, today:
 /** The treatments a customer has bought (alone or in a package) and their sessions. */
 export async function customerPurchasedProducts(db: DbOrTx, customerId: string, paging: Paging) {
   await assertCustomer(db, customerId);
-  const where = and(eq(purchasedProducts.customerId, customerId), isNull(purchasedProducts.deletedAt));
+  const where = and(eq(purchasedProducts.customerId, customerId), live(purchasedProducts));
   const { limit, offset } = pageWindow(paging);
   const base = db
     .select({
@@ -180,7 +190,7 @@ const promos = alias(packages, 'promo');
 /** A customer's appointments, newest first, with who attended and every cancellation or reschedule. */
 export async function customerAppointments(db: DbOrTx, customerId: string, paging: Paging) {
   await assertCustomer(db, customerId);
-  const where = and(eq(appointments.customerId, customerId), isNull(appointments.deletedAt));
+  const where = and(eq(appointments.customerId, customerId), live(appointments));
   const { limit, offset } = pageWindow(paging);
   const base = db
     .select({
@@ -215,7 +225,7 @@ export async function customerAppointments(db: DbOrTx, customerId: string, pagin
           created_at: appointmentCancellations.createdAt,
         })
         .from(appointmentCancellations)
-        .where(and(inArray(appointmentCancellations.appointmentId, ids), isNull(appointmentCancellations.deletedAt)))
+        .where(and(inArray(appointmentCancellations.appointmentId, ids), live(appointmentCancellations)))
         .orderBy(appointmentCancellations.createdAt)
     : [];
   const items = rows.map(({ a, ...r }) => ({

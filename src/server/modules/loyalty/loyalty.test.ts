@@ -21,6 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { toCents } from '../../../domain/money';
 
 let t: TestApp;
 let admin: ReturnType<TestApp['as']>;
@@ -36,7 +37,10 @@ let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`.toUpperCase();
 
 async function customer(name: string, lastName: string) {
-  const [row] = await t.ctx.db.insert(customers).values({ name, lastName, motherLastName: 'Prueba', gender: 'Femenino', birthday: '1990-01-01', email: `${name.toLowerCase()}@correo.mx` }).returning();
+  const [row] = await t.ctx.db
+    .insert(customers)
+    .values({ name, lastName, motherLastName: 'Prueba', gender: 'Femenino', birthday: '1990-01-01', email: `${name.toLowerCase()}@correo.mx` })
+    .returning();
   return row;
 }
 
@@ -44,10 +48,24 @@ async function sale(kind: 'order' | 'cash', customerId: string, total: number, o
   const table = kind === 'cash' ? cashOrders : orders;
   const [row] = await t.ctx.db
     .insert(table)
-    .values({ orderNumber: `LT-${next()}`, branchId: ids.branch, customerId, subtotal: total, total, paymentMethod: 'Efectivo', paymentStatus: 'paid', points: Math.floor(total / 100), ...over })
+    .values({
+      orderNumber: `LT-${next()}`,
+      branchId: ids.branch,
+      customerId,
+      subtotal: toCents(total),
+      total: toCents(total),
+      paymentMethod: 'Efectivo',
+      paymentStatus: 'paid',
+      points: Math.floor(total / 100),
+      ...over,
+    })
     .returning();
-  if (kind === 'cash') await t.ctx.db.insert(cashOrderDetails).values({ cashOrderId: row.id, productId: ids.product, quantity: 2, salePrice: total / 2, price: total / 2 });
-  else await t.ctx.db.insert(orderDetails).values({ orderId: row.id, treatmentId: ids.treatment, quantity: 1, salePrice: total, price: total });
+  if (kind === 'cash')
+    await t.ctx.db
+      .insert(cashOrderDetails)
+      .values({ cashOrderId: row.id, productId: ids.product, quantity: 2, salePrice: toCents(total / 2), price: toCents(total / 2) });
+  else
+    await t.ctx.db.insert(orderDetails).values({ orderId: row.id, treatmentId: ids.treatment, quantity: 1, salePrice: toCents(total), price: toCents(total) });
   return row;
 }
 
@@ -55,7 +73,7 @@ let slot = 0;
 /** Appointments in the suite's own cabin, each in its own half hour so the no-overlap constraint never bites. */
 async function appointment(customerId: string, daysAgo: number, status: string, over: Partial<typeof appointments.$inferInsert> = {}) {
   const n = slot++;
-  const hh = String(6 + Math.floor(n / 2) % 16).padStart(2, '0');
+  const hh = String(6 + (Math.floor(n / 2) % 16)).padStart(2, '0');
   const mm = n % 2 ? '30' : '00';
   const endH = n % 2 ? String(Number(hh) + 1).padStart(2, '0') : hh;
   const [row] = await t.ctx.db
@@ -94,7 +112,16 @@ beforeAll(async () => {
   const [pkg] = await db.select().from(packages).limit(1);
   const [product] = await db.select().from(products).limit(1);
   const [user] = await db.select().from(users).where(eq(users.username, 'medico@demo.mx')).limit(1);
-  ids = { branch: branch.id, branchName: branch.name, cabin: cabin.id, treatment: treatment.id, treatmentType: treatment.treatmentTypeId, pkg: pkg.id, product: product.id, user: user.id };
+  ids = {
+    branch: branch.id,
+    branchName: branch.name,
+    cabin: cabin.id,
+    treatment: treatment.id,
+    treatmentType: treatment.treatmentTypeId,
+    pkg: pkg.id,
+    product: product.id,
+    user: user.id,
+  };
 });
 afterAll(() => t.close());
 
@@ -170,7 +197,11 @@ describe('GET /v1/customer/totals-purchases (miembros)', () => {
     const setting = (await admin({ method: 'GET', url: '/v1/setting' })).json();
     expect(setting.loyaltyThresholds).toEqual(DEFAULT_TIER_THRESHOLDS);
     const put = (loyaltyThresholds: unknown) =>
-      admin({ method: 'PUT', url: `/v1/setting/${setting.id}/update`, payload: { exchangeRate: setting.exchangeRate, paymentProcessType: setting.paymentProcessType, loyaltyThresholds } });
+      admin({
+        method: 'PUT',
+        url: `/v1/setting/${setting.id}/update`,
+        payload: { exchangeRate: setting.exchangeRate, paymentProcessType: setting.paymentProcessType, loyaltyThresholds },
+      });
 
     const logs = await countRows(t, 'change_log');
     const disordered = await put({ ...DEFAULT_TIER_THRESHOLDS, ORO: 9_000 });
@@ -191,9 +222,11 @@ describe('GET /v1/customer/totals-purchases (miembros)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().loyaltyThresholds).toEqual(raised);
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
-    const [log] = ((await t.ctx.db.execute(sql`select before, after from change_log where entity_id = ${setting.id} order by created_at desc limit 1`)) as unknown as {
-      rows: { before: { loyaltyThresholds: unknown }; after: { loyaltyThresholds: unknown } }[];
-    }).rows;
+    const [log] = (
+      (await t.ctx.db.execute(sql`select before, after from change_log where entity_id = ${setting.id} order by created_at desc limit 1`)) as unknown as {
+        rows: { before: { loyaltyThresholds: unknown }; after: { loyaltyThresholds: unknown } }[];
+      }
+    ).rows;
     expect(log.before.loyaltyThresholds).toEqual(DEFAULT_TIER_THRESHOLDS);
     expect(log.after.loyaltyThresholds).toEqual(raised);
 
@@ -202,7 +235,11 @@ describe('GET /v1/customer/totals-purchases (miembros)', () => {
     expect((await medico({ method: 'GET', url: `/v1/customer/${caro.id}/loyalty` })).json().loyaltyScale).toBe('PLATA');
 
     // a client that does not send thresholds keeps them
-    const keep = await admin({ method: 'PUT', url: `/v1/setting/${setting.id}/update`, payload: { exchangeRate: setting.exchangeRate, paymentProcessType: setting.paymentProcessType } });
+    const keep = await admin({
+      method: 'PUT',
+      url: `/v1/setting/${setting.id}/update`,
+      payload: { exchangeRate: setting.exchangeRate, paymentProcessType: setting.paymentProcessType },
+    });
     expect(keep.json().loyaltyThresholds).toEqual(raised);
     expect((await put(DEFAULT_TIER_THRESHOLDS)).statusCode).toBe(200);
     expect((await list()).items.map((c) => c.loyaltyScale)).toEqual(['ORO', 'PLATA', 'BRONCE']);
@@ -258,7 +295,14 @@ describe('GET /v1/customer/we-miss-you', () => {
   it('lists who came before the last 30 days and neither came nor bought since', async () => {
     expect(await names()).toEqual(['Falto', 'Producto', 'Visita']);
     const [row] = (await gerente({ method: 'GET', url: `/v1/customer/we-miss-you?search=${search('visitaextranamos')}` })).json().items;
-    expect(row).toMatchObject({ id: made.Visita, name: 'Visitaextranamos', lastName: 'Ausente', motherLastName: 'Prueba', gender: 'Femenino', email: 'visitaextranamos@correo.mx' });
+    expect(row).toMatchObject({
+      id: made.Visita,
+      name: 'Visitaextranamos',
+      lastName: 'Ausente',
+      motherLastName: 'Prueba',
+      gender: 'Femenino',
+      email: 'visitaextranamos@correo.mx',
+    });
     expect(typeof row.customerId).toBe('number');
   });
 
@@ -329,7 +373,16 @@ describe('a customer history', () => {
   it('lists purchased treatments with package, order and sessions; a lapsed one reads as expired', async () => {
     const [bought] = await t.ctx.db
       .insert(purchasedProducts)
-      .values({ customerId: cliente.id, orderId: first.id, branchId: ids.branch, treatmentId: ids.treatment, packageId: ids.pkg, sessions: 6, currentSession: 2, createdAt: ago(20) })
+      .values({
+        customerId: cliente.id,
+        orderId: first.id,
+        branchId: ids.branch,
+        treatmentId: ids.treatment,
+        packageId: ids.pkg,
+        sessions: 6,
+        currentSession: 2,
+        createdAt: ago(20),
+      })
       .returning();
     const [lapsed] = await t.ctx.db
       .insert(purchasedProducts)
@@ -349,7 +402,9 @@ describe('a customer history', () => {
     });
     expect(body.items[1]).toMatchObject({ status: 'expired', order: null, package: null, expiredAt: addDays(todayIn(), -1) });
     // the treatment's areas and its products per session come along (section 3, Purchased product)
-    const [areaCount] = ((await t.ctx.db.execute(sql`select count(*)::int n from treatment_areas where treatment_id = ${ids.treatment}`)) as unknown as { rows: { n: number }[] }).rows;
+    const [areaCount] = (
+      (await t.ctx.db.execute(sql`select count(*)::int n from treatment_areas where treatment_id = ${ids.treatment}`)) as unknown as { rows: { n: number }[] }
+    ).rows;
     expect(body.items[0].treatment.areas).toHaveLength(areaCount.n);
     expect(Array.isArray(body.items[0].treatment.treatmentProduct)).toBe(true);
     // the customer record embeds them on request only
@@ -363,8 +418,11 @@ describe('a customer history', () => {
 
   it('lists appointments 5 a page, newest first, with who attended and the cancellations', async () => {
     const made = [];
-    for (let i = 0; i < 6; i++) made.push(await appointment(cliente.id, 40 - i, i === 5 ? 'cancelled' : 'finished', { attendedById: i === 0 ? ids.user : null }));
-    await t.ctx.db.insert(appointmentCancellations).values({ appointmentId: made[5].id, customerId: cliente.id, type: 'cancellation', cancellationReason: 'Traffic', comment: 'Tráfico en la garita' });
+    for (let i = 0; i < 6; i++)
+      made.push(await appointment(cliente.id, 40 - i, i === 5 ? 'cancelled' : 'finished', { attendedById: i === 0 ? ids.user : null }));
+    await t.ctx.db
+      .insert(appointmentCancellations)
+      .values({ appointmentId: made[5].id, customerId: cliente.id, type: 'cancellation', cancellationReason: 'Traffic', comment: 'Tráfico en la garita' });
     const res = await medico({ method: 'GET', url: `/v1/appointment/get-by-customer?customerId=${cliente.id}` });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -388,7 +446,9 @@ describe('a customer history', () => {
 describe('sistema de lealtad', () => {
   it('reads the customer list with loyalty_system alone, with the blacklist filter', async () => {
     const [role] = ((await t.ctx.db.execute(sql`select id from roles where name = 'Logística Gerente'`)) as unknown as { rows: { id: string }[] }).rows;
-    await t.ctx.db.execute(sql`insert into role_privileges (role_id, module, actions) values (${role.id}, 'loyalty_system', ${sql.raw(`ARRAY['show']::text[]`)})`);
+    await t.ctx.db.execute(
+      sql`insert into role_privileges (role_id, module, actions) values (${role.id}, 'loyalty_system', ${sql.raw(`ARRAY['show']::text[]`)})`,
+    );
     const lealtad = t.as((await t.signIn('logistica@demo.mx')).token);
     const bad = await customer('Listanegra', 'Lealtad');
     await t.ctx.db.update(customers).set({ blackList: true }).where(eq(customers.id, bad.id));

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { changeLog, customers, pointLedger } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-let logistica: ReturnType<TestApp['as']>;
+const { t, admin, logistica } = useTestApp({ admin: 'admin@demo.mx', logistica: 'logistica@demo.mx' });
 let customerId: string;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  logistica = t.as((await t.signIn('logistica@demo.mx')).token);
-  const [c] = await t.ctx.db.insert(customers).values({ name: 'Puntosa', lastName: 'Ledger', gender: 'Femenino', birthday: '1990-01-01', mobilePhone: '6649111222' }).returning();
+  const [c] = await t.ctx.db
+    .insert(customers)
+    .values({ name: 'Puntosa', lastName: 'Ledger', gender: 'Femenino', birthday: '1990-01-01', mobilePhone: '6649111222' })
+    .returning();
   customerId = c.id;
 });
-afterAll(() => t.close());
 
 const adjust = (payload: Record<string, unknown>, as = admin) => as({ method: 'POST', url: `/v1/customer/${customerId}/points/adjust`, payload });
 const balance = async () => (await t.ctx.db.select({ points: customers.points }).from(customers).where(eq(customers.id, customerId)))[0].points;

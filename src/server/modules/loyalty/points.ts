@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { listMeta } from '../../../domain/list';
 import { balanceAfter, type LedgerEntry, type PointAdjustment } from '../../../domain/loyalty';
 import type { DbOrTx } from '../../db/client';
@@ -7,6 +7,7 @@ import { customers, pointLedger, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { stamps } from '../dto';
+import { live } from '../../db/live';
 
 export interface PointMovementInput extends LedgerEntry {
   customerId: string;
@@ -18,27 +19,42 @@ export interface PointMovementInput extends LedgerEntry {
  * Writes one ledger row and the customer's cached balance in the caller's transaction. The customer's row
  * is locked first, so two movements at once add up instead of one overwriting the other.
  */
-export async function postPointMovement(tx: DbOrTx, req: FastifyRequest | null, input: PointMovementInput) {
+export async function postPointMovement(tx: DbOrTx, actor: Actor | null, input: PointMovementInput) {
   const [customer] = await tx
     .select({ id: customers.id, points: customers.points })
     .from(customers)
-    .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, input.customerId), live(customers)))
     .for('update');
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   let balance: number;
   try {
     balance = balanceAfter(customer.points, input);
   } catch (err) {
-    if (err instanceof RangeError && err.message.includes('negativo')) throw new AppError('POINTS_BALANCE_NEGATIVE', `El saldo de puntos no puede quedar negativo (saldo actual: ${customer.points})`);
+    if (err instanceof RangeError && err.message.includes('negativo'))
+      throw new AppError('POINTS_BALANCE_NEGATIVE', `El saldo de puntos no puede quedar negativo (saldo actual: ${customer.points})`);
     throw new AppError('VALIDATION_FAILED', (err as Error).message, [{ field: 'points', message: (err as Error).message }]);
   }
   const [row] = await tx
     .insert(pointLedger)
-    .values({ customerId: customer.id, movement: input.movement, points: input.points, balanceAfter: balance, reason: input.reason ?? null, orderNumber: input.orderNumber ?? null, userId: req?.user?.id ?? null })
+    .values({
+      customerId: customer.id,
+      movement: input.movement,
+      points: input.points,
+      balanceAfter: balance,
+      reason: input.reason ?? null,
+      orderNumber: input.orderNumber ?? null,
+      userId: actor?.id ?? null,
+    })
     .returning();
-  await tx.update(customers).set({ points: balance, updatedAt: new Date() }).where(eq(customers.id, customer.id));
-  await recordChange(tx, req, { module: 'clients', action: `puntos: ${input.movement}`, entityId: customer.id, before: { points: customer.points }, after: { points: balance, movement: input.movement, reason: input.reason ?? null } });
-  return toMovement(row, req?.user ? { name: req.user.fullname, lastName: '' } : null);
+  await tx.update(customers).set({ points: balance }).where(eq(customers.id, customer.id));
+  await recordChange(tx, actor, {
+    module: 'clients',
+    action: `puntos: ${input.movement}`,
+    entityId: customer.id,
+    before: { points: customer.points },
+    after: { points: balance, movement: input.movement, reason: input.reason ?? null },
+  });
+  return toMovement(row, actor ? { name: actor.fullname, lastName: '' } : null);
 }
 
 type LedgerRow = typeof pointLedger.$inferSelect;
@@ -48,13 +64,16 @@ function toMovement(p: LedgerRow, user: { name: string; lastName: string } | nul
 }
 
 /** A manual correction by staff with clients.edit. */
-export function adjustPoints(db: DbOrTx, req: FastifyRequest, customerId: string, body: PointAdjustment) {
-  return db.transaction((tx) => postPointMovement(tx, req, { customerId, movement: 'adjusted', points: body.points, reason: body.reason }));
+export function adjustPoints(db: DbOrTx, actor: Actor, customerId: string, body: PointAdjustment) {
+  return db.transaction((tx) => postPointMovement(tx, actor, { customerId, movement: 'adjusted', points: body.points, reason: body.reason }));
 }
 
 /** The customer's ledger, newest first: each row says what moved, why, who, and the balance it left. */
 export async function pointHistory(db: DbOrTx, customerId: string, q: { page: number; take: number }) {
-  const [customer] = await db.select({ id: customers.id, points: customers.points }).from(customers).where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+  const [customer] = await db
+    .select({ id: customers.id, points: customers.points })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), live(customers)));
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   const where = eq(pointLedger.customerId, customerId);
   const page = db

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { appointments, cashOrders, customers, orders } from '../../db/schema';
-import { tutors } from '../customers/queries';
+import { tutors } from '../customers';
+import { live } from '../../db/live';
 
 /** Instant at which a business day (YYYY-MM-DD) starts in the business time zone. */
 export function dayStart(day: string): SQL {
@@ -17,7 +18,7 @@ type SaleTable = typeof orders | typeof cashOrders;
 
 /** A sale that counts as money in: paid, not refunded, not deleted, of a known customer. */
 export function countedSale(t: SaleTable): SQL {
-  return and(eq(t.paymentStatus, 'paid'), isNull(t.refundedAt), isNull(t.deletedAt), isNotNull(t.customerId))!;
+  return and(eq(t.paymentStatus, 'paid'), isNull(t.refundedAt), live(t), isNotNull(t.customerId))!;
 }
 
 /** Appointments that mean the customer came: finished, or being attended right now. */
@@ -41,12 +42,12 @@ export const identityColumns = {
 
 /** A visit (finished or in-process appointment) of the outer customer row, on the given date condition. */
 export function visitExists(dates: SQL): SQL {
-  return sql`exists (select 1 from ${appointments} where ${appointments.customerId} = ${customers.id} and ${inArray(appointments.status, [...VISIT_STATUSES])} and ${isNull(appointments.deletedAt)} and ${dates})`;
+  return sql`exists (select 1 from ${appointments} where ${appointments.customerId} = ${customers.id} and ${inArray(appointments.status, [...VISIT_STATUSES])} and ${live(appointments)} and ${dates})`;
 }
 
 /** A paid order or cash order (refunded or not: the customer came) of the outer customer row, on the given instant condition. */
 export function purchaseExists(t: SaleTable, when: (col: typeof t.createdAt) => SQL): SQL {
-  return sql`exists (select 1 from ${t} where ${t.customerId} = ${customers.id} and ${eq(t.paymentStatus, 'paid')} and ${isNull(t.deletedAt)} and ${when(t.createdAt)})`;
+  return sql`exists (select 1 from ${t} where ${t.customerId} = ${customers.id} and ${eq(t.paymentStatus, 'paid')} and ${live(t)} and ${when(t.createdAt)})`;
 }
 
 export const inInstants = (from: SQL, to: SQL) => (col: AnyTimestamp) => and(gte(col, from), lt(col, to))!;

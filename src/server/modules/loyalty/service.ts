@@ -1,4 +1,4 @@
-import { and, between, count, eq, gte, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { todayIn } from '../../../domain/age';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import { lastDaysRange, LOYALTY_WINDOW_DAYS, tierFor, type LoyaltyTier, type TierThresholds } from '../../../domain/loyalty';
@@ -6,9 +6,10 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, cashOrders, customers, orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
-import { customerSearchFields, tutors } from '../customers/queries';
-import { loyaltyThresholds } from '../settings/service';
+import { customerSearchFields, tutors } from '../customers';
+import { loyaltyThresholds } from '../settings';
 import { beforeInstant, countedSale, identityColumns, inInstants, instantRange, purchaseExists, visitExists } from './queries';
+import { live } from '../../db/live';
 
 export interface RangeQuery extends ListQuery {
   startDate?: string;
@@ -38,7 +39,7 @@ const searchable = customerSearchFields;
 function identityFilters(q: RangeQuery): (SQL | undefined)[] {
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return [
-    isNull(customers.deletedAt),
+    live(customers),
     active === undefined ? undefined : eq(customers.active, active),
     q.blackList === undefined ? undefined : eq(customers.blackList, isTruthyFlag(q.blackList) ?? false),
     q.gender ? eq(customers.gender, q.gender) : undefined,
@@ -176,7 +177,7 @@ export async function customerLoyalty(db: DbOrTx, customerId: string, q: { start
   const [found] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)))
+    .where(and(eq(customers.id, customerId), live(customers)))
     .limit(1);
   if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
   const { from, to } = instantRange(range.startDate, range.endDate);
@@ -187,4 +188,3 @@ export async function customerLoyalty(db: DbOrTx, customerId: string, q: { start
   const thresholds = await loyaltyThresholds(db);
   return { customerId, ...range, total, loyaltyScale: tierFor(total, thresholds), thresholds };
 }
-

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { toPackageDtos } from './queries';
 import { multipart as formData, type Part } from '../products/test-helpers';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const COSMETO = demoId('treatment-type:Cosmetologico');
 const MEDICO = demoId('treatment-type:Medico');
@@ -56,7 +50,10 @@ async function created(payload: Record<string, unknown> = body()) {
 function multipart(buffer: Buffer) {
   const boundary = '----prueba' + Math.random().toString(16).slice(2);
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`);
-  return { payload: Buffer.concat([head, buffer, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, buffer, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 describe('GET /v1/package', () => {
@@ -67,10 +64,14 @@ describe('GET /v1/package', () => {
     expect(pr.meta.itemCount).toBe(6);
     expect(pk.items.every((p: { type: string }) => p.type === 'Package')).toBe(true);
     const axilas = pk.items.find((p: { sku: string }) => p.sku === 'PAQ-DEP-AXI');
-    expect(axilas).toMatchObject({ regularPrice: 3900, price: 2700, treatmentPackage: [{ sessions: 6, regularPrice: 650, promotionPrice: 450, areas: [{ name: 'Axilas' }] }] });
+    expect(axilas).toMatchObject({
+      regularPrice: 3900,
+      price: 2700,
+      treatmentPackage: [{ sessions: 6, regularPrice: 650, promotionPrice: 450, areas: [{ name: 'Axilas' }] }],
+    });
     expect(pr.items.some((p: { expired: boolean }) => p.expired)).toBe(true);
     expect(pr.items.some((p: { expired: boolean; validBySchedule: boolean }) => p.validBySchedule && !p.expired)).toBe(true);
- 
+
     // an unknown type is refused; the CSV is named after the type
     expect((await admin({ method: 'GET', url: '/v1/package?type=Otro' })).statusCode).toBe(400);
     const csv = await admin({ method: 'GET', url: '/v1/package?type=Promotion&format=csv' });
@@ -113,7 +114,9 @@ describe('totals', () => {
     expect(p.regularPrice).toBe(3650);
     expect(p.price).toBe(2900.17);
     expect(p.treatmentPackage.map((i: { regularPrice: number }) => i.regularPrice)).toEqual([650, 850]);
-    const rows = (await t.ctx.db.execute(sql`select price::text, regular_price::text from packages where id = ${p.id}`)) as unknown as { rows: { price: string; regular_price: string }[] };
+    const rows = (await t.ctx.db.execute(sql`select price::text, regular_price::text from packages where id = ${p.id}`)) as unknown as {
+      rows: { price: string; regular_price: string }[];
+    };
     expect(rows.rows[0]).toEqual({ price: '2900.17', regular_price: '3650.00' });
   });
 
@@ -129,13 +132,18 @@ describe('totals', () => {
     const res = await admin({
       method: 'PUT',
       url: `/v1/package/${p.id}/update`,
-      payload: body({ sku: p.sku, treatmentPackage: [{ id: p.treatmentPackage[0].id, treatmentId: AXILAS_TX, areasIds: [AXILAS], sessions: 10, limit: 1, promotionPrice: 0.1 }] }),
+      payload: body({
+        sku: p.sku,
+        treatmentPackage: [{ id: p.treatmentPackage[0].id, treatmentId: AXILAS_TX, areasIds: [AXILAS], sessions: 10, limit: 1, promotionPrice: 0.1 }],
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ regularPrice: 6500, price: 1 });
     expect(res.json().treatmentPackage).toHaveLength(1);
     expect(res.json().treatmentPackage[0].id).toBe(p.treatmentPackage[0].id);
-    const live = (await t.ctx.db.execute(sql`select count(*)::int as n from package_treatments where package_id = ${p.id} and deleted_at is null`)) as unknown as { rows: { n: number }[] };
+    const live = (await t.ctx.db.execute(
+      sql`select count(*)::int as n from package_treatments where package_id = ${p.id} and deleted_at is null`,
+    )) as unknown as { rows: { n: number }[] };
     expect(live.rows[0].n).toBe(1);
   });
 });
@@ -163,7 +171,10 @@ describe('rules', () => {
     ] as const) {
       const res = await create(body({ [field]: value }));
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().errors.map((e: { message: string }) => e.message), field).toContain(message);
+      expect(
+        res.json().errors.map((e: { message: string }) => e.message),
+        field,
+      ).toContain(message);
     }
     expect((await create(body({ paymentType: ['Cheque'] }))).statusCode).toBe(400);
   });
@@ -171,10 +182,17 @@ describe('rules', () => {
   it('require dates when limited by schedule, with the end not before the start', async () => {
     const missing = await create(body({ validBySchedule: 1 }));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['endDate', 'startDate']);
+    expect(
+      missing
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['endDate', 'startDate']);
     const reversed = await create(body({ validBySchedule: 1, startDate: '2026-05-10', endDate: '2026-05-09' }));
     expect(reversed.json().message).toBe('La fecha final no puede ser anterior a la fecha inicial');
-    expect((await create(body({ validBySchedule: 1, startDate: '2026-02-30', endDate: '2026-03-09' }))).json().message).toBe('El campo fecha inicial no es válido');
+    expect((await create(body({ validBySchedule: 1, startDate: '2026-02-30', endDate: '2026-03-09' }))).json().message).toBe(
+      'El campo fecha inicial no es válido',
+    );
     const ok = await created(body({ validBySchedule: 1, startDate: '2026-05-10', endDate: '2026-05-10' }));
     expect(ok).toMatchObject({ validBySchedule: true, startDate: '2026-05-10', endDate: '2026-05-10' });
     const off = await created(body({ validBySchedule: 0, startDate: '2026-05-10', endDate: '2026-05-01' }));
@@ -184,14 +202,21 @@ describe('rules', () => {
   it('require hours when limited by time, with the end after the start', async () => {
     const missing = await create(body({ validByTime: true, startTime: '09:00' }));
     expect(missing.json().message).toBe('El campo hora final es requerido');
-    expect((await create(body({ validByTime: true, startTime: '13:00', endTime: '09:00' }))).json().message).toBe('La hora final debe ser posterior a la hora inicial');
+    expect((await create(body({ validByTime: true, startTime: '13:00', endTime: '09:00' }))).json().message).toBe(
+      'La hora final debe ser posterior a la hora inicial',
+    );
     expect((await create(body({ validByTime: true, startTime: '9:00', endTime: '13:00' }))).statusCode).toBe(400);
     const ok = await created(body({ validByTime: true, startTime: '09:00', endTime: '13:30' }));
     expect(ok).toMatchObject({ validByTime: true, startTime: '09:00', endTime: '13:30' });
   });
 
   it('exclude the Valoración treatment type', async () => {
-    const res = await create(body({ treatmentTypeId: VALORACION, treatmentPackage: [{ treatmentId: demoId('treatment:VAL-MED-01'), areasIds: [], sessions: 1, limit: 1, promotionPrice: 1 }] }));
+    const res = await create(
+      body({
+        treatmentTypeId: VALORACION,
+        treatmentPackage: [{ treatmentId: demoId('treatment:VAL-MED-01'), areasIds: [], sessions: 1, limit: 1, promotionPrice: 1 }],
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('El tipo de tratamiento Valoración no se permite en paquetes ni promociones');
     const options = (await admin({ method: 'GET', url: '/v1/package/form-options' })).json();
@@ -203,7 +228,10 @@ describe('rules', () => {
 
   it('check each item: treatment of the chosen type, its own areas, sessions and limit', async () => {
     const wrongType = await create(body({ treatmentTypeId: MEDICO }));
-    expect(wrongType.json()).toMatchObject({ message: 'El tratamiento no corresponde al tipo de tratamiento seleccionado', errors: [{ field: 'treatmentPackage.0.treatmentId' }] });
+    expect(wrongType.json()).toMatchObject({
+      message: 'El tratamiento no corresponde al tipo de tratamiento seleccionado',
+      errors: [{ field: 'treatmentPackage.0.treatmentId' }],
+    });
     const noAreas = await create(body({ treatmentPackage: [{ treatmentId: AXILAS_TX, areasIds: [], sessions: 1, limit: 1, promotionPrice: 1 }] }));
     expect(noAreas.json()).toMatchObject({ message: 'El campo áreas es requerido', errors: [{ field: 'treatmentPackage.0.areasIds' }] });
     const otherArea = await create(body({ treatmentPackage: [{ treatmentId: AXILAS_TX, areasIds: [ROSTRO], sessions: 1, limit: 1, promotionPrice: 1 }] }));
@@ -211,12 +239,20 @@ describe('rules', () => {
     const noSessions = await create(body({ treatmentPackage: [{ treatmentId: AXILAS_TX, areasIds: [AXILAS], limit: 1, promotionPrice: 1 }] }));
     expect(noSessions.json()).toMatchObject({ message: 'El campo sesiones es requerido', errors: [{ field: 'treatmentPackage.0.sessions' }] });
     const zero = await create(body({ treatmentPackage: [{ treatmentId: AXILAS_TX, areasIds: [AXILAS], sessions: 0, limit: 0, promotionPrice: 1 }] }));
-    expect(zero.json().errors.map((e: { message: string }) => e.message)).toEqual(['El campo sesiones debe ser al menos 1', 'El campo límite debe ser al menos 1']);
+    expect(zero.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      'El campo sesiones debe ser al menos 1',
+      'El campo límite debe ser al menos 1',
+    ]);
     const noPrice = await create(body({ treatmentPackage: [{ treatmentId: AXILAS_TX, areasIds: [AXILAS], sessions: 1, limit: 1 }] }));
     expect(noPrice.json().message).toBe('El campo precio promoción es requerido');
     const gone = await create(body({ treatmentPackage: [{ treatmentId: demoId('treatment:none'), areasIds: [], sessions: 1, limit: 1, promotionPrice: 1 }] }));
     expect(gone.json().code).toBe('TREATMENT_NOT_FOUND');
-    const inactive = await create(body({ treatmentTypeId: MEDICO, treatmentPackage: [{ treatmentId: demoId('treatment:MED-TOX-05'), areasIds: [demoId('area:Medico:Cuello')], sessions: 1, limit: 1, promotionPrice: 1 }] }));
+    const inactive = await create(
+      body({
+        treatmentTypeId: MEDICO,
+        treatmentPackage: [{ treatmentId: demoId('treatment:MED-TOX-05'), areasIds: [demoId('area:Medico:Cuello')], sessions: 1, limit: 1, promotionPrice: 1 }],
+      }),
+    );
     expect(inactive.json().code).toBe('TREATMENT_NOT_FOUND');
   });
 
@@ -245,7 +281,9 @@ describe('privileges by type', () => {
     expect((await ops({ method: 'POST', url: `/v1/package/${pkg.id}/delete` })).statusCode).toBe(403);
     expect((await ops({ method: 'POST', url: `/v1/package/${promo.json().id}/delete` })).statusCode).toBe(200);
     expect((await ops({ method: 'GET', url: `/v1/package/${pkg.id}` })).statusCode).toBe(200);
-    await t.ctx.db.execute(sql`update role_privileges set actions = array['show','create','edit','delete','view']::text[] where role_id = ${role} and module = 'packages'`);
+    await t.ctx.db.execute(
+      sql`update role_privileges set actions = array['show','create','edit','delete','view']::text[] where role_id = ${role} and module = 'packages'`,
+    );
     expect(token).toBeTruthy();
   });
 
@@ -270,7 +308,9 @@ describe('delete, photo, change log and categories', () => {
     const logs = await countRows(t, 'change_log');
     expect((await admin({ method: 'DELETE', url: `/v1/package/${p.id}/delete` })).statusCode).toBe(200);
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
-    const last = (await t.ctx.db.execute(sql`select module, action from change_log where entity_id = ${p.id} order by created_at desc limit 1`)) as unknown as { rows: { module: string; action: string }[] };
+    const last = (await t.ctx.db.execute(sql`select module, action from change_log where entity_id = ${p.id} order by created_at desc limit 1`)) as unknown as {
+      rows: { module: string; action: string }[];
+    };
     expect(last.rows[0]).toEqual({ module: 'promotions', action: 'eliminar' });
     expect((await admin({ method: 'GET', url: `/v1/package/${p.id}` })).statusCode).toBe(404);
     const withDeleted = (await admin({ method: 'GET', url: '/v1/package?type=Promotion&withDeleted=true&take=all' })).json().items;
@@ -279,7 +319,9 @@ describe('delete, photo, change log and categories', () => {
 
   it('stores one checked photo and serves it publicly', async () => {
     const p = await created();
-    const image = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#13a8a8' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#13a8a8' } })
+      .jpeg()
+      .toBuffer();
     const res = await admin({ method: 'POST', url: `/v1/package/${p.id}/photo`, ...multipart(image) });
     expect(res.statusCode, res.body).toBe(200);
     const name = res.json().photo as string;
@@ -291,7 +333,10 @@ describe('delete, photo, change log and categories', () => {
   });
 
   it('waits inactive for its required photo: cannot be activated or offered without it', async () => {
-    const jpeg = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#f2785c' } }).jpeg().toBuffer();
+    const jpeg = () =>
+      sharp({ create: { width: 40, height: 40, channels: 3, background: '#f2785c' } })
+        .jpeg()
+        .toBuffer();
     for (const type of ['Package', 'Promotion']) {
       const p = await created(body({ type, active: 1 }));
       expect(p).toMatchObject({ active: false, photo: null });
@@ -325,7 +370,11 @@ describe('delete, photo, change log and categories', () => {
   it('never leaves a half-written package when an item fails', async () => {
     const before = await countRows(t, 'packages');
     const items = await countRows(t, 'package_treatments');
-    const res = await create(body({ treatmentPackage: [body().treatmentPackage[0], { treatmentId: demoId('treatment:none'), areasIds: [], sessions: 1, limit: 1, promotionPrice: 1 }] }));
+    const res = await create(
+      body({
+        treatmentPackage: [body().treatmentPackage[0], { treatmentId: demoId('treatment:none'), areasIds: [], sessions: 1, limit: 1, promotionPrice: 1 }],
+      }),
+    );
     expect(res.statusCode).toBe(404);
     expect(await countRows(t, 'packages')).toBe(before);
     expect(await countRows(t, 'package_treatments')).toBe(items);
@@ -334,7 +383,10 @@ describe('delete, photo, change log and categories', () => {
 });
 
 describe('PUT /v1/package/:id/update as multipart (API.md)', () => {
-  const jpeg = (color = '#5c9ef2') => sharp({ create: { width: 30, height: 30, channels: 3, background: color } }).jpeg().toBuffer();
+  const jpeg = (color = '#5c9ef2') =>
+    sharp({ create: { width: 30, height: 30, channels: 3, background: color } })
+      .jpeg()
+      .toBuffer();
   /** The form's fields one by one: lists and the item list as JSON text, the rest as plain text. */
   const fieldsOf = (payload: Record<string, unknown>): Part[] =>
     Object.entries(payload).map(([name, v]) => ({ name, value: typeof v === 'object' ? JSON.stringify(v) : String(v) }));
@@ -354,7 +406,10 @@ describe('PUT /v1/package/:id/update as multipart (API.md)', () => {
 
   it('takes the whole payload as a JSON data field too, and keeps the photo when none is sent', async () => {
     const p = await created(body({ type: 'Promotion' }));
-    const withPhoto = await update(p.id, [...fieldsOf(body({ type: 'Promotion', sku: p.sku })), { name: 'image', filename: 'a.jpg', content: await jpeg('#aa3355'), type: 'image/jpeg' }]);
+    const withPhoto = await update(p.id, [
+      ...fieldsOf(body({ type: 'Promotion', sku: p.sku })),
+      { name: 'image', filename: 'a.jpg', content: await jpeg('#aa3355'), type: 'image/jpeg' },
+    ]);
     expect(withPhoto.statusCode, withPhoto.body).toBe(200);
     const res = await update(p.id, [{ name: 'data', value: JSON.stringify(body({ type: 'Promotion', sku: p.sku, name: 'Promo data' })) }]);
     expect(res.statusCode, res.body).toBe(200);
@@ -375,7 +430,11 @@ describe('PUT /v1/package/:id/update as multipart (API.md)', () => {
     expect(onlyName.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['sku', 'branchesIds', 'treatmentPackage']));
     const brokenData = await update(p.id, [{ name: 'data', value: '{roto' }]);
     expect(brokenData.json()).toMatchObject({ statusCode: 400, errors: [{ field: 'data' }] });
-    const twoPhotos = await update(p.id, [...fieldsOf(body({ sku: p.sku })), { name: 'image', filename: 'a.jpg', content: await jpeg() }, { name: 'image', filename: 'b.jpg', content: await jpeg() }]);
+    const twoPhotos = await update(p.id, [
+      ...fieldsOf(body({ sku: p.sku })),
+      { name: 'image', filename: 'a.jpg', content: await jpeg() },
+      { name: 'image', filename: 'b.jpg', content: await jpeg() },
+    ]);
     expect(twoPhotos.statusCode).toBe(400);
     expect(twoPhotos.json().message).toBe('Se permite como máximo 1 imagen');
     // nothing changed

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, dateInZone } from '../../../domain/dates';
 import { PAYMENT_TYPES, type PackageType } from '../../../domain/packages.schemas';
 import { TREATMENT_TYPE_NAMES } from '../../../domain/treatments.schemas';
 import type { DbOrTx } from '../../db/client';
 import { areas, branches, categories, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
 import { stamps } from '../dto';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -30,9 +32,12 @@ export async function toPackageDtos(db: DbOrTx, rows: PackageRow[]) {
     .select({ item: packageTreatments, treatment: { id: treatments.id, sku: treatments.sku, name: treatments.name, price: treatments.price } })
     .from(packageTreatments)
     .innerJoin(treatments, eq(treatments.id, packageTreatments.treatmentId))
-    .where(and(inArray(packageTreatments.packageId, ids), isNull(packageTreatments.deletedAt)))
+    .where(and(inArray(packageTreatments.packageId, ids), live(packageTreatments)))
     .orderBy(asc(packageTreatments.createdAt), asc(packageTreatments.id));
-  const cats = await db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, [...new Set(rows.map((r) => r.categoryId))]));
+  const cats = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(inArray(categories.id, [...new Set(rows.map((r) => r.categoryId))]));
   const types = await db.select({ id: treatmentTypes.id, name: treatmentTypes.name, hasAreas: treatmentTypes.hasAreas }).from(treatmentTypes);
   const areaIds = [...new Set(itemRows.flatMap((i) => i.item.areasIds))];
   const areaRows = areaIds.length ? await db.select({ id: areas.id, name: areas.name }).from(areas).where(inArray(areas.id, areaIds)) : [];
@@ -52,8 +57,8 @@ export async function toPackageDtos(db: DbOrTx, rows: PackageRow[]) {
       categoryId: row.categoryId,
       category: { id: row.categoryId, name: category?.name ?? '' },
       points: row.points,
-      price: row.price,
-      regularPrice: row.regularPrice,
+      price: pesos(row.price),
+      regularPrice: pesos(row.regularPrice),
       cabainTime: row.cabainTime,
       branchesIds: branchList.map((b) => b.id),
       branches: branchList,
@@ -74,13 +79,13 @@ export async function toPackageDtos(db: DbOrTx, rows: PackageRow[]) {
         .map(({ item, treatment }) => ({
           id: item.id,
           treatmentId: item.treatmentId,
-          treatment,
+          treatment: { ...treatment, price: pesos(treatment.price) },
           areasIds: item.areasIds,
           areas: item.areasIds.map((id) => ({ id, name: areaRows.find((a) => a.id === id)?.name ?? '' })),
           sessions: item.sessions,
           limit: item.limit,
-          regularPrice: item.regularPrice,
-          promotionPrice: item.promotionPrice,
+          regularPrice: pesos(item.regularPrice),
+          promotionPrice: pesos(item.promotionPrice),
         })),
       ...stamps(row),
     };
@@ -94,22 +99,22 @@ export async function packageFormOptions(db: DbOrTx, branchScope: string | undef
     db
       .select({ id: treatmentTypes.id, name: treatmentTypes.name, hasAreas: treatmentTypes.hasAreas })
       .from(treatmentTypes)
-      .where(and(isNull(treatmentTypes.deletedAt), ne(treatmentTypes.name, TREATMENT_TYPE_NAMES.valuation)))
+      .where(and(live(treatmentTypes), ne(treatmentTypes.name, TREATMENT_TYPE_NAMES.valuation)))
       .orderBy(asc(treatmentTypes.name)),
     db
       .select({ id: categories.id, name: categories.name })
       .from(categories)
-      .where(and(eq(categories.type, 'treatment'), eq(categories.active, true), isNull(categories.deletedAt)))
+      .where(and(eq(categories.type, 'treatment'), eq(categories.active, true), live(categories)))
       .orderBy(asc(categories.name)),
     db
       .select({ id: branches.id, name: branches.name })
       .from(branches)
-      .where(and(isNull(branches.deletedAt), eq(branches.active, true), eq(branches.distributionCenter, false), branchScope ? eq(branches.id, branchScope) : undefined))
+      .where(and(live(branches), eq(branches.active, true), eq(branches.distributionCenter, false), branchScope ? eq(branches.id, branchScope) : undefined))
       .orderBy(asc(branches.name)),
     db
       .select({ id: treatments.id, sku: treatments.sku, name: treatments.name, price: treatments.price, treatmentTypeId: treatments.treatmentTypeId })
       .from(treatments)
-      .where(and(isNull(treatments.deletedAt), eq(treatments.active, true)))
+      .where(and(live(treatments), eq(treatments.active, true)))
       .orderBy(asc(treatments.name)),
     db
       .select({ treatmentId: treatmentAreas.treatmentId, id: areas.id, name: areas.name })
@@ -125,6 +130,6 @@ export async function packageFormOptions(db: DbOrTx, branchScope: string | undef
     paymentTypes: [...PAYMENT_TYPES],
     treatments: treatmentList
       .filter((t) => typeIds.has(t.treatmentTypeId))
-      .map((t) => ({ ...t, areas: treatmentAreaRows.filter((a) => a.treatmentId === t.id).map((a) => ({ id: a.id, name: a.name })) })),
+      .map((t) => ({ ...t, price: pesos(t.price), areas: treatmentAreaRows.filter((a) => a.treatmentId === t.id).map((a) => ({ id: a.id, name: a.name })) })),
   };
 }

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import { packageTotals } from '../../../domain/packages';
 import {
@@ -18,13 +17,15 @@ import { msg } from '../../../domain/validation';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { branches, categories, packageBranches, packageTreatments, packages, treatmentAreas, treatmentTypes, treatments } from '../../db/schema';
-import { branchScope, userCan } from '../../platform/auth/guard';
+import { branchScope, userCan, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, readImageUploads, saveImage, type ImageUpload } from '../../platform/files';
+import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
 import { packageFormOptions, toPackageDtos, type PackageDto, type PackageRow } from './queries';
+import { centsOf, pesos } from '../../db/money';
+import { live, softDelete } from '../../db/live';
 
 export interface PackageFilters extends ListQuery {
   type?: PackageType;
@@ -33,9 +34,9 @@ export interface PackageFilters extends ListQuery {
 }
 
 /** Packages answer to packages.*, promotions to promotions.*: the type of the row or body decides. */
-function assertCan(req: FastifyRequest, type: string, ...actions: Action[]) {
+function assertCan(actor: Actor, type: string, ...actions: Action[]) {
   const module = packageModule[type as PackageType];
-  if (!module || !actions.some((a) => userCan(req, module, a))) throw new AppError('FORBIDDEN');
+  if (!module || !actions.some((a) => userCan(actor, module, a))) throw new AppError('FORBIDDEN');
 }
 
 /** A branch-bound user sees and changes only what is offered in their own branch. */
@@ -43,10 +44,10 @@ function inBranch(branchId: string) {
   return sql`exists (select 1 from ${packageBranches} where ${packageBranches.packageId} = ${packages.id} and ${packageBranches.branchId} = ${branchId})`;
 }
 
-export function packageListSpec(db: DbOrTx, req: FastifyRequest, q: PackageFilters): ListSpec<PackageDto> {
-  if (q.type) assertCan(req, q.type, 'show');
-  const types = q.type ? [q.type] : PACKAGE_TYPES.filter((t) => userCan(req, packageModule[t], 'show'));
-  const scope = branchScope(req, q.branchId);
+export function packageListSpec(db: DbOrTx, actor: Actor, q: PackageFilters): ListSpec<PackageDto> {
+  if (q.type) assertCan(actor, q.type, 'show');
+  const types = q.type ? [q.type] : PACKAGE_TYPES.filter((t) => userCan(actor, packageModule[t], 'show'));
+  const scope = branchScope(actor, q.branchId);
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
     sortable: {
@@ -61,66 +62,78 @@ export function packageListSpec(db: DbOrTx, req: FastifyRequest, q: PackageFilte
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: packages.name, sku: packages.sku },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(packages.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(packages),
       inArray(packages.type, types),
       active === undefined ? undefined : eq(packages.active, active),
       q.categoryId ? eq(packages.categoryId, q.categoryId) : undefined,
       scope ? inBranch(scope) : undefined,
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db.select().from(packages).where(where).orderBy(...orderBy, packages.id).offset(offset);
+      const base = db
+        .select()
+        .from(packages)
+        .where(where)
+        .orderBy(...orderBy, packages.id)
+        .offset(offset);
       return toPackageDtos(db, limit ? await base.limit(limit) : await base);
     },
     count: async (where) => (await db.select({ n: count() }).from(packages).where(where))[0].n,
   };
 }
 
-async function findPackage(db: DbOrTx, req: FastifyRequest, id: string, ...actions: Action[]): Promise<PackageRow> {
-  const scope = branchScope(req);
+async function findPackage(db: DbOrTx, actor: Actor, id: string, ...actions: Action[]): Promise<PackageRow> {
+  const scope = branchScope(actor);
   const [row] = await db
     .select()
     .from(packages)
-    .where(and(eq(packages.id, id), isNull(packages.deletedAt), scope ? inBranch(scope) : undefined))
+    .where(and(eq(packages.id, id), live(packages), scope ? inBranch(scope) : undefined))
     .limit(1);
   if (!row) throw new AppError('PACKAGE_NOT_FOUND');
-  assertCan(req, row.type, ...actions);
+  assertCan(actor, row.type, ...actions);
   return row;
 }
 
 const dtoOf = async (db: DbOrTx, row: PackageRow) => (await toPackageDtos(db, [row]))[0];
 
-export async function getPackage(ctx: AppContext, req: FastifyRequest, id: string) {
-  return dtoOf(ctx.db, await findPackage(ctx.db, req, id, 'show'));
+export async function getPackage(ctx: AppContext, actor: Actor, id: string) {
+  return dtoOf(ctx.db, await findPackage(ctx.db, actor, id, 'show'));
 }
 
-export function formOptions(ctx: AppContext, req: FastifyRequest) {
-  return packageFormOptions(ctx.db, branchScope(req));
+export function formOptions(ctx: AppContext, actor: Actor) {
+  return packageFormOptions(ctx.db, branchScope(actor));
 }
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
 /** Checks every reference and rule that needs the database; answers the items with their regular prices. */
-async function resolve(tx: DbOrTx, req: FastifyRequest, input: PackageInput, current?: PackageDto) {
-  const [type] = await tx.select().from(treatmentTypes).where(and(eq(treatmentTypes.id, input.treatmentTypeId), isNull(treatmentTypes.deletedAt))).limit(1);
+async function resolve(tx: DbOrTx, actor: Actor, input: PackageInput, current?: PackageDto) {
+  const [type] = await tx
+    .select()
+    .from(treatmentTypes)
+    .where(and(eq(treatmentTypes.id, input.treatmentTypeId), live(treatmentTypes)))
+    .limit(1);
   if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
   if (type.name === TREATMENT_TYPE_NAMES.valuation) throw invalid('treatmentTypeId', VALUATION_NOT_ALLOWED);
 
   const [category] = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.id, input.categoryId), eq(categories.type, 'treatment'), isNull(categories.deletedAt)));
+    .where(and(eq(categories.id, input.categoryId), eq(categories.type, 'treatment'), live(categories)));
   if (!category) throw new AppError('CATEGORY_NOT_FOUND');
 
-  const scope = branchScope(req);
+  const scope = branchScope(actor);
   if (scope && input.branchesIds.some((b) => b !== scope)) throw new AppError('BRANCH_FORBIDDEN');
-  const found = await tx.select({ id: branches.id }).from(branches).where(and(inArray(branches.id, input.branchesIds), isNull(branches.deletedAt)));
+  const found = await tx
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(inArray(branches.id, input.branchesIds), live(branches)));
   if (found.length !== input.branchesIds.length) throw new AppError('BRANCH_NOT_FOUND');
 
   const treatmentIds = [...new Set(input.treatmentPackage.map((i) => i.treatmentId))];
   const rows = await tx
     .select({ id: treatments.id, price: treatments.price, active: treatments.active, treatmentTypeId: treatments.treatmentTypeId })
     .from(treatments)
-    .where(and(inArray(treatments.id, treatmentIds), isNull(treatments.deletedAt)));
+    .where(and(inArray(treatments.id, treatmentIds), live(treatments)));
   const areaRows = await tx.select().from(treatmentAreas).where(inArray(treatmentAreas.treatmentId, treatmentIds));
   const kept = new Set(current?.treatmentPackage.map((i) => i.treatmentId) ?? []);
 
@@ -133,7 +146,7 @@ async function resolve(tx: DbOrTx, req: FastifyRequest, input: PackageInput, cur
     if (type.hasAreas && !item.areasIds.length) throw invalid(`treatmentPackage.${i}.areasIds`, msg.required('áreas'));
     if (item.areasIds.some((a) => !own.has(a))) throw invalid(`treatmentPackage.${i}.areasIds`, AREA_NOT_OF_TREATMENT);
     // the regular price is the treatment's, whatever the client sent
-    return { ...item, regularPrice: treatment.price };
+    return { ...item, regularPrice: pesos(treatment.price) };
   });
 }
 
@@ -141,7 +154,7 @@ async function assertUniqueSku(db: DbOrTx, sku: string, exceptId?: string) {
   const [dup] = await db
     .select({ id: packages.id })
     .from(packages)
-    .where(and(sql`lower(${packages.sku}) = lower(${sku})`, isNull(packages.deletedAt), exceptId ? ne(packages.id, exceptId) : undefined))
+    .where(and(sql`lower(${packages.sku}) = lower(${sku})`, live(packages), exceptId ? ne(packages.id, exceptId) : undefined))
     .limit(1);
   if (dup) throw new AppError('SKU_EXISTS');
 }
@@ -160,8 +173,8 @@ function columnsOf(input: PackageInput, items: ResolvedItem[]) {
     treatmentTypeId: input.treatmentTypeId,
     categoryId: input.categoryId,
     points: input.points,
-    price: totals.price,
-    regularPrice: totals.regularPrice,
+    price: totals.priceCents,
+    regularPrice: totals.regularCents,
     cabainTime: input.cabainTime,
     paymentType: input.paymentType,
     validBySchedule: input.validBySchedule,
@@ -182,25 +195,35 @@ async function writeChildren(tx: Tx, packageId: string, input: PackageInput, ite
   // items have no position column: their creation instant keeps the order they were given in
   const base = Date.now();
   for (const [n, item] of items.entries()) {
-    const values = { treatmentId: item.treatmentId, sessions: item.sessions, limit: item.limit, regularPrice: item.regularPrice, promotionPrice: item.promotionPrice, areasIds: item.areasIds };
+    const values = {
+      treatmentId: item.treatmentId,
+      sessions: item.sessions,
+      limit: item.limit,
+      regularPrice: centsOf(item.regularPrice),
+      promotionPrice: centsOf(item.promotionPrice),
+      areasIds: item.areasIds,
+    };
     if (item.id && existing.has(item.id) && !keep.has(item.id)) {
       keep.add(item.id);
-      await tx.update(packageTreatments).set({ ...values, updatedAt: new Date() }).where(eq(packageTreatments.id, item.id));
+      await tx
+        .update(packageTreatments)
+        .set({ ...values })
+        .where(eq(packageTreatments.id, item.id));
     } else {
       await tx.insert(packageTreatments).values({ packageId, ...values, createdAt: new Date(base + n) });
     }
   }
   const gone = [...existing].filter((id) => !keep.has(id));
-  if (gone.length) await tx.update(packageTreatments).set({ deletedAt: new Date(), updatedAt: new Date() }).where(inArray(packageTreatments.id, gone));
+  if (gone.length) await softDelete(tx, packageTreatments, inArray(packageTreatments.id, gone));
 }
 
 const moduleOf = (type: string) => packageModule[type as PackageType];
 
-export async function createPackage(ctx: AppContext, req: FastifyRequest, input: PackageInput) {
-  assertCan(req, input.type, 'create');
+export async function createPackage(ctx: AppContext, actor: Actor, input: PackageInput) {
+  assertCan(actor, input.type, 'create');
   return answerViolations(
     ctx.db.transaction(async (tx) => {
-      const items = await resolve(tx, req, input);
+      const items = await resolve(tx, actor, input);
       await assertUniqueSku(tx, input.sku);
       // the photo is required (section 5) and the form uploads it with the returned id: until it comes the
       // package waits inactive, so nothing offers it, remembering whether it was asked to be active
@@ -211,7 +234,7 @@ export async function createPackage(ctx: AppContext, req: FastifyRequest, input:
         .returning();
       await writeChildren(tx, row.id, input, items);
       const dto = await dtoOf(tx, row);
-      await recordChange(tx, req, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: dto });
+      await recordChange(tx, actor, { module: moduleOf(row.type), action: 'crear', entityId: row.id, after: dto });
       return dto;
     }),
     SKU_RACE,
@@ -222,30 +245,30 @@ export async function createPackage(ctx: AppContext, req: FastifyRequest, input:
  * Saves the form; a photo sent with it (multipart) replaces the previous one, which goes once the change is
  * committed, and counts for switching the package on.
  */
-export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: string, input: PackageInput, upload?: ImageUpload) {
-  if (upload) await findPackage(ctx.db, req, id, 'edit');
+export async function updatePackage(ctx: AppContext, actor: Actor, id: string, input: PackageInput, upload?: ImageUpload) {
+  if (upload) await findPackage(ctx.db, actor, id, 'edit');
   const photo = upload ? await saveImage(ctx.config, 'packages', upload) : null;
   let previous: string | null = null;
   try {
     const dto = await answerViolations(
       ctx.db.transaction(async (tx) => {
-      const row = await findPackage(tx, req, id, 'edit');
-      if (input.type !== row.type) throw invalid('type', 'El tipo no se puede modificar');
-      const active = input.active ?? row.active;
-      if (active && !row.active && !row.photo && !photo) throw new AppError('PHOTO_REQUIRED', PHOTO_BEFORE_ACTIVATE);
-      const before = await dtoOf(tx, row);
-      const items = await resolve(tx, req, input, before);
-      await assertUniqueSku(tx, input.sku, id);
-      const [updated] = await tx
-        .update(packages)
-        .set({ ...columnsOf(input, items), active, ...(photo ? { photo, activateOnPhoto: false } : {}), updatedAt: new Date() })
-        .where(eq(packages.id, id))
-        .returning();
-      await writeChildren(tx, id, input, items, before);
-      const after = await dtoOf(tx, updated);
-      await recordChange(tx, req, { module: moduleOf(row.type), action: 'editar', entityId: id, before, after });
-      previous = photo ? row.photo : null;
-      return after;
+        const row = await findPackage(tx, actor, id, 'edit');
+        if (input.type !== row.type) throw invalid('type', 'El tipo no se puede modificar');
+        const active = input.active ?? row.active;
+        if (active && !row.active && !row.photo && !photo) throw new AppError('PHOTO_REQUIRED', PHOTO_BEFORE_ACTIVATE);
+        const before = await dtoOf(tx, row);
+        const items = await resolve(tx, actor, input, before);
+        await assertUniqueSku(tx, input.sku, id);
+        const [updated] = await tx
+          .update(packages)
+          .set({ ...columnsOf(input, items), active, ...(photo ? { photo, activateOnPhoto: false } : {}) })
+          .where(eq(packages.id, id))
+          .returning();
+        await writeChildren(tx, id, input, items, before);
+        const after = await dtoOf(tx, updated);
+        await recordChange(tx, actor, { module: moduleOf(row.type), action: 'editar', entityId: id, before, after });
+        previous = photo ? row.photo : null;
+        return after;
       }),
       SKU_RACE,
     );
@@ -257,37 +280,35 @@ export async function updatePackage(ctx: AppContext, req: FastifyRequest, id: st
   }
 }
 
-export async function deletePackage(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deletePackage(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
-    const row = await findPackage(tx, req, id, 'delete');
+    const row = await findPackage(tx, actor, id, 'delete');
     const before = await dtoOf(tx, row);
-    const [deleted] = await tx.update(packages).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(packages.id, id)).returning();
-    await recordChange(tx, req, { module: moduleOf(row.type), action: 'eliminar', entityId: id, before });
+    const [deleted] = await softDelete(tx, packages, eq(packages.id, id));
+    await recordChange(tx, actor, { module: moduleOf(row.type), action: 'eliminar', entityId: id, before });
     return dtoOf(tx, deleted);
   });
 }
 
 /** The first photo of a package never edited since its create makes it active if the create asked so. */
-const completesCreate = (row: PackageRow): boolean =>
-  row.activateOnPhoto && !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
+const completesCreate = (row: PackageRow): boolean => row.activateOnPhoto && !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
 
 /** One photo per package or promotion; the previous file goes once the new one is committed. */
-export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: string) {
-  await findPackage(ctx.db, req, id, 'create', 'edit');
-  const [upload] = await readImageUploads(req, 1);
+export async function setPackagePhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
+  await findPackage(ctx.db, actor, id, 'create', 'edit');
   const name = await saveImage(ctx.config, 'packages', upload);
   let previous: string | null = null;
   try {
     const dto = await ctx.db.transaction(async (tx) => {
-      const row = await findPackage(tx, req, id, 'create', 'edit');
+      const row = await findPackage(tx, actor, id, 'create', 'edit');
       previous = row.photo;
       const activate = completesCreate(row);
       const [updated] = await tx
         .update(packages)
-        .set({ photo: name, activateOnPhoto: false, ...(activate ? { active: true } : {}), updatedAt: new Date() })
+        .set({ photo: name, activateOnPhoto: false, ...(activate ? { active: true } : {}) })
         .where(eq(packages.id, id))
         .returning();
-      await recordChange(tx, req, {
+      await recordChange(tx, actor, {
         module: moduleOf(row.type),
         action: 'editar',
         entityId: id,
@@ -305,6 +326,10 @@ export async function setPackagePhoto(ctx: AppContext, req: FastifyRequest, id: 
 }
 
 export async function categoryUsedByPackage(db: DbOrTx, categoryId: string): Promise<boolean> {
-  const [row] = await db.select({ id: packages.id }).from(packages).where(and(eq(packages.categoryId, categoryId), isNull(packages.deletedAt))).limit(1);
+  const [row] = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.categoryId, categoryId), live(packages)))
+    .limit(1);
   return Boolean(row);
 }

@@ -36,9 +36,12 @@ describe('approval by saving', () => {
     const p = await newProduct();
     const missing = await update(logistica, p);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(
-      ['additionalCostFranchise', 'franchiseTax', 'indirectExpenses', 'points', 'profitPorcentage', 'salePrice'].sort(),
-    );
+    expect(
+      missing
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['additionalCostFranchise', 'franchiseTax', 'indirectExpenses', 'points', 'profitPorcentage', 'salePrice'].sort());
     expect(missing.json().errors).toContainEqual({ field: 'salePrice', message: 'El campo precio de venta es requerido' });
     expect((await get(p.id)).approval).toBe('pending');
 
@@ -155,7 +158,9 @@ describe('approve and reject routes', () => {
     // the editor's pricing-free save still works and leaves it pending
     expect((await update(editor, p, { name: 'Sin foto aún' })).json()).toMatchObject({ approval: 'pending' });
     // priced as VTA0019 of the demo (an approver's pricing, not approved yet)
-    await t.ctx.db.execute(sql`update products set franchise_tax = 16, additional_cost_franchise = 10, indirect_expenses = 5, profit_porcentage = 50, sale_price = 179, points = 9 where id = ${p.id}`);
+    await t.ctx.db.execute(
+      sql`update products set franchise_tax = 16, additional_cost_franchise = 10, indirect_expenses = 5, profit_porcentage = 50, sale_price = 179, points = 9 where id = ${p.id}`,
+    );
     const route = await logistica({ method: 'POST', url: `/v1/product/${p.id}/approve` });
     expect(route.statusCode).toBe(400);
     expect(route.json().message).toBe('Agregue al menos una foto antes de aprobar');
@@ -215,7 +220,10 @@ describe('product photos', () => {
     const last = await editor({ method: 'DELETE', url: `/v1/product/photo/${second.id}/delete` });
     expect(last.statusCode).toBe(400);
     expect(last.json().message).toBe('El producto debe conservar al menos una foto');
-    expect((await editor({ method: 'DELETE', url: `/v1/product/photo/${first.id}/delete` })).json()).toMatchObject({ statusCode: 404, code: 'PHOTO_NOT_FOUND' });
+    expect((await editor({ method: 'DELETE', url: `/v1/product/photo/${first.id}/delete` })).json()).toMatchObject({
+      statusCode: 404,
+      code: 'PHOTO_NOT_FOUND',
+    });
     // the file of a soft-deleted photo stays (nothing is lost)
     expect(existsSync(path.join(t.ctx.config.uploadsDir, 'products', first.name))).toBe(true);
     expect(await changeActions(t, p.id)).toEqual(['crear', 'agregar fotos', 'eliminar foto']);

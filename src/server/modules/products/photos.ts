@@ -1,37 +1,16 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull } from 'drizzle-orm';
-import { PRODUCT_PHOTOS_MAX, productCreateSchema, productMessages, type ProductCreateInput } from '../../../domain/products.schemas';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, eq } from 'drizzle-orm';
+import { PRODUCT_PHOTOS_MAX, productMessages } from '../../../domain/products.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { productPhotos } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
-import { AppError, parseWithSchema } from '../../platform/errors';
-import { deleteImage, readImageUploads, readMultipart, saveImage, type ImageUpload } from '../../platform/files';
+import { AppError } from '../../platform/errors';
+import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
 import { findProductRow, loadProduct } from './queries';
+import { live, softDelete } from '../../db/live';
 
 const FOLDER = 'products';
-
-/**
- * The create request is multipart: a `data` field with the JSON payload and 1 to 3 `image` files,
- * so that a product never exists without a photo.
- */
-export async function readCreateRequest(req: FastifyRequest): Promise<{ input: ProductCreateInput; uploads: ImageUpload[] }> {
-  if (!req.isMultipart()) throw new AppError('NO_IMAGES', productMessages.photoRequired);
-  const { fields, uploads } = await readMultipart(req, { files: PRODUCT_PHOTOS_MAX, fields: ['data'], tooManyFiles: productMessages.tooManyPhotos, otherwise: 'BAD_REQUEST' });
-  const raw = fields.data;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw ?? '');
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'Falta el campo data con los datos del producto en JSON');
-  }
-  const input = parseCreateBody(data);
-  if (!uploads.length) throw new AppError('NO_IMAGES', productMessages.photoRequired);
-  return { input, uploads };
-}
-
-/** The create payload checked by the domain schema, with field errors in the API's shape. */
-export const parseCreateBody = (data: unknown): ProductCreateInput => parseWithSchema(productCreateSchema, data);
 
 /** Stores every upload (each checked by content); on any failure none stays on disk. */
 export async function storeImages(ctx: AppContext, uploads: ImageUpload[]): Promise<string[]> {
@@ -61,33 +40,54 @@ export async function withStoredImages<T>(ctx: AppContext, uploads: ImageUpload[
 }
 
 const livePhotos = async (tx: DbOrTx, productId: string) =>
-  (await tx.select({ n: count() }).from(productPhotos).where(and(eq(productPhotos.productId, productId), isNull(productPhotos.deletedAt))))[0].n;
+  (
+    await tx
+      .select({ n: count() })
+      .from(productPhotos)
+      .where(and(eq(productPhotos.productId, productId), live(productPhotos)))
+  )[0].n;
 
 /** Adds photos to a product; the total stays at most three. */
-export async function addPhotos(ctx: AppContext, req: FastifyRequest, productId: string) {
+export async function addPhotos(ctx: AppContext, actor: Actor, productId: string, uploads: ImageUpload[]) {
   await findProductRow(ctx.db, productId);
-  const uploads = await readImageUploads(req, PRODUCT_PHOTOS_MAX);
   return withStoredImages(ctx, uploads, (names) =>
     ctx.db.transaction(async (tx) => {
       await findProductRow(tx, productId, { lock: true });
       if ((await livePhotos(tx, productId)) + names.length > PRODUCT_PHOTOS_MAX) throw new AppError('BAD_REQUEST', productMessages.tooManyPhotos);
-      const rows = await tx.insert(productPhotos).values(names.map((name) => ({ productId, name }))).returning();
-      await recordChange(tx, req, { module: 'products', action: 'agregar fotos', entityId: productId, after: { photos: rows.map((r) => ({ id: r.id, name: r.name })) } });
+      const rows = await tx
+        .insert(productPhotos)
+        .values(names.map((name) => ({ productId, name })))
+        .returning();
+      await recordChange(tx, actor, {
+        module: 'products',
+        action: 'agregar fotos',
+        entityId: productId,
+        after: { photos: rows.map((r) => ({ id: r.id, name: r.name })) },
+      });
       return loadProduct(tx, productId);
     }),
   );
 }
 
 /** Soft-deletes a photo; the last one stays (a product always has one). */
-export async function deletePhoto(ctx: AppContext, req: FastifyRequest, photoId: string) {
+export async function deletePhoto(ctx: AppContext, actor: Actor, photoId: string) {
   return ctx.db.transaction(async (tx) => {
-    const [photo] = await tx.select().from(productPhotos).where(and(eq(productPhotos.id, photoId), isNull(productPhotos.deletedAt))).limit(1);
+    const [photo] = await tx
+      .select()
+      .from(productPhotos)
+      .where(and(eq(productPhotos.id, photoId), live(productPhotos)))
+      .limit(1);
     if (!photo) throw new AppError('PHOTO_NOT_FOUND');
     await findProductRow(tx, photo.productId, { lock: true });
     if ((await livePhotos(tx, photo.productId)) <= 1) throw new AppError('BAD_REQUEST', productMessages.lastPhoto);
     const now = new Date();
-    await tx.update(productPhotos).set({ deletedAt: now, updatedAt: now }).where(eq(productPhotos.id, photoId));
-    await recordChange(tx, req, { module: 'products', action: 'eliminar foto', entityId: photo.productId, before: { photo: { id: photo.id, name: photo.name } } });
+    await softDelete(tx, productPhotos, eq(productPhotos.id, photoId), now);
+    await recordChange(tx, actor, {
+      module: 'products',
+      action: 'eliminar foto',
+      entityId: photo.productId,
+      before: { photo: { id: photo.id, name: photo.name } },
+    });
     return loadProduct(tx, photo.productId);
   });
 }

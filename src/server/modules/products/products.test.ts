@@ -20,7 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Item = { id: string; sku: string; name: string; approval: string; active: boolean; productType: { slug: string }; providersIds: string[]; photos: { id: string; name: string }[] };
+type Item = {
+  id: string;
+  sku: string;
+  name: string;
+  approval: string;
+  active: boolean;
+  productType: { slug: string };
+  providersIds: string[];
+  photos: { id: string; name: string }[];
+};
 const list = async (query: string) => {
   const res = await admin({ method: 'GET', url: `/v1/product?take=all&${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -94,7 +103,16 @@ describe('POST /v1/product/create', () => {
     const res = await editor(await createRequest(basePayload({ sku: 'PRB0001' })));
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json();
-    expect(p).toMatchObject({ sku: 'PRB0001', approval: 'pending', approved_at: null, rejected_at: null, cost: 100, tax: 16, realCost: 116, franchisePrice: null });
+    expect(p).toMatchObject({
+      sku: 'PRB0001',
+      approval: 'pending',
+      approved_at: null,
+      rejected_at: null,
+      cost: 100,
+      tax: 16,
+      realCost: 116,
+      franchisePrice: null,
+    });
     expect(p.photos).toHaveLength(1);
     expect(await changeActions(t, p.id)).toEqual(['crear']);
     // the photo is on disk and readable without a token (an <img> tag sends none)
@@ -133,10 +151,14 @@ describe('POST /v1/product/create', () => {
     const four = await admin(await createRequest(basePayload({ sku: 'PRB0002' }), await Promise.all([1, 2, 3, 4].map((n) => image(`${n}.png`)))));
     expect(four.statusCode).toBe(400);
     expect(four.json().message).toBe('Se permiten como máximo 3 fotos por producto');
-    const big = await admin(await createRequest(basePayload({ sku: 'PRB0002' }), [{ name: 'image', filename: 'big.png', content: Buffer.alloc(1024 * 1024 + 10, 1) }]));
+    const big = await admin(
+      await createRequest(basePayload({ sku: 'PRB0002' }), [{ name: 'image', filename: 'big.png', content: Buffer.alloc(1024 * 1024 + 10, 1) }]),
+    );
     expect(big.statusCode).toBe(413);
     expect(await countRows(t, 'products')).toBe(before);
-    const three = await admin(await createRequest(basePayload({ sku: 'PRB0003' }), await Promise.all([1, 2, 3].map((n) => image(`${n}.png`, `#${n}0${n}0${n}0`)))));
+    const three = await admin(
+      await createRequest(basePayload({ sku: 'PRB0003' }), await Promise.all([1, 2, 3].map((n) => image(`${n}.png`, `#${n}0${n}0${n}0`)))),
+    );
     expect(three.statusCode, three.body).toBe(201);
     expect(three.json().photos).toHaveLength(3);
   });
@@ -172,10 +194,19 @@ describe('POST /v1/product/create', () => {
     const dup = await admin(await createRequest(basePayload({ sku: 'vta0001' })));
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toMatchObject({ code: 'SKU_EXISTS', message: 'El SKU ya existe' });
-    expect((await admin(await createRequest(basePayload({ sku: 'PRB0010', productTypeId: demoId('product-type:none') })))).json()).toMatchObject({ statusCode: 404, code: 'PRODUCT_TYPE_NOT_FOUND' });
-    expect((await admin(await createRequest(basePayload({ sku: 'PRB0010', providersIds: [demoId('provider:none')] })))).json()).toMatchObject({ statusCode: 404, code: 'PROVIDER_NOT_FOUND' });
+    expect((await admin(await createRequest(basePayload({ sku: 'PRB0010', productTypeId: demoId('product-type:none') })))).json()).toMatchObject({
+      statusCode: 404,
+      code: 'PRODUCT_TYPE_NOT_FOUND',
+    });
+    expect((await admin(await createRequest(basePayload({ sku: 'PRB0010', providersIds: [demoId('provider:none')] })))).json()).toMatchObject({
+      statusCode: 404,
+      code: 'PROVIDER_NOT_FOUND',
+    });
     // a treatment category is not a product category
-    expect((await admin(await createRequest(basePayload({ sku: 'PRB0010', categoriesIds: [ids.treatmentFacial] })))).json()).toMatchObject({ statusCode: 404, code: 'CATEGORY_NOT_FOUND' });
+    expect((await admin(await createRequest(basePayload({ sku: 'PRB0010', categoriesIds: [ids.treatmentFacial] })))).json()).toMatchObject({
+      statusCode: 404,
+      code: 'CATEGORY_NOT_FOUND',
+    });
     // two creates racing for one SKU: exactly one wins
     const race = await Promise.all([1, 2].map(async () => admin(await createRequest(basePayload({ sku: 'RACE0001' })))));
     expect(race.map((r) => r.statusCode).sort()).toEqual([201, 400]);
@@ -183,7 +214,9 @@ describe('POST /v1/product/create', () => {
     const priced = await editor(await createRequest(basePayload({ sku: 'PRB0010', salePrice: 200 })));
     expect(priced.statusCode).toBe(403);
     expect(priced.json().message).toBe('Se requiere el privilegio de aprobar para modificar los costos de franquicia y el precio de venta');
-    const byApprover = await logistica(await createRequest(basePayload({ sku: 'PRB0010', franchiseTax: 16, additionalCostFranchise: 10, indirectExpenses: 5 })));
+    const byApprover = await logistica(
+      await createRequest(basePayload({ sku: 'PRB0010', franchiseTax: 16, additionalCostFranchise: 10, indirectExpenses: 5 })),
+    );
     expect(byApprover.statusCode).toBe(201);
     expect(byApprover.json()).toMatchObject({ approval: 'pending', franchisePrice: 153.02 });
   });
@@ -205,7 +238,11 @@ describe('PUT /v1/product/{id}/update-{kind}-product', () => {
     expect(type.json().message).toBe('El tipo de producto no se puede modificar');
     expect((await editor({ method: 'PUT', url: url('sale'), payload: updateBody(p, { tax: 12 }) })).statusCode).toBe(400);
 
-    const ok = await editor({ method: 'POST', url: url('sale'), payload: updateBody(p, { sku: p.sku, productTypeId: p.productTypeId, name: 'Mascarilla nocturna renovada', providersIds: [ids.medistock] }) });
+    const ok = await editor({
+      method: 'POST',
+      url: url('sale'),
+      payload: updateBody(p, { sku: p.sku, productTypeId: p.productTypeId, name: 'Mascarilla nocturna renovada', providersIds: [ids.medistock] }),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Mascarilla nocturna renovada', sku: 'VTA0018', approval: 'pending', providersIds: [ids.medistock] });
     expect(await changeActions(t, p.id)).toEqual(['editar']);
@@ -214,13 +251,21 @@ describe('PUT /v1/product/{id}/update-{kind}-product', () => {
   it('lets only an approver change the franchise cost fields', async () => {
     const p = (await admin({ method: 'GET', url: `/v1/product/${ids.productOf('VTA0019')}` })).json();
     // VTA0019 is pending with prices an approver captured: sending them unchanged is fine
-    const same = await editor({ method: 'PUT', url: `/v1/product/${p.id}/update-sale-product`, payload: updateBody(p, { salePrice: p.salePrice, points: p.points }) });
+    const same = await editor({
+      method: 'PUT',
+      url: `/v1/product/${p.id}/update-sale-product`,
+      payload: updateBody(p, { salePrice: p.salePrice, points: p.points }),
+    });
     expect(same.statusCode, same.body).toBe(200);
     for (const change of [{ salePrice: p.salePrice + 10 }, { franchiseTax: 8 }, { indirectExpenses: null }, { points: 1 }]) {
       const res = await editor({ method: 'PUT', url: `/v1/product/${p.id}/update-sale-product`, payload: updateBody(p, change) });
       expect(res.statusCode, JSON.stringify(change)).toBe(403);
     }
-    expect((await admin({ method: 'GET', url: `/v1/product/${p.id}` })).json()).toMatchObject({ salePrice: p.salePrice, franchiseTax: p.franchiseTax, approval: 'pending' });
+    expect((await admin({ method: 'GET', url: `/v1/product/${p.id}` })).json()).toMatchObject({
+      salePrice: p.salePrice,
+      franchiseTax: p.franchiseTax,
+      approval: 'pending',
+    });
   });
 });
 
@@ -237,7 +282,9 @@ describe('product delete', () => {
 
   it('soft-deletes a product whose lots are empty, shown again with withDeleted', async () => {
     const id = ids.productOf('COS0016');
-    await t.ctx.db.execute(sql`insert into product_stocks (product_id, branch_id, allotment, quantity) values (${id}, ${demoId('branch:tijuana')}, 'AGOTADO-1', 0)`);
+    await t.ctx.db.execute(
+      sql`insert into product_stocks (product_id, branch_id, allotment, quantity) values (${id}, ${demoId('branch:tijuana')}, 'AGOTADO-1', 0)`,
+    );
     const res = await logistica({ method: 'DELETE', url: `/v1/product/${id}/delete` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().deleted_at).not.toBeNull();

@@ -7,6 +7,8 @@ import { categories, productCategories, productPhotos, productProviders, product
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductTypeRow = typeof productTypes.$inferSelect;
@@ -36,15 +38,15 @@ export function toProductDto(p: ProductRow, type: ProductTypeRow, rel: Relations
     contentType: p.contentType,
     content: p.content,
     measureUnit: p.measureUnit,
-    cost: p.cost,
+    cost: pesos(p.cost),
     tax: p.tax,
-    realCost: computePricing({ cost: p.cost, tax: p.tax }).realCost ?? p.cost,
+    realCost: computePricing({ cost: pesos(p.cost), tax: p.tax }).realCost ?? pesos(p.cost),
     franchiseTax: p.franchiseTax,
     additionalCostFranchise: p.additionalCostFranchise,
-    indirectExpenses: p.indirectExpenses,
-    franchisePrice: p.franchisePrice,
+    indirectExpenses: pesos(p.indirectExpenses),
+    franchisePrice: pesos(p.franchisePrice),
     profitPorcentage: p.profitPorcentage,
-    salePrice: p.salePrice,
+    salePrice: pesos(p.salePrice),
     points: p.points,
     active: p.active,
     status: p.active,
@@ -69,7 +71,7 @@ async function withRelations(db: DbOrTx, rows: { p: ProductRow; t: ProductTypeRo
   const photos = await db
     .select({ productId: productPhotos.productId, id: productPhotos.id, name: productPhotos.name })
     .from(productPhotos)
-    .where(and(inArray(productPhotos.productId, ids), isNull(productPhotos.deletedAt)))
+    .where(and(inArray(productPhotos.productId, ids), live(productPhotos)))
     .orderBy(asc(productPhotos.createdAt), asc(productPhotos.id));
   const provs = await db
     .select({ productId: productProviders.productId, id: providers.id, name: providers.name })
@@ -93,7 +95,7 @@ export async function findProductRow(db: DbOrTx, id: string, opts: { lock?: bool
     .select({ p: products, t: productTypes })
     .from(products)
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
-    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .where(and(eq(products.id, id), live(products)))
     .limit(1);
   const [row] = opts.lock ? await q.for('update', { of: products }) : await q;
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
@@ -116,7 +118,10 @@ export interface ProductFilters extends ListQuery {
 }
 
 const slugs = (v: string | undefined): ProductKind[] | undefined => {
-  const list = v?.split(',').map((s) => s.trim()).filter((s): s is ProductKind => (PRODUCT_KINDS as readonly string[]).includes(s));
+  const list = v
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s): s is ProductKind => (PRODUCT_KINDS as readonly string[]).includes(s));
   return list?.length ? list : undefined;
 };
 
@@ -146,7 +151,7 @@ export function productListSpec(db: DbOrTx, q: ProductFilters): ListSpec<Product
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: products.name, sku: products.sku, brand: products.brand, barCode: products.barCode },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(products.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(products),
       active === undefined ? undefined : eq(products.active, active),
       approvalFilter(state),
       q.productTypeId ? eq(products.productTypeId, q.productTypeId) : undefined,
@@ -179,9 +184,14 @@ export function productTypeListSpec(db: DbOrTx, q: ListQuery): ListSpec<ReturnTy
     sortable: { name: productTypes.name, slug: productTypes.slug, created_at: productTypes.createdAt },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: productTypes.name, slug: productTypes.slug },
-    filters: [isTruthyFlag(q.withDeleted) ? undefined : isNull(productTypes.deletedAt)],
+    filters: [isTruthyFlag(q.withDeleted) ? undefined : live(productTypes)],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db.select().from(productTypes).where(where).orderBy(...orderBy, productTypes.id).offset(offset);
+      const base = db
+        .select()
+        .from(productTypes)
+        .where(where)
+        .orderBy(...orderBy, productTypes.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map(toProductTypeDto);
     },
     count: async (where) => (await db.select({ n: count() }).from(productTypes).where(where))[0].n,

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
 import { computePricing } from '../../../domain/pricing';
 import {
@@ -17,25 +16,31 @@ import { msg } from '../../../domain/validation';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, productCategories, productPhotos, productProviders, productStocks, productTypes, products, providers } from '../../db/schema';
-import { userCan } from '../../platform/auth/guard';
+import { userCan, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { findProductRow, loadProduct, type ProductRow } from './queries';
+import { centsOf, pesos } from '../../db/money';
+import { live, softDelete } from '../../db/live';
 
 type Pricing = Record<PricingField, number | null>;
 
 const sameNumber = (a: number | null | undefined, b: number | null | undefined) =>
   a === null || a === undefined || b === null || b === undefined ? (a ?? null) === (b ?? null) : toCents(a) === toCents(b);
 
+/** The pricing in pesos (money columns read as Cents), as the requests carry it. */
 const storedPricing = (p: ProductRow): Pricing => ({
   franchiseTax: p.franchiseTax,
   additionalCostFranchise: p.additionalCostFranchise,
-  indirectExpenses: p.indirectExpenses,
+  indirectExpenses: pesos(p.indirectExpenses),
   profitPorcentage: p.profitPorcentage,
-  salePrice: p.salePrice,
+  salePrice: pesos(p.salePrice),
   points: p.points,
 });
+
+/** The pricing as its columns are written: the money fields as Cents. */
+const pricingColumns = (p: Pricing) => ({ ...p, indirectExpenses: centsOf(p.indirectExpenses), salePrice: centsOf(p.salePrice) });
 
 /** What was sent replaces what is stored; an absent field keeps its value. */
 function mergePricing(before: Pricing, input: Partial<Record<PricingField, number | null | undefined>>): { merged: Pricing; changed: PricingField[] } {
@@ -50,8 +55,8 @@ function mergePricing(before: Pricing, input: Partial<Record<PricingField, numbe
   return { merged, changed };
 }
 
-function assertPricingAllowed(req: FastifyRequest, changed: PricingField[]) {
-  if (changed.length && !userCan(req, 'products', 'approve')) throw new AppError('FORBIDDEN', productMessages.pricingNeedsApprove);
+function assertPricingAllowed(actor: Actor, changed: PricingField[]) {
+  if (changed.length && !userCan(actor, 'products', 'approve')) throw new AppError('FORBIDDEN', productMessages.pricingNeedsApprove);
 }
 
 function assertPricingComplete(kind: ProductKind, pricing: Pricing, message?: string) {
@@ -63,19 +68,26 @@ function assertPricingComplete(kind: ProductKind, pricing: Pricing, message?: st
 
 /** A product is approved (and so offered) only with its photo (section 5: 1 to 3, at least one). */
 async function assertHasPhoto(tx: DbOrTx, productId: string) {
-  const [photo] = await tx.select({ id: productPhotos.id }).from(productPhotos).where(and(eq(productPhotos.productId, productId), isNull(productPhotos.deletedAt))).limit(1);
+  const [photo] = await tx
+    .select({ id: productPhotos.id })
+    .from(productPhotos)
+    .where(and(eq(productPhotos.productId, productId), live(productPhotos)))
+    .limit(1);
   if (!photo) throw new AppError('PHOTO_REQUIRED', productMessages.photoBeforeApprove);
 }
 
-const franchisePriceOf = (cost: number, tax: number, p: Pricing) => computePricing({ cost, tax, ...p }).franchisePrice;
+const franchisePriceOf = (cost: number, tax: number, p: Pricing) => centsOf(computePricing({ cost, tax, ...p }).franchisePrice);
 
 async function assertReferences(tx: DbOrTx, providersIds: string[], categoriesIds: string[]) {
-  const provs = await tx.select({ id: providers.id }).from(providers).where(and(inArray(providers.id, providersIds), isNull(providers.deletedAt)));
+  const provs = await tx
+    .select({ id: providers.id })
+    .from(providers)
+    .where(and(inArray(providers.id, providersIds), live(providers)));
   if (provs.length !== providersIds.length) throw new AppError('PROVIDER_NOT_FOUND');
   const cats = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(and(inArray(categories.id, categoriesIds), eq(categories.type, 'product'), isNull(categories.deletedAt)));
+    .where(and(inArray(categories.id, categoriesIds), eq(categories.type, 'product'), live(categories)));
   if (cats.length !== categoriesIds.length) throw new AppError('CATEGORY_NOT_FOUND');
 }
 
@@ -83,7 +95,7 @@ async function assertSkuFree(tx: DbOrTx, sku: string, exceptId?: string) {
   const [dup] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(sql`lower(${products.sku}) = lower(${sku})`, isNull(products.deletedAt), exceptId ? ne(products.id, exceptId) : undefined))
+    .where(and(sql`lower(${products.sku}) = lower(${sku})`, live(products), exceptId ? ne(products.id, exceptId) : undefined))
     .limit(1);
   if (dup) throw new AppError('SKU_EXISTS');
 }
@@ -104,18 +116,22 @@ function describedFields(input: ProductCreateInput | ProductUpdateInput) {
     contentType: input.contentType,
     content: input.content,
     measureUnit: input.measureUnit,
-    cost: input.cost,
+    cost: centsOf(input.cost),
     tax: input.tax,
   };
 }
 
 /** A new product is pending approval; its photos were stored already (their names are given). */
-export async function createProduct(ctx: AppContext, req: FastifyRequest, input: ProductCreateInput, photoNames: string[]) {
+export async function createProduct(ctx: AppContext, actor: Actor, input: ProductCreateInput, photoNames: string[]) {
   const empty: Pricing = { franchiseTax: null, additionalCostFranchise: null, indirectExpenses: null, profitPorcentage: null, salePrice: null, points: null };
   const { merged: pricing, changed } = mergePricing(empty, input);
-  assertPricingAllowed(req, changed);
+  assertPricingAllowed(actor, changed);
   const created = ctx.db.transaction(async (tx) => {
-    const [type] = await tx.select().from(productTypes).where(and(eq(productTypes.id, input.productTypeId), isNull(productTypes.deletedAt))).limit(1);
+    const [type] = await tx
+      .select()
+      .from(productTypes)
+      .where(and(eq(productTypes.id, input.productTypeId), live(productTypes)))
+      .limit(1);
     if (!type) throw new AppError('PRODUCT_TYPE_NOT_FOUND');
     await assertSkuFree(tx, input.sku);
     await assertReferences(tx, input.providersIds, input.categoriesIds);
@@ -125,7 +141,7 @@ export async function createProduct(ctx: AppContext, req: FastifyRequest, input:
         productTypeId: type.id,
         sku: input.sku,
         ...describedFields(input),
-        ...pricing,
+        ...pricingColumns(pricing),
         franchisePrice: franchisePriceOf(input.cost, input.tax, pricing),
         active: input.active ?? true,
       })
@@ -133,7 +149,7 @@ export async function createProduct(ctx: AppContext, req: FastifyRequest, input:
     await replaceLinks(tx, row.id, input.providersIds, input.categoriesIds);
     if (photoNames.length) await tx.insert(productPhotos).values(photoNames.map((name) => ({ productId: row.id, name })));
     const after = await loadProduct(tx, row.id);
-    await recordChange(tx, req, { module: 'products', action: 'crear', entityId: row.id, after });
+    await recordChange(tx, actor, { module: 'products', action: 'crear', entityId: row.id, after });
     return after;
   });
   // two creates racing for one SKU: the unique index decides, with the catalogue's answer
@@ -144,22 +160,22 @@ export async function createProduct(ctx: AppContext, req: FastifyRequest, input:
  * Saves a product through the route of its kind. A rejected product goes back to pending (a new
  * request for approval); an approver's save requires the pricing and approves a pending product.
  */
-export async function updateProduct(ctx: AppContext, req: FastifyRequest, id: string, kind: ProductKind, input: ProductUpdateInput) {
+export async function updateProduct(ctx: AppContext, actor: Actor, id: string, kind: ProductKind, input: ProductUpdateInput) {
   return ctx.db.transaction(async (tx) => {
     const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
     if (type.slug !== kind) throw new AppError('BAD_REQUEST', productMessages.kindMismatch);
     if (input.sku !== undefined && input.sku !== before.sku) throw new AppError('BAD_REQUEST', productMessages.skuLocked);
     if (input.productTypeId !== undefined && input.productTypeId !== before.productTypeId) throw new AppError('BAD_REQUEST', productMessages.typeLocked);
     const { merged: pricing, changed } = mergePricing(storedPricing(before), input);
-    assertPricingAllowed(req, changed);
+    assertPricingAllowed(actor, changed);
     const state = approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt });
-    const approver = userCan(req, 'products', 'approve');
+    const approver = userCan(actor, 'products', 'approve');
     if (state !== 'rejected' && approver) assertPricingComplete(kind, pricing);
     const approveNow = state === 'pending' && approver;
     if (approveNow) await assertHasPhoto(tx, id);
     // a new cost or IVA from someone who cannot approve sends an approved product back to review;
     // the franchise price the approver set stays as it was until an approver saves or approves it
-    const costChanged = !sameNumber(input.cost, before.cost) || !sameNumber(input.tax, before.tax);
+    const costChanged = !sameNumber(input.cost, pesos(before.cost)) || !sameNumber(input.tax, before.tax);
     const backToPending = state === 'approved' && !approver && costChanged;
     await assertReferences(tx, input.providersIds, input.categoriesIds);
     const beforeDto = await loadProduct(tx, id);
@@ -168,11 +184,11 @@ export async function updateProduct(ctx: AppContext, req: FastifyRequest, id: st
       .update(products)
       .set({
         ...describedFields(input),
-        ...pricing,
+        ...pricingColumns(pricing),
         franchisePrice: approver ? franchisePriceOf(input.cost, input.tax, pricing) : before.franchisePrice,
         active: input.active ?? before.active,
         updatedAt: now,
-        ...(approveNow ? { approvedAt: now, approvedById: req.user.id } : {}),
+        ...(approveNow ? { approvedAt: now, approvedById: actor.id } : {}),
         ...(backToPending ? { approvedAt: null, approvedById: null } : {}),
         ...(state === 'rejected' ? { rejectedAt: null, rejectedById: null } : {}),
       })
@@ -180,15 +196,16 @@ export async function updateProduct(ctx: AppContext, req: FastifyRequest, id: st
     await replaceLinks(tx, id, input.providersIds, input.categoriesIds);
     const after = await loadProduct(tx, id);
     const action = approveNow ? 'aprobar' : backToPending ? 'enviar a aprobación' : 'editar';
-    await recordChange(tx, req, { module: 'products', action, entityId: id, before: beforeDto, after });
+    await recordChange(tx, actor, { module: 'products', action, entityId: id, before: beforeDto, after });
     return after;
   });
 }
 
-async function decide(ctx: AppContext, req: FastifyRequest, id: string, decision: 'approve' | 'reject') {
+async function decide(ctx: AppContext, actor: Actor, id: string, decision: 'approve' | 'reject') {
   return ctx.db.transaction(async (tx) => {
     const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
-    if (approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt }) !== 'pending') throw new AppError('CONFLICT', productMessages.alreadyDecided);
+    if (approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt }) !== 'pending')
+      throw new AppError('CONFLICT', productMessages.alreadyDecided);
     if (decision === 'approve') {
       assertPricingComplete(type.slug as ProductKind, storedPricing(before), productMessages.pricingMissing);
       await assertHasPhoto(tx, id);
@@ -200,33 +217,33 @@ async function decide(ctx: AppContext, req: FastifyRequest, id: string, decision
       .set(
         decision === 'approve'
           ? // the approver now stands behind the franchise price of the current cost
-            { approvedAt: now, approvedById: req.user.id, franchisePrice: franchisePriceOf(before.cost, before.tax, storedPricing(before)), updatedAt: now }
-          : { rejectedAt: now, rejectedById: req.user.id, updatedAt: now },
+            { approvedAt: now, approvedById: actor.id, franchisePrice: franchisePriceOf(pesos(before.cost), before.tax, storedPricing(before)), updatedAt: now }
+          : { rejectedAt: now, rejectedById: actor.id, updatedAt: now },
       )
       .where(eq(products.id, id));
     const after = await loadProduct(tx, id);
-    await recordChange(tx, req, { module: 'products', action: decision === 'approve' ? 'aprobar' : 'rechazar', entityId: id, before: beforeDto, after });
+    await recordChange(tx, actor, { module: 'products', action: decision === 'approve' ? 'aprobar' : 'rechazar', entityId: id, before: beforeDto, after });
     return after;
   });
 }
 
-export const approveProduct = (ctx: AppContext, req: FastifyRequest, id: string) => decide(ctx, req, id, 'approve');
-export const rejectProduct = (ctx: AppContext, req: FastifyRequest, id: string) => decide(ctx, req, id, 'reject');
+export const approveProduct = (ctx: AppContext, actor: Actor, id: string) => decide(ctx, actor, id, 'approve');
+export const rejectProduct = (ctx: AppContext, actor: Actor, id: string) => decide(ctx, actor, id, 'reject');
 
 /** Refused while any branch holds stock of it (the catalogue answers 404 for this case). */
-export async function deleteProduct(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteProduct(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     await findProductRow(tx, id, { lock: true });
     const [stock] = await tx
       .select({ id: productStocks.id })
       .from(productStocks)
-      .where(and(eq(productStocks.productId, id), gt(productStocks.quantity, 0), isNull(productStocks.deletedAt)))
+      .where(and(eq(productStocks.productId, id), gt(productStocks.quantity, 0), live(productStocks)))
       .limit(1);
     if (stock) throw new AppError('PRODUCT_HAS_STOCK');
     const before = await loadProduct(tx, id);
     const now = new Date();
-    await tx.update(products).set({ deletedAt: now, updatedAt: now }).where(eq(products.id, id));
-    await recordChange(tx, req, { module: 'products', action: 'eliminar', entityId: id, before });
+    await softDelete(tx, products, eq(products.id, id), now);
+    await recordChange(tx, actor, { module: 'products', action: 'eliminar', entityId: id, before });
     return { ...before, deleted_at: now, updated_at: now };
   });
 }

@@ -15,7 +15,11 @@ export function multipart(parts: Part[]) {
     if ('value' in p) {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'image/png'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'image/png'}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.content, Buffer.from('\r\n'));
     }
   }
@@ -23,7 +27,10 @@ export function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const png = (color = '#c05090') => sharp({ create: { width: 24, height: 24, channels: 3, background: color } }).png().toBuffer();
+export const png = (color = '#c05090') =>
+  sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 export const image = async (filename = 'foto.png', color?: string): Promise<Part> => ({ name: 'image', filename, content: await png(color) });
 /** A text file dressed up as a PNG: refused by content. */
@@ -70,7 +77,9 @@ export async function rows<T = Record<string, unknown>>(t: TestApp, q: SQL): Pro
 }
 
 export async function changeActions(t: TestApp, entityId: string): Promise<string[]> {
-  return (await rows<{ action: string }>(t, sql`select action from change_log where entity_id = ${entityId} and module = 'products' order by created_at, id`)).map((r) => r.action);
+  return (
+    await rows<{ action: string }>(t, sql`select action from change_log where entity_id = ${entityId} and module = 'products' order by created_at, id`)
+  ).map((r) => r.action);
 }
 
 /** Gives the operations manager create/edit/delete on products without approve (no default role has that mix). */

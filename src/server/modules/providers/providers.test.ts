@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { providerSchema } from '../../../domain/providers.schemas';
 import { DEMO_PROVIDERS } from '../../db/demo/catalogue-providers';
 import { demoId } from '../../db/demo/random';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, searchParam, useTestApp } from '../../testing/harness';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-let logistica: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-let operativo: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  logistica = t.as((await t.signIn('logistica@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
-  operativo = t.as((await t.signIn('operativo@demo.mx')).token);
+const { t, admin, logistica, gerente, operativo } = useTestApp({
+  admin: 'admin@demo.mx',
+  logistica: 'logistica@demo.mx',
+  gerente: 'gerente@demo.mx',
+  operativo: 'operativo@demo.mx',
 });
-afterAll(() => t.close());
 
 const DERMAFARMA = demoId('provider:dermafarma');
-const search = (value: string, filter = 'name') => encodeURIComponent(JSON.stringify({ filter, value }));
+const search = searchParam;
 
 const valid = {
   name: 'Quirúrgica Moderna',
@@ -102,7 +95,14 @@ describe('provider writes', () => {
     const res = await logistica({ method: 'POST', url: '/v1/provider/create', payload: valid });
     expect(res.statusCode, res.body).toBe(201);
     const p = res.json();
-    expect(p).toMatchObject({ name: 'Quirúrgica Moderna', rfc: 'QMO010203AB4', phone: '6645551234', mobilePhone: '6649876543', payConditions: 45, active: true });
+    expect(p).toMatchObject({
+      name: 'Quirúrgica Moderna',
+      rfc: 'QMO010203AB4',
+      phone: '6645551234',
+      mobilePhone: '6649876543',
+      payConditions: 45,
+      active: true,
+    });
     expect(await countRows(t, 'providers')).toBe(before + 1);
     const log = await changeRows(p.id);
     expect(log.map((l) => l.action)).toEqual(['crear']);
@@ -141,10 +141,18 @@ describe('provider writes', () => {
 
   it('updates through PUT and POST, keeps a before/after, and soft-deletes', async () => {
     const created = (await admin({ method: 'POST', url: '/v1/provider/create', payload: { ...valid, name: 'Temporal', rfc: 'TEM990101AA1' } })).json();
-    const put = await logistica({ method: 'PUT', url: `/v1/provider/${created.id}/update`, payload: { ...valid, name: 'Temporal Dos', rfc: 'TEM990101AA1', payConditions: 90, active: false } });
+    const put = await logistica({
+      method: 'PUT',
+      url: `/v1/provider/${created.id}/update`,
+      payload: { ...valid, name: 'Temporal Dos', rfc: 'TEM990101AA1', payConditions: 90, active: false },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Temporal Dos', payConditions: 90, active: false });
-    const post = await logistica({ method: 'POST', url: `/v1/provider/${created.id}/update`, payload: { ...valid, name: 'Temporal Tres', rfc: 'MELA800101H5A', regime: 'Fisica' } });
+    const post = await logistica({
+      method: 'POST',
+      url: `/v1/provider/${created.id}/update`,
+      payload: { ...valid, name: 'Temporal Tres', rfc: 'MELA800101H5A', regime: 'Fisica' },
+    });
     expect(post.statusCode).toBe(200);
     expect(post.json()).toMatchObject({ name: 'Temporal Tres', regime: 'Fisica', active: false });
 

@@ -1,15 +1,15 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { ProviderInput, Regime } from '../../../domain/providers.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { providers } from '../../db/schema';
-import { userCan } from '../../platform/auth/guard';
+import { userCan, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { stamps } from '../dto';
+import { live, softDelete } from '../../db/live';
 
 export type ProviderRow = typeof providers.$inferSelect;
 
@@ -45,8 +45,8 @@ export type ProviderDto = ReturnType<typeof toProviderDto>;
  * Product and purchase screens list providers by name; only the providers module sees the tax and
  * bank data.
  */
-export function providerView(req: FastifyRequest) {
-  if (userCan(req, 'providers', 'show')) return toProviderDto;
+export function providerView(actor: Actor) {
+  if (userCan(actor, 'providers', 'show')) return toProviderDto;
   return (row: ProviderRow): ProviderDto => ({ ...toProviderDto(row), rfc: null, bank: null, clabeAccount: null, bankAccount: null });
 }
 
@@ -54,9 +54,9 @@ export interface ProviderFilters extends ListQuery {
   payConditions?: number;
 }
 
-export function providerListSpec(db: DbOrTx, req: FastifyRequest, q: ProviderFilters): ListSpec<ProviderDto> {
+export function providerListSpec(db: DbOrTx, actor: Actor, q: ProviderFilters): ListSpec<ProviderDto> {
   const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
-  const view = providerView(req);
+  const view = providerView(actor);
   return {
     sortable: {
       name: providers.name,
@@ -69,12 +69,17 @@ export function providerListSpec(db: DbOrTx, req: FastifyRequest, q: ProviderFil
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: providers.name, tradename: providers.tradename, contactName: providers.contactName, email: providers.email },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(providers.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(providers),
       active === undefined ? undefined : eq(providers.active, active),
       q.payConditions === undefined ? undefined : eq(providers.payConditions, q.payConditions),
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db.select().from(providers).where(where).orderBy(...orderBy, providers.id).offset(offset);
+      const base = db
+        .select()
+        .from(providers)
+        .where(where)
+        .orderBy(...orderBy, providers.id)
+        .offset(offset);
       return (limit ? await base.limit(limit) : await base).map(view);
     },
     count: async (where) => (await db.select({ n: count() }).from(providers).where(where))[0].n,
@@ -82,13 +87,17 @@ export function providerListSpec(db: DbOrTx, req: FastifyRequest, q: ProviderFil
 }
 
 async function findProvider(db: DbOrTx, id: string): Promise<ProviderRow> {
-  const [row] = await db.select().from(providers).where(and(eq(providers.id, id), isNull(providers.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(providers)
+    .where(and(eq(providers.id, id), live(providers)))
+    .limit(1);
   if (!row) throw new AppError('PROVIDER_NOT_FOUND');
   return row;
 }
 
-export async function getProvider(ctx: AppContext, req: FastifyRequest, id: string) {
-  return providerView(req)(await findProvider(ctx.db, id));
+export async function getProvider(ctx: AppContext, actor: Actor, id: string) {
+  return providerView(actor)(await findProvider(ctx.db, id));
 }
 
 function values(input: ProviderInput) {
@@ -114,32 +123,35 @@ function values(input: ProviderInput) {
   };
 }
 
-export async function createProvider(ctx: AppContext, req: FastifyRequest, input: ProviderInput) {
+export async function createProvider(ctx: AppContext, actor: Actor, input: ProviderInput) {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(providers).values({ ...values(input), active: input.active ?? true }).returning();
-    await recordChange(tx, req, { module: 'providers', action: 'crear', entityId: row.id, after: toProviderDto(row) });
+    const [row] = await tx
+      .insert(providers)
+      .values({ ...values(input), active: input.active ?? true })
+      .returning();
+    await recordChange(tx, actor, { module: 'providers', action: 'crear', entityId: row.id, after: toProviderDto(row) });
     return toProviderDto(row);
   });
 }
 
-export async function updateProvider(ctx: AppContext, req: FastifyRequest, id: string, input: ProviderInput) {
+export async function updateProvider(ctx: AppContext, actor: Actor, id: string, input: ProviderInput) {
   return ctx.db.transaction(async (tx) => {
     const before = await findProvider(tx, id);
     const [row] = await tx
       .update(providers)
-      .set({ ...values(input), active: input.active ?? before.active, updatedAt: new Date() })
+      .set({ ...values(input), active: input.active ?? before.active })
       .where(eq(providers.id, id))
       .returning();
-    await recordChange(tx, req, { module: 'providers', action: 'editar', entityId: id, before: toProviderDto(before), after: toProviderDto(row) });
+    await recordChange(tx, actor, { module: 'providers', action: 'editar', entityId: id, before: toProviderDto(before), after: toProviderDto(row) });
     return toProviderDto(row);
   });
 }
 
-export async function deleteProvider(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteProvider(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const before = await findProvider(tx, id);
-    const [row] = await tx.update(providers).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(providers.id, id)).returning();
-    await recordChange(tx, req, { module: 'providers', action: 'eliminar', entityId: id, before: toProviderDto(before) });
+    const [row] = await softDelete(tx, providers, eq(providers.id, id));
+    await recordChange(tx, actor, { module: 'providers', action: 'eliminar', entityId: id, before: toProviderDto(before) });
     return toProviderDto(row);
   });
 }

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { ROLE_NAMES } from '../../../domain/roles';
 import { MODULE_KEYS } from '../../../domain/privileges';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const SUPER = demoId('role:' + ROLE_NAMES.superAdmin);
 const MEDIC = demoId('role:' + ROLE_NAMES.medic);
@@ -26,9 +20,7 @@ interface Role {
   usersCount: number;
 }
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 const getRole = async (id: string) => (await admin({ method: 'GET', url: `/v1/role/${id}` })).json() as Role;
 const payloadOf = (r: Role) => ({ name: r.name, branchBound: r.branchBound, extendedCancellationLimit: r.extendedCancellationLimit, privileges: r.privileges });
 function claims(token: string) {
@@ -36,7 +28,7 @@ function claims(token: string) {
 }
 
 describe('GET /v1/role', () => {
-  it('lists the 7 default roles and the demo receptionists\' role, with privileges and user counts', async () => {
+  it("lists the 7 default roles and the demo receptionists' role, with privileges and user counts", async () => {
     const res = await admin({ method: 'GET', url: '/v1/role' });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Role[];
@@ -66,14 +58,21 @@ describe('GET /v1/module', () => {
     expect(res.statusCode).toBe(200);
     const modules = res.json() as { id: string; alias: string; actions: string[] }[];
     expect(modules.map((m) => m.id)).toEqual(MODULE_KEYS);
-    expect(modules.find((m) => m.id === 'categories')).toMatchObject({ alias: 'Categorías', actions: expect.arrayContaining(['show', 'create', 'edit', 'delete']) });
+    expect(modules.find((m) => m.id === 'categories')).toMatchObject({
+      alias: 'Categorías',
+      actions: expect.arrayContaining(['show', 'create', 'edit', 'delete']),
+    });
     expect((await t.as((await t.signIn('medico@demo.mx')).token)({ method: 'GET', url: '/v1/module' })).statusCode).toBe(403);
   });
 });
 
 describe('create and update', () => {
   it('creates a role, logs it, and refuses a duplicate name', async () => {
-    const res = await admin({ method: 'POST', url: '/v1/role/create', payload: { name: 'Recepción', branchBound: true, privileges: { dairy: ['show', 'view'] } } });
+    const res = await admin({
+      method: 'POST',
+      url: '/v1/role/create',
+      payload: { name: 'Recepción', branchBound: true, privileges: { dairy: ['show', 'view'] } },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Recepción', branchBound: true, privileges: { dairy: ['show', 'view'] }, usersCount: 0 });
     const [log] = await rows<{ module: string; action: string }>(sql`select module, action from change_log where entity_id = ${res.json().id}`);
@@ -87,7 +86,11 @@ describe('create and update', () => {
     const before = await getRole(MEDIC);
     for (const user of ['operativo@demo.mx', 'logistica@demo.mx', 'gerente@demo.mx']) {
       const as = t.as((await t.signIn(user)).token);
-      const res = await as({ method: 'PUT', url: `/v1/role/${MEDIC}/update`, payload: { ...payloadOf(before), privileges: { ...before.privileges, roles: ['show', 'edit'] } } });
+      const res = await as({
+        method: 'PUT',
+        url: `/v1/role/${MEDIC}/update`,
+        payload: { ...payloadOf(before), privileges: { ...before.privileges, roles: ['show', 'edit'] } },
+      });
       expect(res.statusCode, user).toBe(403);
       expect((await as({ method: 'POST', url: '/v1/role/create', payload: { name: 'Intruso ' + user, privileges: {} } })).statusCode).toBe(403);
     }
@@ -97,7 +100,11 @@ describe('create and update', () => {
   it('new privileges reach a user at their next token refresh', async () => {
     const medicSession = await t.signIn('medico@demo.mx');
     const before = await getRole(MEDIC);
-    const res = await admin({ method: 'PUT', url: `/v1/role/${MEDIC}/update`, payload: { ...payloadOf(before), privileges: { ...before.privileges, categories: ['show'] } } });
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/role/${MEDIC}/update`,
+      payload: { ...payloadOf(before), privileges: { ...before.privileges, categories: ['show'] } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().privileges.categories).toEqual(['show']);
     expect(res.json().privileges.dairy).toEqual(before.privileges.dairy);
@@ -113,7 +120,9 @@ describe('create and update', () => {
     expect((await t.as(token)({ method: 'GET', url: `/v1/categories/${FACIAL}` })).statusCode).toBe(200);
     expect((await t.as(token)({ method: 'POST', url: '/v1/categories/create', payload: { name: 'No', type: 'product' } })).statusCode).toBe(403);
 
-    const [log] = await rows<{ before: Role; after: Role }>(sql`select before, after from change_log where module = 'roles' and action = 'editar' and entity_id = ${MEDIC}`);
+    const [log] = await rows<{ before: Role; after: Role }>(
+      sql`select before, after from change_log where module = 'roles' and action = 'editar' and entity_id = ${MEDIC}`,
+    );
     expect(log.before.privileges.categories).toBeUndefined();
     expect(log.after.privileges.categories).toEqual(['show']);
   });

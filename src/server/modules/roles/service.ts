@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { can, MODULES, MODULE_KEYS, ACTIONS, normalisePrivileges, type PrivilegeMap } from '../../../domain/privileges';
 import { ROLE_NAMES } from '../../../domain/roles';
 import type { RoleInput } from '../../../domain/roles.schemas';
@@ -8,13 +8,17 @@ import type { DbOrTx } from '../../db/client';
 import { rolePrivileges, roles, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { rolePrivilegeMap } from '../auth/session';
+import { rolePrivilegeMap } from '../auth';
 import { stamps } from '../dto';
+import { live } from '../../db/live';
 
 type RoleRow = typeof roles.$inferSelect;
 
 async function toDto(db: DbOrTx, row: RoleRow) {
-  const [{ n }] = await db.select({ n: count() }).from(users).where(and(eq(users.roleId, row.id), isNull(users.deletedAt)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.roleId, row.id), live(users)));
   return {
     id: row.id,
     role: row.name,
@@ -32,12 +36,16 @@ export function listModules() {
 }
 
 export async function listRoles(ctx: AppContext) {
-  const rows = await ctx.db.select().from(roles).where(isNull(roles.deletedAt)).orderBy(asc(roles.name));
+  const rows = await ctx.db.select().from(roles).where(live(roles)).orderBy(asc(roles.name));
   return Promise.all(rows.map((r) => toDto(ctx.db, r)));
 }
 
 async function findRole(db: DbOrTx, id: string): Promise<RoleRow> {
-  const [row] = await db.select().from(roles).where(and(eq(roles.id, id), isNull(roles.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), live(roles)))
+    .limit(1);
   if (!row) throw new AppError('ROLE_NOT_FOUND');
   return row;
 }
@@ -56,12 +64,12 @@ async function assertUniqueName(db: DbOrTx, name: string, exceptId?: string) {
   const [dup] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(sql`lower(${roles.name}) = lower(${name})`, isNull(roles.deletedAt), exceptId ? ne(roles.id, exceptId) : undefined))
+    .where(and(sql`lower(${roles.name}) = lower(${name})`, live(roles), exceptId ? ne(roles.id, exceptId) : undefined))
     .limit(1);
   if (dup) throw new AppError('ROLE_NAME_EXISTS');
 }
 
-export async function createRole(ctx: AppContext, req: FastifyRequest, input: RoleInput) {
+export async function createRole(ctx: AppContext, actor: Actor, input: RoleInput) {
   return ctx.db.transaction(async (tx) => {
     await assertUniqueName(tx, input.name);
     const [row] = await tx
@@ -71,12 +79,12 @@ export async function createRole(ctx: AppContext, req: FastifyRequest, input: Ro
     const privileges = normalisePrivileges(input.privileges);
     await writePrivileges(tx, row.id, privileges);
     const dto = await toDto(tx, row);
-    await recordChange(tx, req, { module: 'roles', action: 'crear', entityId: row.id, after: dto });
+    await recordChange(tx, actor, { module: 'roles', action: 'crear', entityId: row.id, after: dto });
     return dto;
   });
 }
 
-export async function updateRole(ctx: AppContext, req: FastifyRequest, id: string, input: RoleInput) {
+export async function updateRole(ctx: AppContext, actor: Actor, id: string, input: RoleInput) {
   return ctx.db.transaction(async (tx) => {
     const before = await findRole(tx, id);
     const beforeDto = await toDto(tx, before);
@@ -92,13 +100,12 @@ export async function updateRole(ctx: AppContext, req: FastifyRequest, id: strin
         name: input.name,
         branchBound: input.branchBound ?? before.branchBound,
         extendedCancellationLimit: input.extendedCancellationLimit ?? before.extendedCancellationLimit,
-        updatedAt: new Date(),
       })
       .where(eq(roles.id, id))
       .returning();
     await writePrivileges(tx, id, privileges);
     const dto = await toDto(tx, row);
-    await recordChange(tx, req, { module: 'roles', action: 'editar', entityId: id, before: beforeDto, after: dto });
+    await recordChange(tx, actor, { module: 'roles', action: 'editar', entityId: id, before: beforeDto, after: dto });
     return dto;
   });
 }

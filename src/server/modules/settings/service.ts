@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, asc, eq } from 'drizzle-orm';
 import { thresholdsOrDefault, type TierThresholds } from '../../../domain/loyalty';
 import { EXCHANGE_RATE_REQUIRED, type SettingInput } from '../../../domain/settings.schemas';
 import type { AppContext } from '../../context';
@@ -8,6 +8,7 @@ import { branches, settings } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { stamps } from '../dto';
+import { live } from '../../db/live';
 
 type SettingRow = typeof settings.$inferSelect;
 
@@ -23,7 +24,7 @@ function toDto(row: SettingRow) {
 
 /** The single configuration row; created with defaults the first time it is read. */
 async function currentSetting(db: DbOrTx): Promise<SettingRow> {
-  const [row] = await db.select().from(settings).where(isNull(settings.deletedAt)).orderBy(asc(settings.createdAt)).limit(1);
+  const [row] = await db.select().from(settings).where(live(settings)).orderBy(asc(settings.createdAt)).limit(1);
   if (row) return row;
   const [created] = await db.insert(settings).values({}).returning();
   return created;
@@ -35,38 +36,38 @@ export async function getSetting(ctx: AppContext) {
 
 /** The tier thresholds in force (the defaults until someone edits them); read without creating the row. */
 export async function loyaltyThresholds(db: DbOrTx): Promise<TierThresholds> {
-  const [row] = await db.select({ t: settings.loyaltyThresholds }).from(settings).where(isNull(settings.deletedAt)).orderBy(asc(settings.createdAt)).limit(1);
+  const [row] = await db.select({ t: settings.loyaltyThresholds }).from(settings).where(live(settings)).orderBy(asc(settings.createdAt)).limit(1);
   return thresholdsOrDefault(row?.t);
 }
 
-export async function updateSetting(ctx: AppContext, req: FastifyRequest, id: string, input: SettingInput) {
+export async function updateSetting(ctx: AppContext, actor: Actor, id: string, input: SettingInput) {
   return ctx.db.transaction(async (tx) => {
     const before = await currentSetting(tx);
     if (before.id !== id) throw new AppError('SETTING_NOT_FOUND');
     const active = await tx
       .select({ id: branches.id })
       .from(branches)
-      .where(and(eq(branches.active, true), eq(branches.distributionCenter, false), isNull(branches.deletedAt)));
+      .where(and(eq(branches.active, true), eq(branches.distributionCenter, false), live(branches)));
     const rates: Record<string, number> = { ...before.exchangeRate };
     // a branch-bound user only sets the rate of their own branch
-    const editable = req.user.branchBound ? active.filter((b) => b.id === req.user.branchId) : active;
+    const editable = actor.branchBound ? active.filter((b) => b.id === actor.branchId) : active;
     for (const b of editable) {
       const value = input.exchangeRate[b.id];
-      if (value === undefined) throw new AppError('VALIDATION_FAILED', EXCHANGE_RATE_REQUIRED, [{ field: `exchangeRate.${b.id}`, message: EXCHANGE_RATE_REQUIRED }]);
+      if (value === undefined)
+        throw new AppError('VALIDATION_FAILED', EXCHANGE_RATE_REQUIRED, [{ field: `exchangeRate.${b.id}`, message: EXCHANGE_RATE_REQUIRED }]);
       rates[b.id] = value;
     }
     const [row] = await tx
       .update(settings)
       .set({
         exchangeRate: rates,
-        paymentProcessType: req.user.branchBound ? before.paymentProcessType : input.paymentProcessType,
+        paymentProcessType: actor.branchBound ? before.paymentProcessType : input.paymentProcessType,
         // chain-wide like the payment processor: a branch-bound user cannot move the tiers
-        loyaltyThresholds: req.user.branchBound || !input.loyaltyThresholds ? before.loyaltyThresholds : input.loyaltyThresholds,
-        updatedAt: new Date(),
+        loyaltyThresholds: actor.branchBound || !input.loyaltyThresholds ? before.loyaltyThresholds : input.loyaltyThresholds,
       })
       .where(eq(settings.id, id))
       .returning();
-    await recordChange(tx, req, { module: 'setting', action: 'editar', entityId: id, before: toDto(before), after: toDto(row) });
+    await recordChange(tx, actor, { module: 'setting', action: 'editar', entityId: id, before: toDto(before), after: toDto(row) });
     return toDto(row);
   });
 }

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { DEMO_BRANCHES } from '../../db/demo/data';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const SETTING = demoId('settings');
 const CEDIS = demoId('branch:cedis');
 const CLINICS = DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => demoId('branch:' + b.key));
 const url = `/v1/setting/${SETTING}/update`;
 
-async function rows<T = Record<string, unknown>>(q: SQL): Promise<T[]> {
-  return ((await t.ctx.db.execute(q)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 const rates = (value: (i: number) => unknown) => Object.fromEntries(CLINICS.map((id, i) => [id, value(i)]));
 const current = async () => (await admin({ method: 'GET', url: '/v1/setting' })).json();
 
@@ -56,9 +48,13 @@ describe('PUT /v1/setting/{id}/update', () => {
     const after = await current();
     expect(after.exchangeRate).toEqual(rates((i) => 18 + i / 10));
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
-    const [log] = await rows<{ module: string; action: string; user_id: string; before: { exchangeRate: Record<string, number> }; after: { paymentProcessType: string } }>(
-      sql`select module, action, user_id, before, after from change_log where entity_id = ${SETTING} order by created_at desc limit 1`,
-    );
+    const [log] = await rows<{
+      module: string;
+      action: string;
+      user_id: string;
+      before: { exchangeRate: Record<string, number> };
+      after: { paymentProcessType: string };
+    }>(sql`select module, action, user_id, before, after from change_log where entity_id = ${SETTING} order by created_at desc limit 1`);
     expect(log).toMatchObject({ module: 'setting', action: 'editar', user_id: demoId('user:admin@demo.mx'), after: { paymentProcessType: 'gateway' } });
     expect(log.before.exchangeRate).toEqual(before.exchangeRate);
   });
@@ -112,7 +108,11 @@ describe('PUT /v1/setting/{id}/update', () => {
   });
 
   it('answers 404 for another id', async () => {
-    const res = await admin({ method: 'PUT', url: `/v1/setting/${demoId('settings:other')}/update`, payload: { exchangeRate: rates(() => 17), paymentProcessType: 'terminal' } });
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/setting/${demoId('settings:other')}/update`,
+      payload: { exchangeRate: rates(() => 17), paymentProcessType: 'terminal' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('SETTING_NOT_FOUND');
   });

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { contractLabel } from '../../../domain/staff.schemas';
 import type { DbOrTx } from '../../db/client';
 import { branches, departments, jobPositions, roles, staffContacts, staffFiles, staffSignatures, users } from '../../db/schema';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 /** The expressions the list searches (accent- and case-insensitive through `matches`). */
 export const fullNameExpr = sql`${users.name} || ' ' || ${users.lastName} || ' ' || coalesce(${users.motherLastName}, '')`;
@@ -12,18 +14,11 @@ const yes = (b: boolean): 0 | 1 => (b ? 1 : 0);
 /** Users with their role, main branch and (when there is one) staff file, job position and department. */
 export function selectStaff(db: DbOrTx) {
   return db
-    .select({
-      u: users,
-      roleName: roles.name,
-      branchName: branches.name,
-      f: staffFiles,
-      jobName: jobPositions.name,
-      departmentName: departments.name,
-    })
+    .select({ u: users, roleName: roles.name, branchName: branches.name, f: staffFiles, jobName: jobPositions.name, departmentName: departments.name })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(branches, eq(branches.id, users.mainBranchId))
-    .leftJoin(staffFiles, and(eq(staffFiles.userId, users.id), isNull(staffFiles.deletedAt)))
+    .leftJoin(staffFiles, and(eq(staffFiles.userId, users.id), live(staffFiles)))
     .leftJoin(jobPositions, eq(jobPositions.id, staffFiles.jobPositionId))
     .leftJoin(departments, eq(departments.id, staffFiles.departmentId));
 }
@@ -34,7 +29,7 @@ export function countStaff(db: DbOrTx) {
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(staffFiles, and(eq(staffFiles.userId, users.id), isNull(staffFiles.deletedAt)));
+    .leftJoin(staffFiles, and(eq(staffFiles.userId, users.id), live(staffFiles)));
 }
 
 export type StaffRow = Awaited<ReturnType<ReturnType<typeof selectStaff>['execute']>>[number];
@@ -113,7 +108,7 @@ export function toStaffDetail(r: StaffRow, contacts: ContactRow[], signatures: S
           phone: [f.phone],
         }
       : null,
-    bankInformation: f ? { salary: f.salary, isr: f.isr, bankAccount: f.bankAccount } : null,
+    bankInformation: f ? { salary: pesos(f.salary), isr: pesos(f.isr), bankAccount: f.bankAccount } : null,
     personalData: f
       ? {
           gender: f.gender,
@@ -167,13 +162,13 @@ export function toLogShape(d: StaffDetail) {
 
 export async function loadStaffDetail(db: DbOrTx, id: string): Promise<StaffDetail | null> {
   const [row] = await selectStaff(db)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), live(users)))
     .limit(1);
   if (!row) return null;
   const contacts = await db
     .select()
     .from(staffContacts)
-    .where(and(eq(staffContacts.userId, id), isNull(staffContacts.deletedAt)));
+    .where(and(eq(staffContacts.userId, id), live(staffContacts)));
   const signatures = (await signaturesOf(db, [id])).get(id) ?? [];
   return toStaffDetail(row, contacts, signatures);
 }

@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import { ROLE_NAMES } from '../../../domain/roles';
 import { staffPositionIssues, type StaffInput } from '../../../domain/staff.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { branches, departments, jobPositions, roles, staffContacts, staffFiles, staffSignatures, users } from '../../db/schema';
-import { assertBranchAccess, branchScope } from '../../platform/auth/guard';
+import { assertBranchAccess, branchScope, type Actor } from '../../platform/auth/actor';
 import { hashSecret } from '../../platform/auth/passwords';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations, type ViolationAnswers } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
-import { mailPasswordCode } from '../auth/service';
-import { revokeUserSessions } from '../auth/tokens.service';
+import { mailPasswordCode, revokeUserSessions } from '../auth';
 import {
   countStaff,
   employeeNumberExpr,
@@ -28,6 +26,8 @@ import {
   type StaffDetail,
   type StaffListItem,
 } from './queries';
+import { centsOf } from '../../db/money';
+import { live, softDelete } from '../../db/live';
 
 export interface StaffFilters extends ListQuery {
   branchId?: string;
@@ -45,21 +45,15 @@ function statusFilter(q: StaffFilters): 'activo' | 'inactivo' | undefined {
 }
 
 /** A branch-bound role (branch manager, franchisee) sees only the staff of its own branch. */
-export function staffListSpec(db: DbOrTx, req: FastifyRequest, q: StaffFilters): ListSpec<StaffListItem> {
-  const branchId = branchScope(req, q.branchId);
+export function staffListSpec(db: DbOrTx, actor: Actor, q: StaffFilters): ListSpec<StaffListItem> {
+  const branchId = branchScope(actor, q.branchId);
   const status = statusFilter(q);
   return {
-    sortable: {
-      employeeNumber: staffFiles.employeeNumber,
-      name: users.name,
-      lastName: users.lastName,
-      username: users.username,
-      created_at: users.createdAt,
-    },
+    sortable: { employeeNumber: staffFiles.employeeNumber, name: users.name, lastName: users.lastName, username: users.username, created_at: users.createdAt },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: fullNameExpr, username: users.username, employeeNumber: employeeNumberExpr },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(users.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(users),
       status ? eq(users.status, status) : undefined,
       branchId ? eq(users.mainBranchId, branchId) : undefined,
       q.roleId ? eq(users.roleId, q.roleId) : undefined,
@@ -67,7 +61,10 @@ export function staffListSpec(db: DbOrTx, req: FastifyRequest, q: StaffFilters):
       q.jobPositionId ? eq(staffFiles.jobPositionId, q.jobPositionId) : undefined,
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectStaff(db).where(where).orderBy(...orderBy, users.id).offset(offset);
+      const base = selectStaff(db)
+        .where(where)
+        .orderBy(...orderBy, users.id)
+        .offset(offset);
       const rows = limit ? await base.limit(limit) : await base;
       const signatures = await signaturesOf(
         db,
@@ -86,42 +83,43 @@ async function findStaff(db: DbOrTx, id: string): Promise<StaffDetail> {
 }
 
 /** A branch-bound reader only opens the files of its own branch. */
-export async function getStaff(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function getStaff(ctx: AppContext, actor: Actor, id: string) {
   const detail = await findStaff(ctx.db, id);
   const [row] = await ctx.db.select({ branchId: users.mainBranchId }).from(users).where(eq(users.id, id)).limit(1);
-  assertBranchAccess(req, row.branchId);
+  assertBranchAccess(actor, row.branchId);
   return detail;
 }
 
-const isSuperAdmin = (req: FastifyRequest) => req.user.role === ROLE_NAMES.superAdmin;
+const isSuperAdmin = (actor: Actor) => actor.role === ROLE_NAMES.superAdmin;
 
 /** The catalogue rows the payload names must exist; the department must be the job position's own. */
-async function assertReferences(tx: DbOrTx, req: FastifyRequest, input: StaffInput) {
+async function assertReferences(tx: DbOrTx, actor: Actor, input: StaffInput) {
   const [role] = await tx
     .select()
     .from(roles)
-    .where(and(eq(roles.id, input.roleId), isNull(roles.deletedAt)))
+    .where(and(eq(roles.id, input.roleId), live(roles)))
     .limit(1);
   if (!role) throw new AppError('ROLE_NOT_FOUND');
   // only a Super Administrador makes another one (nobody grants more than they hold)
-  if (role.name === ROLE_NAMES.superAdmin && !isSuperAdmin(req)) throw new AppError('FORBIDDEN', 'Solo un Super Administrador puede asignar el rol Super Administrador');
+  if (role.name === ROLE_NAMES.superAdmin && !isSuperAdmin(actor))
+    throw new AppError('FORBIDDEN', 'Solo un Super Administrador puede asignar el rol Super Administrador');
   const [branch] = await tx
     .select({ id: branches.id })
     .from(branches)
-    .where(and(eq(branches.id, input.branchId), isNull(branches.deletedAt)))
+    .where(and(eq(branches.id, input.branchId), live(branches)))
     .limit(1);
   if (!branch) throw new AppError('BRANCH_NOT_FOUND');
-  assertBranchAccess(req, branch.id);
+  assertBranchAccess(actor, branch.id);
   const [position] = await tx
     .select()
     .from(jobPositions)
-    .where(and(eq(jobPositions.id, input.jobPositionId), isNull(jobPositions.deletedAt)))
+    .where(and(eq(jobPositions.id, input.jobPositionId), live(jobPositions)))
     .limit(1);
   if (!position) throw new AppError('NOT_FOUND', 'Puesto no encontrado');
   const [department] = await tx
     .select({ id: departments.id })
     .from(departments)
-    .where(and(eq(departments.id, input.departmentId), isNull(departments.deletedAt)))
+    .where(and(eq(departments.id, input.departmentId), live(departments)))
     .limit(1);
   if (!department) throw new AppError('NOT_FOUND', 'Departamento no encontrado');
   const issues = staffPositionIssues(input, position);
@@ -132,22 +130,31 @@ async function assertUnique(tx: DbOrTx, input: StaffInput, exceptUserId?: string
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, isNull(users.deletedAt), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, live(users), exceptUserId ? ne(users.id, exceptUserId) : undefined))
     .limit(1);
   if (taken) throw new AppError('USER_EXISTS', undefined, [{ field: 'username', message: 'El usuario ya existe' }]);
   const [numbered] = await tx
     .select({ id: staffFiles.id })
     .from(staffFiles)
-    .where(and(eq(staffFiles.employeeNumber, input.employeeNumber), isNull(staffFiles.deletedAt), exceptUserId ? ne(staffFiles.userId, exceptUserId) : undefined))
+    .where(and(eq(staffFiles.employeeNumber, input.employeeNumber), live(staffFiles), exceptUserId ? ne(staffFiles.userId, exceptUserId) : undefined))
     .limit(1);
   if (numbered) throw new AppError('EMPLOYEE_NUMBER_EXISTS', undefined, [{ field: 'employeeNumber', message: 'El número de empleado ya existe' }]);
 }
 
 /** Two requests racing for one username or employee number: the unique indexes decide. */
-const uniqueRace = { unique: { users_username_unique: 'USER_EXISTS', staff_files_employee_number_unique: 'EMPLOYEE_NUMBER_EXISTS' } } satisfies ViolationAnswers;
+const uniqueRace = {
+  unique: { users_username_unique: 'USER_EXISTS', staff_files_employee_number_unique: 'EMPLOYEE_NUMBER_EXISTS' },
+} satisfies ViolationAnswers;
 
 function userColumns(input: StaffInput) {
-  return { name: input.name, lastName: input.lastName, motherLastName: input.motherLastName, username: input.username.toLowerCase(), roleId: input.roleId, mainBranchId: input.branchId };
+  return {
+    name: input.name,
+    lastName: input.lastName,
+    motherLastName: input.motherLastName,
+    username: input.username.toLowerCase(),
+    roleId: input.roleId,
+    mainBranchId: input.branchId,
+  };
 }
 
 function fileColumns(input: StaffInput, editing: boolean) {
@@ -162,8 +169,8 @@ function fileColumns(input: StaffInput, editing: boolean) {
     departureDate: editing ? (input.departureDate ?? null) : null,
     reentryDate: editing ? (input.reentryDate ?? null) : null,
     phone: input.phone,
-    salary: input.salary,
-    isr: input.isr ?? null,
+    salary: centsOf(input.salary),
+    isr: centsOf(input.isr),
     bankAccount: input.bankAccount,
     gender: input.gender,
     maritalStatus: input.maritalStatus,
@@ -206,18 +213,35 @@ function contactSlots(input: StaffInput): { kind: 'contact' | 'reference'; main:
     input.secondaryJobReferenceName && input.secondaryJobReferencePosition && input.secondaryJobReferenceBoss && input.secondaryJobReferencePhone,
   );
   return [
-    { kind: 'contact', main: true, row: { kind: 'contact', main: true, name: input.mainContactName, relationship: input.mainContactRelationship, phone: input.mainContactPhone } },
+    {
+      kind: 'contact',
+      main: true,
+      row: { kind: 'contact', main: true, name: input.mainContactName, relationship: input.mainContactRelationship, phone: input.mainContactPhone },
+    },
     {
       kind: 'contact',
       main: false,
       row: secondaryContact
-        ? { kind: 'contact', main: false, name: input.secondaryContactName!, relationship: input.secondaryContactRelationship ?? null, phone: input.secondaryContactPhone! }
+        ? {
+            kind: 'contact',
+            main: false,
+            name: input.secondaryContactName!,
+            relationship: input.secondaryContactRelationship ?? null,
+            phone: input.secondaryContactPhone!,
+          }
         : null,
     },
     {
       kind: 'reference',
       main: true,
-      row: { kind: 'reference', main: true, company: input.mainJobReferenceName, position: input.mainJobReferencePosition, boss: input.mainJobReferenceBoss, phone: input.mainJobReferencePhone },
+      row: {
+        kind: 'reference',
+        main: true,
+        company: input.mainJobReferenceName,
+        position: input.mainJobReferencePosition,
+        boss: input.mainJobReferenceBoss,
+        phone: input.mainJobReferencePhone,
+      },
     },
     {
       kind: 'reference',
@@ -249,12 +273,15 @@ async function writeFile(tx: DbOrTx, userId: string, input: StaffInput, editing:
       await tx
         .insert(staffContacts)
         .values({ userId, ...values })
-        .onConflictDoUpdate({ target: [staffContacts.userId, staffContacts.kind, staffContacts.main], set: { ...values, deletedAt: null, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [staffContacts.userId, staffContacts.kind, staffContacts.main],
+          set: { ...values, deletedAt: null, updatedAt: new Date() },
+        });
     } else {
       await tx
         .update(staffContacts)
-        .set({ deletedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(staffContacts.userId, userId), eq(staffContacts.kind, slot.kind), eq(staffContacts.main, slot.main), isNull(staffContacts.deletedAt)));
+        .set({ deletedAt: new Date() })
+        .where(and(eq(staffContacts.userId, userId), eq(staffContacts.kind, slot.kind), eq(staffContacts.main, slot.main), live(staffContacts)));
     }
   }
   const signs = [input.sign1, input.sign2, input.sign3, input.sign4];
@@ -275,11 +302,11 @@ async function writeFile(tx: DbOrTx, userId: string, input: StaffInput, editing:
  * New staff get no password in the wizard: a random one nobody knows, and a welcome mail with a one-use
  * code to set their own (the recovery mechanism of POST /v1/user/reset-password).
  */
-export async function createStaff(ctx: AppContext, req: FastifyRequest, input: StaffInput) {
+export async function createStaff(ctx: AppContext, actor: Actor, input: StaffInput) {
   const passwordHash = await hashSecret(randomBytes(32).toString('base64url'));
   const created = await answerViolations(
     ctx.db.transaction(async (tx) => {
-      await assertReferences(tx, req, input);
+      await assertReferences(tx, actor, input);
       await assertUnique(tx, input);
       const [row] = await tx
         .insert(users)
@@ -287,7 +314,7 @@ export async function createStaff(ctx: AppContext, req: FastifyRequest, input: S
         .returning({ id: users.id });
       await writeFile(tx, row.id, input, false);
       const after = await findStaff(tx, row.id);
-      await recordChange(tx, req, { module: 'users', action: 'crear', entityId: row.id, after: toLogShape(after), affectedBranchId: input.branchId });
+      await recordChange(tx, actor, { module: 'users', action: 'crear', entityId: row.id, after: toLogShape(after), affectedBranchId: input.branchId });
       return after;
     }),
     uniqueRace,
@@ -296,7 +323,7 @@ export async function createStaff(ctx: AppContext, req: FastifyRequest, input: S
     await mailPasswordCode(ctx, { id: created.id, name: created.name, username: created.username }, 'welcome');
   } catch (err) {
     // the user exists; they can still ask for a code with "¿Olvidó su contraseña?"
-    req.log.error({ err, userId: created.id }, 'no se pudo enviar el correo de bienvenida');
+    ctx.log.error({ err, userId: created.id }, 'no se pudo enviar el correo de bienvenida');
   }
   return created;
 }
@@ -306,70 +333,77 @@ async function currentRow(tx: DbOrTx, id: string) {
     .select({ id: users.id, mainBranchId: users.mainBranchId, status: users.status, roleName: roles.name })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), live(users)))
     .limit(1);
   if (!row) throw new AppError('USER_NOT_FOUND');
   return row;
 }
 
 /** Who may touch an existing account: a Super Administrador's only by another one; a branch-bound role only its branch's. */
-function assertMayManage(req: FastifyRequest, row: { mainBranchId: string | null; roleName: string }) {
-  if (row.roleName === ROLE_NAMES.superAdmin && !isSuperAdmin(req)) throw new AppError('FORBIDDEN', 'Solo un Super Administrador puede modificar a otro Super Administrador');
-  assertBranchAccess(req, row.mainBranchId);
+function assertMayManage(actor: Actor, row: { mainBranchId: string | null; roleName: string }) {
+  if (row.roleName === ROLE_NAMES.superAdmin && !isSuperAdmin(actor))
+    throw new AppError('FORBIDDEN', 'Solo un Super Administrador puede modificar a otro Super Administrador');
+  assertBranchAccess(actor, row.mainBranchId);
 }
 
-export async function updateStaff(ctx: AppContext, req: FastifyRequest, id: string, input: StaffInput) {
+export async function updateStaff(ctx: AppContext, actor: Actor, id: string, input: StaffInput) {
   return answerViolations(
     ctx.db.transaction(async (tx) => {
       const current = await currentRow(tx, id);
-      assertMayManage(req, current);
+      assertMayManage(actor, current);
       const status = input.status ?? (current.status as 'activo' | 'inactivo');
-      if (id === req.user.id && status !== 'activo') throw new AppError('CONFLICT', 'No puede desactivar su propio usuario');
-      await assertReferences(tx, req, input);
+      if (id === actor.id && status !== 'activo') throw new AppError('CONFLICT', 'No puede desactivar su propio usuario');
+      await assertReferences(tx, actor, input);
       await assertUnique(tx, input, id);
       const before = await findStaff(tx, id);
       await tx
         .update(users)
-        .set({ ...userColumns(input), status, updatedAt: new Date() })
+        .set({ ...userColumns(input), status })
         .where(eq(users.id, id));
       await writeFile(tx, id, input, true);
       // an account switched off loses its sessions at once, not at the next refresh
       if (status !== 'activo' && current.status === 'activo') await revokeUserSessions(tx, id);
       const after = await findStaff(tx, id);
-      await recordChange(tx, req, { module: 'users', action: 'editar', entityId: id, before: toLogShape(before), after: toLogShape(after), affectedBranchId: input.branchId });
+      await recordChange(tx, actor, {
+        module: 'users',
+        action: 'editar',
+        entityId: id,
+        before: toLogShape(before),
+        after: toLogShape(after),
+        affectedBranchId: input.branchId,
+      });
       return after;
     }),
     uniqueRace,
   );
 }
 
-export async function deleteStaff(ctx: AppContext, req: FastifyRequest, id: string) {
-  if (id === req.user.id) throw new AppError('CANNOT_DELETE', 'No puede eliminar su propio usuario');
+export async function deleteStaff(ctx: AppContext, actor: Actor, id: string) {
+  if (id === actor.id) throw new AppError('CANNOT_DELETE', 'No puede eliminar su propio usuario');
   return ctx.db.transaction(async (tx) => {
     const current = await currentRow(tx, id);
-    assertMayManage(req, current);
+    assertMayManage(actor, current);
     const before = await findStaff(tx, id);
     const now = new Date();
-    await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
+    await softDelete(tx, users, eq(users.id, id), now);
     // the employee number is free again once its file is gone (unique among live files)
-    await tx.update(staffFiles).set({ deletedAt: now, updatedAt: now }).where(and(eq(staffFiles.userId, id), isNull(staffFiles.deletedAt)));
+    await softDelete(tx, staffFiles, and(eq(staffFiles.userId, id), live(staffFiles)), now);
     await revokeUserSessions(tx, id);
-    await recordChange(tx, req, { module: 'users', action: 'eliminar', entityId: id, before: toLogShape(before), affectedBranchId: current.mainBranchId });
+    await recordChange(tx, actor, { module: 'users', action: 'eliminar', entityId: id, before: toLogShape(before), affectedBranchId: current.mainBranchId });
     return { id, name: before.name, lastName: before.lastName, motherLastName: before.motherLastName, username: before.username, deleted_at: now };
   });
 }
 
 /** One photo per user, replacing the old one; users.photo is also what the session shows. */
-export async function setStaffPhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function setStaffPhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   const current = await currentRow(ctx.db, id);
-  assertMayManage(req, current);
+  assertMayManage(actor, current);
   const [{ photo: old }] = await ctx.db.select({ photo: users.photo }).from(users).where(eq(users.id, id));
-  const [upload] = await readImageUploads(req, 1);
   const name = await saveImage(ctx.config, 'users', upload);
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ photo: name, updatedAt: new Date() }).where(eq(users.id, id));
-      await recordChange(tx, req, { module: 'users', action: 'foto', entityId: id, before: { photo: old }, after: { photo: name } });
+      await tx.update(users).set({ photo: name }).where(eq(users.id, id));
+      await recordChange(tx, actor, { module: 'users', action: 'foto', entityId: id, before: { photo: old }, after: { photo: name } });
     });
   } catch (err) {
     await deleteImage(ctx.config, 'users', name);
@@ -382,19 +416,19 @@ export async function setStaffPhoto(ctx: AppContext, req: FastifyRequest, id: st
 export const PROFESSIONAL_DEPARTMENTS = { doctors: 'medica', cosmetologists: 'cosmetologica' } as const;
 
 /** Active staff of a branch whose job position belongs to the Médica or Cosmetológica department. */
-export async function professionals(ctx: AppContext, req: FastifyRequest, branchId: string, kind: keyof typeof PROFESSIONAL_DEPARTMENTS) {
-  assertBranchAccess(req, branchId);
+export async function professionals(ctx: AppContext, actor: Actor, branchId: string, kind: keyof typeof PROFESSIONAL_DEPARTMENTS) {
+  assertBranchAccess(actor, branchId);
   return ctx.db
     .select({ id: users.id, name: users.name, lastName: users.lastName, motherLastName: users.motherLastName })
     .from(users)
-    .innerJoin(staffFiles, and(eq(staffFiles.userId, users.id), isNull(staffFiles.deletedAt)))
+    .innerJoin(staffFiles, and(eq(staffFiles.userId, users.id), live(staffFiles)))
     .innerJoin(jobPositions, eq(jobPositions.id, staffFiles.jobPositionId))
     .innerJoin(departments, eq(departments.id, jobPositions.departmentId))
     .where(
       and(
         eq(users.mainBranchId, branchId),
         eq(users.status, 'activo'),
-        isNull(users.deletedAt),
+        live(users),
         sql`immutable_unaccent(lower(${departments.name})) = ${PROFESSIONAL_DEPARTMENTS[kind]}`,
       ),
     )

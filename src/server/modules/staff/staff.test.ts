@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../domain/age';
 import {
   BIRTHDATE_OUT_OF_RANGE,
@@ -21,25 +21,22 @@ import {
 import { msg } from '../../../domain/validation';
 import { demoId } from '../../db/demo/random';
 import { users } from '../../db/schema';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, type TestApp, useTestApp } from '../../testing/harness';
 import { fakePng, image, multipart } from '../products/test-helpers';
 
 type Client = ReturnType<TestApp['as']>;
-let t: TestApp;
+const { t } = useTestApp({});
 let admin: Client;
 let gerente: Client;
 let operativo: Client;
 let logistica: Client;
 let medico: Client;
 let cosmetologa: Client;
-
 beforeAll(async () => {
-  t = await createTestApp();
   [admin, gerente, operativo, logistica, medico, cosmetologa] = await Promise.all(
     ['admin', 'gerente', 'operativo', 'logistica', 'medico', 'cosmetologa'].map(async (u) => t.as((await t.signIn(`${u}@demo.mx`)).token)),
   );
 });
-afterAll(() => t.close());
 
 const ids = {
   tijuana: demoId('branch:tijuana'),
@@ -156,7 +153,14 @@ describe('create and detail', () => {
         phone: ['6641234567'],
       },
       bankInformation: { salary: 12345.5, isr: null, bankAccount: '012180001234567891' },
-      personalData: { curp: 'GOMA850312MBCNRL09', rfc: 'GOMA850312QX7', infonavit: 1, email: 'lucia.personal@correo.mx', childrens: 2, professionalLicense: null },
+      personalData: {
+        curp: 'GOMA850312MBCNRL09',
+        rfc: 'GOMA850312QX7',
+        infonavit: 1,
+        email: 'lucia.personal@correo.mx',
+        childrens: 2,
+        professionalLicense: null,
+      },
       address: { addressINE: 'Calle Río Bravo 123', stateINE: 'Baja California' },
       contacts: [
         { name: 'Rosa Martínez', relationships: 'Madre', phone: '6641112233', main: 1 },
@@ -168,7 +172,10 @@ describe('create and detail', () => {
         { number: 2, date: '2024-04-15' },
       ],
     });
-    const [row] = await t.ctx.db.select().from(users).where(sql`${users.id} = ${u.id}`);
+    const [row] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${u.id}`);
     expect(row.mainBranchId).toBe(ids.tijuana);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     const detail = await gerente({ method: 'GET', url: `/v1/user/${u.id}` });
@@ -187,7 +194,11 @@ describe('create and detail', () => {
     const mail = t.outbox.filter((m) => m.to === 'bienvenida@prueba.mx').at(-1);
     expect(mail?.subject).toBe('Bienvenido: establezca su contraseña');
     const code = mail!.text.match(/contraseña es ([A-Z0-9]{6})\./)![1];
-    const set = await t.app.inject({ method: 'PUT', url: '/v1/user/change-password-code', payload: { code, password: 'Bienvenida2026', passwordConfirm: 'Bienvenida2026' } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/user/change-password-code',
+      payload: { code, password: 'Bienvenida2026', passwordConfirm: 'Bienvenida2026' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     await expect(t.signIn('bienvenida@prueba.mx', 'Bienvenida2026')).resolves.toHaveProperty('token');
   });
@@ -195,11 +206,26 @@ describe('create and detail', () => {
   it('answers a user without a staff file with null sections and empty lists', async () => {
     const [row] = await t.ctx.db
       .insert(users)
-      .values({ name: 'Sin', lastName: 'Expediente', username: 'sin.expediente@prueba.mx', passwordHash: 'x', roleId: ids.roleCosmetologa, mainBranchId: ids.tijuana })
+      .values({
+        name: 'Sin',
+        lastName: 'Expediente',
+        username: 'sin.expediente@prueba.mx',
+        passwordHash: 'x',
+        roleId: ids.roleCosmetologa,
+        mainBranchId: ids.tijuana,
+      })
       .returning();
     const res = await admin({ method: 'GET', url: `/v1/user/${row.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ kardex: null, bankInformation: null, personalData: null, address: null, contacts: [], jobReferences: [], signatures: [] });
+    expect(res.json()).toMatchObject({
+      kardex: null,
+      bankInformation: null,
+      personalData: null,
+      address: null,
+      contacts: [],
+      jobReferences: [],
+      signatures: [],
+    });
     const list = (await admin({ method: 'GET', url: `/v1/user?search=${search('username', 'sin.expediente')}` })).json();
     expect(list.items[0]).toMatchObject({ kardex: null, contract: null, mainBranch: { id: ids.tijuana } });
     expect((await admin({ method: 'GET', url: `/v1/user/${demoId('user:nadie')}` })).statusCode).toBe(404);
@@ -214,15 +240,23 @@ describe('list', () => {
     expect(byName.items.map((u: { id: string }) => u.id)).toEqual([a.id]);
     expect(byName.items[0]).toMatchObject({
       mainBranch: { id: ids.tijuana, name: 'Tijuana' },
-      kardex: { employeeNumber: a.kardex.employeeNumber, jobPosition: { name: 'Cosmetóloga', department: { name: 'Cosmetológica' } }, workShift: 'matutino', photo: null },
+      kardex: {
+        employeeNumber: a.kardex.employeeNumber,
+        jobPosition: { name: 'Cosmetóloga', department: { name: 'Cosmetológica' } },
+        workShift: 'matutino',
+        photo: null,
+      },
       contract: { number: 4, date: '2025-04-15', label: 'Final (indefinido)' },
     });
     const text = JSON.stringify(byName);
-    for (const secret of ['GOMA850312MBCNRL09', 'GOMA850312QX7', '43218765019', '012180001234567891', '12345.5', 'Hipertensión']) expect(text).not.toContain(secret);
+    for (const secret of ['GOMA850312MBCNRL09', 'GOMA850312QX7', '43218765019', '012180001234567891', '12345.5', 'Hipertensión'])
+      expect(text).not.toContain(secret);
     const byNumber = (await admin({ method: 'GET', url: `/v1/user?search=${search('employeeNumber', b.kardex.employeeNumber)}` })).json();
     expect(byNumber.items.map((u: { id: string }) => u.id)).toEqual([b.id]);
     expect(byNumber.items[0].contract).toEqual({ number: 2, date: '2024-04-15', label: 'Contrato 2 (15/04/2024)' });
-    const medics = (await admin({ method: 'GET', url: `/v1/user?departmentId=${ids.medica}&jobPositionId=${ids.medicoEstetico}&branchId=${ids.mexicali}&take=all` })).json();
+    const medics = (
+      await admin({ method: 'GET', url: `/v1/user?departmentId=${ids.medica}&jobPositionId=${ids.medicoEstetico}&branchId=${ids.mexicali}&take=all` })
+    ).json();
     expect(medics.items.map((u: { id: string }) => u.id)).toContain(b.id);
     expect(medics.items.every((u: { kardex: { jobPosition: { id: string } } }) => u.kardex.jobPosition.id === ids.medicoEstetico)).toBe(true);
     const byRole = (await admin({ method: 'GET', url: `/v1/user?roleId=${ids.roleMedico}&search=${search('name', 'quinones')}` })).json();
@@ -234,7 +268,11 @@ describe('list', () => {
 
   it('filters by status and keeps a branch manager to their own branch', async () => {
     const off = await create(admin, staff({ name: 'Inés', lastName: 'Apagada' }));
-    const upd = await admin({ method: 'PUT', url: `/v1/user/${off.id}/update`, payload: staff({ name: 'Inés', lastName: 'Apagada', username: off.username, employeeNumber: off.kardex.employeeNumber, status: 'inactivo' }) });
+    const upd = await admin({
+      method: 'PUT',
+      url: `/v1/user/${off.id}/update`,
+      payload: staff({ name: 'Inés', lastName: 'Apagada', username: off.username, employeeNumber: off.kardex.employeeNumber, status: 'inactivo' }),
+    });
     expect(upd.json().status).toBe('inactivo');
     const q = search('name', 'ines apagada');
     expect((await admin({ method: 'GET', url: `/v1/user?search=${q}&status=inactivo` })).json().meta.itemCount).toBe(1);
@@ -271,7 +309,11 @@ describe('privileges', () => {
     expect((await gerente({ method: 'GET', url: `/v1/user/${u.id}` })).json().personalData.curp).toBe('GOMA850312MBCNRL09');
     expect((await gerente({ method: 'POST', url: '/v1/user/create', payload: staff() })).statusCode).toBe(403);
     expect((await gerente({ method: 'PUT', url: `/v1/user/${u.id}/update`, payload: staff() })).statusCode).toBe(403);
-    const edited = await operativo({ method: 'POST', url: `/v1/user/${u.id}/update`, payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber, name: 'Lucía Editada' }) });
+    const edited = await operativo({
+      method: 'POST',
+      url: `/v1/user/${u.id}/update`,
+      payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber, name: 'Lucía Editada' }),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await operativo({ method: 'POST', url: `/v1/user/${u.id}/delete` })).statusCode).toBe(403);
   });
@@ -282,7 +324,11 @@ describe('privileges', () => {
     const superUser = await create(admin, staff({ roleId: ids.roleSuper, jobPositionId: demoId('job:Director General'), departmentId: ids.administrativa }));
     expect(superUser.role.role).toBe('Super Administrador');
     // nobody below takes over an administrator's account by changing its e-mail
-    const takeover = await operativo({ method: 'PUT', url: `/v1/user/${superUser.id}/update`, payload: staff({ username: 'mio@prueba.mx', roleId: ids.roleCosmetologa }) });
+    const takeover = await operativo({
+      method: 'PUT',
+      url: `/v1/user/${superUser.id}/update`,
+      payload: staff({ username: 'mio@prueba.mx', roleId: ids.roleCosmetologa }),
+    });
     expect(takeover.statusCode).toBe(403);
   });
 });
@@ -312,7 +358,10 @@ describe('rules', () => {
   });
 
   it('accepts the limits: OCR 12 and 13, licence of 7, employee number of 6, account of 18, salary 1', async () => {
-    await create(admin, staff({ ocr: '445566778899', professionalLicense: '1234567', provisionalProfesionalLicense: '7654321', employeeNumber: 'T9999A', salary: 1 }));
+    await create(
+      admin,
+      staff({ ocr: '445566778899', professionalLicense: '1234567', provisionalProfesionalLicense: '7654321', employeeNumber: 'T9999A', salary: 1 }),
+    );
     await create(admin, staff({ ocr: '4455667788990', bankAccount: '123456789012345678', sign3: '2024-04-15' }));
   });
 
@@ -347,7 +396,9 @@ describe('rules', () => {
 
   it('keeps usernames (any case) and employee numbers unique, and writes nothing on refusal', async () => {
     const first = await create(admin, staff());
-    const before = await Promise.all(['users', 'staff_files', 'staff_contacts', 'staff_signatures', 'change_log', 'password_reset_codes'].map((n) => countRows(t, n)));
+    const before = await Promise.all(
+      ['users', 'staff_files', 'staff_contacts', 'staff_signatures', 'change_log', 'password_reset_codes'].map((n) => countRows(t, n)),
+    );
     const mails = t.outbox.length;
     const dupUser = await admin({ method: 'POST', url: '/v1/user/create', payload: staff({ username: first.username.toUpperCase() }) });
     expect(dupUser.statusCode).toBe(400);
@@ -357,11 +408,17 @@ describe('rules', () => {
     const dupNumber = await admin({ method: 'POST', url: '/v1/user/create', payload: staff({ employeeNumber: first.kardex.employeeNumber }) });
     expect(dupNumber.statusCode).toBe(400);
     expect(dupNumber.json()).toMatchObject({ code: 'EMPLOYEE_NUMBER_EXISTS', message: 'El número de empleado ya existe' });
-    const after = await Promise.all(['users', 'staff_files', 'staff_contacts', 'staff_signatures', 'change_log', 'password_reset_codes'].map((n) => countRows(t, n)));
+    const after = await Promise.all(
+      ['users', 'staff_files', 'staff_contacts', 'staff_signatures', 'change_log', 'password_reset_codes'].map((n) => countRows(t, n)),
+    );
     expect(after).toEqual(before);
     expect(t.outbox.length).toBe(mails);
     // the user keeps their own username and number on edit
-    const same = await admin({ method: 'PUT', url: `/v1/user/${first.id}/update`, payload: staff({ username: first.username, employeeNumber: first.kardex.employeeNumber }) });
+    const same = await admin({
+      method: 'PUT',
+      url: `/v1/user/${first.id}/update`,
+      payload: staff({ username: first.username, employeeNumber: first.kardex.employeeNumber }),
+    });
     expect(same.statusCode, same.body).toBe(200);
   });
 });
@@ -382,17 +439,41 @@ describe('field rules of the wizard (section 5), accepted and refused', () => {
     return d.toISOString().slice(0, 10);
   };
   const admissionRange = staffDateOutOfRange('fecha de ingreso', today);
-  const noSecondaryReference = { secondaryJobReferenceName: '', secondaryJobReferencePosition: '', secondaryJobReferenceBoss: '', secondaryJobReferencePhone: '' };
-  const secondaryReference = { secondaryJobReferenceName: 'Clínica Norte', secondaryJobReferencePosition: 'Auxiliar', secondaryJobReferenceBoss: 'Jorge Díaz', secondaryJobReferencePhone: '6861234567' };
+  const noSecondaryReference = {
+    secondaryJobReferenceName: '',
+    secondaryJobReferencePosition: '',
+    secondaryJobReferenceBoss: '',
+    secondaryJobReferencePhone: '',
+  };
+  const secondaryReference = {
+    secondaryJobReferenceName: 'Clínica Norte',
+    secondaryJobReferencePosition: 'Auxiliar',
+    secondaryJobReferenceBoss: 'Jorge Díaz',
+    secondaryJobReferencePhone: '6861234567',
+  };
 
   /** [rule, payloads the API takes, [payload, field, Spanish message] it refuses with 400]. */
   const cases: [string, Record<string, unknown>[], [Record<string, unknown>, string, string][]][] = [
     ['name up to 50', [{ name: x(50) }], [[{ name: x(51) }, 'name', msg.max('nombre', 50)]]],
     ['motherLastName from 2', [{ motherLastName: 'Ma' }], [[{ motherLastName: 'M' }, 'motherLastName', msg.min('apellido materno', 2)]]],
     ['username up to 100', [{ username: mailOf(100) }], [[{ username: mailOf(101) }, 'username', msg.max('usuario', 100)]]],
-    ['role required', [{ roleId: ids.roleCosmetologa }], [[{ roleId: undefined }, 'roleId', msg.required('rol')], [{ roleId: 'abc' }, 'roleId', msg.invalid('rol')]]],
+    [
+      'role required',
+      [{ roleId: ids.roleCosmetologa }],
+      [
+        [{ roleId: undefined }, 'roleId', msg.required('rol')],
+        [{ roleId: 'abc' }, 'roleId', msg.invalid('rol')],
+      ],
+    ],
     ['branch required', [{ branchId: ids.mexicali }], [[{ branchId: '' }, 'branchId', msg.required('sucursal')]]],
-    ['work shift required', [{ workShift: 'intermedio' }], [[{ workShift: undefined }, 'workShift', msg.required('turno')], [{ workShift: 'nocturno' }, 'workShift', msg.invalid('turno')]]],
+    [
+      'work shift required',
+      [{ workShift: 'intermedio' }],
+      [
+        [{ workShift: undefined }, 'workShift', msg.required('turno')],
+        [{ workShift: 'nocturno' }, 'workShift', msg.invalid('turno')],
+      ],
+    ],
     ['birthdate required', [{ birthdate: '12/03/1985' }], [[{ birthdate: '' }, 'birthdate', msg.required('fecha de nacimiento')]]],
     ['admission date required', [{ admissionDate: '2024-01-15' }], [[{ admissionDate: undefined }, 'admissionDate', msg.required('fecha de ingreso')]]],
     ['phone of 10 digits, with or without the mask', [{ phone: '(664)123-4567' }, { phone: '6641234567' }], [[{ phone: '(664)123-456' }, 'phone', msg.phone]]],
@@ -415,8 +496,19 @@ describe('field rules of the wizard (section 5), accepted and refused', () => {
     ['nationality up to 50', [{ nationality: x(50) }], [[{ nationality: x(51) }, 'nationality', msg.max('nacionalidad', 50)]]],
     ['birth state up to 50', [{ birthState: x(50) }], [[{ birthState: x(51) }, 'birthState', msg.max('estado de nacimiento', 50)]]],
     ['birth city up to 50', [{ birthCity: x(50) }], [[{ birthCity: x(51) }, 'birthCity', msg.max('ciudad de nacimiento', 50)]]],
-    ['infonavit 1/0', [{ infonavit: 0 }, { infonavit: '1' }], [[{ infonavit: 2 }, 'infonavit', msg.invalid('infonavit')], [{ infonavit: undefined }, 'infonavit', msg.required('infonavit')]]],
-    ['educational degree from the list', [{ educationalDegree: 'básica' }], [[{ educationalDegree: 'doctorado' }, 'educationalDegree', msg.invalid('grado de estudios')]]],
+    [
+      'infonavit 1/0',
+      [{ infonavit: 0 }, { infonavit: '1' }],
+      [
+        [{ infonavit: 2 }, 'infonavit', msg.invalid('infonavit')],
+        [{ infonavit: undefined }, 'infonavit', msg.required('infonavit')],
+      ],
+    ],
+    [
+      'educational degree from the list',
+      [{ educationalDegree: 'básica' }],
+      [[{ educationalDegree: 'doctorado' }, 'educationalDegree', msg.invalid('grado de estudios')]],
+    ],
     ['blood type from the list', [{ bloodType: 'AB-' }], [[{ bloodType: 'C+' }, 'bloodType', msg.invalid('tipo de sangre')]]],
     [
       'children a whole number from 0 to 30',
@@ -431,8 +523,16 @@ describe('field rules of the wizard (section 5), accepted and refused', () => {
     ['address up to 255', [{ address: x(255) }], [[{ address: x(256) }, 'address', msg.max('domicilio', 255)]]],
     ['city up to 50', [{ city: x(50) }], [[{ city: x(51) }, 'city', msg.max('ciudad', 50)]]],
     ['state up to 50', [{ state: x(50) }], [[{ state: x(51) }, 'state', msg.max('estado', 50)]]],
-    ['contact name up to 100', [{ mainContactName: x(100) }], [[{ mainContactName: x(101) }, 'mainContactName', msg.max('nombre del contacto principal', 100)]]],
-    ['relationship up to 50', [{ mainContactRelationship: x(50) }], [[{ mainContactRelationship: x(51) }, 'mainContactRelationship', msg.max('parentesco del contacto principal', 50)]]],
+    [
+      'contact name up to 100',
+      [{ mainContactName: x(100) }],
+      [[{ mainContactName: x(101) }, 'mainContactName', msg.max('nombre del contacto principal', 100)]],
+    ],
+    [
+      'relationship up to 50',
+      [{ mainContactRelationship: x(50) }],
+      [[{ mainContactRelationship: x(51) }, 'mainContactRelationship', msg.max('parentesco del contacto principal', 50)]],
+    ],
     [
       'job reference fields up to 80',
       [{ mainJobReferenceName: x(80), mainJobReferenceBoss: x(80) }],
@@ -445,11 +545,26 @@ describe('field rules of the wizard (section 5), accepted and refused', () => {
     ['first contract signature required', [{ sign2: '' }], [[{ sign1: '', sign2: '' }, 'sign1', msg.required('firma del contrato 1')]]],
     [
       'secondary contact complete or empty',
-      [{ secondaryContactName: '', secondaryContactRelationship: '', secondaryContactPhone: '' }, { secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '6642223344' }],
       [
-        [{ secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '' }, 'secondaryContactPhone', msg.required('teléfono del contacto secundario')],
-        [{ secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: ' ', secondaryContactPhone: '6642223344' }, 'secondaryContactRelationship', msg.required('parentesco del contacto secundario')],
-        [{ secondaryContactName: '', secondaryContactRelationship: '', secondaryContactPhone: '(664)222-3344' }, 'secondaryContactName', msg.required('nombre del contacto secundario')],
+        { secondaryContactName: '', secondaryContactRelationship: '', secondaryContactPhone: '' },
+        { secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '6642223344' },
+      ],
+      [
+        [
+          { secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: 'Hermano', secondaryContactPhone: '' },
+          'secondaryContactPhone',
+          msg.required('teléfono del contacto secundario'),
+        ],
+        [
+          { secondaryContactName: 'Pedro Gómez', secondaryContactRelationship: ' ', secondaryContactPhone: '6642223344' },
+          'secondaryContactRelationship',
+          msg.required('parentesco del contacto secundario'),
+        ],
+        [
+          { secondaryContactName: '', secondaryContactRelationship: '', secondaryContactPhone: '(664)222-3344' },
+          'secondaryContactName',
+          msg.required('nombre del contacto secundario'),
+        ],
       ],
     ],
     [
@@ -525,7 +640,10 @@ describe('field rules of the wizard (section 5), accepted and refused', () => {
 
   it('stores a complete secondary reference and keeps the dates an edit sends', async () => {
     const u = await create(admin, staff(secondaryReference));
-    expect(u.jobReferences).toEqual([expect.objectContaining({ main: 1 }), expect.objectContaining({ company: 'Clínica Norte', position: 'Auxiliar', boss: 'Jorge Díaz', main: 0 })]);
+    expect(u.jobReferences).toEqual([
+      expect.objectContaining({ main: 1 }),
+      expect.objectContaining({ company: 'Clínica Norte', position: 'Auxiliar', boss: 'Jorge Díaz', main: 0 }),
+    ]);
     const res = await admin({
       method: 'PUT',
       url: `/v1/user/${u.id}/update`,
@@ -533,7 +651,11 @@ describe('field rules of the wizard (section 5), accepted and refused', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().kardex).toMatchObject({ admissionDate: '2024-01-15', departureDate: '2024-01-15', reentryDate: '2024-01-15' });
-    const late = await admin({ method: 'PUT', url: `/v1/user/${u.id}/update`, payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber, departureDate: '2023-12-31' }) });
+    const late = await admin({
+      method: 'PUT',
+      url: `/v1/user/${u.id}/update`,
+      payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber, departureDate: '2023-12-31' }),
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().errors).toContainEqual({ field: 'departureDate', message: DEPARTURE_BEFORE_ADMISSION });
   });
@@ -575,33 +697,68 @@ describe('update and delete', () => {
       jobReferences: [{ main: 1 }, { company: 'Clínica Norte', position: 'Auxiliar', boss: 'Jorge Díaz', phone: '6861234567', main: 0 }],
       signatures: [{ number: 1, date: '2024-01-15' }],
     });
-    const [row] = await t.ctx.db.select().from(users).where(sql`${users.id} = ${u.id}`);
+    const [row] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${u.id}`);
     expect(row).toMatchObject({ mainBranchId: ids.mexicali, status: 'inactivo', lastName: 'Gómez Nueva' });
     // and back: the contact slot comes back to life
-    const again = await admin({ method: 'PUT', url: `/v1/user/${u.id}/update`, payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber }) });
+    const again = await admin({
+      method: 'PUT',
+      url: `/v1/user/${u.id}/update`,
+      payload: staff({ username: u.username, employeeNumber: u.kardex.employeeNumber }),
+    });
     expect(again.json().contacts).toHaveLength(2);
     expect(again.json().status).toBe('inactivo');
   });
 
   it('keeps CURP, RFC, NSS, OCR, salary, bank account and health data out of the change log', async () => {
     const u = await create(admin, doctor());
-    await admin({ method: 'PUT', url: `/v1/user/${u.id}/update`, payload: doctor({ username: u.username, employeeNumber: u.kardex.employeeNumber, salary: 23456.75, bankAccount: '999988887777666655' }) });
+    await admin({
+      method: 'PUT',
+      url: `/v1/user/${u.id}/update`,
+      payload: doctor({ username: u.username, employeeNumber: u.kardex.employeeNumber, salary: 23456.75, bankAccount: '999988887777666655' }),
+    });
     const log = await rows<{ action: string; before: string | null; after: string | null }>(
       sql`select action, before::text as before, after::text as after from change_log where entity_id = ${u.id} and module = 'users' order by created_at`,
     );
     expect(log.map((l) => l.action)).toEqual(['crear', 'editar']);
     const text = log.map((l) => `${l.before} ${l.after}`).join(' ');
-    for (const secret of ['GOMA850312MBCNRL09', 'GOMA850312QX7', '43218765019', '4455667788990', '12345.5', '23456.75', '012180001234567891', '999988887777666655', '17.35', 'Hipertensión', 'Polen', 'Penicilina', 'lucia.personal@correo.mx']) {
+    for (const secret of [
+      'GOMA850312MBCNRL09',
+      'GOMA850312QX7',
+      '43218765019',
+      '4455667788990',
+      '12345.5',
+      '23456.75',
+      '012180001234567891',
+      '999988887777666655',
+      '17.35',
+      'Hipertensión',
+      'Polen',
+      'Penicilina',
+      'lucia.personal@correo.mx',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).toContain(u.kardex.employeeNumber);
-    expect(JSON.parse(log[0].after!).personalData).toMatchObject({ curp: '••••', rfc: '••••', nss: '••••', ocr: '••••', personalEmail: '••••', bloodType: '••••' });
+    expect(JSON.parse(log[0].after!).personalData).toMatchObject({
+      curp: '••••',
+      rfc: '••••',
+      nss: '••••',
+      ocr: '••••',
+      personalEmail: '••••',
+      bloodType: '••••',
+    });
   });
 
   it('soft-deletes, refuses deleting yourself, revokes sessions and frees the employee number', async () => {
     const body = staff({ username: 'se.va@prueba.mx' });
     const u = await create(admin, body);
-    const code = t.outbox.filter((m) => m.to === 'se.va@prueba.mx').at(-1)!.text.match(/contraseña es ([A-Z0-9]{6})\./)![1];
+    const code = t.outbox
+      .filter((m) => m.to === 'se.va@prueba.mx')
+      .at(-1)!
+      .text.match(/contraseña es ([A-Z0-9]{6})\./)![1];
     await t.app.inject({ method: 'PUT', url: '/v1/user/change-password-code', payload: { code, password: 'SeVa2026xx', passwordConfirm: 'SeVa2026xx' } });
     const session = await t.signIn('se.va@prueba.mx', 'SeVa2026xx');
     const self = await admin({ method: 'POST', url: `/v1/user/${demoId('user:admin@demo.mx')}/delete` });
@@ -620,7 +777,17 @@ describe('update and delete', () => {
   });
 
   it('refuses switching yourself off', async () => {
-    const res = await admin({ method: 'PUT', url: `/v1/user/${demoId('user:admin@demo.mx')}/update`, payload: staff({ username: 'admin@demo.mx', roleId: ids.roleSuper, jobPositionId: demoId('job:Director General'), departmentId: ids.administrativa, status: 'inactivo' }) });
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/user/${demoId('user:admin@demo.mx')}/update`,
+      payload: staff({
+        username: 'admin@demo.mx',
+        roleId: ids.roleSuper,
+        jobPositionId: demoId('job:Director General'),
+        departmentId: ids.administrativa,
+        status: 'inactivo',
+      }),
+    });
     expect(res.statusCode).toBe(409);
   });
 });
@@ -637,7 +804,10 @@ describe('photo', () => {
     const next = second.json().kardex.photo.name as string;
     expect(next).not.toBe(name);
     expect((await t.app.inject({ method: 'GET', url: `/v1/user/photo/${name}` })).statusCode).toBe(404);
-    const [row] = await t.ctx.db.select().from(users).where(sql`${users.id} = ${u.id}`);
+    const [row] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${u.id}`);
     expect(row.photo).toBe(next);
     const listed = (await admin({ method: 'GET', url: `/v1/user?search=${search('name', 'fotogenica')}` })).json();
     expect(listed.items[0].kardex.photo).toEqual({ name: next });
@@ -662,7 +832,11 @@ describe('doctors and cosmetologists', () => {
     const aaron = await create(admin, doctor({ name: 'Aarón', lastName: 'Zamora' }));
     const away = await create(admin, doctor({ name: 'Mario', lastName: 'Zamora', branchId: ids.mexicali }));
     const off = await create(admin, doctor({ name: 'Apagado', lastName: 'Zamora' }));
-    await admin({ method: 'PUT', url: `/v1/user/${off.id}/update`, payload: doctor({ name: 'Apagado', lastName: 'Zamora', username: off.username, employeeNumber: off.kardex.employeeNumber, status: 'inactivo' }) });
+    await admin({
+      method: 'PUT',
+      url: `/v1/user/${off.id}/update`,
+      payload: doctor({ name: 'Apagado', lastName: 'Zamora', username: off.username, employeeNumber: off.kardex.employeeNumber, status: 'inactivo' }),
+    });
     const cosme = await create(admin, staff({ name: 'Carla', lastName: 'Zamora' }));
     const res = await medico({ method: 'GET', url: `/v1/user/doctors/${ids.tijuana}` });
     expect(res.statusCode).toBe(200);

@@ -16,6 +16,8 @@ import {
   treatments,
 } from '../../db/schema';
 import { stamps } from '../dto';
+import { pesos } from '../../db/money';
+import { live } from '../../db/live';
 
 export type TreatmentRow = typeof treatments.$inferSelect;
 type Named = { id: string; name: string };
@@ -44,7 +46,13 @@ export async function areasAndProducts(db: DbOrTx, ids: string[]) {
   );
   const productRows = prepared(db, 'treatment_products_of', (d) =>
     d
-      .select({ treatmentId: treatmentProducts.treatmentId, productId: treatmentProducts.productId, quantity: treatmentProducts.quantity, sku: products.sku, name: products.name })
+      .select({
+        treatmentId: treatmentProducts.treatmentId,
+        productId: treatmentProducts.productId,
+        quantity: treatmentProducts.quantity,
+        sku: products.sku,
+        name: products.name,
+      })
       .from(treatmentProducts)
       .innerJoin(products, eq(products.id, treatmentProducts.productId))
       .where(sql`${treatmentProducts.treatmentId} ${ofTreatments}`)
@@ -87,7 +95,10 @@ const named = (rows: Named[] | undefined) => (rows ?? []).map((r) => ({ id: r.id
 
 /** Rows → the treatment objects of the wire, with their type, consent and relations. */
 export async function toTreatmentDtos(db: DbOrTx, rows: TreatmentRow[]) {
-  const rel = await relationsOf(db, rows.map((r) => r.id));
+  const rel = await relationsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   if (!rel) return [];
   const typeIds = [...new Set(rows.map((r) => r.treatmentTypeId))];
   const consentIds = [...new Set(rows.map((r) => r.consentId).filter((v): v is string => Boolean(v)))];
@@ -106,8 +117,8 @@ export async function toTreatmentDtos(db: DbOrTx, rows: TreatmentRow[]) {
       treatmentTypeId: row.treatmentTypeId,
       treatmentType: { id: type.id, name: type.name, appointmentName: type.appointmentName, hasAreas: type.hasAreas },
       categories: named(rel.cats.get(row.id)),
-      price: row.price,
-      medicalFee: row.medicalFee,
+      price: pesos(row.price),
+      medicalFee: pesos(row.medicalFee),
       points: row.points,
       areas: areaList,
       areasIds: areaList.map((a) => a.id),
@@ -122,7 +133,11 @@ export async function toTreatmentDtos(db: DbOrTx, rows: TreatmentRow[]) {
       duration: row.durationMinutes,
       validity: row.validityDays,
       photo: row.photo,
-      treatmentProduct: (rel.prods.get(row.id) ?? []).map((p) => ({ productId: p.productId, quantity: p.quantity, product: { id: p.productId, sku: p.sku, name: p.name } })),
+      treatmentProduct: (rel.prods.get(row.id) ?? []).map((p) => ({
+        productId: p.productId,
+        quantity: p.quantity,
+        product: { id: p.productId, sku: p.sku, name: p.name },
+      })),
       ...stamps(row),
     };
   });
@@ -134,7 +149,7 @@ export function usableProducts(db: DbOrTx) {
   return db
     .select({ id: products.id, sku: products.sku, name: products.name })
     .from(products)
-    .where(and(isNull(products.deletedAt), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)))
+    .where(and(live(products), eq(products.active, true), isNotNull(products.approvedAt), isNull(products.rejectedAt)))
     .orderBy(asc(products.name));
 }
 
@@ -142,6 +157,6 @@ export function usableAppliances(db: DbOrTx) {
   return db
     .select({ id: appliances.id, name: appliances.name, brand: appliances.brand, model: appliances.model, type: appliances.type })
     .from(appliances)
-    .where(and(isNull(appliances.deletedAt), eq(appliances.active, true)))
+    .where(and(live(appliances), eq(appliances.active, true)))
     .orderBy(asc(appliances.name));
 }

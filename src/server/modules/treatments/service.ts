@@ -1,7 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import { and, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../platform/auth/actor';
+import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
-import { PHOTO_BEFORE_ACTIVATE, SKU_IMMUTABLE, treatmentTypeIssues, type TreatmentCreateInput, type TreatmentUpdateInput } from '../../../domain/treatments.schemas';
+import {
+  PHOTO_BEFORE_ACTIVATE,
+  SKU_IMMUTABLE,
+  treatmentTypeIssues,
+  type TreatmentCreateInput,
+  type TreatmentUpdateInput,
+} from '../../../domain/treatments.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -21,9 +27,11 @@ import {
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, readImageUploads, saveImage } from '../../platform/files';
+import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
 import { toTreatmentDtos, usableAppliances, usableProducts, type TreatmentDto, type TreatmentRow } from './queries';
+import { centsOf } from '../../db/money';
+import { live, softDelete } from '../../db/live';
 
 const MODULE = 'treatments';
 
@@ -48,7 +56,7 @@ export function treatmentListSpec(db: DbOrTx, q: TreatmentFilters): ListSpec<Tre
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: treatments.name, sku: treatments.sku },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : isNull(treatments.deletedAt),
+      isTruthyFlag(q.withDeleted) ? undefined : live(treatments),
       active === undefined ? undefined : eq(treatments.active, active),
       q.treatmentTypeId ? eq(treatments.treatmentTypeId, q.treatmentTypeId) : undefined,
       q.categoryId
@@ -61,7 +69,12 @@ export function treatmentListSpec(db: DbOrTx, q: TreatmentFilters): ListSpec<Tre
         : undefined,
     ],
     rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db.select().from(treatments).where(where).orderBy(...orderBy, treatments.id).offset(offset);
+      const base = db
+        .select()
+        .from(treatments)
+        .where(where)
+        .orderBy(...orderBy, treatments.id)
+        .offset(offset);
       return toTreatmentDtos(db, limit ? await base.limit(limit) : await base);
     },
     count: async (where) => (await db.select({ n: count() }).from(treatments).where(where))[0].n,
@@ -69,7 +82,11 @@ export function treatmentListSpec(db: DbOrTx, q: TreatmentFilters): ListSpec<Tre
 }
 
 async function findTreatment(db: DbOrTx, id: string): Promise<TreatmentRow> {
-  const [row] = await db.select().from(treatments).where(and(eq(treatments.id, id), isNull(treatments.deletedAt))).limit(1);
+  const [row] = await db
+    .select()
+    .from(treatments)
+    .where(and(eq(treatments.id, id), live(treatments)))
+    .limit(1);
   if (!row) throw new AppError('TREATMENT_NOT_FOUND');
   return row;
 }
@@ -92,7 +109,11 @@ const missing = (wanted: string[], found: { id: string }[]) => wanted.filter((id
 
 /** Every reference of the payload exists and fits the chosen treatment type. */
 async function checkReferences(tx: DbOrTx, input: TreatmentCreateInput, current?: TreatmentDto) {
-  const [type] = await tx.select().from(treatmentTypes).where(and(eq(treatmentTypes.id, input.treatmentTypeId), isNull(treatmentTypes.deletedAt))).limit(1);
+  const [type] = await tx
+    .select()
+    .from(treatmentTypes)
+    .where(and(eq(treatmentTypes.id, input.treatmentTypeId), live(treatmentTypes)))
+    .limit(1);
   if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
   const issues = treatmentTypeIssues(input, type);
   if (issues.length) throw new AppError('VALIDATION_FAILED', issues[0].message, issues);
@@ -100,18 +121,21 @@ async function checkReferences(tx: DbOrTx, input: TreatmentCreateInput, current?
   const cats = await tx
     .select({ id: categories.id })
     .from(categories)
-    .where(and(inArray(categories.id, input.categories), eq(categories.type, 'treatment'), isNull(categories.deletedAt)));
+    .where(and(inArray(categories.id, input.categories), eq(categories.type, 'treatment'), live(categories)));
   if (missing(input.categories, cats).length) throw new AppError('CATEGORY_NOT_FOUND');
 
   if (input.areasIds.length) {
     const found = await tx
       .select({ id: areas.id })
       .from(areas)
-      .where(and(inArray(areas.id, input.areasIds), eq(areas.treatmentTypeId, type.id), isNull(areas.deletedAt)));
+      .where(and(inArray(areas.id, input.areasIds), eq(areas.treatmentTypeId, type.id), live(areas)));
     if (missing(input.areasIds, found).length) throw invalid('areasIds', 'El área no corresponde al tipo de tratamiento');
   }
   if (input.consentId) {
-    const [c] = await tx.select({ treatmentTypeId: consents.treatmentTypeId }).from(consents).where(and(eq(consents.id, input.consentId), isNull(consents.deletedAt)));
+    const [c] = await tx
+      .select({ treatmentTypeId: consents.treatmentTypeId })
+      .from(consents)
+      .where(and(eq(consents.id, input.consentId), live(consents)));
     if (!c || c.treatmentTypeId !== type.id) throw invalid('consentId', 'El consentimiento no corresponde al tipo de tratamiento');
   }
   // what the treatment already uses stays valid even if it was deactivated since
@@ -126,7 +150,11 @@ async function checkReferences(tx: DbOrTx, input: TreatmentCreateInput, current?
 }
 
 async function assertUniqueSku(db: DbOrTx, sku: string) {
-  const [dup] = await db.select({ id: treatments.id }).from(treatments).where(and(sql`lower(${treatments.sku}) = lower(${sku})`, isNull(treatments.deletedAt))).limit(1);
+  const [dup] = await db
+    .select({ id: treatments.id })
+    .from(treatments)
+    .where(and(sql`lower(${treatments.sku}) = lower(${sku})`, live(treatments)))
+    .limit(1);
   if (dup) throw new AppError('SKU_EXISTS');
 }
 
@@ -146,8 +174,8 @@ function columnsOf(input: TreatmentCreateInput) {
     name: input.name,
     description: input.description,
     treatmentTypeId: input.treatmentTypeId,
-    price: input.price,
-    medicalFee: input.medicalFee ?? null,
+    price: centsOf(input.price),
+    medicalFee: centsOf(input.medicalFee),
     points: input.points,
     assessment: input.assessment,
     consent: input.consent,
@@ -157,7 +185,7 @@ function columnsOf(input: TreatmentCreateInput) {
   };
 }
 
-export async function createTreatment(ctx: AppContext, req: FastifyRequest, input: TreatmentCreateInput) {
+export async function createTreatment(ctx: AppContext, actor: Actor, input: TreatmentCreateInput) {
   // a concurrent create with the same SKU loses on the unique index: same answer as the check
   return answerViolations(
     ctx.db.transaction(async (tx) => {
@@ -165,17 +193,20 @@ export async function createTreatment(ctx: AppContext, req: FastifyRequest, inpu
       await assertUniqueSku(tx, input.sku);
       // a new treatment is always active (section 4), but only once it has its photo (section 5), which
       // the form uploads with the returned id: until then it waits inactive, so nothing offers it
-      const [row] = await tx.insert(treatments).values({ sku: input.sku, ...columnsOf(input), active: false }).returning();
+      const [row] = await tx
+        .insert(treatments)
+        .values({ sku: input.sku, ...columnsOf(input), active: false })
+        .returning();
       await writeRelations(tx, row.id, input);
       const dto = await dtoOf(tx, row);
-      await recordChange(tx, req, { module: MODULE, action: 'crear', entityId: row.id, after: dto });
+      await recordChange(tx, actor, { module: MODULE, action: 'crear', entityId: row.id, after: dto });
       return dto;
     }),
     { unique: 'SKU_EXISTS' },
   );
 }
 
-export async function updateTreatment(ctx: AppContext, req: FastifyRequest, id: string, input: TreatmentUpdateInput) {
+export async function updateTreatment(ctx: AppContext, actor: Actor, id: string, input: TreatmentUpdateInput) {
   return ctx.db.transaction(async (tx) => {
     const row = await findTreatment(tx, id);
     if (input.sku !== undefined && input.sku.toLowerCase() !== row.sku.toLowerCase()) throw invalid('sku', SKU_IMMUTABLE);
@@ -186,12 +217,12 @@ export async function updateTreatment(ctx: AppContext, req: FastifyRequest, id: 
     await checkReferences(tx, full, before);
     const [updated] = await tx
       .update(treatments)
-      .set({ ...columnsOf(full), active, updatedAt: new Date() })
+      .set({ ...columnsOf(full), active })
       .where(eq(treatments.id, id))
       .returning();
     await writeRelations(tx, id, full);
     const after = await dtoOf(tx, updated);
-    await recordChange(tx, req, { module: MODULE, action: 'editar', entityId: id, before, after });
+    await recordChange(tx, actor, { module: MODULE, action: 'editar', entityId: id, before, after });
     return after;
   });
 }
@@ -202,28 +233,31 @@ async function assertUnused(tx: DbOrTx, id: string) {
     .select({ id: packages.id })
     .from(packageTreatments)
     .innerJoin(packages, eq(packages.id, packageTreatments.packageId))
-    .where(and(eq(packageTreatments.treatmentId, id), isNull(packageTreatments.deletedAt), isNull(packages.deletedAt)))
+    .where(and(eq(packageTreatments.treatmentId, id), live(packageTreatments), live(packages)))
     .limit(1);
   if (inPackage) throw new AppError('CANNOT_DELETE', 'No se puede eliminar un tratamiento incluido en un paquete o promoción');
-  const [inCoupon] = await tx.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.treatmentId, id), isNull(coupons.deletedAt))).limit(1);
+  const [inCoupon] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(eq(coupons.treatmentId, id), live(coupons)))
+    .limit(1);
   if (inCoupon) throw new AppError('CANNOT_DELETE', 'No se puede eliminar un tratamiento con cupones vigentes');
 }
 
-export async function deleteTreatment(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function deleteTreatment(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const row = await findTreatment(tx, id);
     await assertUnused(tx, id);
     const before = await dtoOf(tx, row);
-    const [deleted] = await tx.update(treatments).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(treatments.id, id)).returning();
-    await recordChange(tx, req, { module: MODULE, action: 'eliminar', entityId: id, before });
+    const [deleted] = await softDelete(tx, treatments, eq(treatments.id, id));
+    await recordChange(tx, actor, { module: MODULE, action: 'eliminar', entityId: id, before });
     return dtoOf(tx, deleted);
   });
 }
 
 /** One photo per treatment: the new one replaces the old, which is removed after the commit. */
-export async function setTreatmentPhoto(ctx: AppContext, req: FastifyRequest, id: string) {
+export async function setTreatmentPhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   await findTreatment(ctx.db, id);
-  const [upload] = await readImageUploads(req, 1);
   const name = await saveImage(ctx.config, 'treatments', upload);
   let previous: string | null = null;
   try {
@@ -234,10 +268,10 @@ export async function setTreatmentPhoto(ctx: AppContext, req: FastifyRequest, id
       const activate = !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
       const [updated] = await tx
         .update(treatments)
-        .set({ photo: name, ...(activate ? { active: true } : {}), updatedAt: new Date() })
+        .set({ photo: name, ...(activate ? { active: true } : {}) })
         .where(eq(treatments.id, id))
         .returning();
-      await recordChange(tx, req, {
+      await recordChange(tx, actor, {
         module: MODULE,
         action: 'editar',
         entityId: id,
@@ -260,7 +294,7 @@ export async function categoryUsedByTreatment(db: DbOrTx, categoryId: string): P
     .select({ id: treatments.id })
     .from(treatmentCategories)
     .innerJoin(treatments, eq(treatments.id, treatmentCategories.treatmentId))
-    .where(and(eq(treatmentCategories.categoryId, categoryId), isNull(treatments.deletedAt)))
+    .where(and(eq(treatmentCategories.categoryId, categoryId), live(treatments)))
     .limit(1);
   return Boolean(row);
 }

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-});
-afterAll(() => t.close());
+const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
 const MEDICO = demoId('treatment-type:Medico');
 const COSMETO = demoId('treatment-type:Cosmetologico');
@@ -62,7 +56,10 @@ function multipart(buffer: Buffer, filename = 'foto.png', field = 'image') {
   return { payload: Buffer.concat([head, buffer, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const png = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#7c4dcc' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: '#7c4dcc' } })
+    .png()
+    .toBuffer();
 
 describe('treatment lookups', () => {
   it('lists the treatment types, colours, consents and areas of a type', async () => {
@@ -92,7 +89,14 @@ describe('GET /v1/treatment', () => {
     const { items, meta } = (await admin({ method: 'GET', url: '/v1/treatment?take=all' })).json();
     expect(meta.itemCount).toBeGreaterThanOrEqual(40);
     const lips = items.find((x: { sku: string }) => x.sku === 'MED-AH-01');
-    expect(lips).toMatchObject({ name: 'Ácido hialurónico labios', price: 6500, medicalFee: 1300, term: '00:45', duration: 45, treatmentType: { name: 'Medico' } });
+    expect(lips).toMatchObject({
+      name: 'Ácido hialurónico labios',
+      price: 6500,
+      medicalFee: 1300,
+      term: '00:45',
+      duration: 45,
+      treatmentType: { name: 'Medico' },
+    });
     expect(lips.areas.map((a: { name: string }) => a.name)).toEqual(['Labios']);
     expect(lips.categories.length).toBe(2);
   });
@@ -109,7 +113,9 @@ describe('GET /v1/treatment', () => {
     expect(facial.every((x: { categories: { id: string }[] }) => x.categories.some((c) => c.id === FACIAL))).toBe(true);
     const found = (await admin({ method: 'GET', url: `/v1/treatment?search=${search('ACIDO HIALURONICO')}&take=all` })).json().items;
     expect(found.length).toBe(4);
-    const bySku = (await admin({ method: 'GET', url: `/v1/treatment?search=${encodeURIComponent(JSON.stringify({ filter: 'sku', value: 'cos-dep' }))}` })).json();
+    const bySku = (
+      await admin({ method: 'GET', url: `/v1/treatment?search=${encodeURIComponent(JSON.stringify({ filter: 'sku', value: 'cos-dep' }))}` })
+    ).json();
     expect(bySku.meta.itemCount).toBe(7);
   });
 
@@ -134,7 +140,18 @@ describe('POST /v1/treatment/create', () => {
   it('creates a treatment with its relations and a change-log row, active once its photo is uploaded', async () => {
     const logs = await countRows(t, 'change_log');
     const body = await created(medical({ active: 0, treatmentProduct: [] }));
-    expect(body).toMatchObject({ name: 'Toxina de prueba', price: 3500.5, medicalFee: 700, term: '00:45', duration: 45, active: false, photo: null, consent: true, consentId: TOX_CONSENT, assessment: false });
+    expect(body).toMatchObject({
+      name: 'Toxina de prueba',
+      price: 3500.5,
+      medicalFee: 700,
+      term: '00:45',
+      duration: 45,
+      active: false,
+      photo: null,
+      consent: true,
+      consentId: TOX_CONSENT,
+      assessment: false,
+    });
     expect(body.areasIds).toEqual([LABIOS]);
     expect(body.treatmentConsent.name).toBe('Consentimiento para toxina botulínica');
     expect(await countRows(t, 'change_log')).toBe(logs + 1);
@@ -155,7 +172,9 @@ describe('POST /v1/treatment/create', () => {
     expect(activate.json()).toMatchObject({ code: 'PHOTO_REQUIRED', message: 'Agregue una foto antes de activar el tratamiento' });
     expect((await admin({ method: 'GET', url: '/v1/treatment?status=1&take=all' })).json().items.some((x: { id: string }) => x.id === base.id)).toBe(false);
     // an edit that keeps it inactive is fine; after it, the photo no longer switches it on by itself
-    expect((await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, name: 'Aún sin foto' } })).json()).toMatchObject({ active: false });
+    expect((await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, name: 'Aún sin foto' } })).json()).toMatchObject({
+      active: false,
+    });
     const photo = await admin({ method: 'POST', url: `/v1/treatment/${base.id}/photo`, ...multipart(await png()) });
     expect(photo.json()).toMatchObject({ active: false });
     const now = await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, active: 1 } });
@@ -172,7 +191,8 @@ describe('POST /v1/treatment/create', () => {
       medical({ applianceIds: appliance ? [appliance.id] : [], treatmentProduct: product ? [{ productId: product.id, quantity: 3 }] : [] }),
     );
     if (appliance) expect(body.appliance).toEqual([{ id: appliance.id, name: appliance.name }]);
-    if (product) expect(body.treatmentProduct).toEqual([{ productId: product.id, quantity: 3, product: { id: product.id, sku: product.sku, name: product.name } }]);
+    if (product)
+      expect(body.treatmentProduct).toEqual([{ productId: product.id, quantity: 3, product: { id: product.id, sku: product.sku, name: product.name } }]);
     const missing = demoId('product:none');
     const res = await create(medical({ treatmentProduct: [{ productId: missing, quantity: 1 }] }));
     expect(res.statusCode).toBe(404);
@@ -211,7 +231,10 @@ describe('POST /v1/treatment/create', () => {
     ] as const) {
       const res = await create(medical({ [field]: undefined }));
       expect(res.statusCode, field).toBe(400);
-      expect(res.json().errors.map((e: { message: string }) => e.message), field).toContain(message);
+      expect(
+        res.json().errors.map((e: { message: string }) => e.message),
+        field,
+      ).toContain(message);
     }
     const noCategory = await create(medical({ categories: [] }));
     expect(noCategory.json().message).toBe('El campo categorías es requerido');
@@ -232,7 +255,9 @@ describe('POST /v1/treatment/create', () => {
     const otherType = await create(medical({ areasIds: [AXILAS] }));
     expect(otherType.statusCode).toBe(400);
     expect(otherType.json().message).toBe('El área no corresponde al tipo de tratamiento');
-    const valuation = await created(medical({ treatmentTypeId: VALORACION, areasIds: [], medicalFee: undefined, consent: 0, consentId: undefined, assessment: 1 }));
+    const valuation = await created(
+      medical({ treatmentTypeId: VALORACION, areasIds: [], medicalFee: undefined, consent: 0, consentId: undefined, assessment: 1 }),
+    );
     expect(valuation).toMatchObject({ areasIds: [], assessment: true, consent: false });
   });
 
@@ -279,7 +304,11 @@ describe('update and delete', () => {
   it('updates fields, keeps the SKU immutable and toggles active', async () => {
     const base = await created();
     const { sku: _sku, ...rest } = medical();
-    const res = await admin({ method: 'PUT', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, sku: base.sku, name: 'Nuevo nombre', active: 0, price: 100 } });
+    const res = await admin({
+      method: 'PUT',
+      url: `/v1/treatment/${base.id}/update`,
+      payload: { ...rest, sku: base.sku, name: 'Nuevo nombre', active: 0, price: 100 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ sku: base.sku, name: 'Nuevo nombre', active: false, price: 100 });
     const changed = await admin({ method: 'POST', url: `/v1/treatment/${base.id}/update`, payload: { ...rest, sku: 'OTRO-SKU' } });

@@ -1,25 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { can, isModuleKey, type Action, type ModuleKey, type PrivilegeMap } from '../../../domain/privileges';
 import type { AppConfig } from '../../config';
 import { AppError } from '../errors';
+import type { Actor } from './actor';
 import { verifyAccessToken } from './tokens';
 
 /** What a route declares: public, any signed-in user, or one module.action privilege. */
 export type Privilege = `${ModuleKey}.${Action}`;
 /** A list means any one of those privileges is enough. */
 export type RouteAccess = 'public' | 'authenticated' | Privilege | Privilege[];
-
-export interface SessionUser {
-  id: string;
-  username: string;
-  fullname: string;
-  role: string;
-  roleId: string;
-  branchId: string | null;
-  branchBound: boolean;
-  privileges: PrivilegeMap;
-  family: string;
-}
 
 /**
  * Whether the session a token names is still live: its refresh-token family neither signed out, revoked nor
@@ -32,7 +21,8 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    user: SessionUser;
+    /** Who signed in, built by the guard; what routes hand to services. */
+    actor: Actor;
   }
   interface FastifyInstance {
     sessionCheck: { live?: SessionCheck };
@@ -66,7 +56,7 @@ function parseAccess(access: Privilege | Privilege[]): [ModuleKey, Action][] {
  * `routes` collects them for the committed privilege snapshot.
  */
 export function registerGuard(app: FastifyInstance, config: AppConfig, routes: RouteRecord[]): void {
-  app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('actor', null as unknown as Actor);
   const sessions: { live?: SessionCheck } = {};
   app.decorate('sessionCheck', sessions);
   app.addHook('onRoute', (opts) => {
@@ -86,7 +76,7 @@ export function registerGuard(app: FastifyInstance, config: AppConfig, routes: R
     // a signed-out, revoked or deactivated session ends at its next call, not when its token expires
     // (closed without a check: no session is live until the auth module says how to tell)
     if (!sessions.live || !(await sessions.live(claims.sub, claims.fam))) throw new AppError('UNAUTHORIZED');
-    req.user = {
+    req.actor = {
       id: claims.sub,
       username: claims.username,
       fullname: claims.fullname,
@@ -96,28 +86,9 @@ export function registerGuard(app: FastifyInstance, config: AppConfig, routes: R
       branchBound: claims.branchBound,
       privileges: claims.privileges as PrivilegeMap,
       family: claims.fam,
+      address: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null },
     };
     if (access === 'authenticated') return;
-    if (!parseAccess(access).some(([m, a]) => can(req.user.privileges, m, a))) throw new AppError('FORBIDDEN');
+    if (!parseAccess(access).some(([m, a]) => can(req.actor.privileges, m, a))) throw new AppError('FORBIDDEN');
   });
-}
-
-/**
- * The branch rule: a branch-bound role reads and writes only its own branch.
- * Returns the branch a query must be limited to (undefined = every branch).
- */
-export function branchScope(req: FastifyRequest, requested?: string | null): string | undefined {
-  if (req.user.branchBound) {
-    if (requested && requested !== req.user.branchId) throw new AppError('BRANCH_FORBIDDEN');
-    return req.user.branchId ?? undefined;
-  }
-  return requested ?? undefined;
-}
-
-export function assertBranchAccess(req: FastifyRequest, branchId: string | null | undefined): void {
-  if (req.user.branchBound && branchId !== req.user.branchId) throw new AppError('BRANCH_FORBIDDEN');
-}
-
-export function userCan(req: FastifyRequest, module: ModuleKey, action: Action): boolean {
-  return can(req.user.privileges, module, action);
 }

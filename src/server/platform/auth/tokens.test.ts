@@ -18,7 +18,11 @@ describe('access token verification', () => {
     expect(await verifyAccessToken(token, new TextEncoder().encode('another-secret-of-enough-length'))).toBeNull();
     const [h, , s] = token.split('.');
     expect(await verifyAccessToken(`${h}.${b64({ sub: 'admin', exp: 9_999_999_999 })}.${s}`, secret)).toBeNull();
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setExpirationTime(Math.floor(Date.now() / 1000) - 5).sign(secret);
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u1')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 5)
+      .sign(secret);
     expect(await verifyAccessToken(expired, secret)).toBeNull();
     expect(await verifyAccessToken(`${b64({ alg: 'none' })}.${b64({ sub: 'u1', exp: 9_999_999_999 })}.`, secret)).toBeNull();
     expect(await verifyAccessToken('not-a-token', secret)).toBeNull();

@@ -40,7 +40,7 @@ export function IdleGuard() {
         clearInterval(timer);
         setRemaining(null);
         const path = window.location.pathname;
-        if (!EXEMPT.some((p) => path === p || (p !== '/' && path.startsWith(p)))) navigate('/quick-login', { replace: true });
+        if (!EXEMPT.some((p) => path === p || (p !== '/' && path.startsWith(p)))) void navigate('/quick-login', { replace: true });
         lock();
       } else if (idle >= idleTimeoutMs - idlePromptMs) {
         setRemaining(Math.ceil((idleTimeoutMs - idle) / 1000));
@@ -56,7 +56,16 @@ export function IdleGuard() {
 
   const total = Math.ceil(idlePromptMs / 1000);
   return (
-    <Modal title="¿Sigue ahí?" open={prompting} onOk={stay} onCancel={stay} okText="Seguir conectado" cancelButtonProps={{ style: { display: 'none' } }} closable={false} maskClosable={false}>
+    <Modal
+      title="¿Sigue ahí?"
+      open={prompting}
+      onOk={stay}
+      onCancel={stay}
+      okText="Seguir conectado"
+      cancelButtonProps={{ style: { display: 'none' } }}
+      closable={false}
+      maskClosable={false}
+    >
       <p>Por inactividad, su sesión se cerrará en {remaining} segundos.</p>
       <Progress percent={Math.round(((remaining ?? 0) / total) * 100)} showInfo={false} status="active" />
     </Modal>

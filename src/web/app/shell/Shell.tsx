@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Avatar, Dropdown, Layout, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { api } from '../api';
+import { authRoutes } from '../../../domain/auth.contract';
+import { call } from '../api';
 import { ConnectionBanner } from '../ConnectionBanner';
 import { DemoDataTag } from '../DemoDataTag';
 import '../dayjs';
@@ -36,12 +37,12 @@ export function Shell() {
 
   const logout = async () => {
     try {
-      await api('/auth/sign-out', { body: { refreshToken: refreshToken ?? undefined } });
+      await call(authRoutes.signOut, { body: { refreshToken: refreshToken ?? undefined } });
     } catch {
       /* signed out locally anyway */
     }
     signOut();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (
@@ -72,10 +73,14 @@ export function Shell() {
                 { type: 'divider' },
                 { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true },
               ],
-              onClick: ({ key }) => (key === 'logout' ? logout() : setDialog(key as 'password' | 'pin')),
+              onClick: ({ key }) => (key === 'logout' ? void logout() : setDialog(key as 'password' | 'pin')),
             }}
           >
-            <button type="button" aria-label="Menú de usuario" style={{ background: 'none', border: 0, cursor: 'pointer', display: 'flex', alignItems: 'center', gap: 8 }}>
+            <button
+              type="button"
+              aria-label="Menú de usuario"
+              style={{ background: 'none', border: 0, cursor: 'pointer', display: 'flex', alignItems: 'center', gap: 8 }}
+            >
               <Avatar src={user?.photo ? `/v1/user/photo/thumbnail/${user.photo}` : undefined} icon={<UserOutlined />} />
               <span style={{ textAlign: 'left', lineHeight: 1.2 }}>
                 <Typography.Text strong>{user?.fullname}</Typography.Text>

@@ -1,6 +1,16 @@
 import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
-import { AppstoreOutlined, AuditOutlined, CalendarOutlined, IdcardOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  IdcardOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { NAVIGATION } from '../../../domain/navigation';
 import { hasModule } from '../../../domain/privileges';
@@ -59,7 +69,7 @@ export function Sidebar({ onCheckIn }: { onCheckIn: () => void }) {
           window.open(url.toString(), '_blank', 'noopener');
           return;
         }
-        navigate(`/dashboard/${key}`);
+        void navigate(`/dashboard/${key}`);
       }}
     />
   );

@@ -5,9 +5,10 @@ import dayjs from 'dayjs';
 import { lockBlocks, SLOT_MINUTES } from '../../../domain/agenda';
 import { slotIsPast } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
+import { businessTimeZone } from '../../ui/format';
 import { AppointmentCardView, AppointmentDetails } from './AppointmentCard';
 import { lockReasonText, toLockLike } from './lookups';
-import type { AppointmentCard, DiaryCabin, DiaryDay, LockDto } from './types';
+import type { AppointmentCard, DiaryCabin, DiaryDay, AgendaLock } from '../../../domain/agenda.contract';
 
 /** Spec: column width 190 plus 100; an appointment card of one slot is 120 px high. */
 export const COLUMN_WIDTH = 190 + 100;
@@ -44,10 +45,10 @@ interface Props {
   onCard: (a: AppointmentCard) => void;
 }
 
-type CellState = { kind: 'closed' | 'past' | 'free' } | { kind: 'blocked'; lock: LockDto };
+type CellState = { kind: 'closed' | 'past' | 'free' } | { kind: 'blocked'; lock: AgendaLock };
 
 export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props) {
-  const now = useNow(day.branch.timeZone || 'America/Tijuana');
+  const now = useNow(day.branch.timeZone || businessTimeZone());
   const scroller = useRef<HTMLDivElement>(null);
   const date = day.date.slice(0, 10);
 
@@ -66,9 +67,9 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
   const clock = { date: today, minutes: nowMin };
 
   const locksOf = useMemo(() => {
-    const byCabin = new Map<string, LockDto[]>();
+    const byCabin = new Map<string, AgendaLock[]>();
     for (const c of day.cabins) {
-      const seen = new Map<string, LockDto>();
+      const seen = new Map<string, AgendaLock>();
       for (const l of [...c.locks, ...day.locks]) seen.set(l.id, l);
       byCabin.set(c.id, [...seen.values()]);
     }
@@ -139,7 +140,8 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
                   </Tooltip>
                 );
               }
-              if (s.kind !== 'free') return <div key={m} className={`agenda-cell ${s.kind}`} data-state={s.kind} aria-label={label} style={{ height: ROW_HEIGHT }} />;
+              if (s.kind !== 'free')
+                return <div key={m} className={`agenda-cell ${s.kind}`} data-state={s.kind} aria-label={label} style={{ height: ROW_HEIGHT }} />;
               return canCreate ? (
                 <div
                   key={m}
@@ -159,7 +161,14 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
                   </span>
                 </div>
               ) : (
-                <div key={m} className="agenda-cell forbidden" data-state="free" aria-label={label} title="Sin permiso para agendar" style={{ height: ROW_HEIGHT }}>
+                <div
+                  key={m}
+                  className="agenda-cell forbidden"
+                  data-state="free"
+                  aria-label={label}
+                  title="Sin permiso para agendar"
+                  style={{ height: ROW_HEIGHT }}
+                >
                   <span className="agenda-hover">
                     <StopOutlined />
                   </span>
@@ -171,7 +180,11 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
               const e = Math.min(Math.max(toMin(a.endTime, true), s + SLOT_MINUTES), end);
               return (
                 <Popover key={a.id} placement="right" mouseEnterDelay={0.3} content={<AppointmentDetails appointment={a} canConfirm={canConfirm} />}>
-                  <AppointmentCardView appointment={a} style={{ top: top(s) + 3, height: Math.max(((e - s) / SLOT_MINUTES) * ROW_HEIGHT - 6, 40) }} onClick={() => onCard(a)} />
+                  <AppointmentCardView
+                    appointment={a}
+                    style={{ top: top(s) + 3, height: Math.max(((e - s) / SLOT_MINUTES) * ROW_HEIGHT - 6, 40) }}
+                    onClick={() => onCard(a)}
+                  />
                 </Popover>
               );
             })}

@@ -5,14 +5,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
-import { api } from '../../app/api';
+import { agendaRoutes } from '../../../domain/agenda.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
 import { CreateLockModal, LocksModal } from './LockDialogs';
 import { useClinicBranches } from './lookups';
-import type { DiaryDay } from './types';
 import './agenda.css';
 
 interface AgendaSlice {
@@ -60,10 +60,14 @@ export default function AgendaPage() {
     queryKey: ['diary', branchId, date],
     enabled: Boolean(branchId),
     placeholderData: keepPreviousData,
-    queryFn: () => api<DiaryDay>('/diary', { query: { branchId, date } }),
+    queryFn: () => call(agendaRoutes.diary, { query: { branchId: branchId!, date } }),
   });
   const day = diary.data && diary.data.branch.id === branchId ? diary.data : undefined;
-  const branchToday = day ? dayjs().tz(day.branch.timeZone || BUSINESS_TIME_ZONE).format('YYYY-MM-DD') : today;
+  const branchToday = day
+    ? dayjs()
+        .tz(day.branch.timeZone || BUSINESS_TIME_ZONE)
+        .format('YYYY-MM-DD')
+    : today;
   const longDate = dayjs(date).format('dddd, D [de] MMMM [de] YYYY');
   const label = longDate.charAt(0).toUpperCase() + longDate.slice(1);
 
@@ -127,7 +131,9 @@ export default function AgendaPage() {
                 canCreate={can('dairy', 'create')}
                 canConfirm={can('dairy', 'edit')}
                 onSlot={(c, time) =>
-                  navigate(`/dashboard/agenda/crear/?${new URLSearchParams({ cabainId: c.id, date: day.date.slice(0, 10), startTime: time, branchId: day.branch.id }).toString()}`)
+                  navigate(
+                    `/dashboard/agenda/crear/?${new URLSearchParams({ cabainId: c.id, date: day.date.slice(0, 10), startTime: time, branchId: day.branch.id }).toString()}`,
+                  )
                 }
                 onCard={(a) => navigate(`/dashboard/agenda/${a.id}`)}
               />
@@ -137,7 +143,13 @@ export default function AgendaPage() {
       </div>
       {branchId && <LocksModal open={locksOpen} onClose={() => setLocksOpen(false)} branchId={branchId} branchName={day?.branch.name} />}
       {branchId && createOpen && (
-        <CreateLockModal open={createOpen} onClose={() => setCreateOpen(false)} branchId={branchId} date={date < branchToday ? branchToday : date} cabins={day?.cabins ?? []} />
+        <CreateLockModal
+          open={createOpen}
+          onClose={() => setCreateOpen(false)}
+          branchId={branchId}
+          date={date < branchToday ? branchToday : date}
+          cabins={day?.cabins ?? []}
+        />
       )}
     </div>
   );

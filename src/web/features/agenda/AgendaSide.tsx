@@ -64,14 +64,30 @@ export function AgendaSide({ date, today, timeZone, onChange }: { date: string; 
                   style={{ width: 140 }}
                   value={value.month()}
                   options={MONTHS}
-                  onChange={(m: number) => onChange(value.date(1).month(m).date(Math.min(value.date(), value.date(1).month(m).daysInMonth())).format('YYYY-MM-DD'))}
+                  onChange={(m: number) =>
+                    onChange(
+                      value
+                        .date(1)
+                        .month(m)
+                        .date(Math.min(value.date(), value.date(1).month(m).daysInMonth()))
+                        .format('YYYY-MM-DD'),
+                    )
+                  }
                 />
                 <Select
                   aria-label="Año"
                   style={{ width: 100 }}
                   value={value.year()}
                   options={YEARS}
-                  onChange={(y: number) => onChange(value.date(1).year(y).date(Math.min(value.date(), value.date(1).year(y).daysInMonth())).format('YYYY-MM-DD'))}
+                  onChange={(y: number) =>
+                    onChange(
+                      value
+                        .date(1)
+                        .year(y)
+                        .date(Math.min(value.date(), value.date(1).year(y).daysInMonth()))
+                        .format('YYYY-MM-DD'),
+                    )
+                  }
                 />
               </Space.Compact>
             </div>

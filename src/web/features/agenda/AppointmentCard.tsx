@@ -2,11 +2,20 @@ import type { HTMLAttributes, Ref } from 'react';
 import { Descriptions, Select, Tag, Tooltip } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appointmentOptionLabels, appointmentStatusColors, appointmentStatusLabels, CONFIRM_METHODS, confirmMethodLabels } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import {
+  appointmentOptionLabels,
+  appointmentStatusColors,
+  appointmentStatusLabels,
+  CONFIRM_METHODS,
+  confirmMethodLabels,
+  type AppointmentOption,
+  type AppointmentStatus,
+} from '../../../domain/agenda';
+import type { AppointmentCard } from '../../../domain/agenda.contract';
+import { appointmentRoutes } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
-import type { AppointmentCard } from './types';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 const what = (a: AppointmentCard) => a.treatment?.name ?? a.package?.name ?? a.promotion?.name ?? treatmentTypeLabel(a.treatmentType.name);
@@ -21,7 +30,7 @@ interface CardProps extends HTMLAttributes<HTMLDivElement> {
 
 /** One appointment on the grid, coloured by its status. Popover props (events, ref) pass through. */
 export function AppointmentCardView({ appointment: a, style, ref, ...rest }: CardProps) {
-  const color = `#${appointmentStatusColors[a.status]}`;
+  const color = `#${appointmentStatusColors[a.status as AppointmentStatus]}`;
   return (
     <div
       {...rest}
@@ -45,7 +54,7 @@ export function AppointmentCardView({ appointment: a, style, ref, ...rest }: Car
       <div className="agenda-card-what">{what(a)}</div>
       <div>
         <Tag color={color} style={{ marginInlineEnd: 0 }}>
-          {appointmentStatusLabels[a.status]}
+          {appointmentStatusLabels[a.status as AppointmentStatus]}
         </Tag>
       </div>
     </div>
@@ -56,7 +65,8 @@ export function AppointmentCardView({ appointment: a, style, ref, ...rest }: Car
 export function AppointmentDetails({ appointment: a, canConfirm }: { appointment: AppointmentCard; canConfirm: boolean }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: (confirmMethod: string) => api(`/appointment/${a.id}/confirm`, { method: 'PATCH', body: { confirmMethod } }),
+    mutationFn: (confirmMethod: string) =>
+      call(appointmentRoutes.confirm, { params: { id: a.id }, body: { confirmMethod: confirmMethod as (typeof CONFIRM_METHODS)[number] } }),
     onSuccess: async () => {
       notify.success();
       await queryClient.invalidateQueries({ queryKey: ['diary'] });
@@ -72,10 +82,10 @@ export function AppointmentDetails({ appointment: a, canConfirm }: { appointment
         {a.customer.mobilePhone && <Descriptions.Item label="Celular">{a.customer.mobilePhone}</Descriptions.Item>}
         <Descriptions.Item label="Horario">{range(a)}</Descriptions.Item>
         <Descriptions.Item label="Estatus">
-          <Tag color={`#${appointmentStatusColors[a.status]}`}>{appointmentStatusLabels[a.status]}</Tag>
+          <Tag color={`#${appointmentStatusColors[a.status as AppointmentStatus]}`}>{appointmentStatusLabels[a.status as AppointmentStatus]}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="Tipo">{treatmentTypeLabel(a.treatmentType.name)}</Descriptions.Item>
-        <Descriptions.Item label={appointmentOptionLabels[a.appointmentOption] ?? 'Tratamiento'}>{what(a)}</Descriptions.Item>
+        <Descriptions.Item label={appointmentOptionLabels[a.appointmentOption as AppointmentOption] ?? 'Tratamiento'}>{what(a)}</Descriptions.Item>
         {a.attendedBy && <Descriptions.Item label="Atendió">{fullName(a.attendedBy)}</Descriptions.Item>}
         <Descriptions.Item label="Confirmación">
           {editable ? (

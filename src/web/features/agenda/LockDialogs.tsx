@@ -4,7 +4,8 @@ import { DeleteOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { lockSchema } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { lockRoutes, type AgendaLock } from '../../../domain/agenda.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { confirmAction } from '../../ui/confirm';
 import { FormModal } from '../../ui/FormModal';
@@ -12,7 +13,6 @@ import { notify } from '../../ui/notify';
 import { LockFields, type LockValues } from './LockFields';
 import { confirmLockOverlaps, LOCK_NOT_SAVED } from './lockReview';
 import { lockDatesText, lockDaysText, lockReasonText, lockTimesText, lockTypeText } from './lookups';
-import type { LockDto } from './types';
 
 /** Sets the form's starting values once it is mounted (FormModal owns the form). */
 function StartWith({ values }: { values: LockValues }) {
@@ -25,7 +25,19 @@ function StartWith({ values }: { values: LockValues }) {
   return null;
 }
 
-export function CreateLockModal({ open, onClose, branchId, date, cabins }: { open: boolean; onClose: () => void; branchId: string; date: string; cabins: { id: string; name: string }[] }) {
+export function CreateLockModal({
+  open,
+  onClose,
+  branchId,
+  date,
+  cabins,
+}: {
+  open: boolean;
+  onClose: () => void;
+  branchId: string;
+  date: string;
+  cabins: { id: string; name: string }[];
+}) {
   const queryClient = useQueryClient();
   return (
     <FormModal
@@ -37,7 +49,7 @@ export function CreateLockModal({ open, onClose, branchId, date, cabins }: { ope
       send={async (values) => {
         // the appointments the lock would cover: the user confirms, or goes back to the dialog
         if (!(await confirmLockOverlaps(values))) throw new Error(LOCK_NOT_SAVED);
-        await api('/lock/create', { body: values });
+        await call(lockRoutes.create, { body: values });
         await Promise.all(['diary', 'locks', 'list'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
         return undefined;
       }}
@@ -53,14 +65,18 @@ export function LocksModal({ open, onClose, branchId, branchName }: { open: bool
   const can = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const locks = useQuery({ queryKey: ['locks', branchId], enabled: open && Boolean(branchId), queryFn: () => api<LockDto[]>(`/lock/${branchId}`) });
+  const locks = useQuery({
+    queryKey: ['locks', branchId],
+    enabled: open && Boolean(branchId),
+    queryFn: () => call(lockRoutes.ofBranch, { params: { branchId } }),
+  });
 
-  const remove = (l: LockDto) =>
+  const remove = (l: AgendaLock) =>
     confirmAction({
       title: `¿Eliminar el bloqueo "${lockReasonText(l)}"?`,
       onOk: async () => {
         try {
-          await api(`/lock/${l.id}/delete`, { method: 'POST' });
+          await call(lockRoutes.delete, { params: { id: l.id } });
           notify.success();
           await Promise.all(['diary', 'locks', 'list'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
         } catch (err) {
@@ -86,7 +102,7 @@ export function LocksModal({ open, onClose, branchId, branchName }: { open: bool
         </Button>,
       ]}
     >
-      <Table<LockDto>
+      <Table<AgendaLock>
         rowKey="id"
         size="small"
         loading={locks.isFetching}

@@ -7,7 +7,7 @@ import { BUSINESS_TIME_ZONE, DATE_FORMAT } from '../../../domain/dates';
 import { dayLabels } from '../../../domain/schedules';
 import { zodRule } from '../../ui/forms';
 import { useBranchCabins, useClinicBranches } from './lookups';
-import type { LockDto } from './types';
+import type { AgendaLock } from '../../../domain/agenda.contract';
 
 /** The form's values: the lockSchema payload itself (dates kept as 'YYYY-MM-DD' strings). */
 export interface LockValues {
@@ -23,10 +23,10 @@ export interface LockValues {
   recurrent?: boolean;
 }
 
-export const lockToValues = (l: LockDto): LockValues => ({
+export const lockToValues = (l: AgendaLock): LockValues => ({
   branchId: l.branchId,
   cabainId: l.cabainId,
-  type: l.type,
+  type: l.type as LockType,
   reason: l.reason,
   reasonDescription: l.reasonDescription,
   time: l.time.map((t) => t.slice(0, 5)),
@@ -71,8 +71,24 @@ function TimeRange({ value = [], onChange }: { value?: string[]; onChange?: (v: 
   };
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Select showSearch aria-label="Hora inicial" placeholder="Hora inicial" style={{ width: '50%' }} options={timeOptions} value={shown[0]} onChange={(t) => set(0, t)} />
-      <Select showSearch aria-label="Hora final" placeholder="Hora final" style={{ width: '50%' }} options={timeOptions} value={shown[1]} onChange={(t) => set(1, t)} />
+      <Select
+        showSearch
+        aria-label="Hora inicial"
+        placeholder="Hora inicial"
+        style={{ width: '50%' }}
+        options={timeOptions}
+        value={shown[0]}
+        onChange={(t) => set(0, t)}
+      />
+      <Select
+        showSearch
+        aria-label="Hora final"
+        placeholder="Hora final"
+        style={{ width: '50%' }}
+        options={timeOptions}
+        value={shown[1]}
+        onChange={(t) => set(1, t)}
+      />
     </Space.Compact>
   );
 }
@@ -115,7 +131,13 @@ export function LockFields({ branchSelectable, cabins }: { branchSelectable?: bo
           <Select
             placeholder="Seleccione el tipo"
             options={LOCK_TYPES.map((t) => ({ value: t, label: lockTypeLabels[t] }))}
-            onChange={(t: LockType) => form.setFieldsValue({ time: [], recurrent: t === 'hour' || t === 'cabain' ? form.getFieldValue('recurrent') : false, ...(t === 'day' ? { cabainId: null } : {}) })}
+            onChange={(t: LockType) =>
+              form.setFieldsValue({
+                time: [],
+                recurrent: t === 'hour' || t === 'cabain' ? form.getFieldValue('recurrent') : false,
+                ...(t === 'day' ? { cabainId: null } : {}),
+              })
+            }
           />
         </Form.Item>
       </Col>
@@ -134,7 +156,12 @@ export function LockFields({ branchSelectable, cabins }: { branchSelectable?: bo
       {type && type !== 'day' && (
         <Col xs={24} md={12}>
           <Form.Item name="cabainId" label="Cabina" required>
-            <Select placeholder="Seleccione la cabina" loading={loaded.isLoading} showSearch={{ optionFilterProp: 'label' }} options={cabinList.map((c) => ({ value: c.id, label: c.name }))} />
+            <Select
+              placeholder="Seleccione la cabina"
+              loading={loaded.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={cabinList.map((c) => ({ value: c.id, label: c.name }))}
+            />
           </Form.Item>
         </Col>
       )}

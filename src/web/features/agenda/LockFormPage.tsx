@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { useParams } from 'react-router';
 import { lockSchema } from '../../../domain/agenda';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
-import { api } from '../../app/api';
+import { lockRoutes } from '../../../domain/agenda.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
@@ -14,7 +15,6 @@ import { applyServerErrors, parseForm } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { LockFields, lockToValues, type LockValues } from './LockFields';
 import { confirmLockOverlaps } from './lockReview';
-import type { LockDto } from './types';
 
 /** /dashboard/bloqueos/crear and /dashboard/bloqueos/:id: the same fields as the agenda's dialog. */
 export default function LockFormPage() {
@@ -22,7 +22,12 @@ export default function LockFormPage() {
   const can = useCan();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<LockValues>();
-  const existing = useQuery({ queryKey: ['lock', id], queryFn: () => api<LockDto>(`/lock/${id}/single`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['lock', id],
+    queryFn: () => call(lockRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const bound = Boolean(user?.branchBound);
   // set once the user has seen (or there were no) appointments under the lock: the next submit saves
   const reviewed = useRef(false);
@@ -49,7 +54,13 @@ export default function LockFormPage() {
       invalidate={['list', 'diary', 'locks', 'lock']}
       loading={existing.isLoading}
       readOnly={Boolean(id) && !can('blockers', 'edit')}
-      initialValues={{ branchId: bound ? (user?.branch ?? undefined) : undefined, date: dayjs().tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD'), time: [], days: [], recurrent: false }}
+      initialValues={{
+        branchId: bound ? (user?.branch ?? undefined) : undefined,
+        date: dayjs().tz(BUSINESS_TIME_ZONE).format('YYYY-MM-DD'),
+        time: [],
+        days: [],
+        recurrent: false,
+      }}
       onSubmit={(values) => {
         const body = parseForm(lockSchema, values, form);
         if (!body) return false;
@@ -59,7 +70,7 @@ export default function LockFormPage() {
           return false;
         }
         reviewed.current = false;
-        return id ? api(`/lock/${id}/update`, { method: 'PUT', body }) : api('/lock/create', { body });
+        return id ? call(lockRoutes.update, { params: { id }, body }) : call(lockRoutes.create, { body });
       }}
     >
       <LockFields branchSelectable={!bound} />

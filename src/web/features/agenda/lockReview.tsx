@@ -1,23 +1,9 @@
 import { Table, Typography } from 'antd';
 import type { LockInput } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { lockRoutes, type LockOverlaps } from '../../../domain/agenda.contract';
+import { call } from '../../app/api';
 import { formatDate, fullName } from '../../ui/format';
 import { modal } from '../../ui/notify';
-
-/** POST /lock/overlaps: the live appointments a lock would cover (the first ones, and how many in all). */
-export interface LockOverlaps {
-  items: {
-    id: string;
-    appointmentNumber: string;
-    status: string;
-    date: string;
-    startTime: string;
-    endTime: string;
-    cabain: { id: string; name: string };
-    customer: { id: string; name: string; lastName: string; motherLastName: string | null };
-  }[];
-  total: number;
-}
 
 export const LOCK_NOT_SAVED = 'El bloqueo no se guardó';
 
@@ -51,7 +37,7 @@ function OverlapList({ overlaps }: { overlaps: LockOverlaps }) {
  * user confirmed), false to go back to the form. The server's refusals (past lock, validation) reject.
  */
 export async function confirmLockOverlaps(body: LockInput): Promise<boolean> {
-  const overlaps = await api<LockOverlaps>('/lock/overlaps', { body });
+  const overlaps = await call(lockRoutes.overlaps, { body });
   if (!overlaps.total) return true;
   return new Promise<boolean>((resolve) => {
     modal().confirm({

@@ -3,18 +3,23 @@ import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { APPLIANCE_TYPES, applianceSchema, type ApplianceInput } from '../../../domain/appliances.schemas';
-import { api } from '../../app/api';
+import { applianceRoutes } from '../../../domain/appliances.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import type { Appliance } from './types';
 
 export default function ApplianceFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<ApplianceInput>();
-  const existing = useQuery({ queryKey: ['appliance', id], queryFn: () => api<Appliance>(`/appliance/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['appliance', id],
+    queryFn: () => call(applianceRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(existing.data);
@@ -29,7 +34,7 @@ export default function ApplianceFormPage() {
       loading={existing.isLoading}
       readOnly={Boolean(id) && !can('appliances', 'edit')}
       initialValues={{ active: true }}
-      onSubmit={(values) => (id ? api(`/appliance/${id}/update`, { method: 'PUT', body: values }) : api('/appliance/create', { body: values }))}
+      onSubmit={(values) => (id ? call(applianceRoutes.update, { params: { id }, body: values }) : call(applianceRoutes.create, { body: values }))}
     >
       <Row gutter={16}>
         <Col xs={24} md={8}>

@@ -1,8 +1,8 @@
+import type { Appliance } from '../../../domain/appliances.contract';
 import { APPLIANCE_TYPES } from '../../../domain/appliances.schemas';
 import { ListPage } from '../../ui/ListPage';
 import { StatusTag } from '../../ui/StatusTag';
 import { statusFilter } from '../../ui/filters';
-import type { Appliance } from './types';
 
 export default function AppliancesPage() {
   return (
@@ -25,11 +25,23 @@ export default function AppliancesPage() {
         { key: 'brand', title: 'Marca', sortField: 'brand' },
         { key: 'model', title: 'Modelo', sortField: 'model' },
         { key: 'description', title: 'Descripción', width: 300, text: (a) => a.description ?? '' },
-        { key: 'active', title: 'Estatus', sortField: 'active', render: (a) => <StatusTag active={a.active} />, text: (a) => (a.active ? 'Activo' : 'Inactivo') },
+        {
+          key: 'active',
+          title: 'Estatus',
+          sortField: 'active',
+          render: (a) => <StatusTag active={a.active} />,
+          text: (a) => (a.active ? 'Activo' : 'Inactivo'),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (a) => a.id },
-        { key: 'delete', label: 'Eliminar', action: 'delete', danger: true, confirm: { title: (a) => `¿Eliminar el aparato "${a.name}"?`, path: (a) => `/appliance/${a.id}/delete` } },
+        {
+          key: 'delete',
+          label: 'Eliminar',
+          action: 'delete',
+          danger: true,
+          confirm: { title: (a) => `¿Eliminar el aparato "${a.name}"?`, path: (a) => `/appliance/${a.id}/delete` },
+        },
       ]}
     />
   );

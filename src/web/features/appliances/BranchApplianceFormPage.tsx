@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
 import { BRANCH_APPLIANCE_STATUSES, branchApplianceSchema, type BranchApplianceStatus } from '../../../domain/appliances.schemas';
-import { api } from '../../app/api';
+import { applianceRoutes, branchApplianceRoutes } from '../../../domain/appliances.contract';
+import { branchRoutes } from '../../../domain/branches.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import type { Appliance, BranchAppliance } from './types';
 
 interface Values {
   applianceId: string;
@@ -33,15 +34,20 @@ export default function BranchApplianceFormPage() {
   const canApprove = can('branch_appliances', 'approve');
   const canChooseBranch = can('branch_appliances', 'create');
   const bound = Boolean(user?.branchBound);
-  const existing = useQuery({ queryKey: ['branch-appliance', id], queryFn: () => api<BranchAppliance>(`/branch-appliance/${id}`), enabled: editing, throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['branch-appliance', id],
+    queryFn: () => call(branchApplianceRoutes.get, { params: { id: id! } }),
+    enabled: editing,
+    throwOnError: isMissingRecord,
+  });
   const appliances = useQuery({
     queryKey: ['appliance-options'],
-    queryFn: async () => (await api<{ items: Appliance[] }>('/appliance', { query: { take: 0, active: 1 } })).items,
+    queryFn: async () => (await call(applianceRoutes.list, { query: { take: 0, active: '1' } })).items,
     staleTime: 60_000,
   });
   const branches = useQuery({
     queryKey: ['branch-options'],
-    queryFn: async () => (await api<{ items: { id: string; name: string }[] }>('/branch', { query: { take: 0 } })).items,
+    queryFn: async () => (await call(branchRoutes.lookup, { query: { take: 0 } })).items,
     enabled: canChooseBranch,
     staleTime: 60_000,
   });
@@ -71,8 +77,15 @@ export default function BranchApplianceFormPage() {
       readOnly={editing && !can('branch_appliances', 'edit')}
       initialValues={{ status: 'Funcionando', branchId: bound ? (user?.branch ?? undefined) : undefined }}
       onSubmit={(v) => {
-        const body = { ...v, lastMaintenance: v.lastMaintenance ? v.lastMaintenance.format('YYYY-MM-DD') : null };
-        return editing ? api(`/branch-appliance/${id}/update`, { method: 'PUT', body }) : api('/branch-appliance/create', { body });
+        // the optional texts named one by one: the schema's input lists them (JSON drops the undefined ones)
+        const body = {
+          ...v,
+          number: v.number,
+          statusDescription: v.statusDescription,
+          comments: v.comments,
+          lastMaintenance: v.lastMaintenance ? v.lastMaintenance.format('YYYY-MM-DD') : null,
+        };
+        return editing ? call(branchApplianceRoutes.update, { params: { id: id! }, body }) : call(branchApplianceRoutes.create, { body });
       }}
     >
       <Row gutter={16}>

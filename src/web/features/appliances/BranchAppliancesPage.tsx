@@ -1,12 +1,12 @@
 import { Button, Descriptions, Tag } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import type { BranchAppliance } from '../../../domain/appliances.contract';
 import { APPLIANCE_TYPES, BRANCH_APPLIANCE_STATUSES, branchApplianceStatusColors } from '../../../domain/appliances.schemas';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { ListPage } from '../../ui/ListPage';
 import { branchFilter } from '../../ui/filters';
-import type { BranchAppliance } from './types';
 
 const calendarDate = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
 

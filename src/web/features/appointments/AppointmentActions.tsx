@@ -4,13 +4,13 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
-import { api, request } from '../../app/api';
+import { appointmentRoutes, type AppointmentDetail } from '../../../domain/appointments.contract';
+import { call, request } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { modal, notify } from '../../ui/notify';
 import { CancelModal } from './CancelModal';
 import { FinishModal } from './FinishModal';
 import { RebookButton } from './RebookButton';
-import type { AppointmentDetail } from './types';
 import { leaveWithoutAsking } from '../../ui/unsaved';
 
 interface Props {
@@ -50,7 +50,12 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
   const [busy, setBusy] = useState(false);
   const askConsent = needsConsent(a);
   const consentGiven = Boolean(a.treatment?.consent) && !askConsent;
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['appointment', a.id] }), queryClient.invalidateQueries({ queryKey: ['diary'] }), queryClient.invalidateQueries({ queryKey: ['list'] })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['appointment', a.id] }),
+      queryClient.invalidateQueries({ queryKey: ['diary'] }),
+      queryClient.invalidateQueries({ queryKey: ['list'] }),
+    ]);
   const live = a.status === 'scheduled' || a.status === 'inProcess';
   // the server's transitions (a scheduled appointment whose start has come may be marked absent);
   // "Cancelada" needs the delete privilege, like the cancel button
@@ -58,10 +63,10 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
   // the consent switch guards starting and finishing the treatment, not a cancellation or an absence
   const needsSwitch = (s: string) => askConsent && !consent && (s === 'inProcess' || s === 'finished');
 
-  const run = async (call: () => Promise<unknown>) => {
+  const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await call();
+      await action();
       notify.success();
       await refresh();
     } catch (err) {
@@ -74,14 +79,14 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
   const pick = (status: string) => {
     if (status === 'finished') return setFinishing(true);
     if (status === 'cancelled') return setCancelling(true);
-    if (status === 'inProcess') return void run(() => api(`/appointment/${a.id}/set-on-process`, { method: 'PATCH' }));
+    if (status === 'inProcess') return void run(() => call(appointmentRoutes.setOnProcess, { params: { id: a.id } }));
     if (status === 'absence')
       modal().confirm({
         title: 'Marcar inasistencia',
         content: `¿Registrar que el paciente no asistió a la cita ${a.appointmentNumber}?`,
         okText: 'Marcar inasistencia',
         cancelText: 'Volver',
-        onOk: () => run(() => api(`/appointment/${a.id}/absence`, { method: 'PATCH' })),
+        onOk: () => run(() => call(appointmentRoutes.absence, { params: { id: a.id } })),
       });
   };
 
@@ -103,7 +108,12 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
             value={null}
             loading={busy}
             disabled={busy}
-            options={statuses.map((s) => ({ value: s, label: appointmentStatusLabels[s as AppointmentStatus] ?? s, disabled: needsSwitch(s), title: needsSwitch(s) ? 'Active primero el consentimiento firmado' : undefined }))}
+            options={statuses.map((s) => ({
+              value: s,
+              label: appointmentStatusLabels[s as AppointmentStatus] ?? s,
+              disabled: needsSwitch(s),
+              title: needsSwitch(s) ? 'Active primero el consentimiento firmado' : undefined,
+            }))}
             onChange={pick}
           />
         </>
@@ -119,26 +129,26 @@ export function AppointmentActions({ appointment: a, saveButton, absences, back 
       <RebookButton appointment={a} />
       {/* the modals sit inside the (maybe read-only) appointment form: they must not inherit its disabled state */}
       <ConfigProvider componentDisabled={false}>
-      <FinishModal
-        open={finishing}
-        appointment={a}
-        consent={askConsent ? consent : undefined}
-        onClose={() => setFinishing(false)}
-        onDone={async () => {
-          setFinishing(false);
-          await refresh();
-        }}
-      />
-      <CancelModal
-        open={cancelling}
-        appointment={a}
-        absences={absences}
-        onClose={() => setCancelling(false)}
-        onDone={async () => {
-          await refresh();
-          leaveWithoutAsking(() => navigate(back));
-        }}
-      />
+        <FinishModal
+          open={finishing}
+          appointment={a}
+          consent={askConsent ? consent : undefined}
+          onClose={() => setFinishing(false)}
+          onDone={async () => {
+            setFinishing(false);
+            await refresh();
+          }}
+        />
+        <CancelModal
+          open={cancelling}
+          appointment={a}
+          absences={absences}
+          onClose={() => setCancelling(false)}
+          onDone={async () => {
+            await refresh();
+            leaveWithoutAsking(() => navigate(back));
+          }}
+        />
       </ConfigProvider>
     </Space>
   );

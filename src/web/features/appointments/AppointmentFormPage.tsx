@@ -15,7 +15,8 @@ import {
   type AppointmentOption,
 } from '../../../domain/agenda';
 import { cancellationLimit, dayHoursOf, hhmm, nowIn, reschedulesLeft, reschedulesLeftText, startTimeChoices } from '../../../domain/appointment-rules';
-import { api } from '../../app/api';
+import { appointmentRoutes } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
@@ -25,7 +26,6 @@ import { AppointmentActions } from './AppointmentActions';
 import { CustomerSelectField } from './CustomerSelect';
 import { loadBookingDay, loadCustomerFacts, loadTreatmentTypes, type BookingDay, type CustomerFacts } from './lookups';
 import { OptionFields, requiredRule } from './OptionFields';
-import type { AppointmentDetail } from './types';
 import { ABSENCE_WARNING, runCustomerWarnings, useNotesModal } from './warnings';
 import { leaveWithoutAsking } from '../../ui/unsaved';
 
@@ -79,7 +79,12 @@ export default function AppointmentFormPage() {
   const [form] = Form.useForm<Values>();
   const notes = useNotesModal();
   const [facts, setFacts] = useState<CustomerFacts | null>(null);
-  const existing = useQuery({ queryKey: ['appointment', id], queryFn: () => api<AppointmentDetail>(`/appointment/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['appointment', id],
+    queryFn: () => call(appointmentRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const a = existing.data;
 
   const branchId = a?.branch.id ?? query.get('branchId') ?? user?.branch ?? undefined;
@@ -123,7 +128,7 @@ export default function AppointmentFormPage() {
       date: dayjs(a.date),
       startTime: dayjs(`2000-01-01T${a.startTime.slice(0, 5)}`),
       appointmentMethod: a.appointmentMethod,
-      appointmentOption: a.appointmentOption,
+      appointmentOption: a.appointmentOption as AppointmentOption,
       observations: a.observations ?? undefined,
       promoId: a.promoId ?? undefined,
       packageId: a.packageId ?? undefined,
@@ -141,12 +146,16 @@ export default function AppointmentFormPage() {
     const was = form.getFieldValue('treatmentTypeId') as string | undefined;
     if (was === cabinType) return;
     form.setFieldValue('treatmentTypeId', cabinType);
-    if (was) form.setFieldsValue({ treatmentId: undefined, packageId: undefined, promoId: undefined, purchasedProductId: undefined, categoriesIds: [], sessions: 1 });
+    if (was)
+      form.setFieldsValue({ treatmentId: undefined, packageId: undefined, promoId: undefined, purchasedProductId: undefined, categoriesIds: [], sessions: 1 });
   }, [cabinType, form]);
 
   // the facts behind the warnings, for the customer on an existing appointment too
   useEffect(() => {
-    if (a && !facts) void loadCustomerFacts(a.customer.id).then(setFacts).catch(() => undefined);
+    if (a && !facts)
+      void loadCustomerFacts(a.customer.id)
+        .then(setFacts)
+        .catch(() => undefined);
   }, [a, facts]);
 
   const back = agendaUrl(branchId, dateText);
@@ -187,13 +196,11 @@ export default function AppointmentFormPage() {
   // true or nothing: an explicit false would override the read-only form's disabled state
   const lock = locked || undefined;
   // options whose catalogue the role cannot read are left out (packages and promotions come through the agenda's own route)
-  const readable: Record<AppointmentOption, boolean> = {
-    promotion: true,
-    packages: true,
-    purchasedProducts: true,
-    newTreatments: can('treatments', 'show'),
-  };
-  const optionChoices = labelled(appointmentOptionLabels, APPOINTMENT_OPTIONS.filter((o) => readable[o] || o === a?.appointmentOption));
+  const readable: Record<AppointmentOption, boolean> = { promotion: true, packages: true, purchasedProducts: true, newTreatments: can('treatments', 'show') };
+  const optionChoices = labelled(
+    appointmentOptionLabels,
+    APPOINTMENT_OPTIONS.filter((o) => readable[o] || o === a?.appointmentOption),
+  );
   // section 4: two changes of date, time or cabin at most (mayReschedule, APPOINTMENT_TOO_MANY_CHANGES)
   const changesLeft = a ? reschedulesLeft(a.reschedules) : null;
   const slotFixed = locked || changesLeft === 0 || undefined;
@@ -205,7 +212,8 @@ export default function AppointmentFormPage() {
         if (!v) throw new Error('El campo hora de inicio es requerido');
         if (!starts || locked || sameSlot(v)) return;
         if (closed) throw new Error(closed);
-        if (!starts.includes(v.format('HH:mm'))) throw new Error(`El horario de la cabina ese día es de ${cabin?.opening} - ${cabin?.closing === '00:00' ? '24:00' : cabin?.closing}`);
+        if (!starts.includes(v.format('HH:mm')))
+          throw new Error(`El horario de la cabina ese día es de ${cabin?.opening} - ${cabin?.closing === '00:00' ? '24:00' : cabin?.closing}`);
       },
     },
   ];
@@ -229,7 +237,7 @@ export default function AppointmentFormPage() {
     };
     const values = parseForm(appointmentSchema, payload, form);
     if (!values) return false;
-    return id ? api(`/appointment/${id}/update`, { method: 'PUT', body: values }) : api('/appointment/create', { body: values });
+    return id ? call(appointmentRoutes.update, { params: { id }, body: values }) : call(appointmentRoutes.create, { body: values });
   };
 
   const saveButton = (
@@ -248,7 +256,9 @@ export default function AppointmentFormPage() {
         loading={existing.isLoading}
         readOnly={readOnly}
         onSubmit={submit}
-        actions={id ? a && <AppointmentActions appointment={a} saveButton={readOnly ? null : saveButton} absences={facts?.absences ?? 0} back={back} /> : saveButton}
+        actions={
+          id ? a && <AppointmentActions appointment={a} saveButton={readOnly ? null : saveButton} absences={facts?.absences ?? 0} back={back} /> : saveButton
+        }
       >
         {facts && cancellations >= CANCELLATION_LIMIT && (
           <Alert
@@ -263,10 +273,18 @@ export default function AppointmentFormPage() {
             }
           />
         )}
-        {facts && facts.absences >= ABSENCE_WARNING && <Alert type="warning" showIcon closable style={{ marginBottom: 16 }} title={`El cliente tiene ${facts.absences} inasistencias`} />}
+        {facts && facts.absences >= ABSENCE_WARNING && (
+          <Alert type="warning" showIcon closable style={{ marginBottom: 16 }} title={`El cliente tiene ${facts.absences} inasistencias`} />
+        )}
         {a && !a.editable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Esta cita ya no puede modificarse" />}
         {a?.editable && !locked && changesLeft !== null && (
-          <Alert type={changesLeft ? 'info' : 'warning'} showIcon style={{ marginBottom: 16 }} title={reschedulesLeftText(a.reschedules)} data-testid="changes-left" />
+          <Alert
+            type={changesLeft ? 'info' : 'warning'}
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={reschedulesLeftText(a.reschedules)}
+            data-testid="changes-left"
+          />
         )}
         {a?.editable && locked && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} title="La cita está en proceso: solo pueden cambiarse las observaciones y las categorías" />
@@ -274,7 +292,11 @@ export default function AppointmentFormPage() {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="cabainId" label="Cabina" required rules={rule('cabainId', 'cabina')}>
-              <Select disabled={slotFixed} loading={day.isFetching} options={(day.data?.cabins ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.type.name}` }))} />
+              <Select
+                disabled={slotFixed}
+                loading={day.isFetching}
+                options={(day.data?.cabins ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.type.name}` }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -327,7 +349,16 @@ export default function AppointmentFormPage() {
               <Select disabled={lock} options={optionChoices} />
             </Form.Item>
           </Col>
-          <OptionFields form={form} option={option} branchId={branchId} customerId={customerId} treatmentTypeId={treatmentTypeId} current={a} locked={locked} onTerm={setTerm} />
+          <OptionFields
+            form={form}
+            option={option}
+            branchId={branchId}
+            customerId={customerId}
+            treatmentTypeId={treatmentTypeId}
+            current={a}
+            locked={locked}
+            onTerm={setTerm}
+          />
           <Col xs={24}>
             <Form.Item name="observations" label="Observaciones" rules={[zodRule(appointmentSchema, 'observations')]}>
               <Input.TextArea rows={3} maxLength={500} showCount />
@@ -339,4 +370,3 @@ export default function AppointmentFormPage() {
     </>
   );
 }
-

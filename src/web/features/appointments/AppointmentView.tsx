@@ -10,15 +10,18 @@ import {
   confirmMethodLabels,
   type AppointmentStatus,
 } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { appointmentRoutes, type AppointmentRow } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { formatDate, formatDateTime, fullName } from '../../ui/format';
 import { RebookButton } from './RebookButton';
 import { reschedulesLeftText } from '../../../domain/appointment-rules';
-import type { AppointmentDetail, AppointmentRow } from './types';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
-export function StatusBadge({ status }: { status: AppointmentStatus }) {
-  return <Tag color={`#${appointmentStatusColors[status] ?? '8c8c8c'}`}>{appointmentStatusLabels[status] ?? status}</Tag>;
+// the wire carries the status as text: an unknown one shows as it came
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Tag color={`#${appointmentStatusColors[status as AppointmentStatus] ?? '8c8c8c'}`}>{appointmentStatusLabels[status as AppointmentStatus] ?? status}</Tag>
+  );
 }
 
 const label = (labels: Record<string, string>, key: string | null | undefined) => (key ? (labels[key] ?? key) : '');
@@ -31,7 +34,7 @@ export function bookedItem(a: AppointmentRow): string {
 
 /** The detail modal of /dashboard/citas: the appointment and its cancellations history. */
 export function AppointmentView({ id }: { id: string }) {
-  const { data: a, isLoading } = useQuery({ queryKey: ['appointment', id], queryFn: () => api<AppointmentDetail>(`/appointment/${id}`) });
+  const { data: a, isLoading } = useQuery({ queryKey: ['appointment', id], queryFn: () => call(appointmentRoutes.get, { params: { id } }) });
   if (isLoading || !a) return <Spin />;
   return (
     <>

@@ -1,18 +1,21 @@
 import { useMemo } from 'react';
 import { todayIn } from '../../../domain/age';
-import { APPOINTMENT_METHODS, appointmentMethodLabels, appointmentStatusLabels } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { APPOINTMENT_METHODS, appointmentMethodLabels, appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
+import { agendaRoutes } from '../../../domain/agenda.contract';
+import type { AppointmentRow } from '../../../domain/appointments.contract';
+import { cabinRoutes } from '../../../domain/cabins.contract';
+import { call } from '../../app/api';
+import { branchRoutes } from '../../../domain/branches.contract';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
 import { formatDate, fullName } from '../../ui/format';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
 import { loadTreatmentTypes } from './lookups';
-import type { AppointmentRow, ListAnswer, Named } from './types';
 import { AppointmentView, bookedItem, hhmm, StatusBadge } from './AppointmentView';
 
 type Option = { value: string; label: string };
-const diaryCabins = async (branchId: string) => (await api<{ branch: Named; cabins: Named[] }>('/diary', { query: { branchId, date: todayIn() } })).cabins;
+const diaryCabins = async (branchId: string) => (await call(agendaRoutes.diary, { query: { branchId, date: todayIn() } })).cabins;
 
 /**
  * The Cabina filter's choices from what the role can read: a branch-bound role gets its branch's cabins from the
@@ -21,8 +24,8 @@ const diaryCabins = async (branchId: string) => (await api<{ branch: Named; cabi
  */
 async function cabinOptions(bound: boolean, branchId: string | null | undefined, catalogue: boolean): Promise<Option[]> {
   if (bound) return branchId ? (await diaryCabins(branchId)).map((c) => ({ value: c.id, label: c.name })) : [];
-  if (catalogue) return (await api<ListAnswer<Named & { branch: Named }>>('/cabain', { query: { take: 0 } })).items.map((c) => ({ value: c.id, label: `${c.name} · ${c.branch.name}` }));
-  const clinics = (await api<ListAnswer<Named & { distributionCenter?: boolean }>>('/branch', { query: { take: 0, status: '1' } })).items.filter((b) => !b.distributionCenter);
+  if (catalogue) return (await call(cabinRoutes.list, { query: { take: 0 } })).items.map((c) => ({ value: c.id, label: `${c.name} · ${c.branch.name}` }));
+  const clinics = (await call(branchRoutes.lookup, { query: { take: 0, status: '1' } })).items.filter((b) => !b.distributionCenter);
   const perBranch = await Promise.all(clinics.map(async (b) => (await diaryCabins(b.id)).map((c) => ({ value: c.id, label: `${c.name} · ${b.name}` }))));
   return perBranch.flat();
 }
@@ -34,8 +37,19 @@ const columns: ListColumn<AppointmentRow>[] = [
   { key: 'customer', title: 'Paciente', render: (a) => fullName(a.customer), text: (a) => fullName(a.customer) },
   { key: 'phone', title: 'Teléfono', render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
   { key: 'treatment', title: 'Tratamiento', render: bookedItem, text: bookedItem },
-  { key: 'cabin', title: 'Sucursal / cabina', render: (a) => `${a.branch?.name ?? ''} · ${a.cabain?.name ?? ''}`, text: (a) => `${a.branch?.name ?? ''} / ${a.cabain?.name ?? ''}` },
-  { key: 'status', title: 'Estatus', sortField: 'status', render: (a) => <StatusBadge status={a.status} />, text: (a) => appointmentStatusLabels[a.status] ?? a.status },
+  {
+    key: 'cabin',
+    title: 'Sucursal / cabina',
+    render: (a) => `${a.branch?.name ?? ''} · ${a.cabain?.name ?? ''}`,
+    text: (a) => `${a.branch?.name ?? ''} / ${a.cabain?.name ?? ''}`,
+  },
+  {
+    key: 'status',
+    title: 'Estatus',
+    sortField: 'status',
+    render: (a) => <StatusBadge status={a.status} />,
+    text: (a) => appointmentStatusLabels[a.status as AppointmentStatus] ?? a.status,
+  },
   {
     key: 'appointmentMethod',
     title: 'Método',
@@ -64,7 +78,12 @@ export default function AppointmentsPage() {
         width: 200,
       },
       filterCatalogue.dateRange(),
-      { kind: 'select', param: 'appointmentMethod', label: 'Método', options: APPOINTMENT_METHODS.map((m) => ({ value: m, label: appointmentMethodLabels[m] })) },
+      {
+        kind: 'select',
+        param: 'appointmentMethod',
+        label: 'Método',
+        options: APPOINTMENT_METHODS.map((m) => ({ value: m, label: appointmentMethodLabels[m] })),
+      },
       { kind: 'select', param: 'treatmentTypeId', label: 'Tipo de cita', loadKey: 'appt-treatment-type-options', load: loadTreatmentTypes },
     ],
     [bound, branch, catalogue],

@@ -4,7 +4,7 @@ import { ChangesView, LogDetailLoader } from '../../ui/ChangesView';
 import { filterCatalogue } from '../../ui/filters';
 import { formatDateTime, fullName } from '../../ui/format';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
-import type { LogRow } from './types';
+import type { AppointmentLogRow as LogRow } from '../../../domain/appointments.contract';
 
 const ACTION_LABELS: Record<string, string> = {
   crear: 'Creación',

@@ -1,9 +1,9 @@
 import { Alert, Checkbox, Form, Input, Radio, Select } from 'antd';
 import { CANCELLATION_REASONS, CANCELLATION_TYPES, cancellationReasonLabels, cancellationTypeLabels, cancelSchema } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { appointmentRoutes, type AppointmentDetail } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { FormModal } from '../../ui/FormModal';
 import { zodRule } from '../../ui/forms';
-import type { AppointmentDetail } from './types';
 import { ABSENCE_WARNING } from './warnings';
 
 interface Props {
@@ -24,7 +24,7 @@ export function CancelModal({ open, appointment: a, absences, onClose, onDone }:
       schema={cancelSchema}
       okText="Cancelar cita"
       send={async (values) => {
-        await api(`/appointment/${a.id}/cancel`, { body: values });
+        await call(appointmentRoutes.cancel, { params: { id: a.id }, body: values });
         // leave the form once the modal has closed
         setTimeout(() => void onDone(), 0);
         return undefined;

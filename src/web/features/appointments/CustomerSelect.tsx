@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import type { AppointmentDetail } from '../../../domain/appointments.contract';
+import { customerRoutes } from '../../../domain/customers.contract';
+import { call } from '../../app/api';
 import { fullName } from '../../ui/format';
-import type { Customer } from '../customers/types';
-import type { AppointmentCustomer, ListAnswer } from './types';
 
 interface Props {
   id?: string;
   value?: string | null;
   onChange?: (id: string | null) => void;
   /** The patient already on the appointment, shown before any search. */
-  current?: AppointmentCustomer | null;
+  current?: AppointmentDetail['customer'] | null;
   disabled?: boolean;
 }
 
@@ -23,7 +23,10 @@ export function CustomerSelect({ id, value, onChange, current, disabled }: Props
   const [text, setText] = useState('');
   const { data, isFetching } = useQuery({
     queryKey: ['appointment-customers', text],
-    queryFn: () => api<ListAnswer<Customer>>('/customer', { query: { status: '1', take: 20, search: text ? { filter: /\d/.test(text) ? 'phone' : 'name', value: text } : undefined } }),
+    queryFn: () =>
+      call(customerRoutes.list, {
+        query: { status: '1', take: 20, search: text ? JSON.stringify({ filter: /\d/.test(text) ? 'phone' : 'name', value: text }) : undefined },
+      }),
   });
   const options = (data?.items ?? []).filter((c) => c.status !== false).map((c) => ({ value: c.id, label: label(c) }));
   if (current && !options.some((o) => o.value === current.id)) options.unshift({ value: current.id, label: label(current) });

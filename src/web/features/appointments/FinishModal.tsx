@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Col, Form, Modal, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { finishSchema } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { appointmentRoutes, type AppointmentDetail } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { applyServerErrors, parseForm } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { isMedical, loadProfessionals } from './lookups';
 import { ProfessionalField, SessionAreaFields, useSessionAreas } from './SessionFields';
 import { SupplyLots, supplySlots, useSupplyStock } from './SupplyLots';
-import type { AppointmentDetail } from './types';
 
 interface Props {
   open: boolean;
@@ -40,11 +40,21 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
     // a failed check has put its messages on the fields: its rejection is not an error of the page
     const raw = await form.validateFields().catch(() => null);
     if (!raw) return;
-    const values = parseForm(finishSchema, { ...raw, status: 'finished', sessionAreas: areas.needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [], treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length), consent }, form);
+    const values = parseForm(
+      finishSchema,
+      {
+        ...raw,
+        status: 'finished',
+        sessionAreas: areas.needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [],
+        treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length),
+        consent,
+      },
+      form,
+    );
     if (!values) return;
     setSaving(true);
     try {
-      await api(`/appointment/${a.id}/finish`, { body: { ...values, stockIds: values.treatmentProducts } });
+      await call(appointmentRoutes.finish, { params: { id: a.id }, body: { ...values, stockIds: values.treatmentProducts } });
       notify.success();
       form.resetFields();
       await onDone();
@@ -58,7 +68,17 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
 
   const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
   return (
-    <Modal title={`Terminar cita ${a.appointmentNumber}`} open={open} width={700} onCancel={onClose} onOk={submit} okText="Terminar" cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
+    <Modal
+      title={`Terminar cita ${a.appointmentNumber}`}
+      open={open}
+      width={700}
+      onCancel={onClose}
+      onOk={submit}
+      okText="Terminar"
+      cancelText="Cancelar"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: firstSessions, attendedById: a.attendedBy?.id }}>
         <Row gutter={16}>
           <Col xs={24} md={16}>

@@ -4,11 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { appointmentSchema, type AppointmentOption } from '../../../domain/agenda';
 import { appointmentTerm, durationText, endTimeOf } from '../../../domain/appointment-rules';
-import { api } from '../../app/api';
+import type { AppointmentDetail } from '../../../domain/appointments.contract';
+import type { PurchasedProduct } from '../../../domain/customers.contract';
+import { loyaltyRoutes } from '../../../domain/loyalty.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { zodRule } from '../../ui/forms';
-import { categoriesOf, loadPackages, loadTreatments, type PackageOption, type TreatmentOption } from './lookups';
-import type { AppointmentDetail, ListAnswer, Named, PurchasedProduct } from './types';
+import { categoriesOf, loadPackages, loadTreatments, type Named, type PackageOption, type TreatmentOption } from './lookups';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -39,7 +41,15 @@ function sessionMinutes(treatmentId: string | null | undefined, list: TreatmentO
 }
 
 /** 'Duración': the treatment's duration × the sessions booked, as the server computes it (appointmentTerm). */
-function DurationItem({ term, startTime, pending = 'Según el tratamiento y las sesiones elegidos' }: { term: number | null; startTime?: Dayjs | null; pending?: string }) {
+function DurationItem({
+  term,
+  startTime,
+  pending = 'Según el tratamiento y las sesiones elegidos',
+}: {
+  term: number | null;
+  startTime?: Dayjs | null;
+  pending?: string;
+}) {
   const end = term && startTime ? endTimeOf(startTime.format('HH:mm'), term) : null;
   return (
     <Col xs={24} md={12}>
@@ -106,22 +116,34 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
   const sessions = Number(Form.useWatch('sessions', form) ?? 1) || 1;
   const startTime = Form.useWatch('startTime', form) as Dayjs | null | undefined;
   const pkg = option === 'promotion' || option === 'packages' ? PACKAGE_FIELDS[option] : null;
-  const packages = useQuery({ queryKey: ['appt-packages', pkg?.type, branchId], queryFn: () => loadPackages(pkg!.type, branchId), enabled: Boolean(pkg) && !locked });
+  const packages = useQuery({
+    queryKey: ['appt-packages', pkg?.type, branchId],
+    queryFn: () => loadPackages(pkg!.type, branchId),
+    enabled: Boolean(pkg) && !locked,
+  });
   const purchased = useQuery({
     queryKey: ['appt-purchased', customerId],
-    queryFn: () => api<ListAnswer<PurchasedProduct>>(`/purchased-product/customer/${customerId}`, { query: { take: 100 } }),
+    queryFn: () => call(loyaltyRoutes.purchasedProducts, { params: { id: customerId! }, query: { take: 100 } }),
     enabled: option === 'purchasedProducts' && Boolean(customerId),
   });
   // the type's treatments: the choices of a new treatment, and the session duration of a purchased one
   const withTreatments = option === 'newTreatments' || (option === 'purchasedProducts' && can('treatments', 'show'));
-  const treatments = useQuery({ queryKey: ['appt-treatments', treatmentTypeId], queryFn: () => loadTreatments(treatmentTypeId), enabled: withTreatments && Boolean(treatmentTypeId) });
+  const treatments = useQuery({
+    queryKey: ['appt-treatments', treatmentTypeId],
+    queryFn: () => loadTreatments(treatmentTypeId),
+    enabled: withTreatments && Boolean(treatmentTypeId),
+  });
   const typeNeeded = treatmentTypeId ? undefined : 'Seleccione primero la cabina';
   const purchasedItems = ofType(bookable(purchased.data?.items ?? [], current?.purchasedProductId), treatmentTypeId, current?.purchasedProductId);
   const chosen = purchasedItems.find((p) => p.id === purchasedProductId);
 
   // the length the server will give the appointment: a treatment's duration × sessions, a package's stored term while it is the same one
   const minutesOfSession =
-    option === 'purchasedProducts' ? sessionMinutes(chosen?.treatment.id, treatments.data, current) : option === 'newTreatments' ? sessionMinutes(treatmentId, treatments.data, current) : null;
+    option === 'purchasedProducts'
+      ? sessionMinutes(chosen?.treatment.id, treatments.data, current)
+      : option === 'newTreatments'
+        ? sessionMinutes(treatmentId, treatments.data, current)
+        : null;
   const samePackage = Boolean(current && packageField && (current.packageId === packageField || current.promoId === packageField));
   // the server keeps a stored appointment's own length while what it books stays the same
   const sameItem =
@@ -132,7 +154,11 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
       : option === 'purchasedProducts'
         ? purchasedProductId === current!.purchasedProductId && sessions === current!.sessions
         : samePackage);
-  const term = sameItem ? current!.term : minutesOfSession !== null ? appointmentTerm(undefined, minutesOfSession, null, option === 'purchasedProducts' ? sessions : 1) : null;
+  const term = sameItem
+    ? current!.term
+    : minutesOfSession !== null
+      ? appointmentTerm(undefined, minutesOfSession, null, option === 'purchasedProducts' ? sessions : 1)
+      : null;
   useEffect(() => onTerm?.(term), [term, onTerm]);
 
   // an appointment stored without a category shows its treatment's (the field is required from now on)
@@ -173,7 +199,10 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
               disabled={locked || !customerId || undefined}
               placeholder={customerId ? undefined : 'Seleccione primero el paciente'}
               notFoundContent="El paciente no tiene tratamientos de este tipo con sesiones pendientes"
-              options={items.map((p) => ({ value: p.id, label: `${p.treatment.name} · sesión ${p.currentSession}/${p.sessions}${p.order ? ` · ${p.order.orderNumber}` : ''}` }))}
+              options={items.map((p) => ({
+                value: p.id,
+                label: `${p.treatment.name} · sesión ${p.currentSession}/${p.sessions}${p.order ? ` · ${p.order.orderNumber}` : ''}`,
+              }))}
               onChange={() => form.setFieldValue('sessions', 1)}
             />
           </Form.Item>
@@ -193,7 +222,8 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
     const inCategories = (t: TreatmentOption, ids: string[]) => !ids.length || t.categories.some((c) => ids.includes(c.id));
     const list = ofThisType.filter((t) => inCategories(t, categoriesIds));
     const options = list.map((t) => ({ value: t.id, label: t.name }));
-    if (current?.treatment && !options.some((o) => o.value === current.treatment!.id)) options.unshift({ value: current.treatment.id, label: current.treatment.name });
+    if (current?.treatment && !options.some((o) => o.value === current.treatment!.id))
+      options.unshift({ value: current.treatment.id, label: current.treatment.name });
     const categoryChoices = categoriesOf(ofThisType);
     // section 5: the category is required (when the type's treatments have any)
     const categoryRules = categoryChoices.length ? rule('categoriesIds', 'categoría') : [];

@@ -3,23 +3,12 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { treatmentChangesLeft, treatmentChangesLeftText } from '../../../domain/appointment-rules';
-import { api } from '../../app/api';
+import { appointmentRoutes, type AppointmentDetail, type MissedPurchasedProduct } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
-import type { AppointmentDetail } from './types';
-
-/** GET /missed-appointment/{id}/purchased-product */
-interface MissedPurchased {
-  id: string;
-  customerId: string;
-  sessions: number;
-  currentSession: number;
-  status: string;
-  /** Cancellations and reschedules charged to it so far: the third one ends it (chargeTreatmentChange). */
-  changes: number;
-}
 
 /** The booking form with the missed appointment's branch, cabin, customer and purchased treatment. */
-export function rebookUrl(a: Pick<AppointmentDetail, 'branch' | 'cabain'>, pp: Pick<MissedPurchased, 'id' | 'customerId'>): string {
+export function rebookUrl(a: Pick<AppointmentDetail, 'branch' | 'cabain'>, pp: Pick<MissedPurchasedProduct, 'id' | 'customerId'>): string {
   const q = new URLSearchParams({ branchId: a.branch.id, cabainId: a.cabain.id, customerId: pp.customerId, purchasedProductId: pp.id });
   return `/dashboard/agenda/crear/?${q.toString()}`;
 }
@@ -34,7 +23,7 @@ export function RebookButton({ appointment: a }: { appointment: AppointmentDetai
   const offered = (a.status === 'cancelled' || a.status === 'absence') && Boolean(a.purchasedProductId) && can('dairy', 'create');
   const missed = useQuery({
     queryKey: ['missed-purchased-product', a.id],
-    queryFn: () => api<MissedPurchased>(`/missed-appointment/${a.id}/purchased-product`),
+    queryFn: () => call(appointmentRoutes.missedPurchased, { params: { id: a.id } }),
     enabled: offered,
     retry: false,
   });

@@ -1,8 +1,7 @@
 import { Alert, Col, Form, Select } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { fullName } from '../../ui/format';
-import { loadAreasOfType, type Professional } from './lookups';
-import type { Named } from './types';
+import { loadAreasOfType, type Named, type Professional } from './lookups';
 
 const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
 
@@ -31,7 +30,11 @@ export function useSessionAreas(treatmentAreas: Named[], treatmentTypeId: string
 export function ProfessionalField({ medical, professionals }: { medical: boolean; professionals: UseQueryResult<Professional[]> }) {
   return (
     <Form.Item name="attendedById" label={medical ? 'Médico que atendió' : 'Cosmetóloga que atendió'} required rules={required('profesional que atendió')}>
-      <Select showSearch={{ optionFilterProp: 'label' }} loading={professionals.isFetching} options={(professionals.data ?? []).map((p) => ({ value: p.id, label: fullName(p) }))} />
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={professionals.isFetching}
+        options={(professionals.data ?? []).map((p) => ({ value: p.id, label: fullName(p) }))}
+      />
     </Form.Item>
   );
 }

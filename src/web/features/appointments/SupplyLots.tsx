@@ -2,8 +2,9 @@ import { Col, Form, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { unitsNeeded } from '../../../domain/appointment-rules';
 import { noLotMessage, productsWithoutLots } from '../../../domain/session-rules';
-import { api } from '../../app/api';
-import type { Named, StockOption } from './types';
+import { appointmentRoutes, type StockOption } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
+import type { Named } from './lookups';
 
 /** A supply the treatment consumes per session (the treatment's treatmentProduct). */
 export interface SupplyNeed {
@@ -19,7 +20,10 @@ interface Slot {
 /** One slot per unit of product the treatment consumes (section 4: a product stock per unit). */
 export function supplySlots(needs: SupplyNeed[], sessions: number): Slot[] {
   const names = new Map(needs.map((tp) => [tp.product.id, tp.product.name]));
-  const need = unitsNeeded(needs.map((tp) => ({ productId: tp.product.id, quantity: tp.quantity })), sessions);
+  const need = unitsNeeded(
+    needs.map((tp) => ({ productId: tp.product.id, quantity: tp.quantity })),
+    sessions,
+  );
   return [...need].flatMap(([productId, n]) => Array.from({ length: Math.ceil(n) }, () => ({ productId, productName: names.get(productId) ?? '' })));
 }
 
@@ -40,7 +44,7 @@ export function lotOptions(stock: StockOption[], chosen: (string | undefined)[],
 export function useSupplyStock(branchId: string | undefined, treatmentId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['finish-stock', branchId, treatmentId],
-    queryFn: () => api<StockOption[]>('/stock/get-stock-by-branch-and-treatment', { query: { branchId, treatmentId } }),
+    queryFn: () => call(appointmentRoutes.stock, { query: { branchId: branchId!, treatmentId: treatmentId! } }),
     enabled: enabled && Boolean(branchId && treatmentId),
   });
 }
@@ -81,7 +85,12 @@ export function SupplyLots({ name, needs, sessions, branchName, stock, loading }
                 rules={required}
                 {...(none ? { validateStatus: 'error' as const, help: noLotMessage([slot.productName], branchName) } : {})}
               >
-                <Select loading={loading} disabled={none} options={lotOptions(stock ?? [], chosen, i, slot.productId)} notFoundContent="Sin existencias en la sucursal" />
+                <Select
+                  loading={loading}
+                  disabled={none}
+                  options={lotOptions(stock ?? [], chosen, i, slot.productId)}
+                  notFoundContent="Sin existencias en la sucursal"
+                />
               </Form.Item>
             </Col>
           );

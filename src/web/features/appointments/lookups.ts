@@ -1,17 +1,31 @@
-import { api } from '../../app/api';
-import type { Customer } from '../customers/types';
-import type { DiaryCabin, ListAnswer, Named } from './types';
+import { agendaRoutes, type DiaryCabin } from '../../../domain/agenda.contract';
+import { appointmentRoutes, type BookablePackage } from '../../../domain/appointments.contract';
+import { cabinRoutes } from '../../../domain/cabins.contract';
+import { customerRoutes, noteRoutes, type CustomerDetail } from '../../../domain/customers.contract';
+import { call } from '../../app/api';
+import { staffRoutes, type Professional } from '../../../domain/staff.contract';
+import { treatmentLookupRoutes, treatmentRoutes, type Area, type TreatmentListItem } from '../../../domain/treatments.contract';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
+
+/** A record's reference as answers carry it. */
+export type Named = Pick<Area, 'id' | 'name'>;
 
 export interface Option {
   value: string;
   label: string;
 }
 
+/** A cabin the form can book: from the agenda day (with its hours that day) or, as a fallback, from the cabin list (hours unknown). */
+export interface BookingCabin extends Pick<DiaryCabin, 'id' | 'name'> {
+  type: { id: string; name: string; treatmentType: Named | null };
+  /** The cabin's hours that day within the branch's (cabinDayHours); null when closed; absent when unknown. */
+  opening?: string | null;
+  closing?: string | null;
+}
 
 /** The agenda day the form books into: the cabins with their hours that day, the branch's hours and zone. */
 export interface BookingDay {
-  cabins: DiaryCabin[];
+  cabins: BookingCabin[];
   /** The branch's hours that day ('HH:mm'), null when it is closed; undefined when unknown (no agenda answer). */
   opening?: string | null;
   closing?: string | null;
@@ -21,36 +35,28 @@ export interface BookingDay {
 /** The branch's cabins with their treatment type and hours: the agenda day answers them; the cabin list is the fallback (hours unknown). */
 export async function loadBookingDay(branchId: string, date: string): Promise<BookingDay> {
   try {
-    const day = await api<{ cabins: DiaryCabin[]; opening: string | null; closing: string | null; branch: { timeZone: string } }>('/diary', { query: { branchId, date } });
+    const day = await call(agendaRoutes.diary, { query: { branchId, date } });
     return { cabins: day.cabins, opening: day.opening, closing: day.closing, timeZone: day.branch.timeZone };
   } catch {
-    const list = await api<ListAnswer<{ id: string; name: string; type: { id: string; name: string } }>>('/cabain', { query: { branchId, take: 0, status: '1' } });
+    const list = await call(cabinRoutes.list, { query: { branchId, take: 0, status: '1' } });
     return { cabins: list.items.map((c) => ({ ...c, type: { ...c.type, treatmentType: null } })) };
   }
 }
 
-export const loadTreatmentTypes = async () => (await api<Named[]>('/treatment-type')).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }));
+export const loadTreatmentTypes = async () => (await call(treatmentLookupRoutes.types)).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }));
 
-export interface TreatmentOption extends Named {
-  treatmentTypeId: string;
-  /** Minutes of one session. */
-  duration: number;
-  categories: Named[];
-  areas: Named[];
-  active: boolean;
-}
+/** A treatment the form can book (`duration`: minutes of one session). */
+export type TreatmentOption = TreatmentListItem;
 
 export const loadTreatments = async (treatmentTypeId?: string) =>
-  (await api<ListAnswer<TreatmentOption>>('/treatment', { query: { take: 0, treatmentTypeId } })).items.filter((t) => t.active !== false);
+  (await call(treatmentRoutes.list, { query: { take: 0, treatmentTypeId } })).items.filter((t) => t.active !== false);
 
-export interface PackageOption extends Named {
-  treatmentTypeId: string;
-}
+export type PackageOption = BookablePackage;
 
 /** Active packages or promotions of the branch (each carries its treatment type). */
 /** Active packages or promotions offered at the branch, through the agenda's own route (no catalogue privilege needed). */
 export const loadPackages = async (type: 'Package' | 'Promotion', branchId?: string): Promise<PackageOption[]> =>
-  branchId ? api<PackageOption[]>('/appointment/bookable-packages', { query: { type, branchId } }) : [];
+  branchId ? call(appointmentRoutes.bookablePackages, { query: { type, branchId } }) : [];
 
 /** The categories of a list of treatments, once each, by name: the category choices of those treatments. */
 export function categoriesOf(treatments: TreatmentOption[]): Option[] {
@@ -60,22 +66,18 @@ export function categoriesOf(treatments: TreatmentOption[]): Option[] {
 }
 
 /** The areas of a treatment type: the finish form's choices when the appointment has no treatment areas. */
-export const loadAreasOfType = (treatmentTypeId: string) => api<Named[]>('/area', { query: { treatmentTypeId } });
+export const loadAreasOfType = (treatmentTypeId: string) => call(treatmentLookupRoutes.areas, { query: { treatmentTypeId } });
 
-export interface Professional {
-  id: string;
-  name: string;
-  lastName: string;
-  motherLastName: string;
-}
+export type { Professional };
 
 /** Médico types are attended by doctors, every other type by cosmetologists. */
 export const isMedical = (typeName: string | undefined) => /m[eé]dic/i.test(typeName ?? '');
 
-export const loadProfessionals = (branchId: string, medical: boolean) => api<Professional[]>(`/user/${medical ? 'doctors' : 'cosmetologists'}/${branchId}`);
+export const loadProfessionals = (branchId: string, medical: boolean) =>
+  call(medical ? staffRoutes.doctors : staffRoutes.cosmetologists, { params: { branchId } });
 
 export interface CustomerFacts {
-  customer: Customer;
+  customer: CustomerDetail;
   notes: number;
   absences: number;
 }
@@ -83,9 +85,13 @@ export interface CustomerFacts {
 /** What the booking warnings need: the record, how many notes and how many missed appointments. */
 export async function loadCustomerFacts(id: string): Promise<CustomerFacts> {
   const [customer, notes, absences] = await Promise.all([
-    api<Customer>(`/customer/${id}/single`),
-    api<ListAnswer<unknown>>('/note', { query: { customerId: id, take: 1 } }).then((a) => a.meta.itemCount).catch(() => 0),
-    api<ListAnswer<unknown>>('/appointment', { query: { customerId: id, status: 'absence', take: 1 } }).then((a) => a.meta.itemCount).catch(() => 0),
+    call(customerRoutes.single, { params: { id } }),
+    call(noteRoutes.list, { query: { customerId: id, take: 1 } })
+      .then((a) => a.meta.itemCount)
+      .catch(() => 0),
+    call(appointmentRoutes.list, { query: { customerId: id, status: 'absence', take: 1 } })
+      .then((a) => a.meta.itemCount)
+      .catch(() => 0),
   ]);
   return { customer, notes, absences };
 }

@@ -3,13 +3,13 @@ import { Modal } from 'antd';
 import { ADULT_AGE } from '../../../domain/age';
 import { modal } from '../../ui/notify';
 import { fullName } from '../../ui/format';
-import { CustomerNotes } from '../customers/CustomerNotes';
+import { CustomerNotes } from '../customers';
 import type { CustomerFacts } from './lookups';
 
 /** Missed appointments from which the booking and cancel forms warn (section 2). */
 export const ABSENCE_WARNING = 2;
 
-const ask = (open: (done: (ok: boolean) => void) => void) => new Promise<boolean>((resolve) => open(resolve));
+const ask = (open: (done: (ok: boolean) => void) => unknown) => new Promise<boolean>((resolve) => open(resolve));
 
 interface Handlers {
   /** The customer's record (blacklist, missing phones). */
@@ -76,12 +76,7 @@ export async function runCustomerWarnings({ customer: c, notes, absences }: Cust
   }
   if (absences >= ABSENCE_WARNING) {
     await ask((done) =>
-      modal().warning({
-        title: 'Inasistencias',
-        content: `${name} tiene ${absences} inasistencias registradas.`,
-        okText: 'Entendido',
-        onOk: () => done(true),
-      }),
+      modal().warning({ title: 'Inasistencias', content: `${name} tiene ${absences} inasistencias registradas.`, okText: 'Entendido', onOk: () => done(true) }),
     );
   }
   return true;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { recoveryChangeSchema, recoveryRequestSchema } from '../../../domain/auth.schemas';
-import { api } from '../../app/api';
+import { authRoutes } from '../../../domain/auth.contract';
+import { call } from '../../app/api';
 import { applyServerErrors, parseForm, zodRule } from '../../ui/forms';
 import { notify } from '../../ui/notify';
 import { AuthLayout } from './AuthLayout';
@@ -20,7 +21,7 @@ export default function ForgotPasswordPage() {
   const requestCode = async (values: { email: string }) => {
     setLoading(true);
     try {
-      const res = await api<{ message: string }>('/user/reset-password', { body: values });
+      const res = await call(authRoutes.requestRecovery, { body: values });
       notify.success(res.message);
       setSentTo(values.email);
       setStep('code');
@@ -36,9 +37,9 @@ export default function ForgotPasswordPage() {
     if (!values) return;
     setLoading(true);
     try {
-      const res = await api<{ message: string }>('/user/change-password-code', { method: 'PUT', body: values });
+      const res = await call(authRoutes.changePasswordWithCode, { body: values });
       notify.success(res.message);
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (err) {
       applyServerErrors(codeForm, err);
       notify.error(err);

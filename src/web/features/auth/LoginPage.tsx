@@ -5,7 +5,11 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+// types only: the contracts bring zod, which this first page loads on the first focus (see signInSchema below)
+import type { authRoutes } from '../../../domain/auth.contract';
 import type { SignInInput } from '../../../domain/auth.schemas';
+import type { branchRoutes } from '../../../domain/branches.contract';
+import type { Answer } from '../../../domain/contract';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { parseForm } from '../../ui/forms';
@@ -58,7 +62,7 @@ export default function LoginPage() {
   const [touched, setTouched] = useState(false);
   // a page left open across a deploy (or offline) cannot load them: the route's error page offers to reload
   const [loadError, setLoadError] = useState<unknown>(null);
-  const branches = useQuery({ queryKey: ['public-branches'], queryFn: () => api<{ id: string; name: string }[]>('/branch/all') });
+  const branches = useQuery({ queryKey: ['public-branches'], queryFn: () => api<Answer<typeof branchRoutes.all>>('/branch/all') });
   if (loadError) throw loadError;
 
   // the first focus in the form loads what checking and sending it needs (the rules, the branch list's Select, the
@@ -76,11 +80,11 @@ export default function LoginPage() {
     if (!values) return;
     setLoading(true);
     try {
-      const res = await api<{ token: string; refresh_token: string }>('/auth/sign-in', { body: values });
+      const res = await api<Answer<typeof authRoutes.signIn>>('/auth/sign-in', { body: values });
       if (raw.remember) localStorage.setItem(REMEMBER_KEY, JSON.stringify({ branchId: raw.branchId, code: raw.code, username: raw.username, remember: true }));
       else localStorage.removeItem(REMEMBER_KEY);
       setSession(res.token, res.refresh_token);
-      navigate(`/dashboard/${lastPath}`.replace(/\/$/, ''), { replace: true });
+      void navigate(`/dashboard/${lastPath}`.replace(/\/$/, ''), { replace: true });
     } catch (err) {
       notify.error(err);
     } finally {

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { authRoutes } from '../../../domain/auth.contract';
 import { pin } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { zodRule } from '../../ui/forms';
 import { notify } from '../../ui/notify';
@@ -25,11 +26,9 @@ export default function QuickLoginPage() {
     if (!auth.refresh_token) return;
     setLoading(true);
     try {
-      const res = await api<{ userId: string; payload: { token: string }; refresh_token: string }>('/auth/quick-login', {
-        body: { pin: value, refreshToken: auth.refresh_token, branchId: auth.branchId },
-      });
+      const res = await call(authRoutes.quickLogin, { body: { pin: value, refreshToken: auth.refresh_token, branchId: auth.branchId } });
       setSession(res.payload.token, res.refresh_token, { quick: true });
-      navigate(`/dashboard/${lastPath}`.replace(/\/$/, ''), { replace: true });
+      void navigate(`/dashboard/${lastPath}`.replace(/\/$/, ''), { replace: true });
     } catch (err) {
       form.resetFields();
       notify.error(err);
@@ -42,7 +41,12 @@ export default function QuickLoginPage() {
     <AuthLayout title="Inicio rápido con PIN">
       {user && <p style={{ marginTop: 0 }}>Hola, {user.fullname}. Ingrese su PIN para continuar.</p>}
       {!auth.refresh_token ? (
-        <Alert type="info" showIcon title="No hay una sesión guardada en este equipo. Inicie sesión con su usuario y contraseña." style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          title="No hay una sesión guardada en este equipo. Inicie sesión con su usuario y contraseña."
+          style={{ marginBottom: 16 }}
+        />
       ) : (
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item name="pin" label="PIN" rules={[zodRule(pinForm, 'pin')]}>

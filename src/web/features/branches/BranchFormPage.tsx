@@ -2,9 +2,11 @@ import { useEffect } from 'react';
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { branchRoutes, type Branch } from '../../../domain/branches.contract';
 import { BRANCH_ZONES, branchSchema, zoneLabels, type BranchFormInput } from '../../../domain/branches.schemas';
+import type { BranchZone } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
@@ -12,7 +14,6 @@ import { zodRule } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { fromWeek, toWeek, USUAL_WEEK, type WeekRow } from './schedule-form';
 import { ScheduleEditor } from './ScheduleEditor';
-import type { Branch } from './types';
 
 type Values = Omit<BranchFormInput, 'schedule'> & { week: WeekRow[] };
 
@@ -20,14 +21,19 @@ const rule = (field: keyof typeof branchSchema.shape) => [zodRule(branchSchema, 
 
 function toValues(b: Branch): Partial<Values> {
   const { schedules, ...rest } = b;
-  return { ...rest, phone: formatPhone(b.phone), mobilePhone: formatPhone(b.mobilePhone), week: toWeek(schedules) };
+  return { ...rest, zone: b.zone as BranchZone, phone: formatPhone(b.phone), mobilePhone: formatPhone(b.mobilePhone), week: toWeek(schedules) };
 }
 
 export default function BranchFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['branch', id], queryFn: () => api<Branch>(`/branch/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['branch', id],
+    queryFn: () => call(branchRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const dcChosen = Form.useWatch('distributionCenter', form);
   const isDc = id ? Boolean(existing.data?.distributionCenter) : Boolean(dcChosen);
 
@@ -52,11 +58,13 @@ export default function BranchFormPage() {
       initialValues={{ zone: 'Noroeste', active: true, franchise: false, showInClients: true, distributionCenter: false, week: toWeek(USUAL_WEEK) }}
       onSubmit={({ week, ...values }) => {
         const body = { ...values, schedule: fromWeek(week) };
-        return id ? api(`/branch/${id}/update`, { method: 'PUT', body }) : api('/branch/create', { body });
+        return id ? call(branchRoutes.update, { params: { id }, body }) : call(branchRoutes.create, { body });
       }}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>{text('name', 'Nombre', 100)}</Col>
+        <Col xs={24} md={12}>
+          {text('name', 'Nombre', 100)}
+        </Col>
         <Col xs={24} md={6}>
           <Form.Item name="code" label="Código" required rules={rule('code')} normalize={(v: string) => v?.toUpperCase()}>
             <Input maxLength={10} showCount />
@@ -67,7 +75,9 @@ export default function BranchFormPage() {
             <Select options={BRANCH_ZONES.map((z) => ({ value: z, label: zoneLabels[z] }))} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>{text('businessName', 'Razón social', 255)}</Col>
+        <Col xs={24} md={12}>
+          {text('businessName', 'Razón social', 255)}
+        </Col>
         <Col xs={24} md={4}>
           <Form.Item name="rfc" label="RFC" required rules={rule('rfc')} normalize={(v: string) => v?.toUpperCase()}>
             <Input maxLength={13} />
@@ -88,12 +98,24 @@ export default function BranchFormPage() {
         Dirección
       </Divider>
       <Row gutter={16}>
-        <Col xs={24} md={12}>{text('street', 'Calle', 255)}</Col>
-        <Col xs={12} md={6}>{text('extNumber', 'Número exterior', 20)}</Col>
-        <Col xs={12} md={6}>{text('intNumber', 'Número interior', 20, false)}</Col>
-        <Col xs={24} md={8}>{text('suburb', 'Colonia', 100)}</Col>
-        <Col xs={24} md={6}>{text('city', 'Ciudad', 50)}</Col>
-        <Col xs={24} md={6}>{text('state', 'Estado', 50)}</Col>
+        <Col xs={24} md={12}>
+          {text('street', 'Calle', 255)}
+        </Col>
+        <Col xs={12} md={6}>
+          {text('extNumber', 'Número exterior', 20)}
+        </Col>
+        <Col xs={12} md={6}>
+          {text('intNumber', 'Número interior', 20, false)}
+        </Col>
+        <Col xs={24} md={8}>
+          {text('suburb', 'Colonia', 100)}
+        </Col>
+        <Col xs={24} md={6}>
+          {text('city', 'Ciudad', 50)}
+        </Col>
+        <Col xs={24} md={6}>
+          {text('state', 'Estado', 50)}
+        </Col>
         <Col xs={24} md={4}>
           <Form.Item name="zipCode" label="Código postal" required rules={rule('zipCode')}>
             <Input maxLength={5} inputMode="numeric" />
@@ -109,7 +131,9 @@ export default function BranchFormPage() {
             <InputNumber<number> style={{ width: '100%' }} step={0.0001} min={-180} max={180} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>{text('googleMapsUrl', 'URL de Google Maps', 500, false)}</Col>
+        <Col xs={24} md={12}>
+          {text('googleMapsUrl', 'URL de Google Maps', 500, false)}
+        </Col>
         <Col xs={24} md={12}>
           <Form.Item name="description" label="Descripción" rules={rule('description')}>
             <Input.TextArea rows={2} maxLength={1000} />
@@ -123,7 +147,12 @@ export default function BranchFormPage() {
       </Row>
       <Row gutter={16}>
         <Col>
-          <Form.Item name="distributionCenter" label="Centro de distribución" valuePropName="checked" tooltip={id ? 'No se puede cambiar después de crear la sucursal' : undefined}>
+          <Form.Item
+            name="distributionCenter"
+            label="Centro de distribución"
+            valuePropName="checked"
+            tooltip={id ? 'No se puede cambiar después de crear la sucursal' : undefined}
+          >
             <Switch disabled={Boolean(id)} />
           </Form.Item>
         </Col>

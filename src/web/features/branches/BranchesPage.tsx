@@ -1,9 +1,9 @@
+import type { Branch } from '../../../domain/branches.contract';
 import { formatPhone } from '../../../domain/validation';
 import { filterCatalogue } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
 import { StatusTag } from '../../ui/StatusTag';
 import { BranchDetail } from './BranchDetail';
-import type { Branch } from './types';
 
 export default function BranchesPage() {
   return (
@@ -27,7 +27,13 @@ export default function BranchesPage() {
         { key: 'phone', title: 'Teléfono', render: (b) => formatPhone(b.mobilePhone), text: (b) => formatPhone(b.mobilePhone) },
         { key: 'code', title: 'Código', sortField: 'code' },
         { key: 'franchise', title: 'Franquicia', sortField: 'franchise', render: (b) => (b.franchise ? 'Sí' : 'No'), text: (b) => (b.franchise ? 'Sí' : 'No') },
-        { key: 'active', title: 'Estatus', sortField: 'active', render: (b) => <StatusTag active={b.active} />, text: (b) => (b.active ? 'Activo' : 'Inactivo') },
+        {
+          key: 'active',
+          title: 'Estatus',
+          sortField: 'active',
+          render: (b) => <StatusTag active={b.active} />,
+          text: (b) => (b.active ? 'Activo' : 'Inactivo'),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (b) => b.id },

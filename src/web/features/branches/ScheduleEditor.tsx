@@ -1,6 +1,18 @@
 import type { ReactNode } from 'react';
 import { Form, Switch, TimePicker, Typography } from 'antd';
-import { dayLabels, describeDay, isClosed, minutes, offStepMessage, onScheduleStep, SCHEDULE_ORDER, SCHEDULE_RANGE_REQUIRED, SCHEDULE_STEP_MINUTES, WEEK_DAYS, type ScheduleEntry } from '../../../domain/schedules';
+import {
+  dayLabels,
+  describeDay,
+  isClosed,
+  minutes,
+  offStepMessage,
+  onScheduleStep,
+  SCHEDULE_ORDER,
+  SCHEDULE_RANGE_REQUIRED,
+  SCHEDULE_STEP_MINUTES,
+  WEEK_DAYS,
+  type ScheduleEntry,
+} from '../../../domain/schedules';
 import { rowEntry, type WeekRow } from './schedule-form';
 
 interface Props {
@@ -29,7 +41,18 @@ export function ScheduleEditor({ name = 'week', check, hint, dependencies = [], 
       }}
     >
       {WEEK_DAYS.map((day) => (
-        <div key={day} data-testid={`schedule-day-${day}`} style={{ display: 'flex', alignItems: 'flex-start', gap: 12, flexWrap: 'wrap', padding: '6px 0', borderBottom: day < 6 ? '1px dashed #f0ebfa' : undefined }}>
+        <div
+          key={day}
+          data-testid={`schedule-day-${day}`}
+          style={{
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 12,
+            flexWrap: 'wrap',
+            padding: '6px 0',
+            borderBottom: day < 6 ? '1px dashed #f0ebfa' : undefined,
+          }}
+        >
           <Typography.Text strong style={{ width: 90, lineHeight: '32px' }}>
             {dayLabels[day]}
           </Typography.Text>
@@ -39,7 +62,7 @@ export function ScheduleEditor({ name = 'week', check, hint, dependencies = [], 
               checkedChildren="Abierto"
               unCheckedChildren="Cerrado"
               disabled={disabled}
-              onChange={() => setTimeout(() => form.validateFields([[name, day, 'range']]).catch(() => undefined))}
+              onChange={() => setTimeout(() => void form.validateFields([[name, day, 'range']]).catch(() => undefined))}
             />
           </Form.Item>
           <Form.Item noStyle shouldUpdate={(a, b) => a?.[name]?.[day]?.enabled !== b?.[name]?.[day]?.enabled}>

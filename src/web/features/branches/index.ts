@@ -1,4 +1,5 @@
-/** What other areas may use of branches: the week editor and its conversions. */
+/** What other areas may use of branches: its screens, the week editor and its conversions. */
+export { branchesRoutes } from './routes';
 export { ScheduleEditor, WeekView } from './ScheduleEditor';
 export { fromWeek, rowEntry, toWeek, type WeekRow } from './schedule-form';
-export type { Branch } from './types';
+export type { Branch } from '../../../domain/branches.contract';

@@ -4,7 +4,10 @@ import { fromWeek, rowEntry, toWeek, USUAL_WEEK } from './schedule-form';
 
 describe('week editor conversions', () => {
   it('reads a stored week into seven rows and writes all seven days back', () => {
-    const week = toWeek([{ day: 1, opening: '10:00', closing: '18:30' }, { day: 0, opening: '00:00', closing: '00:00' }]);
+    const week = toWeek([
+      { day: 1, opening: '10:00', closing: '18:30' },
+      { day: 0, opening: '00:00', closing: '00:00' },
+    ]);
     expect(week).toHaveLength(7);
     expect(week[0]).toEqual({ enabled: false, range: null });
     expect(week[1].enabled).toBe(true);

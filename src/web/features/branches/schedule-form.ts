@@ -38,5 +38,9 @@ export function rowEntry(day: number, row: WeekRow | undefined): ScheduleEntry |
 
 /** A new branch starts with the chain's usual week: Mon–Fri 09:00–20:00, Sat 09:00–15:00. */
 export const USUAL_WEEK: ScheduleEntry[] = WEEK_DAYS.map((day) =>
-  day === 0 ? { day, opening: CLOSED_TIME, closing: CLOSED_TIME } : day === 6 ? { day, opening: '09:00', closing: '15:00' } : { day, opening: '09:00', closing: '20:00' },
+  day === 0
+    ? { day, opening: CLOSED_TIME, closing: CLOSED_TIME }
+    : day === 6
+      ? { day, opening: '09:00', closing: '15:00' }
+      : { day, opening: '09:00', closing: '20:00' },
 );

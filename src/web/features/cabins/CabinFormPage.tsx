@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CABIN_DESCRIPTION_MAX, cabinSchema } from '../../../domain/cabins.schemas';
 import { BRANCH_CLOSED_THAT_DAY, cabinWeekDayIssue, hasSchedules, isClosed, NO_BRANCH_SCHEDULE, type ScheduleEntry } from '../../../domain/schedules';
-import { api, ApiError } from '../../app/api';
+import { api, ApiError, call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
@@ -12,7 +12,7 @@ import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
 import { fromWeek, ScheduleEditor, toWeek, type WeekRow } from '../branches';
 import { useBranches, useCabinTypes } from './lookups';
-import type { Cabin } from './types';
+import { cabinRoutes } from '../../../domain/cabins.contract';
 
 interface Values {
   name: string;
@@ -46,7 +46,12 @@ export default function CabinFormPage() {
   const can = useCan();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['cabin', id], queryFn: () => api<Cabin>(`/cabain/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['cabin', id],
+    queryFn: () => call(cabinRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const branches = useBranches();
   const types = useCabinTypes();
   const branchId = Form.useWatch('branchId', form);
@@ -55,7 +60,8 @@ export default function CabinFormPage() {
 
   useEffect(() => {
     const c = existing.data;
-    if (c) form.setFieldsValue({ name: c.name, typeId: c.type.id, branchId: c.branch.id, description: c.description, status: c.status, week: toWeek(c.schedules) });
+    if (c)
+      form.setFieldsValue({ name: c.name, typeId: c.type.id, branchId: c.branch.id, description: c.description, status: c.status, week: toWeek(c.schedules) });
   }, [existing.data, form]);
 
   // a new cabin starts with its branch's week, once the branch is known

@@ -4,13 +4,13 @@ import type { Color } from 'antd/es/color-picker';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { cabinTypeSchema } from '../../../domain/cabins.schemas';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
 import { treatmentTypeLabel, useTreatmentTypes } from './lookups';
-import type { CabinType } from './types';
+import { cabinTypeRoutes } from '../../../domain/cabins.contract';
 
 interface Values {
   name: string;
@@ -25,7 +25,12 @@ export default function CabinTypeFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['cabin-type', id], queryFn: () => api<CabinType>(`/cabain-type/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['cabin-type', id],
+    queryFn: () => call(cabinTypeRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const treatmentTypes = useTreatmentTypes();
 
   useEffect(() => {

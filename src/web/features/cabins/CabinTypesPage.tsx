@@ -1,7 +1,7 @@
 import type { FilterDef } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
 import { ColorSwatch, loadTreatmentTypes, treatmentTypeLabel } from './lookups';
-import type { CabinType } from './types';
+import type { CabinType } from '../../../domain/cabins.contract';
 
 const treatmentTypeFilter: FilterDef = {
   kind: 'select',

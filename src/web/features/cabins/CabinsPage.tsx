@@ -8,7 +8,7 @@ import { ListPage } from '../../ui/ListPage';
 import { StatusTag } from '../../ui/StatusTag';
 import { WeekView } from '../branches';
 import { ColorSwatch, loadCabinTypes } from './lookups';
-import type { Cabin } from './types';
+import type { Cabin } from '../../../domain/cabins.contract';
 
 const typeFilter: FilterDef = {
   kind: 'select',
@@ -74,7 +74,13 @@ export default function CabinsPage() {
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'type', title: 'Tipo', sortField: 'type', render: (c) => <ColorSwatch color={c.type.color} label={c.type.name} />, text: (c) => c.type.name },
         { key: 'branch', title: 'Sucursal', sortField: 'branch', render: (c) => c.branch.name, text: (c) => c.branch.name },
-        { key: 'status', title: 'Estatus', sortField: 'status', render: (c) => <StatusTag active={c.status} />, text: (c) => (c.status ? 'Activo' : 'Inactivo') },
+        {
+          key: 'status',
+          title: 'Estatus',
+          sortField: 'status',
+          render: (c) => <StatusTag active={c.status} />,
+          text: (c) => (c.status ? 'Activo' : 'Inactivo'),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },

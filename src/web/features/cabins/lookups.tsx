@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
-import type { Branch } from '../branches';
-import type { CabinType, TreatmentTypeRef } from './types';
+import { call } from '../../app/api';
+import { branchRoutes } from '../../../domain/branches.contract';
+import { cabinTypeRoutes, type CabinType } from '../../../domain/cabins.contract';
+import { treatmentLookupRoutes } from '../../../domain/treatments.contract';
+
+type TreatmentTypeRef = CabinType['treatmentType'];
 
 /** The seeded names carry no accents; the screens show them with (one table, in src/domain). */
 export { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 export async function loadCabinTypes(): Promise<CabinType[]> {
-  return (await api<{ items: CabinType[] }>('/cabain-type', { query: { take: 0 } })).items;
+  return (await call(cabinTypeRoutes.list, { query: { take: 0 } })).items;
 }
 
 /**
@@ -16,8 +19,7 @@ export async function loadCabinTypes(): Promise<CabinType[]> {
  */
 export async function loadTreatmentTypes(): Promise<TreatmentTypeRef[]> {
   try {
-    const answer = await api<TreatmentTypeRef[] | { items: TreatmentTypeRef[] }>('/treatment-type');
-    return Array.isArray(answer) ? answer : answer.items;
+    return await call(treatmentLookupRoutes.types);
   } catch {
     const seen = new Map<string, TreatmentTypeRef>();
     for (const t of await loadCabinTypes()) seen.set(t.treatmentType.id, t.treatmentType);
@@ -37,7 +39,7 @@ export function useCabinTypes() {
 export function useBranches() {
   return useQuery({
     queryKey: ['branches-with-schedules'],
-    queryFn: async () => (await api<{ items: Branch[] }>('/branch', { query: { take: 0 } })).items,
+    queryFn: async () => (await call(branchRoutes.lookup, { query: { take: 0 } })).items,
     staleTime: 60_000,
   });
 }
@@ -45,7 +47,10 @@ export function useBranches() {
 export function ColorSwatch({ color, label }: { color: string; label?: string }) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      <span aria-hidden style={{ width: 16, height: 16, borderRadius: 4, background: `#${color}`, border: '1px solid rgba(0,0,0,0.15)', display: 'inline-block' }} />
+      <span
+        aria-hidden
+        style={{ width: 16, height: 16, borderRadius: 4, background: `#${color}`, border: '1px solid rgba(0,0,0,0.15)', display: 'inline-block' }}
+      />
       {label ?? `#${color}`}
     </span>
   );

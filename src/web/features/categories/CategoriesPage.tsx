@@ -3,7 +3,7 @@ import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { statusFilter } from '../../ui/filters';
 import { StatusTag } from '../../ui/StatusTag';
-import type { Category } from './types';
+import type { Category } from '../../../domain/categories.contract';
 
 export default function CategoriesPage() {
   return (
@@ -22,8 +22,20 @@ export default function CategoriesPage() {
       columns={[
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'type', title: 'Tipo', sortField: 'type', render: (c) => categoryTypeLabels[c.type], text: (c) => categoryTypeLabels[c.type] },
-        { key: 'active', title: 'Estatus', sortField: 'active', render: (c) => <StatusTag active={c.active} />, text: (c) => (c.active ? 'Activo' : 'Inactivo') },
-        { key: 'created_at', title: 'Fecha de creación', sortField: 'created_at', render: (c) => formatDate(c.created_at), text: (c) => formatDate(c.created_at) },
+        {
+          key: 'active',
+          title: 'Estatus',
+          sortField: 'active',
+          render: (c) => <StatusTag active={c.active} />,
+          text: (c) => (c.active ? 'Activo' : 'Inactivo'),
+        },
+        {
+          key: 'created_at',
+          title: 'Fecha de creación',
+          sortField: 'created_at',
+          render: (c) => formatDate(c.created_at),
+          text: (c) => formatDate(c.created_at),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },

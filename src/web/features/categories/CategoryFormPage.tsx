@@ -3,18 +3,23 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CATEGORY_TYPES, categorySchema, categoryTypeLabels, type CategoryInput } from '../../../domain/categories.schemas';
-import { api } from '../../app/api';
+import { categoryRoutes } from '../../../domain/categories.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import type { Category } from './types';
 
 type Values = CategoryInput & { active?: boolean };
 
 export default function CategoryFormPage() {
   const { id } = useParams();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['category', id], queryFn: () => api<Category>(`/categories/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['category', id],
+    queryFn: () => call(categoryRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
 
   useEffect(() => {
     if (existing.data) form.setFieldsValue(existing.data);
@@ -28,9 +33,7 @@ export default function CategoryFormPage() {
       invalidate={['list', 'category']}
       loading={existing.isLoading}
       initialValues={{ active: true }}
-      onSubmit={(values) =>
-        id ? api(`/categories/${id}/update`, { method: 'POST', body: values }) : api('/categories/create', { body: values })
-      }
+      onSubmit={(values) => (id ? call(categoryRoutes.update, { params: { id }, body: values }) : call(categoryRoutes.create, { body: values }))}
     >
       <Form.Item name="name" label="Nombre" required rules={[zodRule(categorySchema, 'name')]}>
         <Input maxLength={100} />

@@ -1,11 +1,11 @@
 import { Descriptions, Skeleton, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formatPercent } from '../../../domain/coupons';
-import { api } from '../../app/api';
+import { couponRoutes, type CouponUsage } from '../../../domain/coupons.contract';
+import { call } from '../../app/api';
 import { Money } from '../../ui/Money';
 import { formatDateTime, fullName } from '../../ui/format';
 import { calendarDate, itemName, statusText, typeLabel } from './format';
-import type { CouponDetail, CouponUsage } from './types';
 
 /** Section 9: coupon usage tables show 3 rows per page. */
 const USAGE_PAGE_SIZE = 3;
@@ -34,7 +34,7 @@ function UsageTable({ rows }: { rows: CouponUsage[] }) {
 
 /** The detail modal of a coupon: its data and its usage history in sales and product sales. */
 export function CouponDetailView({ id }: { id: string }) {
-  const { data, isLoading } = useQuery({ queryKey: ['coupon', id], queryFn: () => api<CouponDetail>(`/coupon/${id}`) });
+  const { data, isLoading } = useQuery({ queryKey: ['coupon', id], queryFn: () => call(couponRoutes.get, { params: { id } }) });
   if (isLoading || !data) return <Skeleton active />;
   return (
     <div>

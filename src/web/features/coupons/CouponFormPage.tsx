@@ -4,15 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
 import { discountedPrice, formatPercent } from '../../../domain/coupons';
+import { couponRoutes } from '../../../domain/coupons.contract';
 import { COUPON_TYPES, couponFieldsSchema, couponTypeLabels, type CouponType } from '../../../domain/coupons.schemas';
 import { msg } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
+import { branchRoutes } from '../../../domain/branches.contract';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
 import { formatMoney } from '../../ui/format';
-import type { Coupon, CouponItem } from './types';
 
 interface Values {
   code: string;
@@ -33,7 +34,7 @@ const required = (label: string) => ({ required: true, message: msg.required(lab
 function useItems(type: CouponType | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['coupon-items', type],
-    queryFn: () => api<CouponItem[]>('/coupon/items', { query: { type } }),
+    queryFn: () => call(couponRoutes.items, { query: { type: type! } }),
     enabled: Boolean(type) && enabled,
     staleTime: 60_000,
   });
@@ -45,10 +46,15 @@ export default function CouponFormPage() {
   const [form] = Form.useForm<Values>();
   const editing = Boolean(id);
   const readOnly = editing && !can('coupons', 'edit');
-  const existing = useQuery({ queryKey: ['coupon', id], queryFn: () => api<Coupon>(`/coupon/${id}`), enabled: editing, throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['coupon', id],
+    queryFn: () => call(couponRoutes.get, { params: { id: id! } }),
+    enabled: editing,
+    throwOnError: isMissingRecord,
+  });
   const branches = useQuery({
     queryKey: ['coupon-branches'],
-    queryFn: async () => (await api<{ items: { id: string; name: string; distributionCenter: boolean }[] }>('/branch', { query: { take: 0, status: '1' } })).items,
+    queryFn: async () => (await call(branchRoutes.lookup, { query: { take: 0, status: '1' } })).items,
     staleTime: 60_000,
   });
   const type = Form.useWatch('type', form);
@@ -63,7 +69,11 @@ export default function CouponFormPage() {
 
   // the coupon's own item stays selectable on edit even if it is no longer offered
   const current = existing.data;
-  const own = current ? (current.type === 'Treatment' ? current.treatment : current.product && { ...current.product, price: current.product.salePrice ?? 0 }) : null;
+  const own = current
+    ? current.type === 'Treatment'
+      ? current.treatment
+      : current.product && { ...current.product, price: current.product.salePrice ?? 0 }
+    : null;
   const itemList = [...(items.data ?? [])];
   if (own && !itemList.some((i) => i.id === own.id)) itemList.push(own);
   const chosen = itemList.find((i) => i.id === itemId);
@@ -81,7 +91,7 @@ export default function CouponFormPage() {
       initialValues={{ status: true }}
       onSubmit={(v) => {
         const body = { ...v, expireDate: v.expireDate.format('YYYY-MM-DD') };
-        return editing ? api(`/coupon/${id}/update`, { method: 'PUT', body }) : api('/coupon/create', { body });
+        return id ? call(couponRoutes.update, { params: { id }, body }) : call(couponRoutes.create, { body });
       }}
     >
       <Row gutter={16}>

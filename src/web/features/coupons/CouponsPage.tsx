@@ -7,7 +7,7 @@ import { statusFilter } from '../../ui/filters';
 import { formatMoney } from '../../ui/format';
 import { CouponDetailView } from './CouponDetail';
 import { calendarDate, discountedText, itemName, statusText, typeLabel } from './format';
-import type { Coupon } from './types';
+import type { Coupon } from '../../../domain/coupons.contract';
 
 const statusColors: Record<string, string> = { Activo: 'green', Inactivo: 'red', Vencido: 'default', Agotado: 'orange' };
 

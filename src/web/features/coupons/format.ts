@@ -1,7 +1,7 @@
 import { formatPercent } from '../../../domain/coupons';
 import { couponTypeLabels } from '../../../domain/coupons.schemas';
 import { formatMoney } from '../../ui/format';
-import type { Coupon } from './types';
+import type { Coupon } from '../../../domain/coupons.contract';
 
 /** A calendar date (YYYY-MM-DD) as DD/MM/YYYY, without a time-zone shift. */
 export const calendarDate = (iso: string | null | undefined) => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');

@@ -57,7 +57,12 @@ export function CustomerAppointments({ customerId }: { customerId: string }) {
             const s = appointmentStatus[a.status];
             const tag = <Tag color={s?.color}>{s?.label ?? a.status}</Tag>;
             if (!a.cancellations.length) return tag;
-            const why = a.cancellations.map((c) => `${cancellationTypes[c.type] ?? c.type}: ${cancellationReasons[c.cancellationReason] ?? c.cancellationReason}${c.comment ? ` (${c.comment})` : ''}`).join(' · ');
+            const why = a.cancellations
+              .map(
+                (c) =>
+                  `${cancellationTypes[c.type] ?? c.type}: ${cancellationReasons[c.cancellationReason] ?? c.cancellationReason}${c.comment ? ` (${c.comment})` : ''}`,
+              )
+              .join(' · ');
             return <Tooltip title={why}>{tag}</Tooltip>;
           },
         },

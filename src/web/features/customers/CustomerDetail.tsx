@@ -3,7 +3,9 @@ import { Avatar, Button, Card, Col, Descriptions, Row, Spin, Statistic, Tabs, Ta
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPhone } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { customerRoutes } from '../../../domain/customers.contract';
+import { loyaltyRoutes } from '../../../domain/loyalty.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../ui/confirm';
@@ -16,23 +18,15 @@ import { CustomerOrders } from './CustomerOrders';
 import { CustomerPoints } from './CustomerPoints';
 import { CustomerPurchasedProducts } from './CustomerPurchasedProducts';
 import { TierTag } from './TierTag';
-import type { Customer } from './types';
-
-interface Loyalty {
-  startDate: string;
-  endDate: string;
-  total: number;
-  loyaltyScale: string;
-}
 
 export function CustomerDetail({ id }: { id: string }) {
   const can = useCan();
   // roles held to the cancellation limit cannot clear it (the API refuses them too)
   const mayUnban = useSession((s) => Boolean(s.user?.extendedCancellationLimit)) && can('clients', 'edit');
   const queryClient = useQueryClient();
-  const { data: c, isLoading } = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`) });
+  const { data: c, isLoading } = useQuery({ queryKey: ['customer', id], queryFn: () => call(customerRoutes.single, { params: { id } }) });
   // the tier from the real purchases of the last 365 days and the thresholds in settings
-  const { data: loyalty } = useQuery({ queryKey: ['customer-loyalty', id], queryFn: () => api<Loyalty>(`/customer/${id}/loyalty`) });
+  const { data: loyalty } = useQuery({ queryKey: ['customer-loyalty', id], queryFn: () => call(loyaltyRoutes.customerLoyalty, { params: { id } }) });
   const [pointsOpen, setPointsOpen] = useState(false);
   if (isLoading || !c) return <Spin />;
   const seesOrders = can('clients', 'show') || can('loyalty_system', 'show') || can('members', 'show');
@@ -46,7 +40,7 @@ export function CustomerDetail({ id }: { id: string }) {
       danger: false,
       onOk: async () => {
         try {
-          await api(`/customer/${c.id}/clear-cancellations`, { method: 'PATCH' });
+          await call(customerRoutes.clearCancellations, { params: { id: c.id } });
           notify.success();
           await queryClient.invalidateQueries({ queryKey: ['customer', id] });
           await queryClient.invalidateQueries({ queryKey: ['list', 'customer'] });
@@ -66,7 +60,9 @@ export function CustomerDetail({ id }: { id: string }) {
             <div style={{ color: '#888' }}>Cliente {c.customerId}</div>
             <div style={{ marginTop: 8 }}>
               {loyalty ? (
-                <Tooltip title={`Compras del ${formatDate(loyalty.startDate + 'T12:00:00Z')} al ${formatDate(loyalty.endDate + 'T12:00:00Z')}: ${formatMoney(loyalty.total)}`}>
+                <Tooltip
+                  title={`Compras del ${formatDate(loyalty.startDate + 'T12:00:00Z')} al ${formatDate(loyalty.endDate + 'T12:00:00Z')}: ${formatMoney(loyalty.total)}`}
+                >
                   <span>
                     <TierTag tier={loyalty.loyaltyScale} />
                   </span>

@@ -16,14 +16,14 @@ import {
   TUTOR_REQUIRED,
 } from '../../../domain/customers.schemas';
 import { formatPhone } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { customerRoutes } from '../../../domain/customers.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { TutorSelect } from './TutorSelect';
-import type { Customer } from './types';
 
 type Values = Record<string, unknown> & { birthday?: Dayjs | null; photos?: PickedPhoto[] };
 const rule = (field: keyof typeof customerSchema.shape) => [zodRule(customerSchema, field)];
@@ -38,7 +38,12 @@ const birthdayRule = {
 export default function CustomerFormPage() {
   const { id } = useParams();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['customer', id], queryFn: () => api<Customer>(`/customer/${id}/single`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['customer', id],
+    queryFn: () => call(customerRoutes.single, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const birthday = Form.useWatch('birthday', form) as Dayjs | null | undefined;
   const minor = birthday ? ageOn(birthday.format('YYYY-MM-DD'), todayIn()) < ADULT_AGE : false;
 
@@ -46,20 +51,34 @@ export default function CustomerFormPage() {
     const c = existing.data;
     if (!c) return;
     // the stored avatar shows in the picker; picking another replaces it after the save
-    form.setFieldsValue({ ...c, birthday: dayjs(c.birthday), phone: formatPhone(c.phone), mobilePhone: formatPhone(c.mobilePhone), photos: storedPhoto(c.photo?.name, () => c.photo?.thumbnailUrl) });
+    form.setFieldsValue({
+      ...c,
+      birthday: dayjs(c.birthday),
+      phone: formatPhone(c.phone),
+      mobilePhone: formatPhone(c.mobilePhone),
+      photos: storedPhoto(c.photo?.name, () => c.photo?.thumbnailUrl),
+    });
   }, [existing.data, form]);
 
   const submit = (raw: Values) => {
     const values = parseForm(customerSchema, { ...raw, birthday: raw.birthday?.format('YYYY-MM-DD') }, form);
     if (!values) return false;
     return (async () => {
-      const saved = id ? await api<Customer>(`/customer/${id}/update`, { method: 'PUT', body: values }) : await api<Customer>('/customer/create', { body: values });
+      const saved = id ? await call(customerRoutes.update, { params: { id }, body: values }) : await call(customerRoutes.create, { body: values });
       await uploadPhotos(`/customer/${saved.id}/photo`, raw.photos);
     })();
   };
 
   return (
-    <FormPage<Values> title={id ? 'Editar cliente' : 'Nuevo cliente'} form={form} backTo="/dashboard/clientes" invalidate={['list', 'customer']} loading={existing.isLoading} initialValues={{ photos: [] }} onSubmit={submit}>
+    <FormPage<Values>
+      title={id ? 'Editar cliente' : 'Nuevo cliente'}
+      form={form}
+      backTo="/dashboard/clientes"
+      invalidate={['list', 'customer']}
+      loading={existing.isLoading}
+      initialValues={{ photos: [] }}
+      onSubmit={submit}
+    >
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="name" label="Nombre" required rules={rule('name')}>
@@ -82,7 +101,12 @@ export default function CustomerFormPage() {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="birthday" label="Fecha de nacimiento" required rules={[{ required: true, message: 'El campo fecha de nacimiento es requerido' }, birthdayRule]}>
+          <Form.Item
+            name="birthday"
+            label="Fecha de nacimiento"
+            required
+            rules={[{ required: true, message: 'El campo fecha de nacimiento es requerido' }, birthdayRule]}
+          >
             <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs()) || d.isBefore(dayjs(MIN_BIRTHDAY))} />
           </Form.Item>
         </Col>
@@ -92,7 +116,12 @@ export default function CustomerFormPage() {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="mobilePhone" label="Teléfono celular" required={!minor} rules={[...rule('mobilePhone'), { required: !minor, message: MOBILE_REQUIRED }]}>
+          <Form.Item
+            name="mobilePhone"
+            label="Teléfono celular"
+            required={!minor}
+            rules={[...rule('mobilePhone'), { required: !minor, message: MOBILE_REQUIRED }]}
+          >
             <PhoneInput />
           </Form.Item>
         </Col>
@@ -119,7 +148,13 @@ export default function CustomerFormPage() {
         {minor ? (
           <>
             <Col xs={24} md={16}>
-              <Form.Item name="tutorId" label="Tutor" required rules={[{ required: true, message: TUTOR_REQUIRED }]} extra="Los menores de 18 años necesitan un tutor registrado como cliente.">
+              <Form.Item
+                name="tutorId"
+                label="Tutor"
+                required
+                rules={[{ required: true, message: TUTOR_REQUIRED }]}
+                extra="Los menores de 18 años necesitan un tutor registrado como cliente."
+              >
                 <TutorSelect current={existing.data?.tutor} selfId={id} />
               </Form.Item>
             </Col>

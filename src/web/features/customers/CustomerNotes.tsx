@@ -3,7 +3,9 @@ import { Button, Form, Image, Input, Select } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { NOTE_TYPES, noteSchema } from '../../../domain/customers.schemas';
-import { api } from '../../app/api';
+import type { Body } from '../../../domain/contract';
+import { noteRoutes, type Note } from '../../../domain/customers.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../ui/confirm';
@@ -13,7 +15,6 @@ import { FormModal } from '../../ui/FormModal';
 import { notify } from '../../ui/notify';
 import { PagedTable } from '../../ui/PagedTable';
 import { PhotoPicker, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
-import type { Note } from './types';
 
 const PAGE = 5;
 const PHOTO_LINK_REFRESH_MS = 10 * 60_000;
@@ -35,7 +36,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
   };
 
   const send = async (values: unknown) => {
-    const note = await api<Note>('/note/create', { body: { ...(values as object), customerId } });
+    const note = await call(noteRoutes.create, { body: { ...(values as Omit<Body<typeof noteRoutes.create>, 'customerId'>), customerId } });
     await uploadPhotos(`/note/${note.id}/photo`, photos);
     await refresh();
     return undefined;
@@ -45,7 +46,7 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
       title: `¿Eliminar la nota "${n.title}"?`,
       onOk: async () => {
         try {
-          await api(`/note/${n.id}/delete`, { method: 'POST' });
+          await call(noteRoutes.delete, { params: { id: n.id } });
           notify.success();
           await refresh();
         } catch (err) {
@@ -74,13 +75,18 @@ export function CustomerNotes({ customerId }: { customerId: string }) {
           { key: 'type', title: 'Tipo', dataIndex: 'noteType', width: 120 },
           { key: 'title', title: 'Título', dataIndex: 'title' },
           { key: 'note', title: 'Nota', dataIndex: 'note' },
-          { key: 'photo', title: 'Foto', render: (_, n) => (n.photo ? <Image width={48} src={n.photo.thumbnailUrl} preview={{ src: n.photo.url }} alt={n.title} /> : '—') },
+          {
+            key: 'photo',
+            title: 'Foto',
+            render: (_, n) => (n.photo ? <Image width={48} src={n.photo.thumbnailUrl} preview={{ src: n.photo.url }} alt={n.title} /> : '—'),
+          },
           { key: 'user', title: 'Autor', render: (_, n) => (n.user ? `${n.user.name} ${n.user.lastName}` : '—') },
           { key: 'date', title: 'Fecha', render: (_, n) => formatDateTime(n.created_at) },
           {
             key: 'actions',
             title: '',
-            render: (_, n) => (mayDelete(n) ? <Button type="text" danger icon={<DeleteOutlined />} aria-label="Eliminar nota" onClick={() => remove(n)} /> : null),
+            render: (_, n) =>
+              mayDelete(n) ? <Button type="text" danger icon={<DeleteOutlined />} aria-label="Eliminar nota" onClick={() => remove(n)} /> : null,
           },
         ]}
       />

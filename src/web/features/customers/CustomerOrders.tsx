@@ -1,12 +1,10 @@
 import { Table, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { formatDate } from '../../ui/format';
+import { formatDate, formatTime } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { PagedTable } from '../../ui/PagedTable';
 import { channels, DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, paymentStatus, type CustomerOrder } from './history';
 
 const sub = { color: '#888', fontSize: 12 };
-const formatTime = (v: string) => dayjs(v).tz('America/Tijuana').format('hh:mm A');
 
 interface Props {
   customerId: string;

@@ -2,23 +2,13 @@ import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { pointAdjustmentSchema, pointMovementLabels, type PointMovement } from '../../../domain/loyalty';
-import { api } from '../../app/api';
+import { loyaltyRoutes, type PointMovement as Movement } from '../../../domain/loyalty.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { FormModal } from '../../ui/FormModal';
 import { formatDateTime, fullName } from '../../ui/format';
 import { usePagedList, type Page } from '../../ui/PagedTable';
 import { DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES } from './history';
-
-interface Movement {
-  id: string;
-  movement: PointMovement;
-  points: number;
-  balanceAfter: number;
-  reason: string | null;
-  orderNumber: string | null;
-  user: { name: string; lastName: string } | null;
-  created_at: string;
-}
 
 const signed = (n: number) => (n > 0 ? `+${n.toLocaleString('es-MX')}` : n.toLocaleString('es-MX'));
 
@@ -49,8 +39,13 @@ export function CustomerPoints({ customerId, open, onClose }: { customerId: stri
         {...tableProps}
         columns={[
           { key: 'date', title: 'Fecha', render: (_, m) => formatDateTime(m.created_at) },
-          { key: 'movement', title: 'Movimiento', render: (_, m) => pointMovementLabels[m.movement] ?? m.movement },
-          { key: 'points', title: 'Puntos', align: 'right', render: (_, m) => <span style={{ color: m.points > 0 ? '#389e0d' : '#cf1322' }}>{signed(m.points)}</span> },
+          { key: 'movement', title: 'Movimiento', render: (_, m) => pointMovementLabels[m.movement as PointMovement] ?? m.movement },
+          {
+            key: 'points',
+            title: 'Puntos',
+            align: 'right',
+            render: (_, m) => <span style={{ color: m.points > 0 ? '#389e0d' : '#cf1322' }}>{signed(m.points)}</span>,
+          },
           { key: 'balance', title: 'Saldo', align: 'right', render: (_, m) => m.balanceAfter.toLocaleString('es-MX') },
           { key: 'reason', title: 'Motivo u orden', render: (_, m) => m.orderNumber ?? m.reason ?? '' },
           { key: 'user', title: 'Registró', render: (_, m) => (m.user ? fullName(m.user) : 'Sistema') },
@@ -62,7 +57,7 @@ export function CustomerPoints({ customerId, open, onClose }: { customerId: stri
         onClose={() => setAdjusting(false)}
         schema={pointAdjustmentSchema}
         send={async (values) => {
-          await api(`/customer/${customerId}/points/adjust`, { method: 'POST', body: values });
+          await call(loyaltyRoutes.adjustPoints, { params: { id: customerId }, body: values });
           firstPage();
           await queryClient.invalidateQueries({ queryKey: ['customer-points', customerId] });
           await queryClient.invalidateQueries({ queryKey: ['customer', customerId] });

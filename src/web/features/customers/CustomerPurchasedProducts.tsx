@@ -61,7 +61,11 @@ export function CustomerPurchasedProducts({ customerId }: { customerId: string }
             render: (_, p) => (
               <>
                 {p.treatment.name}
-                <div style={{ ...sub, whiteSpace: 'normal', maxWidth: 240 }}>{p.package ? `${treatmentTypeLabel(p.treatment.treatmentType.name)} · Paquete: ${p.package.name}` : treatmentTypeLabel(p.treatment.treatmentType.name)}</div>
+                <div style={{ ...sub, whiteSpace: 'normal', maxWidth: 240 }}>
+                  {p.package
+                    ? `${treatmentTypeLabel(p.treatment.treatmentType.name)} · Paquete: ${p.package.name}`
+                    : treatmentTypeLabel(p.treatment.treatmentType.name)}
+                </div>
               </>
             ),
           },

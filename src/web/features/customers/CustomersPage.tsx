@@ -5,7 +5,7 @@ import { ROLE_NAMES } from '../../../domain/roles';
 import { filterCatalogue } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
 import { CustomerDetail } from './CustomerDetail';
-import type { Customer } from './types';
+import type { CustomerListItem as Customer } from '../../../domain/customers.contract';
 
 const upper = (s: string | null) => (s ?? '').toUpperCase();
 export const mobileOf = (c: Customer) => c.mobilePhone ?? c.tutor?.mobilePhone ?? null;
@@ -29,7 +29,13 @@ export default function CustomersPage() {
         { value: 'customerId', label: 'Número' },
       ]}
       // the registry branch filter shows only with clients.approve (section 2, filter visibility)
-      filters={[filterCatalogue.status(), filterCatalogue.blacklist(), filterCatalogue.gender(), filterCatalogue.maritalStatus(), filterCatalogue.branch('clients')]}
+      filters={[
+        filterCatalogue.status(),
+        filterCatalogue.blacklist(),
+        filterCatalogue.gender(),
+        filterCatalogue.maritalStatus(),
+        filterCatalogue.branch('clients'),
+      ]}
       columns={[
         { key: 'customerId', title: 'Número', sortField: 'customerId', width: 100 },
         { key: 'name', title: 'Nombre', sortField: 'name' },
@@ -44,7 +50,11 @@ export default function CustomersPage() {
             <>
               {formatPhone(mobileOf(c))}
               {!c.mobilePhone && c.tutor && <Tag style={{ marginLeft: 6 }}>Tutor</Tag>}
-              {c.blackList && <Tag color="red" style={{ marginLeft: 6 }}>Lista negra</Tag>}
+              {c.blackList && (
+                <Tag color="red" style={{ marginLeft: 6 }}>
+                  Lista negra
+                </Tag>
+              )}
             </>
           ),
           text: (c) => formatPhone(mobileOf(c)),
@@ -53,7 +63,13 @@ export default function CustomersPage() {
       detail={(c) => <CustomerDetail id={c.id} />}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },
-        { key: 'delete', label: 'Eliminar', action: 'delete', danger: true, confirm: { title: (c) => `¿Eliminar al cliente ${c.name} ${c.lastName}?`, path: (c) => `/customer/${c.id}/delete` } },
+        {
+          key: 'delete',
+          label: 'Eliminar',
+          action: 'delete',
+          danger: true,
+          confirm: { title: (c) => `¿Eliminar al cliente ${c.name} ${c.lastName}?`, path: (c) => `/customer/${c.id}/delete` },
+        },
       ]}
     />
   );

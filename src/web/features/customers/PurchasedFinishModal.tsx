@@ -2,17 +2,21 @@ import { useState } from 'react';
 import { Col, Form, Modal, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { purchasedFinishSchema } from '../../../domain/agenda';
-import { api } from '../../app/api';
+import { appointmentRoutes } from '../../../domain/appointments.contract';
+import { call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { applyServerErrors, parseForm } from '../../ui/forms';
 import { notify } from '../../ui/notify';
-import { useClinicBranches } from '../agenda/lookups';
+import { useClinicBranches } from '../agenda';
 import { isMedical, loadProfessionals, ProfessionalField, SessionAreaFields, SupplyLots, supplySlots, useSessionAreas, useSupplyStock } from '../appointments';
 import type { PurchasedProduct } from './history';
 
 /** A purchased treatment as the customer's tab reads it, with what a finish needs: areas and supplies. */
 export interface FinishablePurchase extends PurchasedProduct {
-  treatment: PurchasedProduct['treatment'] & { areas: { id: string; name: string }[]; treatmentProduct: { product: { id: string; name: string }; quantity: number }[] };
+  treatment: PurchasedProduct['treatment'] & {
+    areas: { id: string; name: string }[];
+    treatmentProduct: { product: { id: string; name: string }; quantity: number }[];
+  };
 }
 
 interface Props {
@@ -32,11 +36,20 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
   const bound = Boolean(user?.branchBound);
   const branches = useClinicBranches(!bound);
   const branchId = (Form.useWatch('branchId', form) as string | undefined) ?? user?.branch ?? undefined;
-  const branchOptions = bound || !branches.data ? (user?.branch ? [{ value: user.branch, label: user.branchName ?? '' }] : []) : branches.data.map((b) => ({ value: b.id, label: b.name }));
+  const branchOptions =
+    bound || !branches.data
+      ? user?.branch
+        ? [{ value: user.branch, label: user.branchName ?? '' }]
+        : []
+      : branches.data.map((b) => ({ value: b.id, label: b.name }));
   const branchName = branchOptions.find((b) => b.value === branchId)?.label ?? '';
   const type = p.treatment.treatmentType;
   const medical = isMedical(type.name);
-  const professionals = useQuery({ queryKey: ['professionals', branchId, medical], queryFn: () => loadProfessionals(branchId!, medical), enabled: Boolean(branchId) });
+  const professionals = useQuery({
+    queryKey: ['professionals', branchId, medical],
+    queryFn: () => loadProfessionals(branchId!, medical),
+    enabled: Boolean(branchId),
+  });
   const stock = useSupplyStock(branchId, p.treatment.id, true);
   const remaining = Math.max(1, p.sessions - p.currentSession);
   const sessions = (Form.useWatch('sessions', form) as number | undefined) ?? 1;
@@ -59,7 +72,7 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
     if (!values) return;
     setSaving(true);
     try {
-      await api(`/purchased-product/${p.id}/finish`, { method: 'PUT', body: values });
+      await call(appointmentRoutes.finishPurchased, { params: { id: p.id }, body: values });
       notify.success();
       await onDone();
     } catch (err) {
@@ -72,13 +85,28 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
 
   const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
   return (
-    <Modal title={`Finalizar sesión · ${p.treatment.name}`} open width={700} onCancel={onClose} onOk={submit} okText="Finalizar sesión" cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
+    <Modal
+      title={`Finalizar sesión · ${p.treatment.name}`}
+      open
+      width={700}
+      onCancel={onClose}
+      onOk={submit}
+      okText="Finalizar sesión"
+      cancelText="Cancelar"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
       <p style={{ marginTop: 0, color: '#666' }}>{`Sesiones tomadas: ${p.currentSession} de ${p.sessions}`}</p>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: 1, branchId: user?.branch ?? undefined }}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="branchId" label="Sucursal" required rules={required('sucursal')}>
-              <Select disabled={bound} loading={branches.isFetching} options={branchOptions} onChange={() => form.setFieldsValue({ attendedById: undefined, stockIds: [] })} />
+              <Select
+                disabled={bound}
+                loading={branches.isFetching}
+                options={branchOptions}
+                onChange={() => form.setFieldsValue({ attendedById: undefined, stockIds: [] })}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -92,7 +120,18 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
           <SessionAreaFields sessions={sessions} areas={areas} />
           {askConsent && (
             <Col xs={24}>
-              <Form.Item name="consent" label="Consentimiento del paciente firmado" valuePropName="checked" required rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('El consentimiento del paciente es requerido para este tratamiento'))) }]}>
+              <Form.Item
+                name="consent"
+                label="Consentimiento del paciente firmado"
+                valuePropName="checked"
+                required
+                rules={[
+                  {
+                    validator: (_, v) =>
+                      v ? Promise.resolve() : Promise.reject(new Error('El consentimiento del paciente es requerido para este tratamiento')),
+                  },
+                ]}
+              >
                 <Switch checkedChildren="Sí" unCheckedChildren="No" />
               </Form.Item>
             </Col>

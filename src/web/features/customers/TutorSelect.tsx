@@ -3,9 +3,9 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { todayIn } from '../../../domain/age';
 import { tutorProblem } from '../../../domain/customers.schemas';
-import { api } from '../../app/api';
+import { customerRoutes, type Customer } from '../../../domain/customers.contract';
+import { call } from '../../app/api';
 import { fullName } from '../../ui/format';
-import type { Customer } from './types';
 
 interface Props {
   /** Given by Form.Item so the label points at the input. */
@@ -23,12 +23,18 @@ export function TutorSelect({ id, value, onChange, current, selfId }: Props) {
   const [text, setText] = useState('');
   const { data, isFetching } = useQuery({
     queryKey: ['tutors', text],
-    queryFn: () => api<{ items: Customer[] }>('/customer', { query: { isTutor: '1', status: '1', take: 20, search: text ? { filter: /\d/.test(text) ? 'phone' : 'name', value: text } : undefined } }),
+    queryFn: () =>
+      call(customerRoutes.list, {
+        query: { isTutor: '1', status: '1', take: 20, search: text ? JSON.stringify({ filter: /\d/.test(text) ? 'phone' : 'name', value: text }) : undefined },
+      }),
   });
   // the same rule the server applies (src/domain): adult, marked as tutor, not the customer themself
   const today = todayIn();
-  const options = (data?.items ?? []).filter((c) => !tutorProblem(c, selfId, today)).map((c) => ({ value: c.id, label: `${fullName(c)} · ${c.mobilePhone ?? ''}` }));
-  if (current && !options.some((o) => o.value === current.id)) options.unshift({ value: current.id, label: `${fullName(current)} · ${current.mobilePhone ?? ''}` });
+  const options = (data?.items ?? [])
+    .filter((c) => !tutorProblem(c, selfId, today))
+    .map((c) => ({ value: c.id, label: `${fullName(c)} · ${c.mobilePhone ?? ''}` }));
+  if (current && !options.some((o) => o.value === current.id))
+    options.unshift({ value: current.id, label: `${fullName(current)} · ${current.mobilePhone ?? ''}` });
   return (
     <Select
       id={id}

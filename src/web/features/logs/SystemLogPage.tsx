@@ -1,19 +1,9 @@
 import { Descriptions } from 'antd';
+import type { SystemLogRow } from '../../../domain/logs.contract';
 import { ChangesView, LogDetailLoader, type LogDetailAnswer } from '../../ui/ChangesView';
 import { branchFilter, moduleFilter } from '../../ui/filters';
 import { formatDateTime, fullName } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
-
-interface LogRow {
-  id: string;
-  module: { name: string; alias: string };
-  action: string;
-  order: string | null;
-  sourceBranch: { id: string; name: string } | null;
-  affectedBranch: { id: string; name: string } | null;
-  user: { name: string; lastName: string; motherLastName: string } | null;
-  created_at: string;
-}
 
 /** Locks (module blockers) open as the spec's 'Información del Bloqueo'; other rows as their changes. */
 const isLock = (l: { module: { name: string } }) => l.module.name === 'blockers';
@@ -47,7 +37,7 @@ function LockInfo({ detail }: { detail: LogDetailAnswer }) {
   );
 }
 
-function LogDetail({ row }: { row: LogRow }) {
+function LogDetail({ row }: { row: SystemLogRow }) {
   return (
     <LogDetailLoader
       path={`/system-log/${row.id}`}
@@ -64,7 +54,7 @@ function LogDetail({ row }: { row: LogRow }) {
 /** /dashboard/historial-del-sistema: every change-log row; the detail names the records instead of their ids. */
 export default function SystemLogPage() {
   return (
-    <ListPage<LogRow>
+    <ListPage<SystemLogRow>
       title="Historial del sistema"
       resource="system-log"
       module="systemLogs"

@@ -1,15 +1,16 @@
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
-import { identityColumns, type LoyaltyCustomer } from './columns';
+import type { CustomerListItem } from '../../../domain/customers.contract';
+import { identityColumns } from './columns';
 import { LoyaltyList } from './LoyaltyList';
 import { MemberOrders } from './MemberOrders';
 
 const filters: FilterDef[] = [filterCatalogue.blacklist()];
-const columns = identityColumns<LoyaltyCustomer>({ points: true, idTitle: 'Miembro' });
+const columns = identityColumns<CustomerListItem>({ points: true, idTitle: 'Miembro' });
 
 /** /dashboard/sistema-de-lealtad: the customers as loyalty members; the member id opens their orders. */
 export default function LoyaltySystemPage() {
   return (
-    <LoyaltyList<LoyaltyCustomer>
+    <LoyaltyList<CustomerListItem>
       title="Sistema de lealtad"
       resource="customer"
       module="loyalty_system"

@@ -1,7 +1,6 @@
 import { Tabs } from 'antd';
 import { useCan } from '../../app/privileges';
-import { CustomerDetail } from '../customers/CustomerDetail';
-import { CustomerOrders } from '../customers/CustomerOrders';
+import { CustomerDetail, CustomerOrders } from '../customers';
 import { fullName } from '../../ui/format';
 import { LOYALTY_PAGE_SIZES, type LoyaltyCustomer } from './columns';
 
@@ -15,7 +14,11 @@ export function MemberOrders({ member }: { member: LoyaltyCustomer }) {
       <Tabs
         items={[
           { key: 'orders', label: 'Órdenes', children: <CustomerOrders customerId={member.id} kind="order" pageSize={5} pageSizes={LOYALTY_PAGE_SIZES} /> },
-          { key: 'cash', label: 'Órdenes en efectivo', children: <CustomerOrders customerId={member.id} kind="cash" pageSize={5} pageSizes={LOYALTY_PAGE_SIZES} /> },
+          {
+            key: 'cash',
+            label: 'Órdenes en efectivo',
+            children: <CustomerOrders customerId={member.id} kind="cash" pageSize={5} pageSizes={LOYALTY_PAGE_SIZES} />,
+          },
         ]}
       />
     </div>

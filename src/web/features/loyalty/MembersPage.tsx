@@ -5,16 +5,15 @@ import { formatMoney } from '../../ui/format';
 import type { ListColumn } from '../../ui/ListPage';
 import { Money } from '../../ui/Money';
 import { MemberDetail } from './MemberOrders';
-import { TierTag } from '../customers/TierTag';
-import { identityColumns, type LoyaltyCustomer } from './columns';
+import { TierTag } from '../customers';
+import type { Member } from '../../../domain/loyalty.contract';
+import { identityColumns } from './columns';
 import { LoyaltyList } from './LoyaltyList';
 
-interface Member extends LoyaltyCustomer {
-  total: number;
-  loyaltyScale: string;
-}
-
-const filters: FilterDef[] = [{ kind: 'dateRange', label: 'Periodo de compras', defaults: () => lastDaysRange(LOYALTY_WINDOW_DAYS, todayIn()) }, filterCatalogue.blacklist()];
+const filters: FilterDef[] = [
+  { kind: 'dateRange', label: 'Periodo de compras', defaults: () => lastDaysRange(LOYALTY_WINDOW_DAYS, todayIn()) },
+  filterCatalogue.blacklist(),
+];
 const columns: ListColumn<Member>[] = [
   ...identityColumns<Member>(),
   { key: 'total', title: 'Compras', sortField: 'total', render: (m) => <Money value={m.total} />, text: (m) => formatMoney(m.total) },

@@ -1,27 +1,28 @@
 import { Tag } from 'antd';
 import { formatPhone } from '../../../domain/validation';
+import type { LoyaltyIdentity } from '../../../domain/loyalty.contract';
 import type { ListColumn } from '../../ui/ListPage';
 
-/** The identity columns the three loyalty lists share (section 2, Loyalty-related lists). */
-export interface LoyaltyCustomer {
-  id: string;
-  customerId: number;
-  name: string;
-  lastName: string;
-  motherLastName: string | null;
-  gender: string;
-  email: string | null;
-  mobilePhone: string | null;
-  tutorMobilePhone?: string | null;
-  tutor?: { mobilePhone: string | null } | null;
-  points: number;
-  blackList: boolean;
-}
+/**
+ * The identity columns the three loyalty lists share (section 2, Loyalty-related lists): the we-miss-you row
+ * names the tutor's mobile, the customer list (sistema de lealtad) carries the tutor.
+ */
+export type LoyaltyCustomer = Pick<
+  LoyaltyIdentity,
+  'id' | 'customerId' | 'name' | 'lastName' | 'motherLastName' | 'gender' | 'email' | 'mobilePhone' | 'points' | 'blackList'
+> & { tutorMobilePhone?: string | null; tutor?: { mobilePhone: string | null } | null };
 
 const upper = (s: string | null) => (s ?? '').toUpperCase();
 const mobileOf = (c: LoyaltyCustomer) => c.mobilePhone ?? c.tutorMobilePhone ?? c.tutor?.mobilePhone ?? null;
 
-const ellipsis = { display: 'inline-block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' } as const;
+const ellipsis = {
+  display: 'inline-block',
+  maxWidth: 160,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
 
 export const LOYALTY_PAGE_SIZES = [5, 15, 30, 45, 60];
 

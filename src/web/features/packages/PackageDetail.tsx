@@ -3,7 +3,8 @@ import { packageTypeLabels } from '../../../domain/packages.schemas';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { packagePhoto, validityText, type Package, type PackageItem } from './types';
+import type { Package, PackageItem } from '../../../domain/packages.contract';
+import { packagePhoto, validityText } from './format';
 
 /** Everything a package or promotion carries, for the list's detail modal. */
 export function PackageDetail({ pkg: p }: { pkg: Package }) {
@@ -15,7 +16,9 @@ export function PackageDetail({ pkg: p }: { pkg: Package }) {
         <Descriptions bordered column={2} size="small" style={{ flex: 1 }}>
           <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
           <Descriptions.Item label="Tipo">{packageTypeLabels[p.type]}</Descriptions.Item>
-          <Descriptions.Item label="Nombre" span={2}>{p.name}</Descriptions.Item>
+          <Descriptions.Item label="Nombre" span={2}>
+            {p.name}
+          </Descriptions.Item>
           <Descriptions.Item label="Descripción" span={2}>
             <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Paragraph>
           </Descriptions.Item>
@@ -31,8 +34,12 @@ export function PackageDetail({ pkg: p }: { pkg: Package }) {
           <Descriptions.Item label="Estatus">
             <StatusTag active={p.active} />
           </Descriptions.Item>
-          <Descriptions.Item label="Sucursales" span={2}>{p.branches.map((b) => b.name).join(', ')}</Descriptions.Item>
-          <Descriptions.Item label="Tipo de pago" span={2}>{p.paymentType.join(', ')}</Descriptions.Item>
+          <Descriptions.Item label="Sucursales" span={2}>
+            {p.branches.map((b) => b.name).join(', ')}
+          </Descriptions.Item>
+          <Descriptions.Item label="Tipo de pago" span={2}>
+            {p.paymentType.join(', ')}
+          </Descriptions.Item>
         </Descriptions>
       </Space>
       <Table<PackageItem>

@@ -3,10 +3,19 @@ import { Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, TimeP
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
-import { END_DATE_BEFORE_START, END_TIME_BEFORE_START, PAYMENT_TYPES, packageFieldsSchema, packageModule, type PackageType } from '../../../domain/packages.schemas';
+import type { Body } from '../../../domain/contract';
+import { packageRoutes, type PackageTreatmentOption } from '../../../domain/packages.contract';
+import {
+  END_DATE_BEFORE_START,
+  END_TIME_BEFORE_START,
+  PAYMENT_TYPES,
+  packageFieldsSchema,
+  packageModule,
+  type PackageType,
+} from '../../../domain/packages.schemas';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { msg } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
@@ -14,7 +23,7 @@ import { zodRule } from '../../ui/forms';
 import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { InlineSwitch } from '../treatments';
 import { PackageItemsField, type ItemValues } from './PackageItemsField';
-import { packageThumbnail, sectionOf, type Package, type PackageFormOptions, type PackageTreatmentOption } from './types';
+import { packageThumbnail, sectionOf } from './format';
 
 interface Values {
   sku: string;
@@ -57,8 +66,13 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
   const readOnly = editing && !can(module, 'edit');
   const promo = type === 'Promotion';
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['package', id], queryFn: () => api<Package>(`/package/${id}`), enabled: editing, throwOnError: isMissingRecord });
-  const options = useQuery({ queryKey: ['package-form-options'], queryFn: () => api<PackageFormOptions>('/package/form-options'), enabled: !readOnly, staleTime: 60_000 });
+  const existing = useQuery({
+    queryKey: ['package', id],
+    queryFn: () => call(packageRoutes.get, { params: { id: id! } }),
+    enabled: editing,
+    throwOnError: isMissingRecord,
+  });
+  const options = useQuery({ queryKey: ['package-form-options'], queryFn: () => call(packageRoutes.formOptions), enabled: !readOnly, staleTime: 60_000 });
   const typeId = Form.useWatch('treatmentTypeId', form);
   const bySchedule = Form.useWatch('validBySchedule', form);
   const byTime = Form.useWatch('validByTime', form);
@@ -81,7 +95,8 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
   const treatments: PackageTreatmentOption[] = (options.data?.treatments ?? []).filter((t) => t.treatmentTypeId === typeId);
   if (current && current.treatmentTypeId === typeId) {
     for (const item of current.treatmentPackage) {
-      if (!treatments.some((t) => t.id === item.treatmentId)) treatments.push({ ...item.treatment, treatmentTypeId: current.treatmentTypeId, areas: item.areas });
+      if (!treatments.some((t) => t.id === item.treatmentId))
+        treatments.push({ ...item.treatment, treatmentTypeId: current.treatmentTypeId, areas: item.areas });
     }
   }
   const types = options.data?.treatmentTypes ?? (current ? [current.treatmentType] : []);
@@ -95,8 +110,9 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
       ...rest,
       type,
       treatmentPackage: v.treatmentPackage.map((i) => ({ ...i, sessions: promo ? 1 : i.sessions })),
-    };
-    const saved = editing ? await api<Package>(`/package/${id}/update`, { method: 'PUT', body }) : await api<Package>('/package/create', { body });
+      // the form may hold incomplete rows; the server's schema answers those with field errors
+    } as Body<typeof packageRoutes.create>;
+    const saved = id ? await call(packageRoutes.update, { params: { id }, body }) : await call(packageRoutes.create, { body });
     await uploadPhotos(`/package/${saved.id}/photo`, photos);
     return saved;
   };
@@ -110,7 +126,15 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
       invalidate={['list', 'package']}
       loading={existing.isLoading}
       readOnly={readOnly}
-      initialValues={{ active: true, validBySchedule: false, validByTime: false, branchesIds: [], paymentType: [], treatmentPackage: [{ limit: 1, sessions: promo ? undefined : 1 }], photos: [] }}
+      initialValues={{
+        active: true,
+        validBySchedule: false,
+        validByTime: false,
+        branchesIds: [],
+        paymentType: [],
+        treatmentPackage: [{ limit: 1, sessions: promo ? undefined : 1 }],
+        photos: [],
+      }}
       onSubmit={submit}
     >
       <SinglePhotoField required={!editing} disabled={readOnly} />
@@ -152,7 +176,12 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="categoryId" label="Categoría" required rules={[rule('categoryId')]}>
-            <Select placeholder="Seleccione la categoría" loading={options.isLoading} showSearch={{ optionFilterProp: 'label' }} options={named(options.data?.categories, current ? [current.category] : [])} />
+            <Select
+              placeholder="Seleccione la categoría"
+              loading={options.isLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={named(options.data?.categories, current ? [current.category] : [])}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -162,7 +191,13 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
         </Col>
       </Row>
       <Form.Item name="branchesIds" label="Sucursales" required rules={[rule('branchesIds')]}>
-        <Select mode="multiple" placeholder="Seleccione las sucursales" loading={options.isLoading} showSearch={{ optionFilterProp: 'label' }} options={named(options.data?.branches, current?.branches)} />
+        <Select
+          mode="multiple"
+          placeholder="Seleccione las sucursales"
+          loading={options.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={named(options.data?.branches, current?.branches)}
+        />
       </Form.Item>
       <Form.Item name="paymentType" label="Tipo de pago" required rules={[rule('paymentType')]}>
         <Checkbox.Group options={PAYMENT_TYPES.map((p) => ({ value: p, label: p }))} />

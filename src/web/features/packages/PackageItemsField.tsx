@@ -5,8 +5,8 @@ import { packageItemSchema, type PackageType } from '../../../domain/packages.sc
 import { msg } from '../../../domain/validation';
 import { zodRule } from '../../ui/forms';
 import { formatMoney } from '../../ui/format';
-import { moneyInputProps } from '../treatments';
-import type { PackageTreatmentOption } from './types';
+import { MoneyInput } from '../../ui/MoneyInput';
+import type { PackageTreatmentOption } from '../../../domain/packages.contract';
 
 export interface ItemValues {
   id?: string;
@@ -63,9 +63,13 @@ export function PackageItemsField({ form, type, treatments, hasAreas, disabled }
       </Typography.Title>
       <Form.List
         name="treatmentPackage"
-        rules={[{ validator: async (_r, v?: unknown[]) => {
-          if (!v?.length) throw new Error('Debe agregar al menos un tratamiento');
-        } }]}
+        rules={[
+          {
+            validator: async (_r, v?: unknown[]) => {
+              if (!v?.length) throw new Error('Debe agregar al menos un tratamiento');
+            },
+          },
+        ]}
       >
         {(fields, { add, remove }, { errors }) => (
           <>
@@ -103,7 +107,10 @@ export function PackageItemsField({ form, type, treatments, hasAreas, disabled }
                   )}
                   {isPackage && (
                     <Col span={2}>
-                      <Form.Item name={[field.name, 'sessions']} rules={[zodRule(packageItemSchema, 'sessions'), { required: true, message: msg.required('sesiones') }]}>
+                      <Form.Item
+                        name={[field.name, 'sessions']}
+                        rules={[zodRule(packageItemSchema, 'sessions'), { required: true, message: msg.required('sesiones') }]}
+                      >
                         <InputNumber aria-label={`Sesiones ${index + 1}`} min={1} precision={0} style={{ width: '100%' }} />
                       </Form.Item>
                     </Col>
@@ -120,11 +127,13 @@ export function PackageItemsField({ form, type, treatments, hasAreas, disabled }
                   </Col>
                   <Col span={4}>
                     <Form.Item name={[field.name, 'promotionPrice']} rules={[zodRule(packageItemSchema, 'promotionPrice')]}>
-                      <InputNumber aria-label={`Precio promoción ${index + 1}`} {...moneyInputProps} />
+                      <MoneyInput aria-label={`Precio promoción ${index + 1}`} />
                     </Form.Item>
                   </Col>
                   <Col span={1}>
-                    {!disabled && fields.length > 1 && <Button danger icon={<DeleteOutlined />} aria-label={`Quitar tratamiento ${index + 1}`} onClick={() => remove(field.name)} />}
+                    {!disabled && fields.length > 1 && (
+                      <Button danger icon={<DeleteOutlined />} aria-label={`Quitar tratamiento ${index + 1}`} onClick={() => remove(field.name)} />
+                    )}
                   </Col>
                 </Row>
               );

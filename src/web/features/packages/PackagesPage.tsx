@@ -1,14 +1,16 @@
 import { Avatar, Tag } from 'antd';
 import { GiftOutlined } from '@ant-design/icons';
 import { packageModule, type PackageType } from '../../../domain/packages.schemas';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
+import { branchRoutes } from '../../../domain/branches.contract';
 import { filterCatalogue, statusFilter, type FilterDef } from '../../ui/filters';
 import { formatMoney } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { Money } from '../../ui/Money';
 import { StatusTag } from '../../ui/StatusTag';
 import { PackageDetail } from './PackageDetail';
-import { calendarDate, packageThumbnail, validityText, type Package } from './types';
+import type { Package } from '../../../domain/packages.contract';
+import { calendarDate, packageThumbnail, validityText } from './format';
 
 const branchFilter: FilterDef = {
   kind: 'select',
@@ -16,7 +18,7 @@ const branchFilter: FilterDef = {
   label: 'Sucursal',
   loadKey: 'package-branches',
   load: async () =>
-    (await api<{ items: { id: string; name: string; distributionCenter: boolean }[] }>('/branch', { query: { take: 0, status: '1' } })).items
+    (await call(branchRoutes.lookup, { query: { take: 0, status: '1' } })).items
       .filter((b) => !b.distributionCenter)
       .map((b) => ({ value: b.id, label: b.name })),
   width: 190,
@@ -52,7 +54,13 @@ export default function PackagesPage({ type }: { type: PackageType }) {
         },
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'category', title: 'Categoría', render: (p) => p.category.name, text: (p) => p.category.name },
-        { key: 'regularPrice', title: 'Precio regular', sortField: 'regularPrice', render: (p) => <Money value={p.regularPrice} />, text: (p) => formatMoney(p.regularPrice) },
+        {
+          key: 'regularPrice',
+          title: 'Precio regular',
+          sortField: 'regularPrice',
+          render: (p) => <Money value={p.regularPrice} />,
+          text: (p) => formatMoney(p.regularPrice),
+        },
         { key: 'price', title: 'Precio', sortField: 'price', render: (p) => <Money value={p.price} />, text: (p) => formatMoney(p.price) },
         {
           key: 'validity',
@@ -68,7 +76,13 @@ export default function PackagesPage({ type }: { type: PackageType }) {
           ),
           text: (p) => validityText(p) + (p.expired ? ' (Vencido)' : ''),
         },
-        { key: 'active', title: 'Estatus', sortField: 'active', render: (p) => <StatusTag active={p.active} />, text: (p) => (p.active ? 'Activo' : 'Inactivo') },
+        {
+          key: 'active',
+          title: 'Estatus',
+          sortField: 'active',
+          render: (p) => <StatusTag active={p.active} />,
+          text: (p) => (p.active ? 'Activo' : 'Inactivo'),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (p) => p.id },

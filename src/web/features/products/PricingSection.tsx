@@ -5,9 +5,9 @@ import { pricingLabels, productFields, requiredPricingFields, TAX_OPTIONS, type 
 import { msg } from '../../../domain/validation';
 import { zodRule } from '../../ui/forms';
 import { formatMoney } from '../../ui/format';
-import type { Product } from './types';
+import { MoneyInput } from '../../ui/MoneyInput';
+import type { Product } from '../../../domain/products.contract';
 
-const moneyInput = { prefix: '$', precision: 2, min: 0, step: 1, style: { width: '100%' } } as const;
 const percentInput = { suffix: '%', precision: 2, min: 0, max: 1000, style: { width: '100%' } } as const;
 
 const show = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatMoney(v));
@@ -34,7 +34,7 @@ export function CostSection() {
       <Row gutter={16} align="bottom">
         <Col xs={24} md={8}>
           <Form.Item name="cost" label="Costo" required rules={[zodRule(productFields, 'cost')]}>
-            <InputNumber<number> {...moneyInput} placeholder="0.00" aria-label="Costo" />
+            <MoneyInput placeholder="0.00" aria-label="Costo" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -86,10 +86,14 @@ export function PricingSection({ kind, required }: PricingProps) {
           {item('franchiseTax', 'IVA de franquicia', <InputNumber<number> {...percentInput} aria-label="IVA de franquicia" />)}
         </Col>
         <Col xs={24} md={8}>
-          {item('additionalCostFranchise', 'Costo adicional de franquicia', <InputNumber<number> {...percentInput} aria-label="Costo adicional de franquicia" />)}
+          {item(
+            'additionalCostFranchise',
+            'Costo adicional de franquicia',
+            <InputNumber<number> {...percentInput} aria-label="Costo adicional de franquicia" />,
+          )}
         </Col>
         <Col xs={24} md={8}>
-          {item('indirectExpenses', 'Gastos indirectos', <InputNumber<number> {...moneyInput} aria-label="Gastos indirectos" />)}
+          {item('indirectExpenses', 'Gastos indirectos', <MoneyInput aria-label="Gastos indirectos" />)}
         </Col>
         <Col xs={24} md={8}>
           <Computed title="Precio franquicia" value={franchisePrice} testId="franchise-price" />
@@ -107,7 +111,7 @@ export function PricingSection({ kind, required }: PricingProps) {
           </Computed>
         </Col>
         <Col xs={24} md={8}>
-          {item('salePrice', 'Precio de venta', <InputNumber<number> {...moneyInput} aria-label="Precio de venta" />)}
+          {item('salePrice', 'Precio de venta', <MoneyInput aria-label="Precio de venta" />)}
         </Col>
         <Col xs={24} md={8}>
           {item('points', 'Puntos', <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} aria-label="Puntos" />)}

@@ -2,7 +2,8 @@ import { Descriptions, Image, Space, Tag } from 'antd';
 import { approvalColors, approvalLabels, productTypeLabel, type ApprovalState } from '../../../domain/products.schemas';
 import { formatDate, formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { photoUrl, type Product } from './types';
+import type { Product } from '../../../domain/products.contract';
+import { photoUrl } from './photos';
 
 export function ApprovalTag({ state, date }: { state: ApprovalState; date?: string | null }) {
   return (
@@ -23,7 +24,15 @@ export function ProductDetail({ product: p }: { product: Product }) {
       <Image.PreviewGroup>
         <Space style={{ marginBottom: 12 }}>
           {p.photos.map((ph) => (
-            <Image key={ph.id} width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6 }} src={photoUrl(ph.name, true)} preview={{ src: photoUrl(ph.name) }} alt={p.name} />
+            <Image
+              key={ph.id}
+              width={96}
+              height={96}
+              style={{ objectFit: 'cover', borderRadius: 6 }}
+              src={photoUrl(ph.name, true)}
+              preview={{ src: photoUrl(ph.name) }}
+              alt={p.name}
+            />
           ))}
         </Space>
       </Image.PreviewGroup>

@@ -4,7 +4,9 @@ import { CONTENT_TYPES, MEASURE_UNITS, PRODUCT_PHOTOS_MAX, productFields, produc
 import { zodRule } from '../../ui/forms';
 import { PhotoPicker, type PickedPhoto } from '../../ui/PhotoPicker';
 import { loadProductCategories, loadProductTypes, loadProviders } from './lookups';
-import type { Named, Product } from './types';
+import type { Product } from '../../../domain/products.contract';
+
+type Named = Product['providers'][number];
 
 const rule = (field: keyof typeof productFields.shape) => [zodRule(productFields, field)];
 

@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Form, Space, Switch } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import type { Body } from '../../../domain/contract';
+import { productRoutes, type Product } from '../../../domain/products.contract';
 import type { ProductKind } from '../../../domain/products.schemas';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { confirmAction } from '../../ui/confirm';
@@ -15,10 +17,12 @@ import { loadProductTypes } from './lookups';
 import { CostSection, PricingSection, PricingSummary } from './PricingSection';
 import { ApprovalTag } from './ProductDetail';
 import { ProductFields } from './ProductFields';
-import { photoUrl, type Product } from './types';
+import { photoUrl } from './photos';
 import { leaveWithoutAsking } from '../../ui/unsaved';
 
 type Values = Omit<Product, 'photos' | 'id'> & { photos: PickedPhoto[] };
+/** What both the create and the update accept (the update takes the SKU and type back unchanged). */
+type ProductBody = Body<typeof productRoutes.create> & Body<(typeof productRoutes.update)[ProductKind]>;
 
 const LIST = '/dashboard/productos';
 const FORM_ONLY = ['photos'] as const;
@@ -31,7 +35,8 @@ async function syncPhotos(id: string, photos: PickedPhoto[], removed: PickedPhot
   const kept = photos.filter((p) => p.id).length;
   const added = photos.filter((p) => p.file);
   const deferred = kept === 0 ? removed.slice(-1) : [];
-  const remove = (list: PickedPhoto[]) => Promise.all(list.map((p) => api(`/product/photo/${p.id}/delete`, { method: 'DELETE' }).catch((err) => notify.error(err))));
+  const remove = (list: PickedPhoto[]) =>
+    Promise.all(list.map((p) => call(productRoutes.deletePhoto, { params: { photoId: p.id! } }).catch((err) => notify.error(err))));
   await remove(removed.filter((p) => !deferred.includes(p)));
   await uploadPhotos(`/product/${id}/photos`, deferred.length ? added.slice(0, 1) : added);
   await remove(deferred);
@@ -45,7 +50,12 @@ export default function ProductFormPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const removed = useRef<PickedPhoto[]>([]);
-  const existing = useQuery({ queryKey: ['product', id], queryFn: () => api<Product>(`/product/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['product', id],
+    queryFn: () => call(productRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
   const types = useQuery({ queryKey: ['product-types'], queryFn: loadProductTypes, staleTime: 300_000 });
   const typeId = Form.useWatch('productTypeId', form);
 
@@ -60,26 +70,25 @@ export default function ProductFormPage() {
   useEffect(() => {
     if (!product) return;
     removed.current = [];
-    form.setFieldsValue({
-      ...product,
-      photos: product.photos.map((p) => ({ uid: p.id, id: p.id, name: p.name, url: photoUrl(p.name, true) })),
-    });
+    form.setFieldsValue({ ...product, photos: product.photos.map((p) => ({ uid: p.id, id: p.id, name: p.name, url: photoUrl(p.name, true) })) });
   }, [product, form]);
 
   const submit = (values: Values) => {
-    const payload: Record<string, unknown> = { ...values };
-    for (const k of FORM_ONLY) delete payload[k];
+    const fields: Record<string, unknown> = { ...values };
+    for (const k of FORM_ONLY) delete fields[k];
+    // the form's values less the photos; the server's schema answers a missing field with a field error
+    const payload = fields as ProductBody;
     // a rejected product's cost and status are hidden: they travel unchanged
     if (product && rejected) Object.assign(payload, { cost: product.cost, tax: product.tax, active: product.active });
     if (!id) {
       // as the spec describes: save, then upload the photos with the returned id
       return (async () => {
-        const created = await api<Product>('/product/create', { body: payload });
+        const created = await call(productRoutes.create, { body: payload });
         await uploadPhotos(`/product/${created.id}/photos`, values.photos);
       })();
     }
     return (async () => {
-      await api(`/product/${id}/update-${kind}-product`, { method: 'PUT', body: payload });
+      await call(productRoutes.update[kind!], { params: { id }, body: payload });
       await syncPhotos(id, values.photos ?? [], removed.current);
     })();
   };
@@ -91,7 +100,7 @@ export default function ProductFormPage() {
       okText: 'Rechazar',
       onOk: async () => {
         try {
-          await api(`/product/${id}/reject`, { method: 'POST' });
+          await call(productRoutes.reject, { params: { id: id! } });
           notify.success();
           await queryClient.invalidateQueries({ queryKey: ['list'] });
           await queryClient.invalidateQueries({ queryKey: ['product'] });

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { productTypeLabel } from '../../../domain/products.schemas';
 import { ListPage } from '../../ui/ListPage';
-import type { ProductType } from './types';
+import type { ProductType } from '../../../domain/products.contract';
 
 /** The four kinds of product, read-only: each decides the product's update route and whether lots are kept. */
 export default function ProductTypesPage() {

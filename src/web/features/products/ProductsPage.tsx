@@ -9,7 +9,8 @@ import { ListPage } from '../../ui/ListPage';
 import { StatusTag } from '../../ui/StatusTag';
 import { loadProductTypes, loadProviders } from './lookups';
 import { ApprovalTag, ProductDetail } from './ProductDetail';
-import { photoUrl, type Product } from './types';
+import type { Product } from '../../../domain/products.contract';
+import { photoUrl } from './photos';
 
 const filters: FilterDef[] = [
   filterCatalogue.status(),

@@ -1,11 +1,11 @@
-import { api } from '../../app/api';
+import { categoryRoutes } from '../../../domain/categories.contract';
+import { productTypeRoutes } from '../../../domain/products.contract';
 import { productTypeLabel } from '../../../domain/products.schemas';
-import type { Named, ProductType } from './types';
-
-type ListAnswer<T> = { items: T[] };
+import { providerRoutes } from '../../../domain/providers.contract';
+import { call } from '../../app/api';
 
 /** Product types named in Spanish by their kind. */
 export const loadProductTypes = async () =>
-  (await api<ListAnswer<ProductType>>('/product-type', { query: { take: 'all' } })).items.map((t) => ({ ...t, name: productTypeLabel(t) }));
-export const loadProviders = async () => (await api<ListAnswer<Named>>('/provider', { query: { take: 'all', status: '1' } })).items;
-export const loadProductCategories = async () => (await api<ListAnswer<Named>>('/categories', { query: { take: 'all', type: 'product', status: '1' } })).items;
+  (await call(productTypeRoutes.list, { query: { take: 'all' } })).items.map((t) => ({ ...t, name: productTypeLabel(t) }));
+export const loadProviders = async () => (await call(providerRoutes.list, { query: { take: 'all', status: '1' } })).items;
+export const loadProductCategories = async () => (await call(categoryRoutes.list, { query: { take: 'all', type: 'product', status: '1' } })).items;

@@ -2,14 +2,22 @@ import { useEffect } from 'react';
 import { Col, Divider, Form, Input, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { PAY_CONDITIONS, payConditionLabel, providerFields, providerSchema, REGIMES, regimeLabels, type ProviderFormInput } from '../../../domain/providers.schemas';
+import {
+  PAY_CONDITIONS,
+  payConditionLabel,
+  providerFields,
+  providerSchema,
+  REGIMES,
+  regimeLabels,
+  type ProviderFormInput,
+} from '../../../domain/providers.schemas';
 import { formatPhone } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { providerRoutes } from '../../../domain/providers.contract';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
-import type { Provider } from './types';
 import { PhoneInput } from '../../ui/PhoneInput';
 
 type Values = ProviderFormInput;
@@ -20,7 +28,12 @@ export default function ProviderFormPage() {
   const { id } = useParams();
   const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({ queryKey: ['provider', id], queryFn: () => api<Provider>(`/provider/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['provider', id],
+    queryFn: () => call(providerRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
 
   useEffect(() => {
     const p = existing.data;
@@ -40,7 +53,7 @@ export default function ProviderFormPage() {
         // the whole schema: phones as 10 digits, RFC in capitals, the RFC length against the regime
         const body = parseForm(providerSchema, values, form);
         if (!body) return false;
-        return id ? api(`/provider/${id}/update`, { method: 'PUT', body }) : api('/provider/create', { body });
+        return id ? call(providerRoutes.update, { params: { id }, body }) : call(providerRoutes.create, { body });
       }}
     >
       <Row gutter={16}>

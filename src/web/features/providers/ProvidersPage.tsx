@@ -5,7 +5,7 @@ import { filterCatalogue } from '../../ui/filters';
 import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { StatusTag } from '../../ui/StatusTag';
-import type { Provider } from './types';
+import type { Provider } from '../../../domain/providers.contract';
 
 const dash = (v: string | null | undefined) => v || '—';
 
@@ -76,7 +76,13 @@ export default function ProvidersPage() {
           render: (p) => payConditionLabel(p.payConditions),
           text: (p) => payConditionLabel(p.payConditions),
         },
-        { key: 'active', title: 'Estatus', sortField: 'active', render: (p) => <StatusTag active={p.active} />, text: (p) => (p.active ? 'Activo' : 'Inactivo') },
+        {
+          key: 'active',
+          title: 'Estatus',
+          sortField: 'active',
+          render: (p) => <StatusTag active={p.active} />,
+          text: (p) => (p.active ? 'Activo' : 'Inactivo'),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (p) => p.id, hidden: (p) => Boolean(p.deleted_at) },

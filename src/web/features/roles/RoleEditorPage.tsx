@@ -3,13 +3,13 @@ import { Alert, Checkbox, Form, Input, Switch, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ACTIONS, actionLabels, MODULES, MODULE_KEYS, type Action, type ModuleKey } from '../../../domain/privileges';
+import { roleRoutes } from '../../../domain/roles.contract';
 import { roleSchema, type RoleInput } from '../../../domain/roles.schemas';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { zodRule } from '../../ui/forms';
-import type { Role } from './types';
 
 type Matrix = Record<string, Action[]>;
 
@@ -19,11 +19,17 @@ export default function RoleEditorPage() {
   const can = useCan();
   const [form] = Form.useForm<RoleInput>();
   const [edited, setMatrix] = useState<Matrix | null>(null);
-  const role = useQuery({ queryKey: ['role', id], queryFn: () => api<Role>(`/role/${id}`), enabled: Boolean(id), throwOnError: isMissingRecord });
-  const matrix: Matrix = edited ?? ((role.data?.privileges as Matrix | undefined) ?? {});
+  const role = useQuery({
+    queryKey: ['role', id],
+    queryFn: () => call(roleRoutes.get, { params: { id: id! } }),
+    enabled: Boolean(id),
+    throwOnError: isMissingRecord,
+  });
+  const matrix: Matrix = edited ?? (role.data?.privileges as Matrix | undefined) ?? {};
 
   useEffect(() => {
-    if (role.data) form.setFieldsValue({ name: role.data.name, branchBound: role.data.branchBound, extendedCancellationLimit: role.data.extendedCancellationLimit });
+    if (role.data)
+      form.setFieldsValue({ name: role.data.name, branchBound: role.data.branchBound, extendedCancellationLimit: role.data.extendedCancellationLimit });
   }, [role.data, form]);
 
   const toggle = (module: ModuleKey, action: Action, on: boolean) =>
@@ -50,10 +56,15 @@ export default function RoleEditorPage() {
       initialValues={{ branchBound: false, extendedCancellationLimit: false }}
       onSubmit={(values) => {
         const body = { ...values, privileges: matrix };
-        return id ? api(`/role/${id}/update`, { method: 'PUT', body }) : api('/role/create', { body });
+        return id ? call(roleRoutes.update, { params: { id }, body }) : call(roleRoutes.create, { body });
       }}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Los cambios se aplican a cada usuario la próxima vez que se renueve su sesión (a más tardar en 15 minutos)." />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="Los cambios se aplican a cada usuario la próxima vez que se renueve su sesión (a más tardar en 15 minutos)."
+      />
       <Form.Item name="name" label="Nombre del rol" required rules={[zodRule(roleSchema, 'name')]}>
         <Input maxLength={60} style={{ maxWidth: 360 }} />
       </Form.Item>

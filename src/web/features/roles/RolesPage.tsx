@@ -2,14 +2,14 @@ import { Button, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api';
+import { roleRoutes, type Role } from '../../../domain/roles.contract';
+import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
-import type { Role } from './types';
 
 export default function RolesPage() {
   const navigate = useNavigate();
   const can = useCan();
-  const { data, isLoading } = useQuery({ queryKey: ['roles'], queryFn: () => api<Role[]>('/role') });
+  const { data, isLoading } = useQuery({ queryKey: ['roles'], queryFn: () => call(roleRoutes.list) });
   return (
     <div>
       <div className="page-title">
@@ -37,7 +37,11 @@ export default function RolesPage() {
           },
           { key: 'users', title: 'Usuarios', dataIndex: 'usersCount', align: 'right' },
           { key: 'modules', title: 'Módulos con acceso', render: (_, r) => Object.keys(r.privileges).length },
-          { key: 'scope', title: 'Alcance', render: (_, r) => (r.branchBound ? <Tag color="orange">Sólo su sucursal</Tag> : <Tag color="blue">Todas las sucursales</Tag>) },
+          {
+            key: 'scope',
+            title: 'Alcance',
+            render: (_, r) => (r.branchBound ? <Tag color="orange">Sólo su sucursal</Tag> : <Tag color="blue">Todas las sucursales</Tag>),
+          },
           { key: 'limit', title: 'Límite de cancelaciones', render: (_, r) => (r.extendedCancellationLimit ? 4 : 3) },
         ]}
       />

@@ -1,8 +1,15 @@
 import { useEffect } from 'react';
 import { Form, InputNumber, Select } from 'antd';
 import { LOYALTY_TIERS, thresholdsProblem, type TierThresholds } from '../../../domain/loyalty';
-import { EXCHANGE_RATE_REQUIRED, PAYMENT_PROCESS_TYPES, paymentProcessTypeLabels, exchangeRateValue, type SettingInput } from '../../../domain/settings.schemas';
-import { api } from '../../app/api';
+import {
+  EXCHANGE_RATE_REQUIRED,
+  PAYMENT_PROCESS_TYPES,
+  paymentProcessTypeLabels,
+  exchangeRateValue,
+  type SettingInput,
+} from '../../../domain/settings.schemas';
+import { settingRoutes } from '../../../domain/settings.contract';
+import { call } from '../../app/api';
 import { Allowed } from '../../app/RequireAuth';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
@@ -14,7 +21,12 @@ export default function SettingsEditPage() {
   const user = useSession((s) => s.user);
 
   useEffect(() => {
-    if (setting.data) form.setFieldsValue({ exchangeRate: setting.data.exchangeRate, paymentProcessType: setting.data.paymentProcessType, loyaltyThresholds: setting.data.loyaltyThresholds });
+    if (setting.data)
+      form.setFieldsValue({
+        exchangeRate: setting.data.exchangeRate,
+        paymentProcessType: setting.data.paymentProcessType,
+        loyaltyThresholds: setting.data.loyaltyThresholds,
+      });
   }, [setting.data, form]);
 
   const editable = (branchId: string) => !user?.branchBound || user.branch === branchId;
@@ -27,9 +39,14 @@ export default function SettingsEditPage() {
         backTo="/dashboard/configuraciones"
         invalidate={['setting']}
         loading={loading}
-        onSubmit={(values) => api(`/setting/${setting.data!.id}/update`, { method: 'PUT', body: values })}
+        onSubmit={(values) => call(settingRoutes.update, { params: { id: setting.data!.id }, body: values })}
       >
-        <Form.Item name="paymentProcessType" label="Procesador de pagos" required rules={[{ required: true, message: 'El campo procesador de pagos es requerido' }]}>
+        <Form.Item
+          name="paymentProcessType"
+          label="Procesador de pagos"
+          required
+          rules={[{ required: true, message: 'El campo procesador de pagos es requerido' }]}
+        >
           <Select disabled={user?.branchBound} options={PAYMENT_PROCESS_TYPES.map((t) => ({ value: t, label: paymentProcessTypeLabels[t] }))} />
         </Form.Item>
         <h4>Tipo de cambio por sucursal</h4>
@@ -48,7 +65,15 @@ export default function SettingsEditPage() {
               },
             ]}
           >
-            <InputNumber<number> prefix="$" step={0.01} precision={2} style={{ width: 200 }} disabled={!editable(b.id)} aria-label={`Tipo de cambio ${b.name}`} placeholder="0.00" />
+            <InputNumber<number>
+              prefix="$"
+              step={0.01}
+              precision={2}
+              style={{ width: 200 }}
+              disabled={!editable(b.id)}
+              aria-label={`Tipo de cambio ${b.name}`}
+              placeholder="0.00"
+            />
           </Form.Item>
         ))}
         <h4>Escalas de lealtad</h4>
@@ -68,12 +93,21 @@ export default function SettingsEditPage() {
                   const values = getFieldValue('loyaltyThresholds') as TierThresholds | undefined;
                   if (!values || LOYALTY_TIERS.some((t) => typeof values[t] !== 'number')) return;
                   const problem = thresholdsProblem(values);
-                  if (problem && (problem.includes(`de ${tier} debe`) || (tier === 'BRONCE' && problem.includes('BRONCE debe iniciar')))) throw new Error(problem);
+                  if (problem && (problem.includes(`de ${tier} debe`) || (tier === 'BRONCE' && problem.includes('BRONCE debe iniciar'))))
+                    throw new Error(problem);
                 },
               }),
             ]}
           >
-            <InputNumber<number> prefix="$" min={0} step={1000} precision={2} style={{ width: 200 }} disabled={user?.branchBound || tier === 'BRONCE'} aria-label={`Monto ${tier}`} />
+            <InputNumber<number>
+              prefix="$"
+              min={0}
+              step={1000}
+              precision={2}
+              style={{ width: 200 }}
+              disabled={user?.branchBound || tier === 'BRONCE'}
+              aria-label={`Monto ${tier}`}
+            />
           </Form.Item>
         ))}
       </FormPage>

@@ -5,7 +5,7 @@ import { LOYALTY_TIERS } from '../../../domain/loyalty';
 import { paymentProcessTypeLabels } from '../../../domain/settings.schemas';
 import { useCan } from '../../app/privileges';
 import { formatDateTime, formatMoney } from '../../ui/format';
-import { TierTag } from '../customers/TierTag';
+import { TierTag } from '../customers';
 import { useSettings } from './useSettings';
 
 interface TierRow {
@@ -55,7 +55,11 @@ export default function SettingsPage() {
           rowKey="tier"
           size="small"
           pagination={false}
-          dataSource={LOYALTY_TIERS.map((tier, i) => ({ tier, from: setting.data?.loyaltyThresholds?.[tier] ?? 0, to: setting.data?.loyaltyThresholds?.[LOYALTY_TIERS[i + 1]] }))}
+          dataSource={LOYALTY_TIERS.map((tier, i) => ({
+            tier,
+            from: setting.data?.loyaltyThresholds?.[tier] ?? 0,
+            to: setting.data?.loyaltyThresholds?.[LOYALTY_TIERS[i + 1]],
+          }))}
           columns={[
             { key: 'tier', title: 'Nivel', render: (_: unknown, r) => <TierTag tier={r.tier} /> },
             {

@@ -1,25 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingInput } from '../../../domain/settings.schemas';
-import { api } from '../../app/api';
-
-export interface Setting extends SettingInput {
-  id: string;
-  updated_at: string;
-}
-
-export interface BranchLite {
-  id: string;
-  name: string;
-  active: boolean;
-  distributionCenter: boolean;
-}
+import { branchRoutes } from '../../../domain/branches.contract';
+import { settingRoutes } from '../../../domain/settings.contract';
+import { call } from '../../app/api';
 
 /** The configuration row and the branches that sell (the ones that carry an exchange rate). */
 export function useSettings() {
-  const setting = useQuery({ queryKey: ['setting'], queryFn: () => api<Setting>('/setting') });
+  const setting = useQuery({ queryKey: ['setting'], queryFn: () => call(settingRoutes.get) });
   const branches = useQuery({
     queryKey: ['branches', 'active'],
-    queryFn: async () => (await api<{ items: BranchLite[] }>('/branch', { query: { take: 0, status: '1' } })).items.filter((b) => !b.distributionCenter),
+    queryFn: async () => (await call(branchRoutes.lookup, { query: { take: 0, status: '1' } })).items.filter((b) => !b.distributionCenter),
   });
   return { setting, branches, loading: setting.isLoading || branches.isLoading };
 }

@@ -4,10 +4,12 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { contractLabel, workShiftLabels } from '../../../domain/staff.schemas';
 import { formatPhone } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { staffRoutes } from '../../../domain/staff.contract';
+import { call } from '../../app/api';
 import { formatMoney, fullName } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { EDUCATION_LABELS, staffPhoto, type StaffDetail } from './types';
+import { EDUCATION_LABELS } from './labels';
+import { staffPhoto } from './photos';
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' without a time-zone shift (these are calendar dates). */
 export const day = (v: string | null | undefined) => (v ? v.slice(0, 10).split('-').reverse().join('/') : '—');
@@ -30,7 +32,7 @@ function Section({ items, empty = 'Sin información registrada' }: { items: Item
 }
 
 export function StaffDetailView({ id }: { id: string }) {
-  const { data: u, isLoading } = useQuery({ queryKey: ['user', id], queryFn: () => api<StaffDetail>(`/user/${id}`) });
+  const { data: u, isLoading } = useQuery({ queryKey: ['user', id], queryFn: () => call(staffRoutes.get, { params: { id } }) });
   if (isLoading || !u) return <Spin />;
   const k = u.kardex;
   const b = u.bankInformation;
@@ -148,7 +150,9 @@ export function StaffDetailView({ id }: { id: string }) {
     {
       key: 'contracts',
       label: 'Contratos',
-      items: signatures.length ? [1, 2, 3, 4].map((n): Item => [n === 4 ? 'Contrato final (indefinido)' : `Contrato ${n}`, day(signatures.find((s) => s.number === n)?.date)]) : null,
+      items: signatures.length
+        ? [1, 2, 3, 4].map((n): Item => [n === 4 ? 'Contrato final (indefinido)' : `Contrato ${n}`, day(signatures.find((s) => s.number === n)?.date)])
+        : null,
     },
   ];
 

@@ -3,7 +3,8 @@ import { Button, Form, Steps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { DEFAULT_NATIONALITY, STAFF_STEPS, staffPositionIssues, staffSchema } from '../../../domain/staff.schemas';
-import { api, ApiError } from '../../app/api';
+import { staffRoutes } from '../../../domain/staff.contract';
+import { ApiError, call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
@@ -13,7 +14,6 @@ import { useJobPositions } from './lookups';
 import { ContactsStep, ContractsStep, ReferencesStep } from './StaffContactSteps';
 import { AddressStep, PersonalStep } from './StaffPersonalSteps';
 import { InitialStep, UserStep } from './StaffWorkSteps';
-import type { StaffDetail } from './types';
 import { stepOf, STEP_FIELDS, toFormValues, type StaffValues } from './wizard';
 
 const LAST = STAFF_STEPS.length - 1;
@@ -32,7 +32,12 @@ export default function StaffFormPage() {
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
   const [saving, setSaving] = useState(false);
-  const existing = useQuery({ queryKey: ['user', id], queryFn: () => api<StaffDetail>(`/user/${id}`), enabled: editing, throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['user', id],
+    queryFn: () => call(staffRoutes.get, { params: { id: id! } }),
+    enabled: editing,
+    throwOnError: isMissingRecord,
+  });
   const positions = useJobPositions();
 
   useEffect(() => {
@@ -92,7 +97,7 @@ export default function StaffFormPage() {
     setSaving(true);
     return (async () => {
       try {
-        const saved = editing ? await api<{ id: string }>(`/user/${id}/update`, { method: 'PUT', body: values }) : await api<{ id: string }>('/user/create', { body: values });
+        const saved = editing ? await call(staffRoutes.update, { params: { id: id! }, body: values }) : await call(staffRoutes.create, { body: values });
         await uploadPhotos(`/user/${saved.id}/photo`, raw.photos);
       } catch (err) {
         const field = err instanceof ApiError ? err.errors?.find((e) => e.field)?.field : undefined;

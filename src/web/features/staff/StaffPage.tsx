@@ -1,12 +1,13 @@
 import { Avatar, Space, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
+import type { StaffRow } from '../../../domain/staff.contract';
 import { contractLabel } from '../../../domain/staff.schemas';
 import { filterCatalogue, type FilterDef } from '../../ui/filters';
 import { fullName } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { StatusTag } from '../../ui/StatusTag';
 import { StaffDetailView } from './StaffDetail';
-import { staffThumbnail, type StaffRow } from './types';
+import { staffThumbnail } from './photos';
 
 /** The staff status travels as activo / inactivo, not as the usual 1 / 0. */
 const statusFilter: FilterDef = {
@@ -58,7 +59,14 @@ export default function StaffPage() {
       ]}
       filters={[statusFilter, filterCatalogue.branch('users'), filterCatalogue.role(), filterCatalogue.department(), filterCatalogue.jobPosition()]}
       columns={[
-        { key: 'employeeNumber', title: 'Número', width: W.number, sortField: 'employeeNumber', render: (u) => u.kardex?.employeeNumber ?? '—', text: (u) => u.kardex?.employeeNumber },
+        {
+          key: 'employeeNumber',
+          title: 'Número',
+          width: W.number,
+          sortField: 'employeeNumber',
+          render: (u) => u.kardex?.employeeNumber ?? '—',
+          text: (u) => u.kardex?.employeeNumber,
+        },
         {
           key: 'name',
           title: 'Nombre',
@@ -72,8 +80,20 @@ export default function StaffPage() {
           ),
           text: fullName,
         },
-        { key: 'jobPosition', title: 'Puesto', width: W.position, render: (u) => <Clip width={W.position} text={u.kardex?.jobPosition?.name} />, text: (u) => u.kardex?.jobPosition?.name },
-        { key: 'branch', title: 'Sucursal', width: W.branch, render: (u) => <Clip width={W.branch} text={u.mainBranch?.name} />, text: (u) => u.mainBranch?.name },
+        {
+          key: 'jobPosition',
+          title: 'Puesto',
+          width: W.position,
+          render: (u) => <Clip width={W.position} text={u.kardex?.jobPosition?.name} />,
+          text: (u) => u.kardex?.jobPosition?.name,
+        },
+        {
+          key: 'branch',
+          title: 'Sucursal',
+          width: W.branch,
+          render: (u) => <Clip width={W.branch} text={u.mainBranch?.name} />,
+          text: (u) => u.mainBranch?.name,
+        },
         {
           key: 'contract',
           title: 'Contrato',
@@ -84,12 +104,25 @@ export default function StaffPage() {
         },
         { key: 'status', title: 'Estatus', width: W.status, render: (u) => <StatusTag active={u.status === 'activo'} />, text: statusOf },
         { key: 'role', title: 'Rol', width: W.role, render: (u) => <Clip width={W.role} text={u.role?.role} />, text: (u) => u.role?.role },
-        { key: 'username', title: 'Usuario', width: W.username, sortField: 'username', render: (u) => <Clip width={W.username} text={u.username} />, text: (u) => u.username },
+        {
+          key: 'username',
+          title: 'Usuario',
+          width: W.username,
+          sortField: 'username',
+          render: (u) => <Clip width={W.username} text={u.username} />,
+          text: (u) => u.username,
+        },
       ]}
       detail={(u) => <StaffDetailView id={u.id} />}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (u) => u.id },
-        { key: 'delete', label: 'Eliminar', action: 'delete', danger: true, confirm: { title: (u) => `¿Eliminar a ${fullName(u)} del personal?`, path: (u) => `/user/${u.id}/delete` } },
+        {
+          key: 'delete',
+          label: 'Eliminar',
+          action: 'delete',
+          danger: true,
+          confirm: { title: (u) => `¿Eliminar a ${fullName(u)} del personal?`, path: (u) => `/user/${u.id}/delete` },
+        },
       ]}
     />
   );

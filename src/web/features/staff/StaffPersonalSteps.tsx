@@ -2,7 +2,7 @@ import { Col, Form, InputNumber, Radio, Row } from 'antd';
 import { BLOOD_TYPES, EDUCATION_LEVELS, STAFF_GENDERS, STAFF_MARITAL_STATUSES, staffAddressStep, staffPersonalStep } from '../../../domain/staff.schemas';
 import { zodRule } from '../../ui/forms';
 import { optionsOf, SelectField, TextField } from './fields';
-import { EDUCATION_LABELS } from './types';
+import { EDUCATION_LABELS } from './labels';
 
 /** Step 3, Personales. */
 export function PersonalStep() {

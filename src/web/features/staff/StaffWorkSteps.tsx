@@ -17,7 +17,7 @@ import {
 import { useSession } from '../../app/session';
 import { zodRule } from '../../ui/forms';
 import { SinglePhotoField } from '../../ui/PhotoPicker';
-import { moneyInputProps } from '../treatments';
+import { MoneyInput } from '../../ui/MoneyInput';
 import { DateField, optionsOf, PhoneField, SelectField, TextField } from './fields';
 import { toOptions, useBranches, useDepartments, useJobPositions, useRoles } from './lookups';
 import type { StaffValues } from './wizard';
@@ -101,12 +101,19 @@ export function InitialStep({ editing, form }: { editing: boolean; form: FormIns
       {editing && (
         <>
           <DateField schema={s} name="departureDate" label="Fecha de baja" required={false} disabledDate={outsideWorkDates} dependencies={['admissionDate']} />
-          <DateField schema={s} name="reentryDate" label="Fecha de reingreso" required={false} disabledDate={outsideWorkDates} dependencies={['departureDate']} />
+          <DateField
+            schema={s}
+            name="reentryDate"
+            label="Fecha de reingreso"
+            required={false}
+            disabledDate={outsideWorkDates}
+            dependencies={['departureDate']}
+          />
         </>
       )}
       <Col xs={24} md={8}>
         <Form.Item name="salary" label="Salario" required rules={[zodRule(s, 'salary')]}>
-          <InputNumber {...moneyInputProps} min={1} />
+          <MoneyInput min={1} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>

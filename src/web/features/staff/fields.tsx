@@ -47,7 +47,14 @@ function Cell({ md = 8, children }: { md?: number; children: ReactNode }) {
 export function TextField({ max, upper, ...p }: FieldProps & { max?: number; upper?: boolean }) {
   return (
     <Cell md={p.md}>
-      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]} dependencies={othersOf(p)} normalize={upper ? (v?: string) => v?.toUpperCase() : undefined}>
+      <Form.Item
+        name={p.name}
+        label={p.label}
+        required={p.required ?? true}
+        rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
+        dependencies={othersOf(p)}
+        normalize={upper ? (v?: string) => v?.toUpperCase() : undefined}
+      >
         <Input maxLength={max} />
       </Form.Item>
     </Cell>
@@ -64,10 +71,21 @@ export function PhoneField(p: FieldProps) {
   );
 }
 
-export function SelectField({ options, disabled, onChange, ...p }: FieldProps & { options: { value: string; label: string }[]; disabled?: boolean; onChange?: (v: string) => void }) {
+export function SelectField({
+  options,
+  disabled,
+  onChange,
+  ...p
+}: FieldProps & { options: { value: string; label: string }[]; disabled?: boolean; onChange?: (v: string) => void }) {
   return (
     <Cell md={p.md}>
-      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]} dependencies={othersOf(p)}>
+      <Form.Item
+        name={p.name}
+        label={p.label}
+        required={p.required ?? true}
+        rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
+        dependencies={othersOf(p)}
+      >
         <Select showSearch={{ optionFilterProp: 'label' }} options={options} disabled={disabled} onChange={onChange} placeholder="Seleccione" />
       </Form.Item>
     </Cell>

@@ -1,8 +1,9 @@
+import type { StaffDetail } from '../../../domain/staff.contract';
 import { STAFF_STEPS } from '../../../domain/staff.schemas';
 import { formatPhone } from '../../../domain/validation';
 import type { PickedPhoto } from '../../ui/PhotoPicker';
 import { storedPhoto } from '../../ui/PhotoPicker';
-import { staffThumbnail, type StaffDetail } from './types';
+import { staffThumbnail } from './photos';
 
 /** The wizard's flat form values: the staffSchema payload as typed, plus the picked photo. */
 export type StaffValues = Record<string, unknown> & { photos?: PickedPhoto[] };

@@ -2,7 +2,8 @@ import { Descriptions, Image, Space, Tag, Typography } from 'antd';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { formatMoney } from '../../ui/format';
 import { StatusTag } from '../../ui/StatusTag';
-import { treatmentPhoto, type Treatment } from './types';
+import type { Treatment } from '../../../domain/treatments.contract';
+import { treatmentPhoto } from './photos';
 
 const tags = (items: { id: string; name: string }[]) =>
   items.length ? (

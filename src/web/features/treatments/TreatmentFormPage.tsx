@@ -4,9 +4,11 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
+import type { Body } from '../../../domain/contract';
+import { treatmentRoutes, type Treatment } from '../../../domain/treatments.contract';
 import { areasRequired, medicalFeeRequired, treatmentFieldsSchema, treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { msg } from '../../../domain/validation';
-import { api } from '../../app/api';
+import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
@@ -14,9 +16,9 @@ import { zodRule } from '../../ui/forms';
 import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { useAreas, useConsents, useTreatmentCategories, useTreatmentFormOptions, useTreatmentTypes } from './lookups';
 import { InlineSwitch } from './InlineSwitch';
-import { moneyInputProps } from './money-input';
+import { MoneyInput } from '../../ui/MoneyInput';
 import { TreatmentProductsField } from './TreatmentProductsField';
-import { treatmentThumbnail, type Named, type Treatment } from './types';
+import { treatmentThumbnail } from './photos';
 
 interface Values {
   sku: string;
@@ -39,6 +41,8 @@ interface Values {
   photos?: PickedPhoto[];
 }
 
+type Named = Treatment['categories'][number];
+
 const rule = (field: keyof typeof treatmentFieldsSchema.shape) => zodRule(treatmentFieldsSchema, field);
 const options = (rows: Named[] | undefined, extra: Named[] = []) => {
   const all = [...(rows ?? [])];
@@ -54,7 +58,12 @@ export default function TreatmentFormPage() {
   const readOnly = editing && !can('treatments', 'edit');
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState(false);
-  const existing = useQuery({ queryKey: ['treatment', id], queryFn: () => api<Treatment>(`/treatment/${id}`), enabled: editing, throwOnError: isMissingRecord });
+  const existing = useQuery({
+    queryKey: ['treatment', id],
+    queryFn: () => call(treatmentRoutes.get, { params: { id: id! } }),
+    enabled: editing,
+    throwOnError: isMissingRecord,
+  });
   const types = useTreatmentTypes();
   const categories = useTreatmentCategories();
   const formOptions = useTreatmentFormOptions(!readOnly);
@@ -79,7 +88,8 @@ export default function TreatmentFormPage() {
 
   const products = [...(formOptions.data?.products ?? [])];
   for (const p of current?.treatmentProduct ?? []) if (!products.some((x) => x.id === p.productId)) products.push(p.product);
-  const document = consents.data?.find((c) => c.id === consentId)?.document ?? (current?.consentId === consentId ? current?.treatmentConsent?.document : undefined);
+  const document =
+    consents.data?.find((c) => c.id === consentId)?.document ?? (current?.consentId === consentId ? current?.treatmentConsent?.document : undefined);
 
   const submit = async (v: Values) => {
     const { photos, ...rest } = v;
@@ -93,10 +103,9 @@ export default function TreatmentFormPage() {
       areasIds: areasRequired(type) ? v.areasIds : [],
       treatmentProduct: v.treatmentProduct ?? [],
       active: editing ? (v.active ? 1 : 0) : undefined,
-    };
-    const saved = editing
-      ? await api<Treatment>(`/treatment/${id}/update`, { method: 'PUT', body })
-      : await api<Treatment>('/treatment/create', { body });
+      // the form may hold incomplete rows; the server's schema answers those with field errors
+    } as Body<typeof treatmentRoutes.create>;
+    const saved = id ? await call(treatmentRoutes.update, { params: { id }, body }) : await call(treatmentRoutes.create, { body });
     await uploadPhotos(`/treatment/${saved.id}/photo`, photos);
     return saved;
   };
@@ -139,12 +148,18 @@ export default function TreatmentFormPage() {
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
       <Form.Item name="categories" label="Categorías" required rules={[rule('categories')]}>
-        <Select mode="multiple" placeholder="Seleccione las categorías" loading={categories.isLoading} showSearch={{ optionFilterProp: 'label' }} options={options(categories.data, current?.categories)} />
+        <Select
+          mode="multiple"
+          placeholder="Seleccione las categorías"
+          loading={categories.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={options(categories.data, current?.categories)}
+        />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={12} md={5}>
           <Form.Item name="price" label="Precio" required rules={[rule('price')]}>
-            <InputNumber {...moneyInputProps} />
+            <MoneyInput />
           </Form.Item>
         </Col>
         <Col xs={12} md={5}>
@@ -154,7 +169,7 @@ export default function TreatmentFormPage() {
             required={medicalFeeRequired(type)}
             rules={[rule('medicalFee'), ...(medicalFeeRequired(type) ? [{ required: true, message: msg.required('honorario médico') }] : [])]}
           >
-            <InputNumber {...moneyInputProps} />
+            <MoneyInput />
           </Form.Item>
         </Col>
         <Col xs={8} md={4}>
@@ -182,7 +197,13 @@ export default function TreatmentFormPage() {
       </Row>
       {areasRequired(type) && (
         <Form.Item name="areasIds" label="Áreas" required rules={[{ type: 'array', min: 1, required: true, message: msg.required('áreas') }]}>
-          <Select mode="multiple" placeholder="Seleccione las áreas" loading={areas.isLoading} showSearch={{ optionFilterProp: 'label' }} options={options(areas.data)} />
+          <Select
+            mode="multiple"
+            placeholder="Seleccione las áreas"
+            loading={areas.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={options(areas.data)}
+          />
         </Form.Item>
       )}
       <Form.Item name="applianceIds" label="Aparatos">
@@ -191,7 +212,10 @@ export default function TreatmentFormPage() {
           placeholder="Seleccione los aparatos"
           loading={formOptions.isLoading}
           showSearch={{ optionFilterProp: 'label' }}
-          options={options(formOptions.data?.appliances.map((a) => ({ id: a.id, name: `${a.name} · ${a.brand} ${a.model}` })), current?.appliance)}
+          options={options(
+            formOptions.data?.appliances.map((a) => ({ id: a.id, name: `${a.name} · ${a.brand} ${a.model}` })),
+            current?.appliance,
+          )}
         />
       </Form.Item>
       <TreatmentProductsField products={products} loading={formOptions.isLoading} disabled={readOnly} />

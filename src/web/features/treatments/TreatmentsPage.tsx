@@ -1,21 +1,22 @@
 import { Avatar, Space, Tag } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
-import { api } from '../../app/api';
+import { treatmentLookupRoutes, type Treatment } from '../../../domain/treatments.contract';
+import { call } from '../../app/api';
 import { filterCatalogue, statusFilter, type FilterDef } from '../../ui/filters';
 import { formatMoney } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { Money } from '../../ui/Money';
 import { StatusTag } from '../../ui/StatusTag';
 import { TreatmentDetail } from './TreatmentDetail';
-import { treatmentThumbnail, type Treatment, type TreatmentType } from './types';
+import { treatmentThumbnail } from './photos';
 
 const typeFilter: FilterDef = {
   kind: 'select',
   param: 'treatmentTypeId',
   label: 'Tipo de tratamiento',
   loadKey: 'treatment-types',
-  load: async () => (await api<TreatmentType[]>('/treatment-type')).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) })),
+  load: async () => (await call(treatmentLookupRoutes.types)).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) })),
   width: 190,
 };
 
@@ -60,7 +61,13 @@ export default function TreatmentsPage() {
         },
         { key: 'price', title: 'Precio', sortField: 'price', render: (t) => <Money value={t.price} />, text: (t) => formatMoney(t.price) },
         { key: 'term', title: 'Duración', sortField: 'term', text: (t) => t.term },
-        { key: 'active', title: 'Estatus', sortField: 'active', render: (t) => <StatusTag active={t.active} />, text: (t) => (t.active ? 'Activo' : 'Inactivo') },
+        {
+          key: 'active',
+          title: 'Estatus',
+          sortField: 'active',
+          render: (t) => <StatusTag active={t.active} />,
+          text: (t) => (t.active ? 'Activo' : 'Inactivo'),
+        },
       ]}
       rowActions={[
         { key: 'edit', label: 'Editar', action: 'edit', to: (t) => t.id },

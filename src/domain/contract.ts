@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The wire contract: each route's path, inputs and answer written once, as zod schemas, here in the domain.
+ * The server validates and serialises with them; the web derives its types from them (`Answer`, `Body`…) and
+ * calls routes through a typed client, so a renamed field fails the compiler on both sides.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteContract {
+  /** The first method is the one the web uses; the others are aliases the API accepts (PUT|POST update). */
+  method: HttpMethod | readonly HttpMethod[];
+  /** Under /v1, with `:name` parameters. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** The success status (200 unless told). */
+  status?: 200 | 201;
+}
+
+/** Declares one route's contract, keeping its exact types. */
+export const route = <const C extends RouteContract>(contract: C): C => contract;
+
+/** Timestamps on the wire, named as the spec names them. */
+export const timestamps = { created_at: z.date(), updated_at: z.date(), deleted_at: z.date().nullable() };
+
+/** A paged list's answer: the items and the page's facts. */
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    meta: z.object({
+      page: z.number(),
+      take: z.number(),
+      itemCount: z.number(),
+      pageCount: z.number(),
+      hasPreviousPage: z.boolean(),
+      hasNextPage: z.boolean(),
+      itemCountCapped: z.boolean().optional(),
+      // take=all answered its first ALL_ROWS_LIMIT rows of more
+      truncated: z.boolean().optional(),
+    }),
+  });
+
+export const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
+
+/** What travels as JSON: a Date arrives as its ISO text. */
+export type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+type SchemaOf<C extends RouteContract, K extends 'params' | 'query' | 'body'> = C[K] extends z.ZodType ? C[K] : never;
+
+/** The answer a route sends, as the web receives it. */
+export type Answer<C extends RouteContract> = Wire<z.output<C['response']>>;
+/** The body a route accepts, as a client writes it. */
+export type Body<C extends RouteContract> = z.input<SchemaOf<C, 'body'>>;
+export type Params<C extends RouteContract> = z.input<SchemaOf<C, 'params'>>;
+export type Query<C extends RouteContract> = z.input<SchemaOf<C, 'query'>>;
+/** One item of a list route's answer. */
+export type ItemOf<C extends RouteContract> = Answer<C> extends { items: (infer I)[] } ? I : never;
+
+export { methodOf, pathOf } from './contract-paths';

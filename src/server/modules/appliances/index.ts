@@ -1,0 +1,2 @@
+/** What other areas may use of appliances. */
+export { registerApplianceRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { registerHrRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { registerPackageRoutes } from './routes';

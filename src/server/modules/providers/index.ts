@@ -1,0 +1,1 @@
+export { registerProviderRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { registerRoleRoutes } from './routes';

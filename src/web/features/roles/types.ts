@@ -1,8 +1,0 @@
-export interface Role {
-  id: string;
-  name: string;
-  branchBound: boolean;
-  extendedCancellationLimit: boolean;
-  privileges: Record<string, string[]>;
-  usersCount: number;
-}
