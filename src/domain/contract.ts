@@ -45,6 +45,21 @@ export const listResponse = <T extends z.ZodType>(item: T) =>
 
 export const idParams = z.object({ id: z.uuid({ error: 'Identificador inválido' }) });
 
+/**
+ * A record's five routes as the spec repeats them for every catalogue: `GET base` (a list), `GET base/:id`,
+ * `POST base/create` (201), `PUT|POST base/:id/update` and `POST|DELETE base/:id/delete`, each answering the record.
+ */
+export function recordRoutes<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(base: string, schemas: { query: Q; body: B; response: R }) {
+  const { query, body, response } = schemas;
+  return {
+    list: route({ method: 'GET', path: base, query, response: listResponse(response) }),
+    get: route({ method: 'GET', path: `${base}/:id`, params: idParams, response }),
+    create: route({ method: 'POST', path: `${base}/create`, body, response, status: 201 }),
+    update: route({ method: ['PUT', 'POST'], path: `${base}/:id/update`, params: idParams, body, response }),
+    delete: route({ method: ['POST', 'DELETE'], path: `${base}/:id/delete`, params: idParams, response }),
+  };
+}
+
 /** What travels as JSON: a Date arrives as its ISO text. */
 export type Wire<T> = T extends Date ? string : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
+import { recordRoutes, timestamps, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
 import { providerSchema, REGIMES } from './providers.schemas';
 
@@ -31,13 +31,7 @@ export const providerDto = z.object({
 
 const providerListQuery = listQuerySchema.extend({ payConditions: z.coerce.number().int().min(0).max(365).optional() });
 
-export const providerRoutes = {
-  list: route({ method: 'GET', path: '/provider', query: providerListQuery, response: listResponse(providerDto) }),
-  get: route({ method: 'GET', path: '/provider/:id', params: idParams, response: providerDto }),
-  create: route({ method: 'POST', path: '/provider/create', body: providerSchema, response: providerDto, status: 201 }),
-  update: route({ method: ['PUT', 'POST'], path: '/provider/:id/update', params: idParams, body: providerSchema, response: providerDto }),
-  delete: route({ method: ['POST', 'DELETE'], path: '/provider/:id/delete', params: idParams, response: providerDto }),
-};
+export const providerRoutes = recordRoutes('/provider', { query: providerListQuery, body: providerSchema, response: providerDto });
 
 export type Provider = Answer<typeof providerRoutes.get>;
 export type ProviderListItem = ItemOf<typeof providerRoutes.list>;

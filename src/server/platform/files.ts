@@ -85,6 +85,28 @@ export async function readImageUpload(req: FastifyRequest): Promise<ImageUpload>
   return (await readImageUploads(req, 1))[0];
 }
 
+/**
+ * Stores a record's new photo and runs the write that points the record at it: if the write fails the new file
+ * goes; once it is committed, the previous file the write names goes. Returns what the write returns.
+ */
+export async function replaceImage<T>(
+  config: AppConfig,
+  folder: ImageFolder,
+  upload: ImageUpload,
+  write: (name: string) => Promise<{ result: T; previous: string | null | undefined }>,
+): Promise<T> {
+  const name = await saveImage(config, folder, upload);
+  let written: { result: T; previous: string | null | undefined };
+  try {
+    written = await write(name);
+  } catch (err) {
+    await deleteImage(config, folder, name);
+    throw err;
+  }
+  await deleteImage(config, folder, written.previous);
+  return written.result;
+}
+
 function folderPath(config: AppConfig, folder: ImageFolder, thumbnail = false): string {
   return path.join(config.uploadsDir, folder, ...(thumbnail ? ['thumbnails'] : []));
 }

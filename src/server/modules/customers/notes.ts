@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { customerNotes, customers, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
-import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
+import { deleteImage, replaceImage, saveImage, type ImageUpload } from '../../platform/files';
 import { listMeta } from '../../../domain/list';
 import { stamps } from '../dto';
 import { live, softDelete } from '../../db/live';
@@ -91,16 +91,12 @@ export async function deleteNote(ctx: AppContext, actor: Actor, id: string) {
 /** At most one photo per note, uploaded after the note is saved. */
 export async function setNotePhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   const before = await findNote(ctx.db, id);
-  const name = await saveImage(ctx.config, 'notes', upload);
-  try {
-    await ctx.db.transaction(async (tx) => {
+  await replaceImage(ctx.config, 'notes', upload, (name) =>
+    ctx.db.transaction(async (tx) => {
       await tx.update(customerNotes).set({ photo: name }).where(eq(customerNotes.id, id));
       await recordChange(tx, actor, { module: 'clients', action: 'foto de nota', entityId: before.customerId, after: { note: id, photo: name } });
-    });
-  } catch (err) {
-    await deleteImage(ctx.config, 'notes', name);
-    throw err;
-  }
-  await deleteImage(ctx.config, 'notes', before.photo?.name);
+      return { result: null, previous: before.photo?.name };
+    }),
+  );
   return findNote(ctx.db, id);
 }

@@ -13,7 +13,7 @@ import { customers, roles } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations, type ViolationAnswers } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
+import { replaceImage, type ImageUpload } from '../../platform/files';
 import { countMatching, keepIndexOrder, searchCondition, words, type ListSpec } from '../../platform/list';
 import {
   COMMON_NAME_WORD,
@@ -304,16 +304,12 @@ export async function clearCancellations(ctx: AppContext, actor: Actor, id: stri
 
 export async function setCustomerPhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   const before = await findCustomer(ctx.db, id);
-  const name = await saveImage(ctx.config, 'customers', upload);
-  try {
-    await ctx.db.transaction(async (tx) => {
+  await replaceImage(ctx.config, 'customers', upload, (name) =>
+    ctx.db.transaction(async (tx) => {
       await tx.update(customers).set({ photo: name }).where(eq(customers.id, id));
       await recordChange(tx, actor, { module: 'clients', action: 'foto', entityId: id, before: { photo: before.photo?.name ?? null }, after: { photo: name } });
-    });
-  } catch (err) {
-    await deleteImage(ctx.config, 'customers', name);
-    throw err;
-  }
-  await deleteImage(ctx.config, 'customers', before.photo?.name);
+      return { result: null, previous: before.photo?.name };
+    }),
+  );
   return findCustomer(ctx.db, id);
 }

@@ -21,7 +21,7 @@ import { branchScope, userCan, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
+import { deleteImage, replaceImage, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
 import { packageFormOptions, toPackageDtos, type PackageDto, type PackageRow } from './queries';
 import { centsOf, pesos } from '../../db/money';
@@ -296,12 +296,9 @@ const completesCreate = (row: PackageRow): boolean => row.activateOnPhoto && !ro
 /** One photo per package or promotion; the previous file goes once the new one is committed. */
 export async function setPackagePhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   await findPackage(ctx.db, actor, id, 'create', 'edit');
-  const name = await saveImage(ctx.config, 'packages', upload);
-  let previous: string | null = null;
-  try {
-    const dto = await ctx.db.transaction(async (tx) => {
+  return replaceImage(ctx.config, 'packages', upload, (name) =>
+    ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, actor, id, 'create', 'edit');
-      previous = row.photo;
       const activate = completesCreate(row);
       const [updated] = await tx
         .update(packages)
@@ -315,14 +312,9 @@ export async function setPackagePhoto(ctx: AppContext, actor: Actor, id: string,
         before: { photo: row.photo, ...(activate ? { active: false } : {}) },
         after: { photo: name, ...(activate ? { active: true } : {}) },
       });
-      return dtoOf(tx, updated);
-    });
-    await deleteImage(ctx.config, 'packages', previous);
-    return dto;
-  } catch (err) {
-    await deleteImage(ctx.config, 'packages', name);
-    throw err;
-  }
+      return { result: await dtoOf(tx, updated), previous: row.photo };
+    }),
+  );
 }
 
 export async function categoryUsedByPackage(db: DbOrTx, categoryId: string): Promise<boolean> {

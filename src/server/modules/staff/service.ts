@@ -11,7 +11,7 @@ import { hashSecret } from '../../platform/auth/passwords';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations, type ViolationAnswers } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
+import { replaceImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
 import { mailPasswordCode, revokeUserSessions } from '../auth';
 import {
@@ -399,17 +399,13 @@ export async function setStaffPhoto(ctx: AppContext, actor: Actor, id: string, u
   const current = await currentRow(ctx.db, id);
   assertMayManage(actor, current);
   const [{ photo: old }] = await ctx.db.select({ photo: users.photo }).from(users).where(eq(users.id, id));
-  const name = await saveImage(ctx.config, 'users', upload);
-  try {
-    await ctx.db.transaction(async (tx) => {
+  await replaceImage(ctx.config, 'users', upload, (name) =>
+    ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ photo: name }).where(eq(users.id, id));
       await recordChange(tx, actor, { module: 'users', action: 'foto', entityId: id, before: { photo: old }, after: { photo: name } });
-    });
-  } catch (err) {
-    await deleteImage(ctx.config, 'users', name);
-    throw err;
-  }
-  await deleteImage(ctx.config, 'users', old);
+      return { result: null, previous: old };
+    }),
+  );
   return findStaff(ctx.db, id);
 }
 

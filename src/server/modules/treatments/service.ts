@@ -27,7 +27,7 @@ import {
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import { deleteImage, saveImage, type ImageUpload } from '../../platform/files';
+import { replaceImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
 import { toTreatmentDtos, usableAppliances, usableProducts, type TreatmentDto, type TreatmentRow } from './queries';
 import { centsOf } from '../../db/money';
@@ -258,12 +258,9 @@ export async function deleteTreatment(ctx: AppContext, actor: Actor, id: string)
 /** One photo per treatment: the new one replaces the old, which is removed after the commit. */
 export async function setTreatmentPhoto(ctx: AppContext, actor: Actor, id: string, upload: ImageUpload) {
   await findTreatment(ctx.db, id);
-  const name = await saveImage(ctx.config, 'treatments', upload);
-  let previous: string | null = null;
-  try {
-    const dto = await ctx.db.transaction(async (tx) => {
+  return replaceImage(ctx.config, 'treatments', upload, (name) =>
+    ctx.db.transaction(async (tx) => {
       const row = await findTreatment(tx, id);
-      previous = row.photo;
       // the photo that completes a create (never edited since) makes the treatment active, as a new one is
       const activate = !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
       const [updated] = await tx
@@ -278,14 +275,9 @@ export async function setTreatmentPhoto(ctx: AppContext, actor: Actor, id: strin
         before: { photo: row.photo, ...(activate ? { active: false } : {}) },
         after: { photo: name, ...(activate ? { active: true } : {}) },
       });
-      return dtoOf(tx, updated);
-    });
-    await deleteImage(ctx.config, 'treatments', previous);
-    return dto;
-  } catch (err) {
-    await deleteImage(ctx.config, 'treatments', name);
-    throw err;
-  }
+      return { result: await dtoOf(tx, updated), previous: row.photo };
+    }),
+  );
 }
 
 /** Category delete guard: a category tied to a live treatment is in use. */
