@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema, cancelSchema, confirmSchema, finishSchema, purchasedFinishSchema } from './agenda';
+import { appointmentCardResponse } from './agenda.contract';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { dateField } from './customers.schemas';
 import { listQuerySchema } from './list';
@@ -22,23 +23,10 @@ const customer = z.object({
   isAdult: z.boolean(),
 });
 
-/** The list row: the agenda card plus branch, cabin, scheduler and method. */
-export const appointmentItemResponse = z.object({
-  id: z.string(),
-  appointmentNumber: z.string(),
-  status: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  confirmMethod: z.string().nullable(),
-  appointmentOption: z.string(),
+/** The list row: the agenda card plus branch, cabin, scheduler, method and the customer's contact and standing. */
+export const appointmentItemResponse = appointmentCardResponse.extend({
   appointmentMethod: z.string(),
   customer,
-  treatmentType: named,
-  treatment: named.nullable(),
-  package: named.nullable(),
-  promotion: named.nullable(),
-  attendedBy: person.nullable(),
   branch: named,
   cabain: named,
   user: person.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADULT_AGE, ageOn, todayIn } from './age';
+import { isIsoDate } from './dates';
 import { msg, optionalPhone, text } from './validation';
 
 export const GENDERS = ['Masculino', 'Femenino', 'Otro'] as const;
@@ -22,13 +23,6 @@ const blank = (v: unknown) => (v === '' || v === undefined || (typeof v === 'str
 const choice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? msg.required(label) : msg.invalid(label)) });
 const optionalText = (label: string, max: number) => z.preprocess(blank, z.string().trim().max(max, msg.max(label, max)).nullable()).optional();
-
-/** A real calendar date written YYYY-MM-DD. */
-const isIsoDate = (v: unknown): v is string =>
-  typeof v === 'string' &&
-  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
-  !Number.isNaN(Date.parse(v + 'T00:00:00Z')) &&
-  new Date(v + 'T00:00:00Z').toISOString().startsWith(v);
 
 /** YYYY-MM-DD or DD-MM-YYYY (section 5), normalised to YYYY-MM-DD. */
 export const dateField = (label: string) =>

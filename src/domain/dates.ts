@@ -2,6 +2,13 @@ export const BUSINESS_TIME_ZONE = 'America/Tijuana';
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
+export const isIsoDate = (v: unknown): v is string =>
+  typeof v === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(v + 'T00:00:00Z')) &&
+  new Date(v + 'T00:00:00Z').toISOString().startsWith(v);
+
 /** Branch time zones by the spec's zone names. */
 export const ZONE_TIME_ZONES = { Noroeste: 'America/Tijuana', Pacifico: 'America/Mazatlan', Centro: 'America/Mexico_City', Sureste: 'America/Cancun' } as const;
 export type BranchZone = keyof typeof ZONE_TIME_ZONES;

@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, businessDaysRange } from '../../domain/dates';
+import { BUSINESS_TIME_ZONE, businessDaysRange, isIsoDate } from '../../domain/dates';
 import type { DbOrTx } from '../db/client';
 import { branches } from '../db/schema';
 import { AppError } from './app-error';
@@ -13,9 +13,7 @@ export async function branchTimeZone(db: DbOrTx, branchId: string | null | undef
 
 /** A YYYY-MM-DD that is a day of the calendar (2026-02-30 is not): a 400 on its field otherwise. */
 function calendarDate(value: string, field: string): string {
-  const [y, m, d] = value.split('-').map(Number);
-  const day = new Date(Date.UTC(y!, m! - 1, d!));
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+  if (!isIsoDate(value)) {
     const message = 'La fecha no es válida';
     throw new AppError('VALIDATION_FAILED', message, [{ field, message }]);
   }
