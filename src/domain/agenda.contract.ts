@@ -3,9 +3,9 @@ import { LOCK_REASONS, LOCK_TYPES, lockSchema } from './agenda';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { dateField } from './customers.schemas';
 import { listQuerySchema } from './list';
+import { appointmentSlot, author, customerIdentity, named, person } from './refs';
 
 /** What the agenda answers (docs/agenda-api.md): no column is sent that is not listed here. */
-const named = z.object({ id: z.string(), name: z.string() });
 const hhmm = z.string().nullable();
 
 export const lockResponse = z.object({
@@ -21,32 +21,20 @@ export const lockResponse = z.object({
   endDate: z.string().nullable(),
   days: z.array(z.number()),
   recurrent: z.boolean(),
-  user: z.object({ name: z.string(), lastName: z.string() }).nullable(),
+  user: author.nullable(),
   created_at: z.date(),
 });
 
 export const appointmentCardResponse = z.object({
-  id: z.string(),
-  appointmentNumber: z.string(),
-  status: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  ...appointmentSlot,
   confirmMethod: z.string().nullable(),
   appointmentOption: z.string(),
-  customer: z.object({
-    id: z.string(),
-    customerId: z.number(),
-    name: z.string(),
-    lastName: z.string(),
-    motherLastName: z.string().nullable(),
-    mobilePhone: z.string().nullable(),
-  }),
+  customer: z.object({ ...customerIdentity, mobilePhone: z.string().nullable() }),
   treatmentType: named,
   treatment: named.nullable(),
   package: named.nullable(),
   promotion: named.nullable(),
-  attendedBy: z.object({ id: z.string(), name: z.string(), lastName: z.string() }).nullable(),
+  attendedBy: person.nullable(),
 });
 
 export const diaryResponse = z.object({
@@ -73,12 +61,7 @@ export const diaryResponse = z.object({
 export const lockOverlapsResponse = z.object({
   items: z.array(
     z.object({
-      id: z.string(),
-      appointmentNumber: z.string(),
-      status: z.string(),
-      date: z.string(),
-      startTime: z.string(),
-      endTime: z.string(),
+      ...appointmentSlot,
       cabain: named,
       customer: z.object({ id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string().nullable() }),
     }),

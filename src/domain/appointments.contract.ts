@@ -4,18 +4,12 @@ import { appointmentCardResponse } from './agenda.contract';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { dateField } from './customers.schemas';
 import { listQuerySchema } from './list';
+import { author, customerIdentity, named, person } from './refs';
 
 /** Response schemas of the appointment routes: what they may send, and nothing else. */
 
-const named = z.object({ id: z.string(), name: z.string() });
-const person = z.object({ id: z.string(), name: z.string(), lastName: z.string() });
-
 const customer = z.object({
-  id: z.string(),
-  customerId: z.number(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string().nullable(),
+  ...customerIdentity,
   mobilePhone: z.string().nullable(),
   phone: z.string().nullable(),
   blackList: z.boolean(),
@@ -99,7 +93,7 @@ export const appointmentLogResponse = z.object({
   appointmentId: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
-  user: z.object({ name: z.string(), lastName: z.string() }).nullable(),
+  user: author.nullable(),
   created_at: z.date(),
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { branchSchema } from './branches.schemas';
-import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
+import { listResponse, recordWriteRoutes, route, timestamps, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
+import { named, queryFlag } from './refs';
 
 export const branchDto = z.object({
   id: z.string(),
@@ -33,19 +34,15 @@ export const branchDto = z.object({
   ...timestamps,
 });
 
-const flag = z.enum(['0', '1', 'true', 'false']).optional();
-const branchListQuery = listQuerySchema.extend({ franchise: flag, distributionCenter: flag });
+const branchListQuery = listQuerySchema.extend({ franchise: queryFlag, distributionCenter: queryFlag });
 
 export const branchRoutes = {
   /** The sign-in page's branch choice, before any token. */
-  all: route({ method: 'GET', path: '/branch/all', response: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  all: route({ method: 'GET', path: '/branch/all', response: z.array(named) }),
   /** The branch lookup of every screen (filters, selects). */
   lookup: route({ method: 'GET', path: '/branch', query: branchListQuery, response: listResponse(branchDto) }),
   list: route({ method: 'GET', path: '/branch/paginated', query: branchListQuery, response: listResponse(branchDto) }),
-  get: route({ method: 'GET', path: '/branch/:id', params: idParams, response: branchDto }),
-  create: route({ method: 'POST', path: '/branch/create', body: branchSchema, response: branchDto, status: 201 }),
-  update: route({ method: ['PUT', 'POST'], path: '/branch/:id/update', params: idParams, body: branchSchema, response: branchDto }),
-  delete: route({ method: ['POST', 'DELETE'], path: '/branch/:id/delete', params: idParams, response: branchDto }),
+  ...recordWriteRoutes('/branch', { create: branchSchema, update: branchSchema, response: branchDto }),
 };
 
 export type Branch = Answer<typeof branchRoutes.get>;

@@ -53,10 +53,46 @@ export function recordRoutes<Q extends z.ZodType, B extends z.ZodType, R extends
   const { query, body, response } = schemas;
   return {
     list: route({ method: 'GET', path: base, query, response: listResponse(response) }),
+    ...recordWriteRoutes(base, { create: body, update: body, response }),
+  };
+}
+
+/**
+ * The four routes of one record under `base`: `GET base/:id`, `POST base/create` (201), `PUT|POST base/:id/update`
+ * and `POST|DELETE base/:id/delete`, each answering the record; `create` and `update` are the two bodies.
+ */
+export function recordWriteRoutes<const P extends string, C extends z.ZodType, U extends z.ZodType, R extends z.ZodType>(
+  base: P,
+  schemas: { create: C; update: U; response: R },
+) {
+  const { create, update, response } = schemas;
+  return {
     get: route({ method: 'GET', path: `${base}/:id`, params: idParams, response }),
-    create: route({ method: 'POST', path: `${base}/create`, body, response, status: 201 }),
-    update: route({ method: ['PUT', 'POST'], path: `${base}/:id/update`, params: idParams, body, response }),
+    create: route({ method: 'POST', path: `${base}/create`, body: create, response, status: 201 }),
+    update: route({ method: ['PUT', 'POST'], path: `${base}/:id/update`, params: idParams, body: update, response }),
     delete: route({ method: ['POST', 'DELETE'], path: `${base}/:id/delete`, params: idParams, response }),
+  };
+}
+
+/**
+ * A catalogue whose form needs options and whose records carry a photo: `GET base` (a list, filtered by `query`),
+ * `GET base/form-options` (answering `formOptions`), the four routes of recordWriteRoutes for `record`, and
+ * `POST base/:id/photo` (multipart/form-data with one `image` file).
+ */
+export function photoCatalogueRoutes<
+  const P extends string,
+  Q extends z.ZodType,
+  F extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  R extends z.ZodType,
+>(base: P, query: Q, formOptions: F, record: { create: C; update: U; response: R }) {
+  const { create, update, response } = record;
+  return {
+    list: route({ method: 'GET', path: base, query, response: listResponse(response) }),
+    formOptions: route({ method: 'GET', path: `${base}/form-options`, response: formOptions }),
+    ...recordWriteRoutes(base, { create, update, response }),
+    photo: route({ method: 'POST', path: `${base}/:id/photo`, params: idParams, response }),
   };
 }
 

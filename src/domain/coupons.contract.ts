@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
+import { idParams, listResponse, recordWriteRoutes, route, timestamps, type Answer, type ItemOf } from './contract';
 import { COUPON_TYPES, couponCreateSchema, couponUpdateSchema, couponValidateSchema } from './coupons.schemas';
 import { listQuerySchema } from './list';
-
-const named = z.object({ id: z.string(), name: z.string() });
+import { named } from './refs';
 
 export const couponDto = z.object({
   id: z.string(),
@@ -68,10 +67,9 @@ export const couponRoutes = {
     response: z.array(couponItemDto),
   }),
   validate: route({ method: 'POST', path: '/coupon/validate', body: couponValidateSchema, response: couponQuoteDto }),
+  ...recordWriteRoutes('/coupon', { create: couponCreateSchema, update: couponUpdateSchema, response: couponDto }),
+  // the record with its usage; its writes answer the record alone
   get: route({ method: 'GET', path: '/coupon/:id', params: idParams, response: couponDetailDto }),
-  create: route({ method: 'POST', path: '/coupon/create', body: couponCreateSchema, response: couponDto, status: 201 }),
-  update: route({ method: ['PUT', 'POST'], path: '/coupon/:id/update', params: idParams, body: couponUpdateSchema, response: couponDto }),
-  delete: route({ method: ['POST', 'DELETE'], path: '/coupon/:id/delete', params: idParams, response: couponDto }),
 };
 
 export type Coupon = ItemOf<typeof couponRoutes.list>;

@@ -3,10 +3,10 @@ import { idParams, listResponse, route, timestamps, type Answer, type ItemOf, ty
 import { customerSchema, noteSchema } from './customers.schemas';
 import { listQuerySchema } from './list';
 import { LOYALTY_TIERS } from './loyalty';
+import { customerIdentity, named, person, queryFlag } from './refs';
 
 /** Response schemas: what the customer and note routes may send, and nothing else (keys in the order the handlers build them). */
 
-const named = z.object({ id: z.string(), name: z.string() });
 // url and thumbnailUrl: short-lived signed links (the server's platform/files.ts); the loyalty list, which shows no photo, sends the name only
 const photo = z.object({ name: z.string(), url: z.string().optional(), thumbnailUrl: z.string().optional() }).nullable();
 
@@ -35,11 +35,7 @@ export const purchasedProductResponse = z.object({
 
 /** A customer as `toCustomerDto` builds it (lists, create, update, delete, photo, clear-cancellations). */
 export const customerResponse = z.object({
-  id: z.string(),
-  customerId: z.number(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string().nullable(),
+  ...customerIdentity,
   gender: z.string(),
   // a `date` column: YYYY-MM-DD string, not a Date
   birthday: z.string(),
@@ -81,14 +77,13 @@ export const noteResponse = z.object({
   title: z.string(),
   note: z.string(),
   photo,
-  user: z.object({ id: z.string(), name: z.string(), lastName: z.string() }).nullable(),
+  user: person.nullable(),
   ...timestamps,
 });
 
-const flag = z.enum(['0', '1', 'true', 'false']).optional();
 const customerQuery = listQuerySchema.extend({
-  blackList: flag,
-  isTutor: flag,
+  blackList: queryFlag,
+  isTutor: queryFlag,
   gender: z.string().max(10).optional(),
   maritalStatus: z.string().max(12).optional(),
   branchId: z.uuid().optional(),

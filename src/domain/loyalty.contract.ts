@@ -4,19 +4,15 @@ import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } f
 import { customerResponse, purchasedProductResponse } from './customers.contract';
 import { LOYALTY_PAGE_SIZE, listQuerySchema } from './list';
 import { LOYALTY_TIERS, pointAdjustmentSchema } from './loyalty';
+import { appointmentSlot, author, customerIdentity, named, queryFlag } from './refs';
 
 /** Response schemas: what the loyalty lists and a customer's history tabs may send (keys in the order the handlers build them). */
 
-const named = z.object({ id: z.string(), name: z.string() });
 const tier = z.enum(LOYALTY_TIERS);
 
 /** The identity columns of the we-miss-you list (and the start of a member row). */
 export const identityResponse = z.object({
-  id: z.string(),
-  customerId: z.number(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string().nullable(),
+  ...customerIdentity,
   gender: z.string(),
   email: z.string().nullable(),
   mobilePhone: z.string().nullable(),
@@ -55,20 +51,15 @@ export const customerOrderResponse = z.object({
 export { purchasedProductResponse };
 
 export const customerAppointmentResponse = z.object({
-  id: z.string(),
-  appointmentNumber: z.string(),
-  status: z.string(),
   // `date` and `time` columns: strings (YYYY-MM-DD, HH:mm:ss)
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
+  ...appointmentSlot,
   appointmentOption: z.string(),
   branch: named,
   cabain: named,
   treatment: named.nullable(),
   package: named.nullable(),
   promotion: named.nullable(),
-  attendedBy: z.object({ name: z.string(), lastName: z.string() }).nullable(),
+  attendedBy: author.nullable(),
   confirmMethod: z.string().nullable(),
   cancellations: z.array(z.object({ type: z.string(), cancellationReason: z.string(), comment: z.string().nullable(), created_at: z.date() })),
 });
@@ -81,19 +72,18 @@ export const pointMovementResponse = z.object({
   balanceAfter: z.number(),
   reason: z.string().nullable(),
   orderNumber: z.string().nullable(),
-  user: z.object({ name: z.string(), lastName: z.string() }).nullable(),
+  user: author.nullable(),
   ...timestamps,
 });
 
-const flag = z.enum(['0', '1', 'true', 'false']).optional();
 const rangeShape = { startDate: isoDate('fecha inicial').optional(), endDate: isoDate('fecha final').optional() };
 // the loyalty tables page 5 rows by default (section 9)
 const loyaltyTake = z
   .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)])
   .default(LOYALTY_PAGE_SIZE)
   .transform((v) => (v === 'all' ? 0 : v));
-const loyaltyListQuery = listQuerySchema.extend({ take: loyaltyTake, blackList: flag, gender: z.string().max(10).optional(), ...rangeShape });
-const loyaltySystemQuery = listQuerySchema.extend({ take: loyaltyTake, blackList: flag, isTutor: flag, gender: z.string().max(10).optional() });
+const loyaltyListQuery = listQuerySchema.extend({ take: loyaltyTake, blackList: queryFlag, gender: z.string().max(10).optional(), ...rangeShape });
+const loyaltySystemQuery = listQuerySchema.extend({ take: loyaltyTake, blackList: queryFlag, isTutor: queryFlag, gender: z.string().max(10).optional() });
 const paging = (take: number) => ({ page: z.coerce.number().int().min(1).default(1), take: z.coerce.number().int().min(0).max(100).default(take) });
 const ordersQuery = z.object({ kind: z.enum(['order', 'cash'], { error: 'El tipo de orden debe ser order o cash' }).default('order'), ...paging(20) });
 const byCustomerQuery = z.object({ customerId: z.uuid({ error: 'Cliente inválido' }), ...paging(5) });

@@ -45,13 +45,13 @@ export const NAVIGATION: NavGroup[] = [
   {
     label: 'Inventario',
     entries: [
-      e('history', 'Historial', 'historial'),
-      e('purchaseOrder', 'Órdenes de compra', 'ordenes-de-compra'),
-      e('saleOrder', 'Órdenes de venta', 'ordenes-de-venta'),
+      e('history', 'Historial', 'historial', true),
+      e('purchaseOrder', 'Órdenes de compra', 'ordenes-de-compra', true),
+      e('saleOrder', 'Órdenes de venta', 'ordenes-de-venta', true),
       e('providers', 'Proveedores', 'proveedores', true),
-      e('transfers', 'Transferencias', 'transferencias'),
-      e('assortmentOrder', 'Órdenes de surtido', 'ordenes-de-surtido'),
-      e('inventory', 'Inventario', 'inventario'),
+      e('transfers', 'Transferencias', 'transferencias', true),
+      e('assortmentOrder', 'Órdenes de surtido', 'ordenes-de-surtido', true),
+      e('inventory', 'Inventario', 'inventario', true),
     ],
   },
   {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
+import { photoCatalogueRoutes, timestamps, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
 import { PACKAGE_TYPES, packageSchema } from './packages.schemas';
-
-const named = z.object({ id: z.string(), name: z.string() });
+import { named } from './refs';
 
 const packageItemDto = z.object({
   id: z.string(),
@@ -62,21 +61,15 @@ export const packageListQuery = listQuerySchema.extend({
   branchId: z.uuid({ error: 'Sucursal inválida' }).optional(),
 });
 
-/** Packages and promotions share routes; the server checks packages.* or promotions.* by type. */
-export const packageRoutes = {
-  list: route({ method: 'GET', path: '/package', query: packageListQuery, response: listResponse(packageDto) }),
-  formOptions: route({ method: 'GET', path: '/package/form-options', response: packageFormOptionsDto }),
-  get: route({ method: 'GET', path: '/package/:id', params: idParams, response: packageDto }),
-  create: route({ method: 'POST', path: '/package/create', body: packageSchema, response: packageDto, status: 201 }),
-  /**
-   * JSON, or multipart (the fields and at most one photo). The server registers no body schema for it and checks
-   * either form with packageSchema itself; `body` here types the JSON a client sends.
-   */
-  update: route({ method: ['PUT', 'POST'], path: '/package/:id/update', params: idParams, body: packageSchema, response: packageDto }),
-  delete: route({ method: ['POST', 'DELETE'], path: '/package/:id/delete', params: idParams, response: packageDto }),
-  /** multipart/form-data with one `image` file. */
-  photo: route({ method: 'POST', path: '/package/:id/photo', params: idParams, response: packageDto }),
-};
+/**
+ * Packages and promotions share routes; the server checks packages.* or promotions.* by type. update takes JSON, or multipart (the fields and at most one photo). The server registers no body schema for it
+ * and checks either form with packageSchema itself; its `body` here types the JSON a client sends.
+ */
+export const packageRoutes = photoCatalogueRoutes('/package', packageListQuery, packageFormOptionsDto, {
+  create: packageSchema,
+  update: packageSchema,
+  response: packageDto,
+});
 
 export type Package = Answer<typeof packageRoutes.get>;
 export type PackageListItem = ItemOf<typeof packageRoutes.list>;

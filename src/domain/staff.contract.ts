@@ -2,24 +2,20 @@ import { z } from 'zod';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
 import { staffSchema } from './staff.schemas';
+import { named } from './refs';
 
 /** What the staff routes may send, and nothing else (no hashes, no PIN). */
 
-const named = z.object({ id: z.string(), name: z.string() });
 const jobPosition = z.object({ id: z.string(), name: z.string(), department: named });
 const photo = z.object({ name: z.string() }).nullable();
 const status = z.enum(['activo', 'inactivo']);
 const role = z.object({ id: z.string(), role: z.string() });
 const flag = z.union([z.literal(0), z.literal(1)]);
+/** The user's identity, standing and role: the head of a list row and of the file. */
+const staffHead = { id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string(), username: z.string(), status, role };
 
 export const staffListItemResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string(),
-  username: z.string(),
-  status,
-  role,
+  ...staffHead,
   mainBranch: named.nullable(),
   kardex: z.object({ employeeNumber: z.string(), jobPosition, workShift: z.string(), photo }).nullable(),
   contract: z.object({ number: z.number(), date: z.string(), label: z.string() }).nullable(),
@@ -27,13 +23,7 @@ export const staffListItemResponse = z.object({
 });
 
 export const staffDetailResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string(),
-  username: z.string(),
-  status,
-  role,
+  ...staffHead,
   kardex: z
     .object({
       employeeNumber: z.string(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
+import { photoCatalogueRoutes, route, timestamps, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
 import { treatmentCreateSchema, treatmentUpdateSchema } from './treatments.schemas';
+import { named } from './refs';
 
-const named = z.object({ id: z.string(), name: z.string() });
 const byType = z.object({ treatmentTypeId: z.uuid({ error: 'Tipo de tratamiento inválido' }).optional() });
 
 export const treatmentTypeDto = z.object({ id: z.string(), name: z.string(), appointmentName: z.string(), hasAreas: z.boolean() });
@@ -59,16 +59,11 @@ const treatmentListQuery = listQuerySchema.extend({
   categoryId: z.uuid({ error: 'Categoría inválida' }).optional(),
 });
 
-export const treatmentRoutes = {
-  list: route({ method: 'GET', path: '/treatment', query: treatmentListQuery, response: listResponse(treatmentDto) }),
-  formOptions: route({ method: 'GET', path: '/treatment/form-options', response: treatmentFormOptionsDto }),
-  get: route({ method: 'GET', path: '/treatment/:id', params: idParams, response: treatmentDto }),
-  create: route({ method: 'POST', path: '/treatment/create', body: treatmentCreateSchema, response: treatmentDto, status: 201 }),
-  update: route({ method: ['PUT', 'POST'], path: '/treatment/:id/update', params: idParams, body: treatmentUpdateSchema, response: treatmentDto }),
-  delete: route({ method: ['POST', 'DELETE'], path: '/treatment/:id/delete', params: idParams, response: treatmentDto }),
-  /** multipart/form-data with one `image` file. */
-  photo: route({ method: 'POST', path: '/treatment/:id/photo', params: idParams, response: treatmentDto }),
-};
+export const treatmentRoutes = photoCatalogueRoutes('/treatment', treatmentListQuery, treatmentFormOptionsDto, {
+  create: treatmentCreateSchema,
+  update: treatmentUpdateSchema,
+  response: treatmentDto,
+});
 
 export type Treatment = Answer<typeof treatmentRoutes.get>;
 export type TreatmentListItem = ItemOf<typeof treatmentRoutes.list>;

@@ -21,6 +21,7 @@ import { registerStaffRoutes } from './staff';
 import { customerLoyaltyReader, registerLoyaltyRoutes } from './loyalty';
 import { appointmentJobs, registerAppointmentRoutes } from './appointments';
 import { registerAgendaRoutes } from './agenda';
+import { registerInventoryRoutes } from './inventory';
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
 export const MODULE_JOBS: Job[] = [...appointmentJobs];
@@ -47,4 +48,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerLoyaltyRoutes(app, ctx);
   registerAgendaRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
+  registerInventoryRoutes(app, ctx);
 }

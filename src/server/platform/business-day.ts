@@ -39,9 +39,11 @@ function daysRange(timeZone: string, q: DateFilter) {
  * range [from, to), compared with the column itself so its index serves, and a day of a daylight-saving change
  * has its 23 or 25 hours.
  */
-export function withinBusinessDays(column: AnyColumn, timeZone: string, q: DateFilter): SQL | undefined {
+export function withinBusinessDays(column: AnyColumn | SQL, timeZone: string, q: DateFilter): SQL | undefined {
   const range = daysRange(timeZone, q);
-  return range && and(range.from && gte(column, range.from), range.to && lt(column, range.to));
+  // a column and an expression compare alike; the cast only picks drizzle's expression overload
+  const at = column as SQL;
+  return range && and(range.from && gte(at, range.from), range.to && lt(at, range.to));
 }
 
 /**
@@ -49,7 +51,12 @@ export function withinBusinessDays(column: AnyColumn, timeZone: string, q: DateF
  * business zone when neither applies). The dates are checked at once (a bad one throws here, a 400); the zone is
  * read from the database, so the condition is a promise, which a list's filters may hold.
  */
-export function businessDaysFilter(db: DbOrTx, column: AnyColumn, branchId: string | null | undefined, q: DateFilter): Promise<SQL | undefined> | undefined {
+export function businessDaysFilter(
+  db: DbOrTx,
+  column: AnyColumn | SQL,
+  branchId: string | null | undefined,
+  q: DateFilter,
+): Promise<SQL | undefined> | undefined {
   if (!daysRange(BUSINESS_TIME_ZONE, q)) return undefined;
   return branchTimeZone(db, branchId).then((timeZone) => withinBusinessDays(column, timeZone, q));
 }

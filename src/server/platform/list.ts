@@ -167,6 +167,11 @@ function buildOrder<Row>(q: ListQuery, spec: ListSpec<Row>): SQL[] {
   return orderOf(buildSort(q, spec));
 }
 
+/** Every filtered row in the list's order, up to `limit`: for a file built in memory (an .xlsx), never for a page. */
+export async function listRows<Row>(q: ListQuery, spec: ListSpec<Row>, limit: number): Promise<Row[]> {
+  return spec.rows({ where: await buildWhere(q, spec), orderBy: buildOrder(q, spec), limit, offset: 0 });
+}
+
 export async function listPage<Row>(q: ListQuery, spec: ListSpec<Row>): Promise<{ items: Row[]; meta: ListMeta }> {
   const where = await buildWhere(q, spec);
   const orderBy = buildOrder(q, spec);

@@ -1,4 +1,6 @@
-import type { Writable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { csvFileName } from './csv';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { toCents } from '../../domain/money';
 
@@ -128,4 +130,16 @@ function writeTotals<T>(ws: ExcelJS.Worksheet, sheet: XlsxSheet<T>, sums: number
   row.font = { bold: true };
   row.border = { top: { style: 'thin' } } as Partial<ExcelJS.Borders>;
   row.commit();
+}
+
+/** Answers a request with the sheet as an .xlsx download named `<name>-<date>.xlsx`. */
+export async function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>): Promise<FastifyReply> {
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (c: Buffer) => chunks.push(c));
+  await writeXlsx(out, sheet);
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${csvFileName(name).replace(/\.csv$/, '.xlsx')}"`)
+    .send(Buffer.concat(chunks));
 }

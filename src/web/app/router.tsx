@@ -15,6 +15,7 @@ import { staffRoutes } from '../features/staff';
 import { loyaltyRoutes } from '../features/loyalty';
 import { agendaRoutes } from '../features/agenda';
 import { appointmentsRoutes } from '../features/appointments';
+import { inventoryRoutes } from '../features/inventory';
 import { ForgotPasswordPage, LoginPage, QuickLoginPage } from '../features/auth';
 import { HomePage } from '../features/home';
 import { CategoriesPage, CategoryFormPage } from '../features/categories';
@@ -79,6 +80,7 @@ export const router = createBrowserRouter(
         ...loyaltyRoutes,
         ...agendaRoutes,
         ...appointmentsRoutes,
+        ...inventoryRoutes,
       ]),
     },
   ]),

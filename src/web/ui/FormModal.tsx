@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import type { z } from 'zod';
-import { applyServerErrors, parseForm } from './forms';
+import { parseForm } from './forms';
+import { useModalSubmit } from './form-submit';
 import { notify } from './notify';
 import { useUnsavedChanges } from './unsaved';
 
@@ -23,7 +24,6 @@ interface Props<S extends z.ZodType> {
  */
 export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, send, okText = 'Guardar', children }: Props<S>) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   // a send whose answer moves the user on (e.g. back to the agenda after a cancellation) is not leaving unsaved work
   const sending = useRef(false);
   // the user's own edits since the modal opened (onValuesChange ignores setFieldsValue)
@@ -35,28 +35,22 @@ export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, s
     useCallback(() => !sending.current && changed.current, []),
     open,
   );
-  const submit = async () => {
-    // a failed check has put its messages on the fields: its rejection is not an error of the page
-    const checked = await form.validateFields().catch(() => null);
-    if (!checked) return;
-    const values = parseForm(schema, checked, form);
-    if (!values) return;
-    setSaving(true);
-    sending.current = true;
-    try {
-      notify.success(await send(values));
-      form.resetFields();
-      onClose();
-    } catch (err) {
-      applyServerErrors(form, err);
-      notify.error(err);
-    } finally {
-      sending.current = false;
-      setSaving(false);
-    }
-  };
+  const { modalProps } = useModalSubmit(
+    form,
+    (checked) => parseForm(schema, checked, form),
+    async (values) => {
+      sending.current = true;
+      try {
+        notify.success(await send(values));
+        form.resetFields();
+        onClose();
+      } finally {
+        sending.current = false;
+      }
+    },
+  );
   return (
-    <Modal title={title} open={open} onCancel={onClose} onOk={submit} okText={okText} cancelText="Cancelar" confirmLoading={saving} destroyOnHidden>
+    <Modal title={title} open={open} onCancel={onClose} okText={okText} {...modalProps}>
       <Form
         form={form}
         layout="vertical"

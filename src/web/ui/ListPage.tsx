@@ -40,6 +40,15 @@ export interface RowAction<T> {
   confirm?: { title: (row: T) => string; path: (row: T) => string; okText?: string };
 }
 
+/** A header button that opens a related screen, shown only with `action` on `module`. */
+export interface ListLink {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  module: ModuleKey;
+  action: Action;
+}
+
 export interface ListPageProps<T> {
   title: string;
   resource: string;
@@ -58,7 +67,10 @@ export interface ListPageProps<T> {
   defaultPageSize?: number;
   pageSizes?: number[];
   extraActions?: ReactNode;
+  links?: ListLink[];
   rowKey?: (row: T) => string;
+  /** A row's highlight class (an order received with differences, a lot about to expire). */
+  rowClassName?: (row: T) => string;
   /** Fixed query parameters of this screen (e.g. the package type), sent with every request and export. */
   query?: Record<string, string>;
   /** Hides the CSV/PDF exports (e.g. the customer list, exported only by the Super Administrador). */
@@ -224,6 +236,13 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         <h2>{props.title}</h2>
         <Space wrap>
           {props.extraActions}
+          {props.links
+            ?.filter((l) => can(l.module, l.action))
+            .map((l) => (
+              <Button key={l.to} icon={l.icon} onClick={() => navigate(l.to)}>
+                {l.label}
+              </Button>
+            ))}
           {props.createPath && can(module, 'create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(props.createPath!)}>
               {props.createLabel ?? 'Nuevo'}
@@ -301,6 +320,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
       </div>
       <Table<T>
         rowKey={props.rowKey ?? ((r) => r.id)}
+        rowClassName={props.rowClassName}
         size="middle"
         loading={isFetching}
         columns={tableColumns}

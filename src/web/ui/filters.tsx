@@ -1,6 +1,7 @@
 import { DatePicker, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { APPOINTMENT_STATUSES, appointmentStatusLabels } from '../../domain/agenda';
 import { branchRoutes } from '../../domain/branches.contract';
 import { categoryRoutes } from '../../domain/categories.contract';
 import { hrRoutes } from '../../domain/hr.contract';
@@ -38,25 +39,19 @@ export type FilterDef =
   | { kind: 'year'; param?: string; label?: string }
   | { kind: 'month'; param?: string; label?: string };
 
-export const statusFilter = (): FilterDef => ({
-  kind: 'select',
-  param: 'status',
-  label: 'Estatus',
-  options: [
-    { value: '1', label: 'Activo' },
-    { value: '0', label: 'Inactivo' },
-  ],
-});
-
-export const yesNoFilter = (param: string, label: string, yes = 'Sí', no = 'No'): FilterDef => ({
+/** A two-choice select; the values travel as 1 / 0 unless a list names its own. */
+export const yesNoFilter = (param: string, label: string, yes = 'Sí', no = 'No', [yesValue, noValue] = ['1', '0']): FilterDef => ({
   kind: 'select',
   param,
   label,
   options: [
-    { value: '1', label: yes },
-    { value: '0', label: no },
+    { value: yesValue, label: yes },
+    { value: noValue, label: no },
   ],
 });
+
+/** Activo / Inactivo, sent as 1 / 0 (or as the list's own values, e.g. the staff's activo / inactivo). */
+export const statusFilter = (active = '1', inactive = '0'): FilterDef => yesNoFilter('status', 'Estatus', 'Activo', 'Inactivo', [active, inactive]);
 
 /** The branch filter shows only with approve on the list's module (section 2, filter visibility). */
 export type SelectFilter = Extract<FilterDef, { kind: 'select' }>;
@@ -71,32 +66,45 @@ export const branchFilter = (module: ModuleKey, param = 'branchId', label = 'Suc
   width: 200,
 });
 
-export const moduleFilter = (): FilterDef => ({
-  kind: 'select',
-  param: 'module',
-  label: 'Módulo',
-  loadKey: 'modules',
-  load: async () => (await call(roleRoutes.modules)).map((m) => ({ value: m.id, label: m.alias })),
-  width: 220,
-});
-
-const staticSelect = (param: string, label: string, values: readonly string[] | Option[]): FilterDef => ({
+/** A select over fixed values, each shown as itself or as `labels` names it. */
+export const selectFilter = (
+  param: string,
+  label: string,
+  values: readonly string[] | Option[],
+  { labels, width }: { labels?: Record<string, string>; width?: number } = {},
+): SelectFilter => ({
   kind: 'select',
   param,
   label,
-  options: values.map((v) => (typeof v === 'string' ? { value: v, label: v } : v)),
+  options: values.map((v) => (typeof v === 'string' ? { value: v, label: labels?.[v] ?? v } : v)),
+  ...(width && { width }),
 });
 
-type Named = { id: string; name: string };
-
-/** A select filled from a lookup route's rows. */
-const namedSelect = (param: string, label: string, loadKey: string, rows: () => Promise<Named[]>): FilterDef => ({
+/** A select whose choices a lookup loads (cached under `loadKey`). */
+export const lookupFilter = (param: string, label: string, loadKey: string, load: () => Promise<Option[]>, width = 200): SelectFilter => ({
   kind: 'select',
   param,
   label,
   loadKey,
-  load: async () => (await rows()).map((r) => ({ value: r.id, label: r.name })),
-  width: 200,
+  load,
+  width,
+});
+
+export const moduleFilter = (): FilterDef =>
+  lookupFilter('module', 'Módulo', 'modules', async () => (await call(roleRoutes.modules)).map((m) => ({ value: m.id, label: m.alias })), 220);
+
+type Named = { id: string; name: string };
+
+/** A select filled from a lookup route's rows. */
+const namedSelect = (param: string, label: string, loadKey: string, rows: () => Promise<Named[]>): FilterDef =>
+  lookupFilter(param, label, loadKey, async () => (await rows()).map((r) => ({ value: r.id, label: r.name })));
+
+const reportsBranch = (module: ModuleKey, param: string, label: string): SelectFilter => ({
+  ...branchFilter(module, param, label),
+  visibleWith: [
+    [module, 'approve'],
+    [module, 'reports'],
+  ],
 });
 
 /** The rest of the spec's filter catalogue (section 2, Generic list screens), ready for every list. */
@@ -104,28 +112,21 @@ export const filterCatalogue = {
   status: statusFilter,
   franchise: () => yesNoFilter('franchise', 'Franquicia'),
   blacklist: () => yesNoFilter('blackList', 'Lista negra', 'En lista negra', 'Regular'),
-  gender: () => staticSelect('gender', 'Género', ['Masculino', 'Femenino', 'Otro']),
-  maritalStatus: () => staticSelect('maritalStatus', 'Estado civil', ['Soltero', 'Casado', 'Viudo', 'Divorciado', 'Otro']),
+  gender: () => selectFilter('gender', 'Género', ['Masculino', 'Femenino', 'Otro']),
+  maritalStatus: () => selectFilter('maritalStatus', 'Estado civil', ['Soltero', 'Casado', 'Viudo', 'Divorciado', 'Otro']),
   paymentMethod: () =>
-    staticSelect('paymentMethod', 'Método de pago', ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito']),
-  payStatus: () => staticSelect('payStatus', 'Estatus de pago', ['Pendiente', 'Completado']),
+    selectFilter('paymentMethod', 'Método de pago', ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito']),
+  payStatus: () => selectFilter('payStatus', 'Estatus de pago', ['Pendiente', 'Completado']),
   payCondition: () =>
-    staticSelect(
+    selectFilter(
       'payConditions',
       'Condición de pago',
       [0, 15, 30, 45, 60, 90].map((d) => ({ value: String(d), label: d ? `${d} días` : 'Contado' })),
     ),
-  appointmentStatus: () =>
-    staticSelect('status', 'Estatus de la cita', [
-      { value: 'scheduled', label: 'Agendada' },
-      { value: 'inProcess', label: 'En Proceso' },
-      { value: 'finished', label: 'Terminada' },
-      { value: 'cancelled', label: 'Cancelada' },
-      { value: 'absence', label: 'Inasistencia' },
-    ]),
-  orderStatus: () => staticSelect('status', 'Estatus', ['En proceso', 'En tránsito', 'Terminada', 'Rechazada', 'Eliminada']),
+  appointmentStatus: () => selectFilter('status', 'Estatus de la cita', APPOINTMENT_STATUSES, { labels: appointmentStatusLabels }),
+  orderStatus: () => selectFilter('status', 'Estatus', ['En proceso', 'En tránsito', 'Terminada', 'Rechazada', 'Eliminada']),
   orderType: () =>
-    staticSelect('orderType', 'Tipo de orden', [
+    selectFilter('orderType', 'Tipo de orden', [
       { value: 'opening', label: 'Apertura' },
       { value: 'ordinarySale', label: 'Venta ordinaria' },
       { value: 'ordinaryGeneral', label: 'General ordinaria' },
@@ -135,20 +136,10 @@ export const filterCatalogue = {
   branch: branchFilter,
   /** Origin and destination branches show with approve or reports; origin is hidden for the branch manager. */
   originBranch: (module: ModuleKey): FilterDef => ({
-    ...branchFilter(module, 'originBranchId', 'Sucursal origen'),
-    visibleWith: [
-      [module, 'approve'],
-      [module, 'reports'],
-    ],
+    ...reportsBranch(module, 'originBranchId', 'Sucursal origen'),
     hiddenForRoles: [ROLE_NAMES.branchManager],
   }),
-  destinationBranch: (module: ModuleKey): FilterDef => ({
-    ...branchFilter(module, 'destinyBranchId', 'Sucursal destino'),
-    visibleWith: [
-      [module, 'approve'],
-      [module, 'reports'],
-    ],
-  }),
+  destinationBranch: (module: ModuleKey): FilterDef => reportsBranch(module, 'destinyBranchId', 'Sucursal destino'),
   categories: (type: 'treatment' | 'product') => {
     const query = { take: 0, type, status: '1' };
     return namedSelect('categoryId', 'Categoría', `categories:${JSON.stringify(query)}`, async () => (await call(categoryRoutes.list, { query })).items);
@@ -180,6 +171,12 @@ function RemoteSelect({ def, value, onChange }: { def: Extract<FilterDef, { kind
   );
 }
 
+/** The year and month pickers: the value kept in the URL, the day that completes it, the shown format. */
+const PERIODS = {
+  year: { placeholder: 'Año', urlFormat: 'YYYY', firstDay: '-01-01', format: undefined },
+  month: { placeholder: 'Mes', urlFormat: 'YYYY-MM', firstDay: '-01', format: 'MM/YYYY' },
+} as const;
+
 export function FilterControl({ def, params, set }: { def: FilterDef; params: URLSearchParams; set: (changes: Record<string, string | undefined>) => void }) {
   switch (def.kind) {
     case 'select':
@@ -200,28 +197,18 @@ export function FilterControl({ def, params, set }: { def: FilterDef; params: UR
         />
       );
     }
-    case 'year': {
-      const p = def.param ?? 'year';
-      const v = params.get(p);
-      return (
-        <DatePicker
-          picker="year"
-          placeholder={def.label ?? 'Año'}
-          value={v ? dayjs(`${v}-01-01`) : null}
-          onChange={(d) => set({ [p]: d ? d.format('YYYY') : undefined })}
-        />
-      );
-    }
+    case 'year':
     case 'month': {
-      const p = def.param ?? 'month';
+      const period = PERIODS[def.kind];
+      const p = def.param ?? def.kind;
       const v = params.get(p);
       return (
         <DatePicker
-          picker="month"
-          format="MM/YYYY"
-          placeholder={def.label ?? 'Mes'}
-          value={v ? dayjs(`${v}-01`) : null}
-          onChange={(d) => set({ [p]: d ? d.format('YYYY-MM') : undefined })}
+          picker={def.kind}
+          {...(period.format && { format: period.format })}
+          placeholder={def.label ?? period.placeholder}
+          value={v ? dayjs(`${v}${period.firstDay}`) : null}
+          onChange={(d) => set({ [p]: d ? d.format(period.urlFormat) : undefined })}
         />
       );
     }
@@ -235,9 +222,8 @@ export function filterParams(def: FilterDef): string[] {
     case 'dateRange':
       return [def.startParam ?? 'startDate', def.endParam ?? 'endDate'];
     case 'year':
-      return [def.param ?? 'year'];
     case 'month':
-      return [def.param ?? 'month'];
+      return [def.param ?? def.kind];
   }
 }
 

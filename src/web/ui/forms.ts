@@ -1,5 +1,7 @@
 import type { FormInstance, FormRule } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
+import { msg } from '../../domain/validation';
 import { ApiError } from '../app/api';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -39,3 +41,34 @@ export function applyServerErrors(form: FormInstance, err: unknown): void {
   if (!(err instanceof ApiError) || !err.errors?.length) return;
   form.setFields(err.errors.filter((e) => e.field).map((e) => ({ name: fieldPath(e.field), errors: [e.message] })));
 }
+
+/** The rule of a field the schema leaves optional but the form asks for: 'El campo … es requerido'. */
+export const requiredRule = (label: string) => ({ required: true, message: msg.required(label) });
+
+/** Select options of plain values, labelled by `labels` where given (else the value itself). */
+export const optionsOf = <T extends string>(values: readonly T[], labels?: Partial<Record<T, string>>) =>
+  values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** Options of a lookup plus the record's own choices, which may no longer be offered (deactivated since). */
+export function optionsWithOwn(rows: Named[] | undefined, own: Named[] = []) {
+  const all = [...(rows ?? [])];
+  for (const o of own) if (!all.some((r) => r.id === o.id)) all.push(o);
+  return all.map((r) => ({ value: r.id, label: r.name }));
+}
+
+/** Form.Item props for a date picker whose form value is the 'YYYY-MM-DD' text the schema and the API take. */
+export const dateText = {
+  getValueProps: (v?: string) => ({ value: v ? dayjs(v) : undefined }),
+  normalize: (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
+};
+
+/** Form.Item props for a time picker whose form value is the 'HH:mm' text the schema and the API take. */
+export const timeText = {
+  getValueProps: (v?: string) => ({ value: v ? dayjs(v, 'HH:mm') : undefined }),
+  normalize: (d?: Dayjs | null) => (d ? d.format('HH:mm') : undefined),
+};

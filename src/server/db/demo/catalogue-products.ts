@@ -8,6 +8,7 @@ import { computePricing } from '../../../domain/pricing';
 import type { ProductKind } from '../../../domain/products.schemas';
 import type { Db } from '../client';
 import { branches, productCategories, productPhotos, productProviders, productStocks, products } from '../schema';
+import { putIntoLot, takeFromLot, type Movement } from '../../modules/inventory';
 import { demoId, seededRandom } from './random';
 import { centsOf } from '../money';
 import { live } from '../live';
@@ -291,5 +292,12 @@ async function seedStock(db: Db, rows: (typeof products.$inferInsert)[], rnd: Re
       });
     }
   });
-  if (stock.length) await db.insert(productStocks).values(stock);
+  // through the inventory's steps, so each lot's quantity is the sum of its movements from the start
+  for (const lot of stock) {
+    const { quantity, ...identity } = lot;
+    const made = await putIntoLot(db, null, { ...identity, expiresAt: identity.expiresAt ?? null, price: identity.price ?? null }, quantity || 1, OPENING);
+    if (!quantity) await takeFromLot(db, null, made.id, 1, { cause: 'provider_return', note: 'Devuelto al proveedor: lote agotado' });
+  }
 }
+
+const OPENING: Movement = { cause: 'adjustment_registration', note: 'Inventario inicial' };

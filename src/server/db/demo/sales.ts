@@ -233,6 +233,30 @@ async function loadCatalogue(db: Db) {
   return { treatments: list, packages: pkgs, branches };
 }
 
+type LineAmounts = { quantity: number; salePrice: number; price: number };
+
+/**
+ * The line rows of some orders (of either kind): the i-th order's n-th line gets id `idOf(i * 4 + n)`, what `refs`
+ * names (its order, what it sells), then its amounts in cents, written at its order's time.
+ */
+function lineRows<O extends { row: { createdAt?: Date }; lines: LineAmounts[] }, R extends object>(
+  list: O[],
+  idOf: (n: number) => string,
+  refs: (o: O, l: O['lines'][number]) => R,
+) {
+  return list.flatMap((o, i) =>
+    o.lines.map((l, n) => ({
+      id: idOf(i * 4 + n),
+      ...refs(o, l),
+      quantity: l.quantity,
+      salePrice: toCents(l.salePrice),
+      price: toCents(l.price),
+      createdAt: o.row.createdAt,
+      updatedAt: o.row.createdAt,
+    })),
+  );
+}
+
 /** Days between sessions of a treatment. */
 function interval(t: Treatment, rnd: Rnd): number {
   if (t.typeName === 'Medico') return rnd.int(60, 85);
@@ -307,6 +331,18 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     return { treatment: t, quantity };
   };
 
+  /** The head of the next planned order: its id, no number yet, branch, customer, seller, channel and zero totals. */
+  const orderHead = (b: Branch, c: DemoCustomer, sellerId: string | null, channel: OrderRow['channel']) => ({
+    id: orderId(planned.length),
+    orderNumber: '',
+    branchId: b.id,
+    customerId: c.id,
+    sellerId,
+    channel,
+    subtotal: ZERO_CENTS,
+    total: ZERO_CENTS,
+  });
+
   const addOrder = (ci: number, c: DemoCustomer, day: number, prem: number, room: number) => {
     const b = rnd.next() < 0.9 ? branchById.get(c.registryBranchId)! : rnd.pick(branches);
     const d = openDay(b, day);
@@ -332,14 +368,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const refundDay = paymentStatus === 'paid' && d < TODAY - 20 && rnd.next() < 0.015 ? d + rnd.int(1, 9) : null;
     const order: PlannedOrder = {
       row: {
-        id: orderId(planned.length),
-        orderNumber: '',
-        branchId: b.id,
-        customerId: c.id,
-        sellerId: channel === 'pos' ? rnd.pick(b.sellers) : null,
-        channel,
-        subtotal: ZERO_CENTS,
-        total: ZERO_CENTS,
+        ...orderHead(b, c, channel === 'pos' ? rnd.pick(b.sellers) : null, channel),
         paymentMethod,
         paymentStatus,
         paymentGateway: channel === 'pos' ? (CARDS.includes(paymentMethod as (typeof CARDS)[number]) ? 'Terminal bancaria' : null) : 'Openpay',
@@ -629,18 +658,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   }
   function addValuationOrder(ci: number, c: DemoCustomer, b: Branch, t: Treatment, slot: Slot): PlannedOrder {
     const order: PlannedOrder = {
-      row: {
-        id: orderId(planned.length),
-        orderNumber: '',
-        branchId: b.id,
-        customerId: c.id,
-        sellerId: rnd.pick(b.sellers),
-        channel: 'pos',
-        subtotal: ZERO_CENTS,
-        total: ZERO_CENTS,
-        paymentMethod: rnd.pick(PAYMENT_METHODS),
-        paymentStatus: 'paid',
-      },
+      row: { ...orderHead(b, c, rnd.pick(b.sellers), 'pos'), paymentMethod: rnd.pick(PAYMENT_METHODS), paymentStatus: 'paid' },
       customer: ci,
       branch: b,
       day: slot.day,
@@ -881,34 +899,10 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   people.forEach((c, ci) => (c.points = balances[ci]));
   // ---- rows ----
   const orderRows = planned.map((o) => o.row);
-  const detailRows = planned.flatMap((o, i) =>
-    o.lines.map((l, n) => ({
-      id: detailId(i * 4 + n),
-      orderId: o.row.id!,
-      treatmentId: l.treatmentId,
-      packageId: l.packageId,
-      quantity: l.quantity,
-      salePrice: toCents(l.salePrice),
-      price: toCents(l.price),
-      createdAt: o.row.createdAt,
-      updatedAt: o.row.createdAt,
-    })),
-  );
+  const detailRows = lineRows(planned, detailId, (o, l) => ({ orderId: o.row.id!, treatmentId: l.treatmentId, packageId: l.packageId }));
   const purchasedRows = holdings.map((h) => ({ ...h.row, createdAt: h.order.row.createdAt, updatedAt: h.order.row.createdAt }));
   const cashRows = cash.map((o) => o.row);
-  const cashDetailRows = cash.flatMap((o, i) =>
-    o.lines.map((l, n) => ({
-      id: cashDetailId(i * 4 + n),
-      cashOrderId: o.row.id!,
-      productId: l.productId,
-      stockId: l.stockId,
-      quantity: l.quantity,
-      salePrice: toCents(l.salePrice),
-      price: toCents(l.price),
-      createdAt: o.row.createdAt,
-      updatedAt: o.row.createdAt,
-    })),
-  );
+  const cashDetailRows = lineRows(cash, cashDetailId, (o, l) => ({ cashOrderId: o.row.id!, productId: l.productId, stockId: l.stockId }));
   return { orderRows, detailRows, purchasedRows, cashRows, cashDetailRows, agendaRows, cancels: cancels.filter((x) => !dropped.has(x.appointmentId)), ledger };
 }
 

@@ -21,7 +21,7 @@ import {
 import { demoId, seededRandom } from './random';
 import { seedLookups } from './lookups';
 import { seedCustomers } from './customers';
-import { seedStaffFiles, userPhotoName, writeUserPhotos } from './staff';
+import { demoUserRow, seedStaffFiles, userPhotoName, writeUserPhotos } from './staff';
 import { seedAppliances } from './catalogue-appliances';
 import { seedCabins } from './catalogue-branches';
 import { seedCouponRedemptions, seedCoupons } from './catalogue-coupons';
@@ -30,6 +30,8 @@ import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
 import { syncAppointmentNumbers } from '../sequences';
 import { seedTreatmentSupplies } from './supplies';
+import { seedInventory } from './inventory';
+import { ledgerMismatches } from '../../modules/inventory';
 import { seedTreatments } from './catalogue-treatments';
 import { live } from '../live';
 
@@ -66,30 +68,17 @@ export async function seedRoles(db: Db): Promise<Map<string, string>> {
 async function seedBranches(db: Db) {
   for (const b of DEMO_BRANCHES) {
     const id = demoId('branch:' + b.key);
+    // the demo's own fields (key, exchange rate) stay out; every other one is a column of the branch
+    const { key: _key, exchangeRate: _exchangeRate, franchise = false, distributionCenter = false, ...columns } = b;
     await db
       .insert(branches)
       .values({
         id,
-        name: b.name,
-        street: b.street,
-        extNumber: b.extNumber,
-        suburb: b.suburb,
-        city: b.city,
-        state: b.state,
-        zipCode: b.zipCode,
-        phone: b.phone,
-        mobilePhone: b.mobilePhone,
-        lat: b.lat,
-        lng: b.lng,
-        code: b.code,
-        zone: b.zone,
-        timeZone: b.timeZone,
-        franchise: b.franchise ?? false,
-        distributionCenter: b.distributionCenter ?? false,
-        showInClients: !b.distributionCenter,
-        rfc: b.rfc,
-        businessName: b.businessName,
-        description: b.distributionCenter ? 'Centro de distribución de insumos y productos' : `Clínica ${b.name}`,
+        ...columns,
+        franchise,
+        distributionCenter,
+        showInClients: !distributionCenter,
+        description: distributionCenter ? 'Centro de distribución de insumos y productos' : `Clínica ${b.name}`,
       });
     await db.insert(branchSchedules).values(DEMO_SCHEDULE.map((s) => ({ branchId: id, ...s })));
   }
@@ -130,22 +119,7 @@ async function seedUsers(db: Db, roleIds: Map<string, string>, uploadsDir: strin
   const all = [...DEMO_ACCOUNTS, ...staffOfBranches()];
   // one hash for the shared demo password and PIN keeps seeding fast
   const [passwordHash, pinHash] = await Promise.all([hashSecret(DEMO_PASSWORD), hashSecret(DEMO_PIN), writeUserPhotos(uploadsDir, all)]);
-  await db
-    .insert(users)
-    .values(
-      all.map((u) => ({
-        id: demoId('user:' + u.username),
-        name: u.name,
-        lastName: u.lastName,
-        motherLastName: u.motherLastName,
-        username: u.username,
-        passwordHash,
-        pinHash,
-        roleId: roleIds.get(u.role)!,
-        mainBranchId: demoId('branch:' + u.branch),
-        photo: userPhotoName(u.username),
-      })),
-    );
+  await db.insert(users).values(all.map((u) => ({ ...demoUserRow(u, roleIds.get(u.role)!, { passwordHash, pinHash }), photo: userPhotoName(u.username) })));
   await seedStaffFiles(db, all);
 }
 
@@ -204,6 +178,10 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedCustomers(t, uploadsDir);
     // after the agenda: the clinics' lots of what their booked treatments consume
     await seedTreatmentSupplies(t);
+    // purchases, restocks, transfers, sale orders and adjustments, through the inventory's own services
+    await seedInventory(t);
+    const broken = await ledgerMismatches(t);
+    if (broken.length) throw new Error(`Lotes cuya cantidad no es la suma de sus movimientos: ${broken.join(', ')}`);
     await seedCouponRedemptions(t);
     await syncAppointmentNumbers(t);
   });

@@ -344,6 +344,21 @@ async function seedReceptionistRole(db: Db): Promise<string> {
   return id;
 }
 
+/** A demo user's account row: id, names, username, the shared secrets' hashes, role and main branch. */
+export function demoUserRow(u: DemoUser, roleId: string, secrets: Pick<typeof users.$inferInsert, 'passwordHash' | 'pinHash'>) {
+  return {
+    id: demoId('user:' + u.username),
+    name: u.name,
+    lastName: u.lastName,
+    motherLastName: u.motherLastName,
+    username: u.username,
+    passwordHash: secrets.passwordHash,
+    pinHash: secrets.pinHash,
+    roleId,
+    mainBranchId: demoId('branch:' + u.branch),
+  };
+}
+
 /** Accounts for EXTRA_STAFF with the demo password and PIN (the hashes of admin@demo.mx), no photo. */
 async function seedExtraUsers(db: Db): Promise<void> {
   await seedReceptionistRole(db);
@@ -352,22 +367,7 @@ async function seedExtraUsers(db: Db): Promise<void> {
   const stamp = new Date(Date.UTC(2025, 0, 6, 17, 0));
   await db
     .insert(users)
-    .values(
-      EXTRA_STAFF.map((u) => ({
-        id: demoId('user:' + u.username),
-        name: u.name,
-        lastName: u.lastName,
-        motherLastName: u.motherLastName,
-        username: u.username,
-        passwordHash: admin.passwordHash,
-        pinHash: admin.pinHash,
-        roleId: demoId('role:' + u.role),
-        mainBranchId: demoId('branch:' + u.branch),
-        status: u.status,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })),
-    );
+    .values(EXTRA_STAFF.map((u) => ({ ...demoUserRow(u, demoId('role:' + u.role), admin), status: u.status, createdAt: stamp, updatedAt: stamp })));
 }
 
 /** Kin of an emergency contact: the word agrees with the person's sex, and the surnames with the family. */

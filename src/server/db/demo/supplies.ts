@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { productStocks } from '../schema';
+import { putIntoLot } from '../../modules/inventory';
 import { DEMO_TODAY } from './sales';
 import { toCents } from '../../../domain/money';
 
@@ -41,15 +41,16 @@ export async function seedTreatmentSupplies(db: Db): Promise<void> {
       order by b.code, p.sku`)) as unknown as { rows: Shortage[] }
   ).rows.filter((s) => s.usable < s.needed);
   if (!shortages.length) return;
-  await db.insert(productStocks).values(
-    shortages.map((s, i) => ({
+  // through the inventory's steps: each lot's quantity is the sum of its movements
+  for (const [i, s] of shortages.entries()) {
+    const lot = {
       productId: s.productId,
       branchId: s.branchId,
       // a lot number of its own: the clinic's code, the product and the year it expires
       allotment: `L${SUPPLY_EXPIRY.slice(2, 4)}-${s.code.slice(0, 4)}-${s.sku}`.slice(0, 40),
-      quantity: s.needed + MARGIN + (i % 5),
       price: s.cost === null ? null : toCents(s.cost),
       expiresAt: SUPPLY_EXPIRY,
-    })),
-  );
+    };
+    await putIntoLot(db, null, lot, s.needed + MARGIN + (i % 5), { cause: 'adjustment_registration', note: 'Insumos para las citas agendadas' });
+  }
 }

@@ -211,6 +211,8 @@ export const productStocks = pgTable(
       .on(t.productId, t.branchId, t.allotment)
       .where(sql`${t.deletedAt} is null`),
     index('product_stocks_branch_idx').on(t.branchId),
+    // a batch across the chain (recall): the product's lots with one lot number
+    index('product_stocks_product_lot_idx').on(t.productId, t.allotment),
   ],
 );
 

@@ -8,3 +8,4 @@ export * from './treatments';
 export * from './customers';
 export * from './sales';
 export * from './agenda';
+export * from './inventory';

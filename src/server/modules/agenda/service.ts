@@ -10,6 +10,7 @@ import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { withRawJson } from '../../platform/json';
 import type { ListSpec } from '../../platform/list';
+import { selectRows } from '../../platform/records';
 import {
   asLockLike,
   branchLocks,
@@ -91,13 +92,11 @@ export function lockListSpec(db: DbOrTx, actor: Actor, q: LockFilters): ListSpec
       q.reason ? eq(locks.reason, q.reason) : undefined,
       q.startDate || q.endDate ? lockTouches(from, to) : undefined,
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectLocks(db)
-        .where(where)
-        .orderBy(...orderBy, locks.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toLockDto);
-    },
+    rows: selectRows(
+      () => selectLocks(db).$dynamic(),
+      [locks.id],
+      (rows) => rows.map(toLockDto),
+    ),
     count: async (where) => (await countLocks(db).where(where))[0].n,
   };
 }

@@ -1,15 +1,15 @@
 import type { Actor } from '../../platform/auth/actor';
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { APPLIANCE_IN_USE_MESSAGE, type ApplianceInput, type ApplianceType } from '../../../domain/appliances.schemas';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appliances, branchAppliances, treatmentAppliances, treatments } from '../../db/schema';
-import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { findLive, insertRecord, recordFilters, softDeleteRecord, tableRows, updateRecord } from '../../platform/records';
 import { stamps } from '../dto';
-import { live, softDelete } from '../../db/live';
+import { live } from '../../db/live';
 
 export type ApplianceRow = typeof appliances.$inferSelect;
 
@@ -35,7 +35,6 @@ export interface ApplianceFilters extends ListQuery {
 }
 
 export function applianceListSpec(db: DbOrTx, q: ApplianceFilters): ListSpec<ApplianceDto> {
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   const type = q.type ?? q.applianceType;
   return {
     // Spanish names sort by their letters, not by byte order (Láser next to Laser, not after Luz)
@@ -49,66 +48,36 @@ export function applianceListSpec(db: DbOrTx, q: ApplianceFilters): ListSpec<App
     },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: appliances.name, brand: appliances.brand, model: appliances.model },
-    filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(appliances),
-      type ? eq(appliances.type, type) : undefined,
-      active === undefined ? undefined : eq(appliances.active, active),
-    ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select()
-        .from(appliances)
-        .where(where)
-        .orderBy(...orderBy, appliances.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toApplianceDto);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(appliances).where(where))[0].n,
+    filters: [...recordFilters(q, appliances), type ? eq(appliances.type, type) : undefined],
+    ...tableRows(db, appliances, (rows) => rows.map(toApplianceDto)),
   };
 }
 
-export async function findAppliance(db: DbOrTx, id: string): Promise<ApplianceRow> {
-  const [row] = await db
-    .select()
-    .from(appliances)
-    .where(and(eq(appliances.id, id), live(appliances)))
-    .limit(1);
-  if (!row) throw new AppError('APPLIANCE_NOT_FOUND');
-  return row;
-}
+export const findAppliance = (db: DbOrTx, id: string): Promise<ApplianceRow> => findLive(db, appliances, id, 'APPLIANCE_NOT_FOUND');
+const logged = { table: appliances, module: 'appliances', view: toApplianceDto };
 
 export async function getAppliance(ctx: AppContext, id: string) {
   return toApplianceDto(await findAppliance(ctx.db, id));
 }
 
 export async function createAppliance(ctx: AppContext, actor: Actor, input: ApplianceInput) {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(appliances)
-      .values({ type: input.type, name: input.name, brand: input.brand, model: input.model, description: input.description, active: true })
-      .returning();
-    await recordChange(tx, actor, { module: 'appliances', action: 'crear', entityId: row.id, after: toApplianceDto(row) });
-    return toApplianceDto(row);
-  });
+  return ctx.db.transaction((tx) =>
+    insertRecord(tx, actor, logged, {
+      type: input.type,
+      name: input.name,
+      brand: input.brand,
+      model: input.model,
+      description: input.description,
+      active: true,
+    }),
+  );
 }
 
 export async function updateAppliance(ctx: AppContext, actor: Actor, id: string, input: ApplianceInput) {
   return ctx.db.transaction(async (tx) => {
     const before = await findAppliance(tx, id);
-    const [row] = await tx
-      .update(appliances)
-      .set({
-        type: input.type,
-        name: input.name,
-        brand: input.brand,
-        model: input.model,
-        description: input.description,
-        active: input.active ?? before.active,
-      })
-      .where(eq(appliances.id, id))
-      .returning();
-    await recordChange(tx, actor, { module: 'appliances', action: 'editar', entityId: id, before: toApplianceDto(before), after: toApplianceDto(row) });
-    return toApplianceDto(row);
+    const { type, name, brand, model, description } = input;
+    return updateRecord(tx, actor, logged, id, before, { type, name, brand, model, description, active: input.active ?? before.active });
   });
 }
 
@@ -135,8 +104,6 @@ export async function deleteAppliance(ctx: AppContext, actor: Actor, id: string)
     await tx.execute(sql`select id from appliances where id = ${id} for update`);
     const before = await findAppliance(tx, id);
     if (await applianceInUse(tx, id)) throw new AppError('CANNOT_DELETE', APPLIANCE_IN_USE_MESSAGE);
-    const [row] = await softDelete(tx, appliances, eq(appliances.id, id));
-    await recordChange(tx, actor, { module: 'appliances', action: 'eliminar', entityId: id, before: toApplianceDto(before) });
-    return toApplianceDto(row);
+    return softDeleteRecord(tx, actor, logged, id, before);
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   APPLIANCE_INACTIVE_MESSAGE,
   APPROVE_NEEDED_MESSAGE,
@@ -6,7 +6,7 @@ import {
   type BranchApplianceInput,
   type BranchApplianceStatus,
 } from '../../../domain/appliances.schemas';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { appliances, branchAppliances, branches } from '../../db/schema';
@@ -15,6 +15,7 @@ import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { assertFree, findLive, liveUnlessWithDeleted, selectRows } from '../../platform/records';
 import { stamps } from '../dto';
 import { folded } from './appliance.service';
 import { live, softDelete } from '../../db/live';
@@ -82,19 +83,17 @@ export function branchApplianceListSpec(db: DbOrTx, actor: Actor, q: BranchAppli
     defaultSort: { field: 'branch', order: 'ASC' },
     searchable: { sku: branchAppliances.sku, number: branchAppliances.number, appliance: appliances.name, branch: branches.name },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(branchAppliances),
+      liveUnlessWithDeleted(q, branchAppliances),
       scope ? eq(branchAppliances.branchId, scope) : undefined,
       q.type ? eq(appliances.type, q.type) : undefined,
       q.status ? eq(branchAppliances.status, q.status) : undefined,
       q.applianceId ? eq(branchAppliances.applianceId, q.applianceId) : undefined,
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = joined(db)
-        .where(where)
-        .orderBy(...orderBy, branchAppliances.sku, branchAppliances.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toBranchApplianceDto);
-    },
+    rows: selectRows(
+      () => joined(db).$dynamic(),
+      [branchAppliances.sku, branchAppliances.id],
+      (rows) => rows.map(toBranchApplianceDto),
+    ),
     count: async (where) =>
       (
         await db
@@ -132,31 +131,12 @@ async function assertApplianceUsable(db: DbOrTx, id: string) {
   if (!row.active) throw new AppError('BAD_REQUEST', APPLIANCE_INACTIVE_MESSAGE);
 }
 
-async function assertBranchExists(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.id, id), live(branches)))
-    .limit(1);
-  if (!row) throw new AppError('BRANCH_NOT_FOUND');
-}
+const assertBranchExists = (db: DbOrTx, id: string) => findLive(db, branches, id, 'BRANCH_NOT_FOUND');
 
 /** Device numbers are unique per branch among live rows; the partial unique index settles races. */
 async function assertNumberFree(db: DbOrTx, branchId: string, number: string | null, exceptId?: string) {
-  if (!number) return;
-  const [dup] = await db
-    .select({ id: branchAppliances.id })
-    .from(branchAppliances)
-    .where(
-      and(
-        eq(branchAppliances.branchId, branchId),
-        eq(branchAppliances.number, number),
-        live(branchAppliances),
-        exceptId ? ne(branchAppliances.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (dup) throw new AppError('DEVICE_NUMBER_EXISTS');
+  if (number)
+    await assertFree(db, branchAppliances, [eq(branchAppliances.branchId, branchId), eq(branchAppliances.number, number)], exceptId, 'DEVICE_NUMBER_EXISTS');
 }
 
 /** Two requests racing for one device number: the unique index decides. */

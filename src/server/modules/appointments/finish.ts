@@ -41,11 +41,12 @@ import { assertBranchAccess, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { bookedSessions } from './booking-reads';
-import { purchasedProductDto } from './lookups';
+import { purchasedProductDto, validLot } from './lookups';
 import { areaIdsOfType, storedChanges, treatmentAreaIds } from './queries';
 import { branchZone, detailOf, invalid, lockedAppointment, MODULE } from './service';
 import { centsOf, pesos } from '../../db/money';
 import { live } from '../../db/live';
+import { branchToday, takeFromLot, type Movement } from '../inventory';
 
 type FinishInput = z.output<typeof finishSchema>;
 type PurchasedFinishInput = z.output<typeof purchasedFinishSchema>;
@@ -68,6 +69,9 @@ interface SessionTarget {
   stockField: 'treatmentProducts' | 'stockIds';
   /** Sessions of the purchased treatment its other live bookings hold: a finish leaves them for those appointments. */
   heldByBookings: number;
+  /** Who finishes and where the units go: the stock movements name them. */
+  actor: Actor;
+  document: Movement['document'];
 }
 interface SessionInput {
   attendedById: string;
@@ -92,6 +96,7 @@ async function assertSuppliesAtBranch(tx: DbOrTx, branchId: string, needs: { pro
         ),
         gt(productStocks.quantity, 0),
         live(productStocks),
+        validLot(await branchToday(tx, branchId)),
       ),
     );
   const missing = productsWithoutLots(needs, stocked);
@@ -175,14 +180,9 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
   if (treatment?.consent && !target.consentOnFile && input.consent !== true) throw invalid('consent', CONSENT_REQUIRED);
   const consent = target.consentOnFile || input.consent === true;
 
-  // lot by lot in id order, so two finishes sharing lots lock them in the same order; the guard keeps stock ≥ 0 under races
+  // lot by lot in id order, so two finishes sharing lots lock them in the same order; the inventory's step keeps stock ≥ 0 under races
   for (const [stockId, units] of [...unitsPerLot(input.stockIds)].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const taken = await tx
-      .update(productStocks)
-      .set({ quantity: sql`${productStocks.quantity} - ${units}` })
-      .where(and(eq(productStocks.id, stockId), sql`${productStocks.quantity} >= ${units}`))
-      .returning({ id: productStocks.id });
-    if (!taken.length) throw new AppError('INSUFFICIENT_INVENTORY');
+    await takeFromLot(tx, target.actor, stockId, units, { cause: 'appointment', document: target.document });
   }
   if (pp) {
     const current = pp.currentSession + input.sessions;
@@ -220,6 +220,8 @@ export async function finishAppointment(ctx: AppContext, actor: Actor, id: strin
         consentOnFile: row.consent || Boolean(pp?.consent),
         stockField: 'treatmentProducts',
         heldByBookings: pp ? await bookedSessions(tx, pp.id, pp.customerId, row.id) : 0,
+        actor,
+        document: { type: 'appointment', id, number: row.appointmentNumber },
       },
       { ...input, stockIds },
     );
@@ -281,6 +283,8 @@ export async function finishPurchasedProduct(ctx: AppContext, actor: Actor, id: 
         consentOnFile: pp.consent,
         stockField: 'stockIds',
         heldByBookings: await bookedSessions(tx, pp.id, pp.customerId, null),
+        actor,
+        document: { type: 'purchased_product', id },
       },
       input,
     );

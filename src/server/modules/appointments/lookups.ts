@@ -23,6 +23,10 @@ import { businessDaysFilter } from '../../platform/business-day';
 import { countMatching, type ListSpec } from '../../platform/list';
 import { appointmentById, appointmentSearchFields, appointmentsByIds, findPatients, toAppointmentItem } from './queries';
 import { live } from '../../db/live';
+import { branchToday } from '../inventory';
+
+/** A lot that may still be applied to a patient: no expiry, or not past it at the branch. */
+export const validLot = (today: string) => sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} >= ${today})`;
 
 export interface AppointmentFilters extends ListQuery {
   branchId?: string;
@@ -109,7 +113,7 @@ export async function stockByBranchAndTreatment(ctx: AppContext, actor: Actor, b
     .from(treatmentProducts)
     .innerJoin(products, eq(products.id, treatmentProducts.productId))
     .innerJoin(productStocks, and(eq(productStocks.productId, products.id), eq(productStocks.branchId, branchId), live(productStocks)))
-    .where(and(eq(treatmentProducts.treatmentId, treatmentId), gt(productStocks.quantity, 0)))
+    .where(and(eq(treatmentProducts.treatmentId, treatmentId), gt(productStocks.quantity, 0), validLot(await branchToday(ctx.db, branchId))))
     .orderBy(asc(products.name), sql`${productStocks.expiresAt} asc nulls last`, asc(productStocks.allotment));
 }
 

@@ -24,6 +24,14 @@ const create = async (payload: object, as: As = gerente) => {
 const update = (id: string, payload: object, as: As = gerente) => as({ method: 'PUT', url: `/v1/appointment/${id}/update`, payload });
 const start = (id: string) => gerente({ method: 'PATCH', url: `/v1/appointment/${id}/set-on-process` });
 const finish = (id: string, payload: object) => gerente({ method: 'POST', url: `/v1/appointment/${id}/finish`, payload });
+/** Finishing two sessions on the treatment's first area with `units` as the products used. */
+const twoSessions = (units: string[]) => ({
+  attendedById: f.doctorId,
+  sessions: 2,
+  sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]],
+  treatmentProducts: units,
+  consent: true,
+});
 const finishPurchased = (id: string, payload: object, as: As = gerente) => as({ method: 'PUT', url: `/v1/purchased-product/${id}/finish`, payload });
 const logOf = (id: string) =>
   rows<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
@@ -123,13 +131,7 @@ describe('finishing', () => {
     const lots = await testLots(t, f.branchId, 'LOTE-PRUEBA-1');
     const units = unitsFrom(f, lots, 2);
     expect(new Set(units).size).toBeLessThan(units.length);
-    const res = await finish(a.id, {
-      attendedById: f.doctorId,
-      sessions: 2,
-      sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]],
-      treatmentProducts: units,
-      consent: true,
-    });
+    const res = await finish(a.id, twoSessions(units));
     expect(res.statusCode, res.body).toBe(200);
     const after = await testLots(t, f.branchId, 'LOTE-PRUEBA-1');
     for (const lot of lots) expect(after.find((l) => l.id === lot.id)!.quantity).toBe(lot.quantity - units.filter((u) => u === lot.id).length);
@@ -141,13 +143,7 @@ describe('finishing', () => {
     const a = await create(medicalBooking(f, c, nextDate()));
     await start(a.id);
     const units = unitsFrom(f, await testLots(t, f.branchId, 'LOTE-PRUEBA-1'), 2);
-    const res = await finish(a.id, {
-      attendedById: f.doctorId,
-      sessions: 2,
-      sessionAreas: [f.medTreatment.areas[0], f.medTreatment.areas[0]],
-      treatmentProducts: units,
-      consent: true,
-    });
+    const res = await finish(a.id, twoSessions(units));
     expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'La cita es de 1 sesión' });
     expect(field(res)!.field).toBe('sessions');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, useTestApp } from '../../testing/harness';
+import { signInRequest } from '../../testing/sign-in';
 import { demoId } from '../../db/demo/random';
 
 const { t } = useTestApp({});
@@ -54,12 +55,7 @@ describe('POST /v1/auth/change-password', () => {
     expect((await refresh(other.refresh_token)).statusCode).toBe(422);
     expect((await refresh(current.refresh_token)).statusCode).toBe(200);
 
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/sign-in',
-      remoteAddress: '10.5.1.1',
-      payload: { username: 'franquicia@demo.mx', password: 'Demo2026!' },
-    });
+    const old = await signInRequest(t, { username: 'franquicia@demo.mx', password: 'Demo2026!' }, '10.5.1.1');
     expect(old.statusCode).toBe(401);
     await t.signIn('franquicia@demo.mx', NEW_PASSWORD);
 

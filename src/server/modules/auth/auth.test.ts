@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/harness';
+import { signInRequest, type SignInBody } from '../../testing/sign-in';
 import { demoId } from '../../db/demo/random';
 
 const { t } = useTestApp({});
@@ -7,17 +8,15 @@ const { t } = useTestApp({});
 const TIJUANA = demoId('branch:tijuana');
 const MONTERREY = demoId('branch:monterrey');
 
+const signIn = (payload: SignInBody, remoteAddress?: string) => signInRequest(t, payload, remoteAddress);
+
 function claims(token: string) {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
 }
 
 describe('sign-in', () => {
   it('issues a token carrying the spec claims', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/sign-in',
-      payload: { username: 'gerente@demo.mx', password: 'Demo2026!', branchId: TIJUANA },
-    });
+    const res = await signIn({ username: 'gerente@demo.mx', password: 'Demo2026!', branchId: TIJUANA });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.refresh_token).toBeTruthy();
@@ -34,46 +33,36 @@ describe('sign-in', () => {
     expect(c.path).toBeTruthy();
     // the role's editable flag travels in the token: the booking form reads the cancellation limit from it
     expect(c.extendedCancellationLimit).toBe(true);
-    const medico = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username: 'medico@demo.mx', password: 'Demo2026!' } });
+    const medico = await signIn({ username: 'medico@demo.mx', password: 'Demo2026!' });
     expect(claims(medico.json().token).extendedCancellationLimit).toBe(false);
   });
 
   it('refuses a wrong password with the catalogue message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username: 'medico@demo.mx', password: 'Nope2026!' } });
+    const res = await signIn({ username: 'medico@demo.mx', password: 'Nope2026!' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401, code: 'WRONG_CREDENTIALS', message: 'Usuario o contraseña incorrectos' });
   });
 
   it('validates the username as an e-mail, in Spanish', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', payload: { username: 'medico', password: 'x' } });
+    const res = await signIn({ username: 'medico', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ field: 'username', message: 'El campo usuario debe ser un correo electrónico válido' });
   });
 
   it('keeps a branch-bound role out of another branch', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/sign-in',
-      payload: { username: 'gerente@demo.mx', password: 'Demo2026!', branchId: MONTERREY },
-    });
+    const res = await signIn({ username: 'gerente@demo.mx', password: 'Demo2026!', branchId: MONTERREY });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('BRANCH_FORBIDDEN');
   });
 
   it('limits failures to 5 per account and address in 15 minutes', async () => {
-    const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', remoteAddress: '10.0.0.9', payload: { username: 'cosmetologa@demo.mx', password } });
+    const attempt = (password: string) => signIn({ username: 'cosmetologa@demo.mx', password }, '10.0.0.9');
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong2026!')).statusCode).toBe(401);
     const blocked = await attempt('Demo2026!');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Demasiados intentos/);
     // another address is not blocked
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/v1/auth/sign-in',
-      remoteAddress: '10.0.0.10',
-      payload: { username: 'cosmetologa@demo.mx', password: 'Demo2026!' },
-    });
+    const other = await signIn({ username: 'cosmetologa@demo.mx', password: 'Demo2026!' }, '10.0.0.10');
     expect(other.statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows, useTestApp } from '../../testing/harness';
+import { signInRequest } from '../../testing/sign-in';
 import { ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_MS } from './rate-limit';
 
 const { t } = useTestApp({});
@@ -11,8 +12,7 @@ const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
 /** The answers of a burst that were judged (the secret was checked), i.e. every one that was not refused with 429. */
 const judged = (answers: LightMyRequestResponse[]) => answers.filter((r) => r.statusCode !== 429);
 
-const signIn = (username: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', remoteAddress, payload: { username, password } });
+const signIn = (username: string, password: string, remoteAddress: string) => signInRequest(t, { username, password }, remoteAddress);
 
 describe('attempt limits under parallel requests', () => {
   it('300 PINs sent at once: at most 5 are checked, and the right one at the end of the burst does not get in', async () => {

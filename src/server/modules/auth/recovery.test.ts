@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, useTestApp } from '../../testing/harness';
+import { signInRequest } from '../../testing/sign-in';
 import { demoId } from '../../db/demo/random';
 
 const { t } = useTestApp({});
@@ -15,8 +16,7 @@ const request = (email: string, remoteAddress: string) => t.app.inject({ method:
 const change = (payload: Record<string, unknown>, remoteAddress: string) =>
   t.app.inject({ method: 'PUT', url: '/v1/user/change-password-code', remoteAddress, payload });
 
-const signIn = (username: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/auth/sign-in', remoteAddress, payload: { username, password } });
+const signIn = (username: string, password: string, remoteAddress: string) => signInRequest(t, { username, password }, remoteAddress);
 
 const mailsTo = (email: string) => t.outbox.filter((m) => m.to === email);
 

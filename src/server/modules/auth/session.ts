@@ -3,6 +3,7 @@ import { normalisePrivileges, type PrivilegeMap } from '../../../domain/privileg
 import type { DbOrTx } from '../../db/client';
 import { branches, rolePrivileges, roles, users } from '../../db/schema';
 import { live } from '../../db/live';
+import type { Actor } from '../../platform/auth/actor';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -48,4 +49,23 @@ export async function loadProfile(db: DbOrTx, user: UserRow, branchId: string | 
 
 export function fullName(u: Pick<UserRow, 'name' | 'lastName' | 'motherLastName'>): string {
   return [u.name, u.lastName, u.motherLastName].filter(Boolean).join(' ');
+}
+
+/** The actor of a known user outside a request (the demo data acting as its staff): their role, privileges and main branch. */
+export async function actorOfUsername(db: DbOrTx, username: string): Promise<Actor> {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new Error(`Usuario desconocido: ${username}`);
+  const profile = await loadProfile(db, user, null);
+  return {
+    id: user.id,
+    username: user.username,
+    fullname: fullName(user),
+    role: profile.role.name,
+    roleId: profile.role.id,
+    branchId: profile.branch?.id ?? null,
+    branchBound: profile.role.branchBound,
+    privileges: profile.privileges,
+    family: '',
+    address: null,
+  };
 }

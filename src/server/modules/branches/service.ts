@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { BRANCH_CODE_EXISTS, timeZoneOf, type BranchInput } from '../../../domain/branches.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
 import type { ScheduleEntry } from '../../../domain/schedules';
@@ -10,6 +10,7 @@ import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { assertFree, findLive, recordFilters, tableRows } from '../../platform/records';
 import { stamps } from '../dto';
 import { diffSchedule } from './schedule-rows';
 import { live, softDelete } from '../../db/live';
@@ -98,7 +99,6 @@ export interface BranchFilters extends ListQuery {
 
 export function branchListSpec(db: DbOrTx, actor: Actor, q: BranchFilters): ListSpec<BranchDto> {
   const scope = branchScope(actor);
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
     sortable: {
       name: branches.name,
@@ -111,49 +111,25 @@ export function branchListSpec(db: DbOrTx, actor: Actor, q: BranchFilters): List
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: branches.name, code: branches.code, city: branches.city },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(branches),
+      ...recordFilters(q, branches),
       scope ? eq(branches.id, scope) : undefined,
-      active === undefined ? undefined : eq(branches.active, active),
       q.franchise === undefined ? undefined : eq(branches.franchise, isTruthyFlag(q.franchise) ?? false),
       q.distributionCenter === undefined ? undefined : eq(branches.distributionCenter, isTruthyFlag(q.distributionCenter) ?? false),
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select()
-        .from(branches)
-        .where(where)
-        .orderBy(...orderBy, branches.id)
-        .offset(offset);
-      return withSchedules(db, limit ? await base.limit(limit) : await base);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(branches).where(where))[0].n,
+    ...tableRows(db, branches, (rows) => withSchedules(db, rows)),
   };
 }
 
-async function findBranch(db: DbOrTx, id: string, lock = false): Promise<BranchRow> {
-  const q = db
-    .select()
-    .from(branches)
-    .where(and(eq(branches.id, id), live(branches)))
-    .limit(1);
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw new AppError('BRANCH_NOT_FOUND');
-  return row;
-}
+const findBranch = (db: DbOrTx, id: string, lock = false): Promise<BranchRow> => findLive(db, branches, id, 'BRANCH_NOT_FOUND', lock ? 'update' : undefined);
 
 export async function getBranch(ctx: AppContext, actor: Actor, id: string) {
   branchScope(actor, id);
   return (await withSchedules(ctx.db, [await findBranch(ctx.db, id)]))[0];
 }
 
-async function assertUniqueCode(db: DbOrTx, code: string, exceptId?: string) {
-  const [dup] = await db
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(sql`upper(${branches.code}) = ${code.toUpperCase()}`, live(branches), exceptId ? ne(branches.id, exceptId) : undefined))
-    .limit(1);
-  if (dup) throw new AppError('CONFLICT', BRANCH_CODE_EXISTS);
-}
+const codeTaken = () => new AppError('CONFLICT', BRANCH_CODE_EXISTS);
+const assertUniqueCode = (db: DbOrTx, code: string, exceptId?: string) =>
+  assertFree(db, branches, sql`upper(${branches.code}) = ${code.toUpperCase()}`, exceptId, codeTaken);
 
 /** Replaces the branch's week in place (closed days are stored as 00:00 - 00:00). */
 async function saveBranchSchedule(tx: DbOrTx, branchId: string, schedule: readonly ScheduleEntry[]) {
@@ -194,8 +170,7 @@ function columns(input: BranchInput) {
 }
 
 /** A code taken by a concurrent request surfaces as the same Spanish 409. */
-const guardCode = <T>(work: () => Promise<T>): Promise<T> =>
-  answerViolations(work, { unique: { branches_code_unique: () => new AppError('CONFLICT', BRANCH_CODE_EXISTS) } });
+const guardCode = <T>(work: () => Promise<T>): Promise<T> => answerViolations(work, { unique: { branches_code_unique: codeTaken } });
 
 export async function createBranch(ctx: AppContext, actor: Actor, input: BranchInput) {
   // a branch-bound role works inside its own branch only: it cannot open new ones

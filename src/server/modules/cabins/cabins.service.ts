@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CabinInput } from '../../../domain/cabins.schemas';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { ListQuery } from '../../../domain/list';
 import { cabinWeekIssues, type ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -9,6 +9,7 @@ import { assertBranchAccess, branchScope, type Actor } from '../../platform/auth
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { recordFilters, selectRows } from '../../platform/records';
 import { branchSchedule, diffSchedule } from '../branches';
 import { stamps } from '../dto';
 import { live, softDelete } from '../../db/live';
@@ -63,24 +64,16 @@ export interface CabinFilters extends ListQuery {
 
 export function cabinListSpec(db: DbOrTx, actor: Actor, q: CabinFilters): ListSpec<CabinDto> {
   const scope = branchScope(actor, q.branchId);
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
     sortable: { name: cabins.name, type: cabinTypes.name, branch: branches.name, status: cabins.active, created_at: cabins.createdAt },
     defaultSort: { field: 'branch', order: 'ASC' },
     searchable: { name: cabins.name, type: cabinTypes.name, branch: branches.name },
-    filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(cabins),
-      scope ? eq(cabins.branchId, scope) : undefined,
-      q.typeId ? eq(cabins.typeId, q.typeId) : undefined,
-      active === undefined ? undefined : eq(cabins.active, active),
-    ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = joined(db)
-        .where(where)
-        .orderBy(...orderBy, cabins.name, cabins.id)
-        .offset(offset);
-      return withSchedules(db, limit ? await base.limit(limit) : await base);
-    },
+    filters: [...recordFilters(q, cabins), scope ? eq(cabins.branchId, scope) : undefined, q.typeId ? eq(cabins.typeId, q.typeId) : undefined],
+    rows: selectRows(
+      () => joined(db).$dynamic(),
+      [cabins.name, cabins.id],
+      (rows) => withSchedules(db, rows),
+    ),
     count: async (where) =>
       (
         await db

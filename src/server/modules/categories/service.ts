@@ -1,15 +1,15 @@
 import type { Actor } from '../../platform/auth/actor';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CategoryInput } from '../../../domain/categories.schemas';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import type { ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { categories, productCategories, products } from '../../db/schema';
-import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { assertFree, findLive, insertRecord, recordFilters, softDeleteRecord, tableRows, updateRecord } from '../../platform/records';
 import { stamps } from '../dto';
-import { live, softDelete } from '../../db/live';
+import { live } from '../../db/live';
 
 export type CategoryRow = typeof categories.$inferSelect;
 
@@ -23,70 +23,29 @@ export interface CategoryFilters extends ListQuery {
 }
 
 export function categoryListSpec(db: DbOrTx, q: CategoryFilters): ListSpec<CategoryDto> {
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
-  const filters = [
-    isTruthyFlag(q.withDeleted) ? undefined : live(categories),
-    q.type ? eq(categories.type, q.type) : undefined,
-    active === undefined ? undefined : eq(categories.active, active),
-  ];
   return {
     sortable: { name: categories.name, type: categories.type, active: categories.active, created_at: categories.createdAt },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: categories.name },
-    filters,
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const q2 = db
-        .select()
-        .from(categories)
-        .where(where)
-        .orderBy(...orderBy, categories.id)
-        .offset(offset);
-      const rows = limit ? await q2.limit(limit) : await q2;
-      return rows.map(toCategoryDto);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(categories).where(where))[0].n,
+    filters: [...recordFilters(q, categories), q.type ? eq(categories.type, q.type) : undefined],
+    ...tableRows(db, categories, (rows) => rows.map(toCategoryDto)),
   };
 }
 
-async function findCategory(db: DbOrTx, id: string): Promise<CategoryRow> {
-  const [row] = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.id, id), live(categories)))
-    .limit(1);
-  if (!row) throw new AppError('CATEGORY_NOT_FOUND');
-  return row;
-}
+const findCategory = (db: DbOrTx, id: string): Promise<CategoryRow> => findLive(db, categories, id, 'CATEGORY_NOT_FOUND');
+const logged = { table: categories, module: 'categories', view: toCategoryDto };
 
 export async function getCategory(ctx: AppContext, id: string) {
   return toCategoryDto(await findCategory(ctx.db, id));
 }
 
-async function assertUniqueName(db: DbOrTx, input: CategoryInput, exceptId?: string) {
-  const [dup] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      and(
-        sql`lower(${categories.name}) = lower(${input.name})`,
-        eq(categories.type, input.type),
-        live(categories),
-        exceptId ? ne(categories.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (dup) throw new AppError('CATEGORY_EXISTS');
-}
+const assertUniqueName = (db: DbOrTx, input: CategoryInput, exceptId?: string) =>
+  assertFree(db, categories, [sql`lower(${categories.name}) = lower(${input.name})`, eq(categories.type, input.type)], exceptId, 'CATEGORY_EXISTS');
 
 export async function createCategory(ctx: AppContext, actor: Actor, input: CategoryInput & { active?: boolean }) {
   return ctx.db.transaction(async (tx) => {
     await assertUniqueName(tx, input);
-    const [row] = await tx
-      .insert(categories)
-      .values({ name: input.name, type: input.type, active: input.active ?? true })
-      .returning();
-    await recordChange(tx, actor, { module: 'categories', action: 'crear', entityId: row.id, after: toCategoryDto(row) });
-    return toCategoryDto(row);
+    return insertRecord(tx, actor, logged, { name: input.name, type: input.type, active: input.active ?? true });
   });
 }
 
@@ -94,13 +53,7 @@ export async function updateCategory(ctx: AppContext, actor: Actor, id: string, 
   return ctx.db.transaction(async (tx) => {
     const before = await findCategory(tx, id);
     await assertUniqueName(tx, input, id);
-    const [row] = await tx
-      .update(categories)
-      .set({ name: input.name, type: input.type, active: input.active ?? before.active })
-      .where(eq(categories.id, id))
-      .returning();
-    await recordChange(tx, actor, { module: 'categories', action: 'editar', entityId: id, before: toCategoryDto(before), after: toCategoryDto(row) });
-    return toCategoryDto(row);
+    return updateRecord(tx, actor, logged, id, before, { name: input.name, type: input.type, active: input.active ?? before.active });
   });
 }
 
@@ -126,8 +79,6 @@ export async function deleteCategory(ctx: AppContext, actor: Actor, id: string) 
     await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (await usedByProduct(tx, id)) throw new AppError('CANNOT_DELETE');
     for (const inUse of categoryUsageChecks) if (await inUse(tx, id)) throw new AppError('CATEGORY_IN_USE');
-    const [row] = await softDelete(tx, categories, eq(categories.id, id));
-    await recordChange(tx, actor, { module: 'categories', action: 'eliminar', entityId: id, before: toCategoryDto(before) });
-    return toCategoryDto(row);
+    return softDeleteRecord(tx, actor, logged, id, before);
   });
 }

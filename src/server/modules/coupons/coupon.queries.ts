@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { dateIn, discountedPrice, isCouponExhausted, isCouponExpired } from '../../../domain/coupons';
 import type { CouponType } from '../../../domain/coupons.schemas';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { branches, cashOrders, couponBranches, couponRedemptions, coupons, customers, orders, products, treatments, users } from '../../db/schema';
 import { branchScope, type Actor } from '../../platform/auth/actor';
 import type { ListSpec } from '../../platform/list';
+import { byOwner, linkedNames, pageOf } from '../../platform/query-links';
 import { stamps } from '../dto';
 import { pesos } from '../../db/money';
 import type { Cents } from '../../../domain/money';
@@ -77,16 +78,8 @@ function joinedQuery(db: DbOrTx) {
 }
 
 export async function branchesOf(db: DbOrTx, couponIds: string[]): Promise<Map<string, { id: string; name: string }[]>> {
-  const map = new Map<string, { id: string; name: string }[]>();
-  if (!couponIds.length) return map;
-  const rows = await db
-    .select({ couponId: couponBranches.couponId, id: branches.id, name: branches.name })
-    .from(couponBranches)
-    .innerJoin(branches, eq(branches.id, couponBranches.branchId))
-    .where(inArray(couponBranches.couponId, couponIds))
-    .orderBy(asc(branches.name));
-  for (const r of rows) map.set(r.couponId, [...(map.get(r.couponId) ?? []), { id: r.id, name: r.name }]);
-  return map;
+  if (!couponIds.length) return new Map();
+  return byOwner(await linkedNames(db, { via: couponBranches, owner: couponBranches.couponId, target: couponBranches.branchId }, branches, couponIds));
 }
 
 export async function withBranches(db: DbOrTx, rows: CouponJoined[]): Promise<CouponDto[]> {
@@ -137,7 +130,7 @@ export function couponListSpec(db: DbOrTx, actor: Actor, q: CouponFilters): List
         .where(where)
         .orderBy(...orderBy, coupons.id)
         .offset(offset);
-      return withBranches(db, limit ? await base.limit(limit) : await base);
+      return withBranches(db, await pageOf(base, limit));
     },
     count: async (where) =>
       (

@@ -1,5 +1,5 @@
 import type { Actor } from '../../platform/auth/actor';
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   COUPON_LIMIT_BELOW_USED,
   COUPON_LOCKED_MESSAGE,
@@ -15,6 +15,7 @@ import { branches, couponBranches, coupons, productTypes, products, treatments }
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { recordChange } from '../../platform/change-log';
+import { assertFree, findLive } from '../../platform/records';
 import { branchesOf, couponSnapshot, findCouponJoined, redemptionsOf, withBranches, type CouponRow } from './coupon.queries';
 import { pesos } from '../../db/money';
 import { live, softDelete } from '../../db/live';
@@ -72,14 +73,8 @@ async function assertBranches(db: DbOrTx, ids: string[]) {
   if (rows.some((r) => r.dc)) throw new AppError('BAD_REQUEST', DISTRIBUTION_CENTER_MESSAGE);
 }
 
-async function assertCodeFree(db: DbOrTx, code: string, exceptId?: string) {
-  const [dup] = await db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(and(sql`lower(${coupons.code}) = lower(${code})`, live(coupons), exceptId ? ne(coupons.id, exceptId) : undefined))
-    .limit(1);
-  if (dup) throw new AppError('COUPON_CODE_EXISTS');
-}
+const assertCodeFree = (db: DbOrTx, code: string, exceptId?: string) =>
+  assertFree(db, coupons, sql`lower(${coupons.code}) = lower(${code})`, exceptId, 'COUPON_CODE_EXISTS');
 
 /** A branch-bound user only touches coupons of their own branch alone. */
 function assertOwnBranchOnly(actor: Actor, branchesIds: string[]) {
@@ -147,16 +142,7 @@ function assertLockedUnchanged(before: CouponRow, input: CouponUpdateInput) {
     );
 }
 
-async function lockCoupon(db: DbOrTx, id: string): Promise<CouponRow> {
-  const [row] = await db
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.id, id), live(coupons)))
-    .for('update')
-    .limit(1);
-  if (!row) throw new AppError('COUPON_NOT_FOUND');
-  return row;
-}
+const lockCoupon = (db: DbOrTx, id: string): Promise<CouponRow> => findLive(db, coupons, id, 'COUPON_NOT_FOUND', 'update');
 
 export async function updateCoupon(ctx: AppContext, actor: Actor, id: string, input: CouponUpdateInput) {
   return codeRace(

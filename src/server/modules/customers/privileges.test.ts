@@ -1,23 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { countRows, useTestApp, type Caller } from '../../testing/harness';
 import { image, multipart } from '../products/test-helpers';
 
-let t: TestApp;
-type As = ReturnType<TestApp['as']>;
-let admin: As;
-let gerente: As;
-let medico: As;
-let cosmetologa: As;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
-  medico = t.as((await t.signIn('medico@demo.mx')).token);
-  cosmetologa = t.as((await t.signIn('cosmetologa@demo.mx')).token);
+const { t, admin, gerente, medico, cosmetologa } = useTestApp({
+  admin: 'admin@demo.mx',
+  gerente: 'gerente@demo.mx',
+  medico: 'medico@demo.mx',
+  cosmetologa: 'cosmetologa@demo.mx',
 });
-afterAll(() => t.close());
 
 const forbidden = { statusCode: 403, code: 'FORBIDDEN', message: 'No tiene permisos para realizar esta acción' };
 let phone = 6649100000;
@@ -85,19 +76,22 @@ describe('deleting a clinical note', () => {
 });
 
 describe('creating a note as multipart', () => {
+  type Parts = Parameters<typeof multipart>[0];
+  const createNote = (as: Caller, parts: Parts) => as({ method: 'POST', url: '/v1/note/create', ...multipart(parts) });
+  /** The four fields of a note, as multipart parts. */
+  const noteFields = (customerId: string, noteType: string, title: string, note: string): Parts => [
+    { name: 'customerId', value: customerId },
+    { name: 'noteType', value: noteType },
+    { name: 'title', value: title },
+    { name: 'note', value: note },
+  ];
+
   it('takes the fields and the photo in one request, as the spec describes', async () => {
     const c = await newCustomer();
-    const res = await cosmetologa({
-      method: 'POST',
-      url: '/v1/note/create',
-      ...multipart([
-        { name: 'customerId', value: c.id },
-        { name: 'noteType', value: 'Cosmetológica' },
-        { name: 'title', value: 'Limpieza profunda' },
-        { name: 'note', value: 'Piel mixta' },
-        { ...(await image('nota.png')), name: 'photos' },
-      ]),
-    });
+    const res = await createNote(cosmetologa, [
+      ...noteFields(c.id, 'Cosmetológica', 'Limpieza profunda', 'Piel mixta'),
+      { ...(await image('nota.png')), name: 'photos' },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json();
     expect(created).toMatchObject({ customerId: c.id, noteType: 'Cosmetológica', title: 'Limpieza profunda', note: 'Piel mixta' });
@@ -107,50 +101,24 @@ describe('creating a note as multipart', () => {
     expect(file.headers['content-type']).toBe('image/png');
 
     // fields only (the photo may follow in POST /note/{id}/photo), and the same validation as JSON
-    const plain = await medico({
-      method: 'POST',
-      url: '/v1/note/create',
-      ...multipart([
-        { name: 'customerId', value: c.id },
-        { name: 'noteType', value: 'Médica' },
-        { name: 'title', value: 'Valoración' },
-        { name: 'note', value: 'Sin alergias' },
-      ]),
-    });
+    const plain = await createNote(medico, noteFields(c.id, 'Médica', 'Valoración', 'Sin alergias'));
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json().photo).toBeNull();
     const notes = await countRows(t, 'customer_notes');
-    const bad = await medico({
-      method: 'POST',
-      url: '/v1/note/create',
-      ...multipart([{ name: 'customerId', value: c.id }, { name: 'title', value: 'Valoración' }, { name: 'note', value: 'x' }, await image()]),
-    });
+    const bad = await createNote(medico, [
+      { name: 'customerId', value: c.id },
+      { name: 'title', value: 'Valoración' },
+      { name: 'note', value: 'x' },
+      await image(),
+    ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'noteType', message: 'El campo tipo de nota es requerido' }]);
-    const notImage = await medico({
-      method: 'POST',
-      url: '/v1/note/create',
-      ...multipart([
-        { name: 'customerId', value: c.id },
-        { name: 'noteType', value: 'Médica' },
-        { name: 'title', value: 'T' },
-        { name: 'note', value: 'x' },
-        { name: 'image', filename: 'a.png', content: Buffer.from('texto'), type: 'image/png' },
-      ]),
-    });
+    const notImage = await createNote(medico, [
+      ...noteFields(c.id, 'Médica', 'T', 'x'),
+      { name: 'image', filename: 'a.png', content: Buffer.from('texto'), type: 'image/png' },
+    ]);
     expect(notImage.statusCode).toBe(400);
-    const two = await medico({
-      method: 'POST',
-      url: '/v1/note/create',
-      ...multipart([
-        { name: 'customerId', value: c.id },
-        { name: 'noteType', value: 'Médica' },
-        { name: 'title', value: 'T' },
-        { name: 'note', value: 'x' },
-        await image('a.png'),
-        await image('b.png'),
-      ]),
-    });
+    const two = await createNote(medico, [...noteFields(c.id, 'Médica', 'T', 'x'), await image('a.png'), await image('b.png')]);
     expect(two.statusCode).toBe(400);
     expect(await countRows(t, 'customer_notes')).toBe(notes);
   });

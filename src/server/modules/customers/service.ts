@@ -15,6 +15,7 @@ import { answerViolations, type ViolationAnswers } from '../../platform/db-error
 import { AppError } from '../../platform/errors';
 import { replaceImage, type ImageUpload } from '../../platform/files';
 import { countMatching, keepIndexOrder, searchCondition, words, type ListSpec } from '../../platform/list';
+import { selectRows } from '../../platform/records';
 import {
   COMMON_NAME_WORD,
   countCustomersWithNameWord,
@@ -79,13 +80,11 @@ export async function customerListSpec(db: DbOrTx, q: CustomerFilters): Promise<
     // a common name matches thousands: a search counts up to a thousand (meta.itemCountCapped beyond); the plain list counts all
     countCap: q.search?.value.trim() ? CUSTOMER_SEARCH_COUNT_CAP : undefined,
     filters,
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectCustomers(db)
-        .where(where)
-        .orderBy(...orderBy, customers.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map((r) => toCustomerDto(r));
-    },
+    rows: selectRows(
+      () => selectCustomers(db).$dynamic(),
+      [customers.id],
+      (rows) => rows.map((r) => toCustomerDto(r)),
+    ),
     count: async (where, limit) => {
       if (!common) return countMatching(db, customers, where, limit);
       // live customers with the whole word, already counted, are the list's matches when nothing else filters it

@@ -1,1 +1,2 @@
 export { registerLogRoutes } from './routes';
+export { logDetail } from './detail';

@@ -8,6 +8,7 @@ import { branches, changeLog, users } from '../../db/schema';
 import { branchScope, type Actor } from '../../platform/auth/actor';
 import { businessDaysFilter } from '../../platform/business-day';
 import type { ListSpec } from '../../platform/list';
+import { selectRows } from '../../platform/records';
 
 export interface LogFilters extends ListQuery {
   module?: string;
@@ -82,13 +83,11 @@ export function logListSpec(db: DbOrTx, actor: Actor, q: LogFilters): ListSpec<L
       // whole business days of the branch read (the actor's own when it reads every branch)
       businessDaysFilter(db, changeLog.createdAt, scope ?? actor.branchId, q),
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectLog(db)
-        .where(where)
-        .orderBy(...orderBy, changeLog.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toLogDto);
-    },
+    rows: selectRows(
+      () => selectLog(db).$dynamic(),
+      [changeLog.id],
+      (rows) => rows.map(toLogDto),
+    ),
     count: async (where) => (await db.select({ n: count() }).from(changeLog).leftJoin(users, eq(users.id, changeLog.userId)).where(and(where)))[0].n,
   };
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { appointments, cashOrders, customers, orders } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { activeFlag, findLive, selectRows } from '../../platform/records';
 import { customerSearchFields, tutors } from '../customers';
 import { loyaltyThresholds } from '../settings';
 import { beforeInstant, countedSale, identityColumns, inInstants, instantRange, purchaseExists, visitExists } from './queries';
@@ -37,7 +38,7 @@ export function rangeOf(q: { startDate?: string; endDate?: string }, days: numbe
 const searchable = customerSearchFields;
 
 function identityFilters(q: RangeQuery): (SQL | undefined)[] {
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
+  const active = activeFlag(q);
   return [
     live(customers),
     active === undefined ? undefined : eq(customers.active, active),
@@ -157,16 +158,11 @@ export function missYouSpec(db: DbOrTx, q: RangeQuery, range: Range): ListSpec<R
     defaultSort: { field: 'customerId', order: 'DESC' },
     searchable,
     filters: [...identityFilters(q), absent, cameBefore],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select(identityColumns)
-        .from(customers)
-        .leftJoin(tutors, eq(tutors.id, customers.tutorId))
-        .where(where)
-        .orderBy(...orderBy, customers.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toIdentity);
-    },
+    rows: selectRows(
+      () => db.select(identityColumns).from(customers).leftJoin(tutors, eq(tutors.id, customers.tutorId)).$dynamic(),
+      [customers.id],
+      (rows) => rows.map(toIdentity),
+    ),
     count: async (where) => (await db.select({ n: count() }).from(customers).where(where))[0].n,
   };
 }
@@ -174,12 +170,7 @@ export function missYouSpec(db: DbOrTx, q: RangeQuery, range: Range): ListSpec<R
 /** One customer's purchases in the loyalty window and the tier they reach (the summary card). */
 export async function customerLoyalty(db: DbOrTx, customerId: string, q: { startDate?: string; endDate?: string }) {
   const range = rangeOf(q, LOYALTY_WINDOW_DAYS);
-  const [found] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), live(customers)))
-    .limit(1);
-  if (!found) throw new AppError('CUSTOMER_NOT_FOUND');
+  await findLive(db, customers, customerId, 'CUSTOMER_NOT_FOUND');
   const { from, to } = instantRange(range.startDate, range.endDate);
   const sum = (t: typeof orders | typeof cashOrders) =>
     sql`(select coalesce(sum(${t.total}), 0) from ${t} where ${t.customerId} = ${customerId} and ${countedSale(t)} and ${t.createdAt} >= ${from} and ${t.createdAt} < ${to})`;

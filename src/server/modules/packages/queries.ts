@@ -7,6 +7,7 @@ import { areas, branches, categories, packageBranches, packageTreatments, packag
 import { stamps } from '../dto';
 import { pesos } from '../../db/money';
 import { live } from '../../db/live';
+import { linkedNames, namesOf } from '../../platform/query-links';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -22,12 +23,7 @@ export async function toPackageDtos(db: DbOrTx, rows: PackageRow[]) {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   // one after the other: inside a transaction they share one connection
-  const branchRows = await db
-    .select({ packageId: packageBranches.packageId, id: branches.id, name: branches.name })
-    .from(packageBranches)
-    .innerJoin(branches, eq(branches.id, packageBranches.branchId))
-    .where(inArray(packageBranches.packageId, ids))
-    .orderBy(asc(branches.name));
+  const branchRows = await linkedNames(db, { via: packageBranches, owner: packageBranches.packageId, target: packageBranches.branchId }, branches, ids);
   const itemRows = await db
     .select({ item: packageTreatments, treatment: { id: treatments.id, sku: treatments.sku, name: treatments.name, price: treatments.price } })
     .from(packageTreatments)
@@ -45,7 +41,7 @@ export async function toPackageDtos(db: DbOrTx, rows: PackageRow[]) {
   return rows.map((row) => {
     const type = types.find((t) => t.id === row.treatmentTypeId);
     const category = cats.find((c) => c.id === row.categoryId);
-    const branchList = branchRows.filter((b) => b.packageId === row.id).map((b) => ({ id: b.id, name: b.name }));
+    const branchList = namesOf(branchRows, row.id);
     return {
       id: row.id,
       type: row.type as PackageType,

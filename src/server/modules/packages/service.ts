@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ListQuery } from '../../../domain/list';
 import { packageTotals } from '../../../domain/packages';
 import {
   AREA_NOT_OF_TREATMENT,
@@ -23,6 +23,7 @@ import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { deleteImage, replaceImage, saveImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
+import { assertFree, findLive, recordFilters, softDeleteRecord, tableRows, writePhoto } from '../../platform/records';
 import { packageFormOptions, toPackageDtos, type PackageDto, type PackageRow } from './queries';
 import { centsOf, pesos } from '../../db/money';
 import { live, softDelete } from '../../db/live';
@@ -48,7 +49,6 @@ export function packageListSpec(db: DbOrTx, actor: Actor, q: PackageFilters): Li
   if (q.type) assertCan(actor, q.type, 'show');
   const types = q.type ? [q.type] : PACKAGE_TYPES.filter((t) => userCan(actor, packageModule[t], 'show'));
   const scope = branchScope(actor, q.branchId);
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
     sortable: {
       sku: packages.sku,
@@ -62,22 +62,12 @@ export function packageListSpec(db: DbOrTx, actor: Actor, q: PackageFilters): Li
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: packages.name, sku: packages.sku },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(packages),
+      ...recordFilters(q, packages),
       inArray(packages.type, types),
-      active === undefined ? undefined : eq(packages.active, active),
       q.categoryId ? eq(packages.categoryId, q.categoryId) : undefined,
       scope ? inBranch(scope) : undefined,
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select()
-        .from(packages)
-        .where(where)
-        .orderBy(...orderBy, packages.id)
-        .offset(offset);
-      return toPackageDtos(db, limit ? await base.limit(limit) : await base);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(packages).where(where))[0].n,
+    ...tableRows(db, packages, (rows) => toPackageDtos(db, rows)),
   };
 }
 
@@ -107,12 +97,7 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION_FAI
 
 /** Checks every reference and rule that needs the database; answers the items with their regular prices. */
 async function resolve(tx: DbOrTx, actor: Actor, input: PackageInput, current?: PackageDto) {
-  const [type] = await tx
-    .select()
-    .from(treatmentTypes)
-    .where(and(eq(treatmentTypes.id, input.treatmentTypeId), live(treatmentTypes)))
-    .limit(1);
-  if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
+  const type = await findLive(tx, treatmentTypes, input.treatmentTypeId, 'TREATMENT_TYPE_NOT_FOUND');
   if (type.name === TREATMENT_TYPE_NAMES.valuation) throw invalid('treatmentTypeId', VALUATION_NOT_ALLOWED);
 
   const [category] = await tx
@@ -150,14 +135,8 @@ async function resolve(tx: DbOrTx, actor: Actor, input: PackageInput, current?: 
   });
 }
 
-async function assertUniqueSku(db: DbOrTx, sku: string, exceptId?: string) {
-  const [dup] = await db
-    .select({ id: packages.id })
-    .from(packages)
-    .where(and(sql`lower(${packages.sku}) = lower(${sku})`, live(packages), exceptId ? ne(packages.id, exceptId) : undefined))
-    .limit(1);
-  if (dup) throw new AppError('SKU_EXISTS');
-}
+const assertUniqueSku = (db: DbOrTx, sku: string, exceptId?: string) =>
+  assertFree(db, packages, sql`lower(${packages.sku}) = lower(${sku})`, exceptId, 'SKU_EXISTS');
 
 /** A concurrent create with the same SKU loses on the unique index: same answer as the check. */
 const SKU_RACE = { unique: 'SKU_EXISTS' } as const;
@@ -283,10 +262,7 @@ export async function updatePackage(ctx: AppContext, actor: Actor, id: string, i
 export async function deletePackage(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const row = await findPackage(tx, actor, id, 'delete');
-    const before = await dtoOf(tx, row);
-    const [deleted] = await softDelete(tx, packages, eq(packages.id, id));
-    await recordChange(tx, actor, { module: moduleOf(row.type), action: 'eliminar', entityId: id, before });
-    return dtoOf(tx, deleted);
+    return softDeleteRecord(tx, actor, { table: packages, module: moduleOf(row.type), view: (r, db) => dtoOf(db, r) }, id, row);
   });
 }
 
@@ -300,18 +276,8 @@ export async function setPackagePhoto(ctx: AppContext, actor: Actor, id: string,
     ctx.db.transaction(async (tx) => {
       const row = await findPackage(tx, actor, id, 'create', 'edit');
       const activate = completesCreate(row);
-      const [updated] = await tx
-        .update(packages)
-        .set({ photo: name, activateOnPhoto: false, ...(activate ? { active: true } : {}) })
-        .where(eq(packages.id, id))
-        .returning();
-      await recordChange(tx, actor, {
-        module: moduleOf(row.type),
-        action: 'editar',
-        entityId: id,
-        before: { photo: row.photo, ...(activate ? { active: false } : {}) },
-        after: { photo: name, ...(activate ? { active: true } : {}) },
-      });
+      const target = { table: packages, module: moduleOf(row.type), id };
+      const updated = await writePhoto(tx, actor, target, { previous: row.photo, name, activate }, { activateOnPhoto: false });
       return { result: await dtoOf(tx, updated), previous: row.photo };
     }),
   );

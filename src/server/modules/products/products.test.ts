@@ -1,24 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { demoId } from '../../db/demo/random';
-import { countRows, createTestApp, type TestApp } from '../../testing/harness';
+import { countRows, useTestApp, type Caller } from '../../testing/harness';
 import { basePayload, changeActions, createRequest, editorWithoutApprove, fakePng, ids, image, multipart, rows, updateBody } from './test-helpers';
 
-let t: TestApp;
-let admin: ReturnType<TestApp['as']>;
-let logistica: ReturnType<TestApp['as']>;
-let gerente: ReturnType<TestApp['as']>;
-let editor: ReturnType<TestApp['as']>;
+const { t, admin, logistica, gerente } = useTestApp({ admin: 'admin@demo.mx', logistica: 'logistica@demo.mx', gerente: 'gerente@demo.mx' });
+// signed in after the three above, once its role has lost products.approve
+let editor: Caller;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = t.as((await t.signIn('admin@demo.mx')).token);
-  logistica = t.as((await t.signIn('logistica@demo.mx')).token);
-  gerente = t.as((await t.signIn('gerente@demo.mx')).token);
   editor = await editorWithoutApprove(t);
 });
-afterAll(() => t.close());
 
 type Item = {
   id: string;

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { categories, productCategories, productPhotos, productProviders, productTypes, products, providers } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { linkedNames, namesOf, pageOf, tableList } from '../../platform/query-links';
 import { stamps } from '../dto';
 import { pesos } from '../../db/money';
 import { live } from '../../db/live';
@@ -73,21 +74,10 @@ async function withRelations(db: DbOrTx, rows: { p: ProductRow; t: ProductTypeRo
     .from(productPhotos)
     .where(and(inArray(productPhotos.productId, ids), live(productPhotos)))
     .orderBy(asc(productPhotos.createdAt), asc(productPhotos.id));
-  const provs = await db
-    .select({ productId: productProviders.productId, id: providers.id, name: providers.name })
-    .from(productProviders)
-    .innerJoin(providers, eq(providers.id, productProviders.providerId))
-    .where(inArray(productProviders.productId, ids))
-    .orderBy(asc(providers.name));
-  const cats = await db
-    .select({ productId: productCategories.productId, id: categories.id, name: categories.name })
-    .from(productCategories)
-    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, ids))
-    .orderBy(asc(categories.name));
-  const of = <T extends { productId: string; id: string; name: string }>(list: T[], id: string) =>
-    list.filter((x) => x.productId === id).map(({ id: xid, name }) => ({ id: xid, name }));
-  return rows.map(({ p, t }) => toProductDto(p, t, { photos: of(photos, p.id), providers: of(provs, p.id), categories: of(cats, p.id) }));
+  const provs = await linkedNames(db, { via: productProviders, owner: productProviders.productId, target: productProviders.providerId }, providers, ids);
+  const cats = await linkedNames(db, { via: productCategories, owner: productCategories.productId, target: productCategories.categoryId }, categories, ids);
+  const photoList = photos.map(({ productId, ...photo }) => ({ ownerId: productId, ...photo }));
+  return rows.map(({ p, t }) => toProductDto(p, t, { photos: namesOf(photoList, p.id), providers: namesOf(provs, p.id), categories: namesOf(cats, p.id) }));
 }
 
 export async function findProductRow(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<{ p: ProductRow; t: ProductTypeRow }> {
@@ -172,7 +162,7 @@ export function productListSpec(db: DbOrTx, q: ProductFilters): ListSpec<Product
         .where(where)
         .orderBy(...orderBy, products.id)
         .offset(offset);
-      return withRelations(db, limit ? await base.limit(limit) : await base);
+      return withRelations(db, await pageOf(base, limit));
     },
     count: async (where) =>
       (await db.select({ n: count() }).from(products).innerJoin(productTypes, eq(productTypes.id, products.productTypeId)).where(where))[0].n,
@@ -185,15 +175,6 @@ export function productTypeListSpec(db: DbOrTx, q: ListQuery): ListSpec<ReturnTy
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: productTypes.name, slug: productTypes.slug },
     filters: [isTruthyFlag(q.withDeleted) ? undefined : live(productTypes)],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select()
-        .from(productTypes)
-        .where(where)
-        .orderBy(...orderBy, productTypes.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toProductTypeDto);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(productTypes).where(where))[0].n,
+    ...tableList(db, productTypes, toProductTypeDto),
   };
 }

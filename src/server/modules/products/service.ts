@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
 import { computePricing } from '../../../domain/pricing';
 import {
@@ -20,6 +20,7 @@ import { userCan, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { assertFree, findLive } from '../../platform/records';
 import { findProductRow, loadProduct, type ProductRow } from './queries';
 import { centsOf, pesos } from '../../db/money';
 import { live, softDelete } from '../../db/live';
@@ -91,14 +92,8 @@ async function assertReferences(tx: DbOrTx, providersIds: string[], categoriesId
   if (cats.length !== categoriesIds.length) throw new AppError('CATEGORY_NOT_FOUND');
 }
 
-async function assertSkuFree(tx: DbOrTx, sku: string, exceptId?: string) {
-  const [dup] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(sql`lower(${products.sku}) = lower(${sku})`, live(products), exceptId ? ne(products.id, exceptId) : undefined))
-    .limit(1);
-  if (dup) throw new AppError('SKU_EXISTS');
-}
+const assertSkuFree = (tx: DbOrTx, sku: string, exceptId?: string) =>
+  assertFree(tx, products, sql`lower(${products.sku}) = lower(${sku})`, exceptId, 'SKU_EXISTS');
 
 async function replaceLinks(tx: DbOrTx, productId: string, providersIds: string[], categoriesIds: string[]) {
   await tx.delete(productProviders).where(eq(productProviders.productId, productId));
@@ -127,12 +122,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
   const { merged: pricing, changed } = mergePricing(empty, input);
   assertPricingAllowed(actor, changed);
   const created = ctx.db.transaction(async (tx) => {
-    const [type] = await tx
-      .select()
-      .from(productTypes)
-      .where(and(eq(productTypes.id, input.productTypeId), live(productTypes)))
-      .limit(1);
-    if (!type) throw new AppError('PRODUCT_TYPE_NOT_FOUND');
+    const type = await findLive(tx, productTypes, input.productTypeId, 'PRODUCT_TYPE_NOT_FOUND');
     await assertSkuFree(tx, input.sku);
     await assertReferences(tx, input.providersIds, input.categoriesIds);
     const [row] = await tx

@@ -1,15 +1,13 @@
-import { and, count, eq } from 'drizzle-orm';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import { eq } from 'drizzle-orm';
+import type { ListQuery } from '../../../domain/list';
 import type { ProviderInput, Regime } from '../../../domain/providers.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { providers } from '../../db/schema';
 import { userCan, type Actor } from '../../platform/auth/actor';
-import { recordChange } from '../../platform/change-log';
-import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
+import { findLive, insertRecord, recordFilters, softDeleteRecord, tableRows, updateRecord } from '../../platform/records';
 import { stamps } from '../dto';
-import { live, softDelete } from '../../db/live';
 
 export type ProviderRow = typeof providers.$inferSelect;
 
@@ -55,7 +53,6 @@ export interface ProviderFilters extends ListQuery {
 }
 
 export function providerListSpec(db: DbOrTx, actor: Actor, q: ProviderFilters): ListSpec<ProviderDto> {
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   const view = providerView(actor);
   return {
     sortable: {
@@ -68,33 +65,13 @@ export function providerListSpec(db: DbOrTx, actor: Actor, q: ProviderFilters): 
     },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: providers.name, tradename: providers.tradename, contactName: providers.contactName, email: providers.email },
-    filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(providers),
-      active === undefined ? undefined : eq(providers.active, active),
-      q.payConditions === undefined ? undefined : eq(providers.payConditions, q.payConditions),
-    ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select()
-        .from(providers)
-        .where(where)
-        .orderBy(...orderBy, providers.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(view);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(providers).where(where))[0].n,
+    filters: [...recordFilters(q, providers), q.payConditions === undefined ? undefined : eq(providers.payConditions, q.payConditions)],
+    ...tableRows(db, providers, (rows) => rows.map(view)),
   };
 }
 
-async function findProvider(db: DbOrTx, id: string): Promise<ProviderRow> {
-  const [row] = await db
-    .select()
-    .from(providers)
-    .where(and(eq(providers.id, id), live(providers)))
-    .limit(1);
-  if (!row) throw new AppError('PROVIDER_NOT_FOUND');
-  return row;
-}
+const findProvider = (db: DbOrTx, id: string): Promise<ProviderRow> => findLive(db, providers, id, 'PROVIDER_NOT_FOUND');
+const logged = { table: providers, module: 'providers', view: toProviderDto };
 
 export async function getProvider(ctx: AppContext, actor: Actor, id: string) {
   return providerView(actor)(await findProvider(ctx.db, id));
@@ -124,34 +101,16 @@ function values(input: ProviderInput) {
 }
 
 export async function createProvider(ctx: AppContext, actor: Actor, input: ProviderInput) {
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(providers)
-      .values({ ...values(input), active: input.active ?? true })
-      .returning();
-    await recordChange(tx, actor, { module: 'providers', action: 'crear', entityId: row.id, after: toProviderDto(row) });
-    return toProviderDto(row);
-  });
+  return ctx.db.transaction((tx) => insertRecord(tx, actor, logged, { ...values(input), active: input.active ?? true }));
 }
 
 export async function updateProvider(ctx: AppContext, actor: Actor, id: string, input: ProviderInput) {
   return ctx.db.transaction(async (tx) => {
     const before = await findProvider(tx, id);
-    const [row] = await tx
-      .update(providers)
-      .set({ ...values(input), active: input.active ?? before.active })
-      .where(eq(providers.id, id))
-      .returning();
-    await recordChange(tx, actor, { module: 'providers', action: 'editar', entityId: id, before: toProviderDto(before), after: toProviderDto(row) });
-    return toProviderDto(row);
+    return updateRecord(tx, actor, logged, id, before, { ...values(input), active: input.active ?? before.active });
   });
 }
 
 export async function deleteProvider(ctx: AppContext, actor: Actor, id: string) {
-  return ctx.db.transaction(async (tx) => {
-    const before = await findProvider(tx, id);
-    const [row] = await softDelete(tx, providers, eq(providers.id, id));
-    await recordChange(tx, actor, { module: 'providers', action: 'eliminar', entityId: id, before: toProviderDto(before) });
-    return toProviderDto(row);
-  });
+  return ctx.db.transaction(async (tx) => softDeleteRecord(tx, actor, logged, id, await findProvider(tx, id)));
 }

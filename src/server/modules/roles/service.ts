@@ -1,5 +1,5 @@
 import type { Actor } from '../../platform/auth/actor';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { can, MODULES, MODULE_KEYS, ACTIONS, normalisePrivileges, type PrivilegeMap } from '../../../domain/privileges';
 import { ROLE_NAMES } from '../../../domain/roles';
 import type { RoleInput } from '../../../domain/roles.schemas';
@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { rolePrivileges, roles, users } from '../../db/schema';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
+import { assertFree, findLive } from '../../platform/records';
 import { rolePrivilegeMap } from '../auth';
 import { stamps } from '../dto';
 import { live } from '../../db/live';
@@ -40,15 +41,7 @@ export async function listRoles(ctx: AppContext) {
   return Promise.all(rows.map((r) => toDto(ctx.db, r)));
 }
 
-async function findRole(db: DbOrTx, id: string): Promise<RoleRow> {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, id), live(roles)))
-    .limit(1);
-  if (!row) throw new AppError('ROLE_NOT_FOUND');
-  return row;
-}
+const findRole = (db: DbOrTx, id: string): Promise<RoleRow> => findLive(db, roles, id, 'ROLE_NOT_FOUND');
 
 export async function getRole(ctx: AppContext, id: string) {
   return toDto(ctx.db, await findRole(ctx.db, id));
@@ -60,14 +53,8 @@ async function writePrivileges(db: DbOrTx, roleId: string, privileges: Privilege
   if (rows.length) await db.insert(rolePrivileges).values(rows);
 }
 
-async function assertUniqueName(db: DbOrTx, name: string, exceptId?: string) {
-  const [dup] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(sql`lower(${roles.name}) = lower(${name})`, live(roles), exceptId ? ne(roles.id, exceptId) : undefined))
-    .limit(1);
-  if (dup) throw new AppError('ROLE_NAME_EXISTS');
-}
+const assertUniqueName = (db: DbOrTx, name: string, exceptId?: string) =>
+  assertFree(db, roles, sql`lower(${roles.name}) = lower(${name})`, exceptId, 'ROLE_NAME_EXISTS');
 
 export async function createRole(ctx: AppContext, actor: Actor, input: RoleInput) {
   return ctx.db.transaction(async (tx) => {

@@ -58,8 +58,8 @@ export function contractOf(signatures: Signature[]) {
   return { number: last.number, date: last.date, label: contractLabel(signatures) };
 }
 
-/** One row of the list: no sensitive data (section 3 "User/staff", docs/decisions.md). */
-export function toStaffListItem(r: StaffRow, signatures: Signature[]) {
+/** The user's identity, standing and role: the head of a list row and of the file. */
+function staffHead(r: StaffRow) {
   const u = r.u;
   return {
     id: u.id,
@@ -69,6 +69,14 @@ export function toStaffListItem(r: StaffRow, signatures: Signature[]) {
     username: u.username,
     status: u.status as 'activo' | 'inactivo',
     role: { id: u.roleId, role: r.roleName },
+  };
+}
+
+/** One row of the list: no sensitive data (section 3 "User/staff", docs/decisions.md). */
+export function toStaffListItem(r: StaffRow, signatures: Signature[]) {
+  const u = r.u;
+  return {
+    ...staffHead(r),
     mainBranch: u.mainBranchId ? { id: u.mainBranchId, name: r.branchName ?? '' } : null,
     kardex: r.f
       ? { employeeNumber: r.f.employeeNumber, jobPosition: jobPositionOf(r), workShift: r.f.workShift, photo: u.photo ? { name: u.photo } : null }
@@ -87,13 +95,7 @@ export function toStaffDetail(r: StaffRow, contacts: ContactRow[], signatures: S
   const f = r.f;
   const byMain = (a: ContactRow, b: ContactRow) => Number(b.main) - Number(a.main);
   return {
-    id: u.id,
-    name: u.name,
-    lastName: u.lastName,
-    motherLastName: u.motherLastName,
-    username: u.username,
-    status: u.status as 'activo' | 'inactivo',
-    role: { id: u.roleId, role: r.roleName },
+    ...staffHead(r),
     kardex: f
       ? {
           employeeNumber: f.employeeNumber,

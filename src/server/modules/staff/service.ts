@@ -13,6 +13,7 @@ import { answerViolations, type ViolationAnswers } from '../../platform/db-error
 import { AppError } from '../../platform/errors';
 import { replaceImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
+import { assertFree, findLive } from '../../platform/records';
 import { mailPasswordCode, revokeUserSessions } from '../auth';
 import {
   countStaff,
@@ -94,45 +95,26 @@ const isSuperAdmin = (actor: Actor) => actor.role === ROLE_NAMES.superAdmin;
 
 /** The catalogue rows the payload names must exist; the department must be the job position's own. */
 async function assertReferences(tx: DbOrTx, actor: Actor, input: StaffInput) {
-  const [role] = await tx
-    .select()
-    .from(roles)
-    .where(and(eq(roles.id, input.roleId), live(roles)))
-    .limit(1);
-  if (!role) throw new AppError('ROLE_NOT_FOUND');
+  const role = await findLive(tx, roles, input.roleId, 'ROLE_NOT_FOUND');
   // only a Super Administrador makes another one (nobody grants more than they hold)
   if (role.name === ROLE_NAMES.superAdmin && !isSuperAdmin(actor))
     throw new AppError('FORBIDDEN', 'Solo un Super Administrador puede asignar el rol Super Administrador');
-  const [branch] = await tx
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.id, input.branchId), live(branches)))
-    .limit(1);
-  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  const branch = await findLive(tx, branches, input.branchId, 'BRANCH_NOT_FOUND');
   assertBranchAccess(actor, branch.id);
-  const [position] = await tx
-    .select()
-    .from(jobPositions)
-    .where(and(eq(jobPositions.id, input.jobPositionId), live(jobPositions)))
-    .limit(1);
-  if (!position) throw new AppError('NOT_FOUND', 'Puesto no encontrado');
-  const [department] = await tx
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.id, input.departmentId), live(departments)))
-    .limit(1);
-  if (!department) throw new AppError('NOT_FOUND', 'Departamento no encontrado');
+  const position = await findLive(tx, jobPositions, input.jobPositionId, () => new AppError('NOT_FOUND', 'Puesto no encontrado'));
+  await findLive(tx, departments, input.departmentId, () => new AppError('NOT_FOUND', 'Departamento no encontrado'));
   const issues = staffPositionIssues(input, position);
   if (issues.length) throw new AppError('VALIDATION_FAILED', issues[0].message, issues);
 }
 
 async function assertUnique(tx: DbOrTx, input: StaffInput, exceptUserId?: string) {
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, live(users), exceptUserId ? ne(users.id, exceptUserId) : undefined))
-    .limit(1);
-  if (taken) throw new AppError('USER_EXISTS', undefined, [{ field: 'username', message: 'El usuario ya existe' }]);
+  await assertFree(
+    tx,
+    users,
+    sql`lower(${users.username}) = ${input.username.toLowerCase()}`,
+    exceptUserId,
+    () => new AppError('USER_EXISTS', undefined, [{ field: 'username', message: 'El usuario ya existe' }]),
+  );
   const [numbered] = await tx
     .select({ id: staffFiles.id })
     .from(staffFiles)

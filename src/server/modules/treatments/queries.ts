@@ -18,6 +18,7 @@ import {
 import { stamps } from '../dto';
 import { pesos } from '../../db/money';
 import { live } from '../../db/live';
+import { byOwner, linkedNames } from '../../platform/query-links';
 
 export type TreatmentRow = typeof treatments.$inferSelect;
 type Named = { id: string; name: string };
@@ -76,19 +77,19 @@ export function treatmentPartsOf(parts: Awaited<ReturnType<typeof areasAndProduc
 /** The relations of a page of treatments, loaded with one query per relation. */
 async function relationsOf(db: DbOrTx, ids: string[]) {
   if (!ids.length) return null;
-  const cats = await db
-    .select({ treatmentId: treatmentCategories.treatmentId, id: categories.id, name: categories.name })
-    .from(treatmentCategories)
-    .innerJoin(categories, eq(categories.id, treatmentCategories.categoryId))
-    .where(inArray(treatmentCategories.treatmentId, ids))
-    .orderBy(asc(categories.name));
-  const apps = await db
-    .select({ treatmentId: treatmentAppliances.treatmentId, id: appliances.id, name: appliances.name })
-    .from(treatmentAppliances)
-    .innerJoin(appliances, eq(appliances.id, treatmentAppliances.applianceId))
-    .where(inArray(treatmentAppliances.treatmentId, ids))
-    .orderBy(asc(appliances.name));
-  return { cats: group(cats), apps: group(apps), ...(await areasAndProducts(db, ids)) };
+  const cats = await linkedNames(
+    db,
+    { via: treatmentCategories, owner: treatmentCategories.treatmentId, target: treatmentCategories.categoryId },
+    categories,
+    ids,
+  );
+  const apps = await linkedNames(
+    db,
+    { via: treatmentAppliances, owner: treatmentAppliances.treatmentId, target: treatmentAppliances.applianceId },
+    appliances,
+    ids,
+  );
+  return { cats: byOwner(cats), apps: byOwner(apps), ...(await areasAndProducts(db, ids)) };
 }
 
 const named = (rows: Named[] | undefined) => (rows ?? []).map((r) => ({ id: r.id, name: r.name }));

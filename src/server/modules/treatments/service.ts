@@ -1,6 +1,6 @@
 import type { Actor } from '../../platform/auth/actor';
-import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
-import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
+import type { ListQuery } from '../../../domain/list';
 import {
   PHOTO_BEFORE_ACTIVATE,
   SKU_IMMUTABLE,
@@ -29,9 +29,10 @@ import { answerViolations } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { replaceImage, type ImageUpload } from '../../platform/files';
 import type { ListSpec } from '../../platform/list';
+import { assertFree, findLive, recordFilters, softDeleteRecord, tableRows, writePhoto } from '../../platform/records';
 import { toTreatmentDtos, usableAppliances, usableProducts, type TreatmentDto, type TreatmentRow } from './queries';
 import { centsOf } from '../../db/money';
-import { live, softDelete } from '../../db/live';
+import { live } from '../../db/live';
 
 const MODULE = 'treatments';
 
@@ -41,7 +42,6 @@ export interface TreatmentFilters extends ListQuery {
 }
 
 export function treatmentListSpec(db: DbOrTx, q: TreatmentFilters): ListSpec<TreatmentDto> {
-  const active = isTruthyFlag(q.active ?? (q.status === '1' || q.status === '0' ? q.status : undefined));
   return {
     sortable: {
       sku: treatments.sku,
@@ -56,8 +56,7 @@ export function treatmentListSpec(db: DbOrTx, q: TreatmentFilters): ListSpec<Tre
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: treatments.name, sku: treatments.sku },
     filters: [
-      isTruthyFlag(q.withDeleted) ? undefined : live(treatments),
-      active === undefined ? undefined : eq(treatments.active, active),
+      ...recordFilters(q, treatments),
       q.treatmentTypeId ? eq(treatments.treatmentTypeId, q.treatmentTypeId) : undefined,
       q.categoryId
         ? exists(
@@ -68,28 +67,11 @@ export function treatmentListSpec(db: DbOrTx, q: TreatmentFilters): ListSpec<Tre
           )
         : undefined,
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = db
-        .select()
-        .from(treatments)
-        .where(where)
-        .orderBy(...orderBy, treatments.id)
-        .offset(offset);
-      return toTreatmentDtos(db, limit ? await base.limit(limit) : await base);
-    },
-    count: async (where) => (await db.select({ n: count() }).from(treatments).where(where))[0].n,
+    ...tableRows(db, treatments, (rows) => toTreatmentDtos(db, rows)),
   };
 }
 
-async function findTreatment(db: DbOrTx, id: string): Promise<TreatmentRow> {
-  const [row] = await db
-    .select()
-    .from(treatments)
-    .where(and(eq(treatments.id, id), live(treatments)))
-    .limit(1);
-  if (!row) throw new AppError('TREATMENT_NOT_FOUND');
-  return row;
-}
+const findTreatment = (db: DbOrTx, id: string): Promise<TreatmentRow> => findLive(db, treatments, id, 'TREATMENT_NOT_FOUND');
 
 async function dtoOf(db: DbOrTx, row: TreatmentRow): Promise<TreatmentDto> {
   return (await toTreatmentDtos(db, [row]))[0];
@@ -109,12 +91,7 @@ const missing = (wanted: string[], found: { id: string }[]) => wanted.filter((id
 
 /** Every reference of the payload exists and fits the chosen treatment type. */
 async function checkReferences(tx: DbOrTx, input: TreatmentCreateInput, current?: TreatmentDto) {
-  const [type] = await tx
-    .select()
-    .from(treatmentTypes)
-    .where(and(eq(treatmentTypes.id, input.treatmentTypeId), live(treatmentTypes)))
-    .limit(1);
-  if (!type) throw new AppError('TREATMENT_TYPE_NOT_FOUND');
+  const type = await findLive(tx, treatmentTypes, input.treatmentTypeId, 'TREATMENT_TYPE_NOT_FOUND');
   const issues = treatmentTypeIssues(input, type);
   if (issues.length) throw new AppError('VALIDATION_FAILED', issues[0].message, issues);
 
@@ -149,14 +126,7 @@ async function checkReferences(tx: DbOrTx, input: TreatmentCreateInput, current?
   }
 }
 
-async function assertUniqueSku(db: DbOrTx, sku: string) {
-  const [dup] = await db
-    .select({ id: treatments.id })
-    .from(treatments)
-    .where(and(sql`lower(${treatments.sku}) = lower(${sku})`, live(treatments)))
-    .limit(1);
-  if (dup) throw new AppError('SKU_EXISTS');
-}
+const assertUniqueSku = (db: DbOrTx, sku: string) => assertFree(db, treatments, sql`lower(${treatments.sku}) = lower(${sku})`, undefined, 'SKU_EXISTS');
 
 async function writeRelations(tx: Tx, id: string, input: TreatmentCreateInput) {
   await tx.delete(treatmentCategories).where(eq(treatmentCategories.treatmentId, id));
@@ -248,10 +218,7 @@ export async function deleteTreatment(ctx: AppContext, actor: Actor, id: string)
   return ctx.db.transaction(async (tx) => {
     const row = await findTreatment(tx, id);
     await assertUnused(tx, id);
-    const before = await dtoOf(tx, row);
-    const [deleted] = await softDelete(tx, treatments, eq(treatments.id, id));
-    await recordChange(tx, actor, { module: MODULE, action: 'eliminar', entityId: id, before });
-    return dtoOf(tx, deleted);
+    return softDeleteRecord(tx, actor, { table: treatments, module: MODULE, view: (r, db) => dtoOf(db, r) }, id, row);
   });
 }
 
@@ -263,18 +230,7 @@ export async function setTreatmentPhoto(ctx: AppContext, actor: Actor, id: strin
       const row = await findTreatment(tx, id);
       // the photo that completes a create (never edited since) makes the treatment active, as a new one is
       const activate = !row.photo && !row.active && row.updatedAt.getTime() === row.createdAt.getTime();
-      const [updated] = await tx
-        .update(treatments)
-        .set({ photo: name, ...(activate ? { active: true } : {}) })
-        .where(eq(treatments.id, id))
-        .returning();
-      await recordChange(tx, actor, {
-        module: MODULE,
-        action: 'editar',
-        entityId: id,
-        before: { photo: row.photo, ...(activate ? { active: false } : {}) },
-        after: { photo: name, ...(activate ? { active: true } : {}) },
-      });
+      const updated = await writePhoto(tx, actor, { table: treatments, module: MODULE, id }, { previous: row.photo, name, activate });
       return { result: await dtoOf(tx, updated), previous: row.photo };
     }),
   );

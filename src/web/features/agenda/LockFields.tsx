@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Switch, type FormRule } from 'antd';
+import { Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, type FormRule } from 'antd';
 import dayjs from 'dayjs';
 import { LOCK_IN_PAST, LOCK_REASONS, LOCK_TIMES, LOCK_TYPES, lockEnded, lockSchema, lockTypeLabels, type LockType } from '../../../domain/agenda';
 import { nowIn } from '../../../domain/appointment-rules';
 import { BUSINESS_TIME_ZONE, DATE_FORMAT } from '../../../domain/dates';
 import { dayLabels } from '../../../domain/schedules';
-import { zodRule } from '../../ui/forms';
+import { Field, SearchSelect, SwitchField } from '../../ui/FormFields';
+import { optionsOf, optionsWithOwn, zodRule } from '../../ui/forms';
 import { useBranchCabins, useClinicBranches } from './lookups';
 import type { AgendaLock } from '../../../domain/agenda.contract';
 
@@ -71,24 +72,18 @@ function TimeRange({ value = [], onChange }: { value?: string[]; onChange?: (v: 
   };
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Select
-        showSearch
-        aria-label="Hora inicial"
-        placeholder="Hora inicial"
-        style={{ width: '50%' }}
-        options={timeOptions}
-        value={shown[0]}
-        onChange={(t) => set(0, t)}
-      />
-      <Select
-        showSearch
-        aria-label="Hora final"
-        placeholder="Hora final"
-        style={{ width: '50%' }}
-        options={timeOptions}
-        value={shown[1]}
-        onChange={(t) => set(1, t)}
-      />
+      {(['Hora inicial', 'Hora final'] as const).map((label, i) => (
+        <Select
+          key={label}
+          showSearch
+          aria-label={label}
+          placeholder={label}
+          style={{ width: '50%' }}
+          options={timeOptions}
+          value={shown[i]}
+          onChange={(t) => set(i as 0 | 1, t)}
+        />
+      ))}
     </Space.Compact>
   );
 }
@@ -114,56 +109,40 @@ export function LockFields({ branchSelectable, cabins }: { branchSelectable?: bo
         </Form.Item>
       )}
       {branchSelectable && (
-        <Col xs={24} md={12}>
-          <Form.Item name="branchId" label="Sucursal" required rules={rule('branchId')}>
-            <Select
-              placeholder="Seleccione la sucursal"
-              loading={branches.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(branches.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-              onChange={() => form.setFieldsValue({ cabainId: null })}
-            />
-          </Form.Item>
-        </Col>
-      )}
-      <Col xs={24} md={12}>
-        <Form.Item name="type" label="Tipo de bloqueo" required rules={rule('type')}>
-          <Select
-            placeholder="Seleccione el tipo"
-            options={LOCK_TYPES.map((t) => ({ value: t, label: lockTypeLabels[t] }))}
-            onChange={(t: LockType) =>
-              form.setFieldsValue({
-                time: [],
-                recurrent: t === 'hour' || t === 'cabain' ? form.getFieldValue('recurrent') : false,
-                ...(t === 'day' ? { cabainId: null } : {}),
-              })
-            }
+        <Field md={12} name="branchId" label="Sucursal" required rules={rule('branchId')}>
+          <SearchSelect
+            placeholder="Seleccione la sucursal"
+            loading={branches.isLoading}
+            options={optionsWithOwn(branches.data)}
+            onChange={() => form.setFieldsValue({ cabainId: null })}
           />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="reason" label="Motivo" required rules={rule('reason')}>
-          <Select placeholder="Seleccione el motivo" options={reasonOptions} />
-        </Form.Item>
-      </Col>
+        </Field>
+      )}
+      <Field md={12} name="type" label="Tipo de bloqueo" required rules={rule('type')}>
+        <Select
+          placeholder="Seleccione el tipo"
+          options={optionsOf(LOCK_TYPES, lockTypeLabels)}
+          onChange={(t: LockType) =>
+            form.setFieldsValue({
+              time: [],
+              recurrent: t === 'hour' || t === 'cabain' ? form.getFieldValue('recurrent') : false,
+              ...(t === 'day' ? { cabainId: null } : {}),
+            })
+          }
+        />
+      </Field>
+      <Field md={12} name="reason" label="Motivo" required rules={rule('reason')}>
+        <Select placeholder="Seleccione el motivo" options={reasonOptions} />
+      </Field>
       {reason === 'otro' && (
-        <Col xs={24} md={12}>
-          <Form.Item name="reasonDescription" label="Descripción" required rules={rule('reasonDescription')}>
-            <Input maxLength={255} />
-          </Form.Item>
-        </Col>
+        <Field md={12} name="reasonDescription" label="Descripción" required rules={rule('reasonDescription')}>
+          <Input maxLength={255} />
+        </Field>
       )}
       {type && type !== 'day' && (
-        <Col xs={24} md={12}>
-          <Form.Item name="cabainId" label="Cabina" required>
-            <Select
-              placeholder="Seleccione la cabina"
-              loading={loaded.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={cabinList.map((c) => ({ value: c.id, label: c.name }))}
-            />
-          </Form.Item>
-        </Col>
+        <Field md={12} name="cabainId" label="Cabina" required>
+          <SearchSelect placeholder="Seleccione la cabina" loading={loaded.isLoading} options={optionsWithOwn(cabinList)} />
+        </Field>
       )}
       <Col xs={24} md={12}>
         <Form.Item
@@ -208,9 +187,7 @@ export function LockFields({ branchSelectable, cabins }: { branchSelectable?: bo
       )}
       {(type === 'hour' || type === 'cabain') && (
         <Col xs={24} md={12}>
-          <Form.Item name="recurrent" label="Recurrente" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SwitchField name="recurrent" label="Recurrente" />
         </Col>
       )}
     </Row>

@@ -1,21 +1,23 @@
 import { Tag } from 'antd';
 import { LOCK_REASONS, LOCK_TYPES, lockTypeLabels } from '../../../domain/agenda';
 import { formatDateTime, fullName } from '../../ui/format';
-import { filterCatalogue, type FilterDef } from '../../ui/filters';
+import { filterCatalogue, selectFilter, type FilterDef } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { textColumn } from '../../ui/list-columns';
 import { lockDatesText, lockDaysText, lockReasonText, lockTimesText, lockTypeText } from './lookups';
 import type { LockListItem } from '../../../domain/agenda.contract';
 
 const filters: FilterDef[] = [
   { ...filterCatalogue.branch('blockers'), visibleWith: undefined, hiddenWhenBranchBound: true },
-  { kind: 'select', param: 'type', label: 'Tipo de bloqueo', options: LOCK_TYPES.map((t) => ({ value: t, label: lockTypeLabels[t] })), width: 170 },
-  {
-    kind: 'select',
-    param: 'reason',
-    label: 'Motivo',
-    options: LOCK_REASONS.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) })),
-    width: 170,
-  },
+  selectFilter('type', 'Tipo de bloqueo', LOCK_TYPES, { labels: lockTypeLabels, width: 170 }),
+  selectFilter(
+    'reason',
+    'Motivo',
+    LOCK_REASONS.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) })),
+    { width: 170 },
+  ),
   filterCatalogue.dateRange(),
 ];
 
@@ -29,35 +31,20 @@ export default function LocksPage() {
       exportName="bloqueos"
       createPath="crear"
       detailTitle="Bloqueo"
-      searchFields={[{ value: 'reason', label: 'Motivo' }]}
+      searchFields={searchBy({ reason: 'Motivo' })}
       filters={filters}
       columns={[
         { key: 'type', title: 'Tipo', render: (l) => <Tag>{lockTypeText(l)}</Tag>, text: lockTypeText },
-        { key: 'reason', title: 'Motivo', render: lockReasonText, text: lockReasonText },
-        { key: 'cabain', title: 'Cabina', render: (l) => l.cabain?.name ?? 'Todas', text: (l) => l.cabain?.name ?? 'Todas' },
-        { key: 'date', title: 'Fecha(s)', render: lockDatesText, text: lockDatesText, sortField: 'date' },
-        { key: 'time', title: 'Horas', render: lockTimesText, text: lockTimesText },
-        { key: 'days', title: 'Días', render: lockDaysText, text: lockDaysText },
-        { key: 'recurrent', title: 'Recurrente', render: (l) => (l.recurrent ? 'Sí' : 'No'), text: (l) => (l.recurrent ? 'Sí' : 'No') },
+        textColumn('reason', 'Motivo', lockReasonText),
+        textColumn('cabain', 'Cabina', (l) => l.cabain?.name ?? 'Todas'),
+        textColumn('date', 'Fecha(s)', lockDatesText, { sort: true }),
+        textColumn('time', 'Horas', lockTimesText),
+        textColumn('days', 'Días', lockDaysText),
+        textColumn('recurrent', 'Recurrente', (l) => (l.recurrent ? 'Sí' : 'No')),
         { key: 'user', title: 'Creado por', render: (l) => fullName(l.user) || '—', text: (l) => fullName(l.user) },
-        {
-          key: 'created_at',
-          title: 'Fecha de creación',
-          render: (l) => formatDateTime(l.created_at),
-          text: (l) => formatDateTime(l.created_at),
-          sortField: 'created_at',
-        },
+        textColumn('created_at', 'Fecha de creación', (l) => formatDateTime(l.created_at), { sort: true }),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (l) => l.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (l) => `¿Eliminar el bloqueo "${lockReasonText(l)}"?`, path: (l) => `/lock/${l.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('lock', (l) => `¿Eliminar el bloqueo "${lockReasonText(l)}"?`)}
     />
   );
 }

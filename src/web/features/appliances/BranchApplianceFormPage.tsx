@@ -1,17 +1,16 @@
-import { useEffect } from 'react';
-import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { DatePicker, Form, Input, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useParams } from 'react-router';
 import { BRANCH_APPLIANCE_STATUSES, branchApplianceSchema, type BranchApplianceStatus } from '../../../domain/appliances.schemas';
 import { applianceRoutes, branchApplianceRoutes } from '../../../domain/appliances.contract';
 import { branchRoutes } from '../../../domain/branches.contract';
 import { call } from '../../app/api';
-import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
-import { zodRule } from '../../ui/forms';
+import { Field, SearchSelect } from '../../ui/FormFields';
+import { optionsOf, requiredRule, zodRule } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 
 interface Values {
   applianceId: string;
@@ -24,22 +23,22 @@ interface Values {
   comments?: string | null;
 }
 
+const rule = (field: keyof typeof branchApplianceSchema.shape) => [zodRule(branchApplianceSchema, field)];
+
 export default function BranchApplianceFormPage() {
-  const { id } = useParams();
   const can = useCan();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
-  const editing = Boolean(id);
+  const { id, editing, record, page } = useRecordForm(form, {
+    key: 'branch-appliance',
+    load: (id) => call(branchApplianceRoutes.get, { params: { id } }),
+    toValues: (b) => ({ ...b, lastMaintenance: b.lastMaintenance ? dayjs(b.lastMaintenance) : null }),
+    module: 'branch_appliances',
+  });
   // section 6: approve controls the appliance and the status; create controls choosing a branch
   const canApprove = can('branch_appliances', 'approve');
   const canChooseBranch = can('branch_appliances', 'create');
   const bound = Boolean(user?.branchBound);
-  const existing = useQuery({
-    queryKey: ['branch-appliance', id],
-    queryFn: () => call(branchApplianceRoutes.get, { params: { id: id! } }),
-    enabled: editing,
-    throwOnError: isMissingRecord,
-  });
   const appliances = useQuery({
     queryKey: ['appliance-options'],
     queryFn: async () => (await call(applianceRoutes.list, { query: { take: 0, active: '1' } })).items,
@@ -52,13 +51,8 @@ export default function BranchApplianceFormPage() {
     staleTime: 60_000,
   });
 
-  useEffect(() => {
-    const b = existing.data;
-    if (b) form.setFieldsValue({ ...b, lastMaintenance: b.lastMaintenance ? dayjs(b.lastMaintenance) : null });
-  }, [existing.data, form]);
-
   const applianceOptions = (appliances.data ?? []).map((a) => ({ value: a.id, label: `${a.name} · ${a.brand} ${a.model} (${a.type})` }));
-  const current = existing.data?.appliance;
+  const current = record?.appliance;
   if (current && !applianceOptions.some((o) => o.value === current.id)) {
     applianceOptions.push({ value: current.id, label: `${current.name} · ${current.brand} ${current.model} (${current.type})` });
   }
@@ -69,12 +63,9 @@ export default function BranchApplianceFormPage() {
 
   return (
     <FormPage<Values>
+      {...page}
       title={editing ? 'Editar aparato de sucursal' : 'Vincular aparato a sucursal'}
-      form={form}
       backTo="/dashboard/aparatos-sucursal"
-      invalidate={['list', 'branch-appliance']}
-      loading={existing.isLoading}
-      readOnly={editing && !can('branch_appliances', 'edit')}
       initialValues={{ status: 'Funcionando', branchId: bound ? (user?.branch ?? undefined) : undefined }}
       onSubmit={(v) => {
         // the optional texts named one by one: the schema's input lists them (JSON drops the undefined ones)
@@ -89,61 +80,35 @@ export default function BranchApplianceFormPage() {
       }}
     >
       <Row gutter={16}>
-        <Col xs={24} md={canChooseBranch ? 14 : 24}>
-          <Form.Item name="applianceId" label="Aparato" required rules={[zodRule(branchApplianceSchema, 'applianceId')]}>
-            <Select
-              disabled={editing && !canApprove}
-              placeholder="Seleccione el aparato"
-              loading={appliances.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={applianceOptions}
-            />
-          </Form.Item>
-        </Col>
+        <Field md={canChooseBranch ? 14 : 24} name="applianceId" label="Aparato" required rules={rule('applianceId')}>
+          <SearchSelect disabled={editing && !canApprove} placeholder="Seleccione el aparato" loading={appliances.isLoading} options={applianceOptions} />
+        </Field>
         {canChooseBranch && (
-          <Col xs={24} md={10}>
-            <Form.Item name="branchId" label="Sucursal" rules={[{ required: true, message: 'El campo sucursal es requerido' }]}>
-              <Select
-                disabled={bound}
-                placeholder="Seleccione la sucursal"
-                loading={branches.isLoading}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={branchOptions}
-              />
-            </Form.Item>
-          </Col>
+          <Field md={10} name="branchId" label="Sucursal" rules={[requiredRule('sucursal')]}>
+            <SearchSelect disabled={bound} placeholder="Seleccione la sucursal" loading={branches.isLoading} options={branchOptions} />
+          </Field>
         )}
       </Row>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="sku" label="SKU" required rules={[zodRule(branchApplianceSchema, 'sku')]}>
-            <Input maxLength={12} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="number" label="Número de equipo" rules={[zodRule(branchApplianceSchema, 'number')]}>
-            <Input maxLength={20} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="lastMaintenance" label="Último mantenimiento">
-            <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder="Seleccione la fecha" />
-          </Form.Item>
-        </Col>
+        <Field md={8} name="sku" label="SKU" required rules={rule('sku')}>
+          <Input maxLength={12} />
+        </Field>
+        <Field md={8} name="number" label="Número de equipo" rules={rule('number')}>
+          <Input maxLength={20} />
+        </Field>
+        <Field md={8} name="lastMaintenance" label="Último mantenimiento">
+          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} placeholder="Seleccione la fecha" />
+        </Field>
       </Row>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="status" label="Estatus" required>
-            <Select disabled={!canApprove} options={BRANCH_APPLIANCE_STATUSES.map((s) => ({ value: s, label: s }))} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16}>
-          <Form.Item name="statusDescription" label="Descripción del estatus" rules={[zodRule(branchApplianceSchema, 'statusDescription')]}>
-            <Input.TextArea rows={2} maxLength={1000} />
-          </Form.Item>
-        </Col>
+        <Field md={8} name="status" label="Estatus" required>
+          <Select disabled={!canApprove} options={optionsOf(BRANCH_APPLIANCE_STATUSES)} />
+        </Field>
+        <Field md={16} name="statusDescription" label="Descripción del estatus" rules={rule('statusDescription')}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Field>
       </Row>
-      <Form.Item name="comments" label="Comentarios" rules={[zodRule(branchApplianceSchema, 'comments')]}>
+      <Form.Item name="comments" label="Comentarios" rules={rule('comments')}>
         <Input.TextArea rows={3} maxLength={1000} />
       </Form.Item>
     </FormPage>

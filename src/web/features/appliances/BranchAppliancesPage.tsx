@@ -1,18 +1,17 @@
-import { Button, Descriptions, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { ToolOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import type { BranchAppliance } from '../../../domain/appliances.contract';
 import { APPLIANCE_TYPES, BRANCH_APPLIANCE_STATUSES, branchApplianceStatusColors } from '../../../domain/appliances.schemas';
-import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { ListPage } from '../../ui/ListPage';
-import { branchFilter } from '../../ui/filters';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { textColumn } from '../../ui/list-columns';
+import { branchFilter, selectFilter } from '../../ui/filters';
 
 const calendarDate = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
 
 export default function BranchAppliancesPage() {
-  const can = useCan();
-  const navigate = useNavigate();
   const branchBound = useSession((s) => Boolean(s.user?.branchBound));
   return (
     <ListPage<BranchAppliance>
@@ -37,31 +36,20 @@ export default function BranchAppliancesPage() {
           <Descriptions.Item label="Comentarios">{b.comments}</Descriptions.Item>
         </Descriptions>
       )}
-      extraActions={
-        can('appliances', 'show') && (
-          <Button icon={<ToolOutlined />} onClick={() => navigate('/dashboard/aparatos')}>
-            Aparatos
-          </Button>
-        )
-      }
-      searchFields={[
-        { value: 'sku', label: 'SKU' },
-        { value: 'number', label: 'Número' },
-        { value: 'appliance', label: 'Aparato' },
-        { value: 'branch', label: 'Sucursal' },
-      ]}
+      links={[{ label: 'Aparatos', to: '/dashboard/aparatos', icon: <ToolOutlined />, module: 'appliances', action: 'show' }]}
+      searchFields={searchBy({ sku: 'SKU', number: 'Número', appliance: 'Aparato', branch: 'Sucursal' })}
       filters={[
         // a branch-bound user only ever sees their own branch, so the filter would say nothing
         ...(branchBound ? [] : [{ ...branchFilter('branch_appliances'), visibleWith: undefined }]),
-        { kind: 'select', param: 'type', label: 'Tipo', options: APPLIANCE_TYPES.map((t) => ({ value: t, label: t })) },
-        { kind: 'select', param: 'status', label: 'Estatus', options: BRANCH_APPLIANCE_STATUSES.map((s) => ({ value: s, label: s })) },
+        selectFilter('type', 'Tipo', APPLIANCE_TYPES),
+        selectFilter('status', 'Estatus', BRANCH_APPLIANCE_STATUSES),
       ]}
       columns={[
         { key: 'sku', title: 'SKU', sortField: 'sku' },
         { key: 'number', title: 'Número', sortField: 'number', text: (b) => b.number ?? '' },
-        { key: 'appliance', title: 'Aparato', sortField: 'appliance', width: 220, render: (b) => b.appliance.name, text: (b) => b.appliance.name },
-        { key: 'type', title: 'Tipo', sortField: 'type', render: (b) => b.appliance.type, text: (b) => b.appliance.type },
-        { key: 'branch', title: 'Sucursal', sortField: 'branch', render: (b) => b.branch.name, text: (b) => b.branch.name },
+        textColumn('appliance', 'Aparato', (b) => b.appliance.name, { sort: true, width: 220 }),
+        textColumn('type', 'Tipo', (b) => b.appliance.type, { sort: true }),
+        textColumn('branch', 'Sucursal', (b) => b.branch.name, { sort: true }),
         {
           key: 'status',
           title: 'Estatus',
@@ -69,25 +57,9 @@ export default function BranchAppliancesPage() {
           render: (b) => <Tag color={branchApplianceStatusColors[b.status]}>{b.status}</Tag>,
           text: (b) => b.status,
         },
-        {
-          key: 'lastMaintenance',
-          title: 'Último mantenimiento',
-          width: 130,
-          sortField: 'lastMaintenance',
-          render: (b) => calendarDate(b.lastMaintenance),
-          text: (b) => calendarDate(b.lastMaintenance),
-        },
+        textColumn('lastMaintenance', 'Último mantenimiento', (b) => calendarDate(b.lastMaintenance), { sort: true, width: 130 }),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (b) => b.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (b) => `¿Eliminar el aparato "${b.sku}" de la sucursal?`, path: (b) => `/branch-appliance/${b.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('branch-appliance', (b) => `¿Eliminar el aparato "${b.sku}" de la sucursal?`)}
     />
   );
 }

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { appointmentStatusLabels, type AppointmentStatus } from '../../../domain/agenda';
 import { appointmentRoutes, type AppointmentDetail } from '../../../domain/appointments.contract';
-import { call, request } from '../../app/api';
+import { call } from '../../app/api';
+import { openDocument } from '../../ui/open-document';
 import { useCan } from '../../app/privileges';
 import { modal, notify } from '../../ui/notify';
 import { CancelModal } from './CancelModal';
@@ -21,20 +22,8 @@ interface Props {
   back: string;
 }
 
-/** Opens the printable consent: the API wants the bearer token, so the page is fetched and shown from a blob. */
-export async function openConsent(appointmentId: string) {
-  const win = window.open('', '_blank');
-  try {
-    const res = await request(`/consent/default/${appointmentId}`);
-    const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/html' }));
-    if (win) win.location.href = url;
-    else window.open(url, '_blank');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (err) {
-    win?.close();
-    notify.error(err);
-  }
-}
+/** Opens the printable consent in a new tab. */
+export const openConsent = (appointmentId: string) => openDocument(`/consent/default/${appointmentId}`, 'text/html');
 
 /** Consent is asked when the treatment requires it and neither the appointment nor the purchased treatment has it. */
 export const needsConsent = (a: AppointmentDetail) => Boolean(a.treatment?.consent) && !a.consent && !a.purchasedProduct?.consent;

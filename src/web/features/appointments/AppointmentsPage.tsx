@@ -8,9 +8,11 @@ import { call } from '../../app/api';
 import { branchRoutes } from '../../../domain/branches.contract';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
-import { filterCatalogue, type FilterDef } from '../../ui/filters';
+import { filterCatalogue, lookupFilter, selectFilter, type FilterDef } from '../../ui/filters';
 import { formatDate, fullName } from '../../ui/format';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { textColumn } from '../../ui/list-columns';
 import { loadTreatmentTypes } from './lookups';
 import { AppointmentView, bookedItem, hhmm, StatusBadge } from './AppointmentView';
 
@@ -32,11 +34,11 @@ async function cabinOptions(bound: boolean, branchId: string | null | undefined,
 
 const columns: ListColumn<AppointmentRow>[] = [
   { key: 'appointmentNumber', title: 'Número', sortField: 'appointmentNumber' },
-  { key: 'date', title: 'Fecha', sortField: 'date', render: (a) => formatDate(a.date + 'T12:00:00Z'), text: (a) => formatDate(a.date + 'T12:00:00Z') },
+  textColumn('date', 'Fecha', (a) => formatDate(a.date + 'T12:00:00Z'), { sort: true }),
   { key: 'time', title: 'Horario', render: (a) => `${hhmm(a.startTime)} – ${hhmm(a.endTime)}`, text: (a) => `${hhmm(a.startTime)} - ${hhmm(a.endTime)}` },
-  { key: 'customer', title: 'Paciente', render: (a) => fullName(a.customer), text: (a) => fullName(a.customer) },
+  textColumn('customer', 'Paciente', (a) => fullName(a.customer)),
   { key: 'phone', title: 'Teléfono', render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
-  { key: 'treatment', title: 'Tratamiento', render: bookedItem, text: bookedItem },
+  textColumn('treatment', 'Tratamiento', bookedItem),
   {
     key: 'cabin',
     title: 'Sucursal / cabina',
@@ -69,21 +71,11 @@ export default function AppointmentsPage() {
       filterCatalogue.appointmentStatus(),
       // section 2: the branch filter shows only with approve on the list's module; a branch-bound role never needs it
       { ...filterCatalogue.branch('appointment'), hiddenWhenBranchBound: true },
-      {
-        kind: 'select',
-        param: 'cabainId',
-        label: 'Cabina',
-        loadKey: `appointment-cabins:${bound ? (branch ?? '') : catalogue ? 'catalogue' : 'diaries'}`,
-        load: () => cabinOptions(bound, branch, catalogue),
-        width: 200,
-      },
+      lookupFilter('cabainId', 'Cabina', `appointment-cabins:${bound ? (branch ?? '') : catalogue ? 'catalogue' : 'diaries'}`, () =>
+        cabinOptions(bound, branch, catalogue),
+      ),
       filterCatalogue.dateRange(),
-      {
-        kind: 'select',
-        param: 'appointmentMethod',
-        label: 'Método',
-        options: APPOINTMENT_METHODS.map((m) => ({ value: m, label: appointmentMethodLabels[m] })),
-      },
+      selectFilter('appointmentMethod', 'Método', APPOINTMENT_METHODS, { labels: appointmentMethodLabels }),
       { kind: 'select', param: 'treatmentTypeId', label: 'Tipo de cita', loadKey: 'appt-treatment-type-options', load: loadTreatmentTypes },
     ],
     [bound, branch, catalogue],
@@ -94,11 +86,7 @@ export default function AppointmentsPage() {
       resource="appointment"
       module="appointment"
       columns={columns}
-      searchFields={[
-        { value: 'appointmentNumber', label: 'Número de cita' },
-        { value: 'customer', label: 'Paciente' },
-        { value: 'phone', label: 'Teléfono' },
-      ]}
+      searchFields={searchBy({ appointmentNumber: 'Número de cita', customer: 'Paciente', phone: 'Teléfono' })}
       filters={filters}
       rowActions={[{ key: 'open', label: 'Abrir en agenda', action: 'show', to: (a) => `/dashboard/agenda/${a.id}` }]}
       detailTitle="Detalle de la cita"

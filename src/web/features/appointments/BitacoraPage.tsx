@@ -4,6 +4,8 @@ import { ChangesView, LogDetailLoader } from '../../ui/ChangesView';
 import { filterCatalogue } from '../../ui/filters';
 import { formatDateTime, fullName } from '../../ui/format';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { textColumn } from '../../ui/list-columns';
 import type { AppointmentLogRow as LogRow } from '../../../domain/appointments.contract';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -29,8 +31,8 @@ const ACTION_LABELS: Record<string, string> = {
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
 
 const columns: ListColumn<LogRow>[] = [
-  { key: 'created_at', title: 'Fecha', render: (r) => formatDateTime(r.created_at), text: (r) => formatDateTime(r.created_at) },
-  { key: 'user', title: 'Usuario', render: (r) => fullName(r.user), text: (r) => fullName(r.user) },
+  textColumn('created_at', 'Fecha', (r) => formatDateTime(r.created_at)),
+  textColumn('user', 'Usuario', (r) => fullName(r.user)),
   { key: 'action', title: 'Acción', render: (r) => <Tag>{actionLabel(r.action)}</Tag>, text: (r) => actionLabel(r.action) },
   { key: 'appointmentNumber', title: 'Cita' },
   {
@@ -49,7 +51,7 @@ export default function BitacoraPage() {
       resource="appointment-log"
       module="bitacora"
       columns={columns}
-      searchFields={[{ value: 'appointmentNumber', label: 'Número de cita' }]}
+      searchFields={searchBy({ appointmentNumber: 'Número de cita' })}
       filters={[filterCatalogue.dateRange()]}
       detailTitle="Cambios"
       detailWidth={900}

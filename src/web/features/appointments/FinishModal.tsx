@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Col, Form, Modal, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { finishSchema } from '../../../domain/agenda';
 import { appointmentRoutes, type AppointmentDetail } from '../../../domain/appointments.contract';
 import { call } from '../../app/api';
-import { applyServerErrors, parseForm } from '../../ui/forms';
+import { parseForm, requiredRule } from '../../ui/forms';
+import { useModalSubmit } from '../../ui/form-submit';
 import { notify } from '../../ui/notify';
 import { isMedical, loadProfessionals } from './lookups';
 import { ProfessionalField, SessionAreaFields, useSessionAreas } from './SessionFields';
@@ -22,7 +22,6 @@ interface Props {
 /** Finish form: attending professional, sessions, one area per session, one product lot per unit (section 4). */
 export function FinishModal({ open, appointment: a, consent, onClose, onDone }: Props) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const medical = isMedical(a.treatmentType.name);
   const professionals = useQuery({ queryKey: ['professionals', a.branch.id, medical], queryFn: () => loadProfessionals(a.branch.id, medical), enabled: open });
   const stock = useSupplyStock(a.branch.id, a.treatment?.id, open);
@@ -36,56 +35,37 @@ export function FinishModal({ open, appointment: a, consent, onClose, onDone }: 
   const slots = supplySlots(needs, sessions);
   const areas = useSessionAreas(a.treatment?.areas ?? [], a.treatmentType.id, open);
 
-  const submit = async () => {
-    // a failed check has put its messages on the fields: its rejection is not an error of the page
-    const raw = await form.validateFields().catch(() => null);
-    if (!raw) return;
-    const values = parseForm(
-      finishSchema,
-      {
-        ...raw,
-        status: 'finished',
-        sessionAreas: areas.needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [],
-        treatmentProducts: (raw.treatmentProducts ?? []).slice(0, slots.length),
-        consent,
-      },
-      form,
-    );
-    if (!values) return;
-    setSaving(true);
-    try {
+  const { modalProps } = useModalSubmit(
+    form,
+    (raw) =>
+      parseForm(
+        finishSchema,
+        {
+          ...raw,
+          status: 'finished',
+          sessionAreas: areas.needAreas ? ((raw.sessionAreas as unknown[] | undefined) ?? []).slice(0, sessions) : [],
+          treatmentProducts: ((raw.treatmentProducts as unknown[] | undefined) ?? []).slice(0, slots.length),
+          consent,
+        },
+        form,
+      ),
+    async (values) => {
       await call(appointmentRoutes.finish, { params: { id: a.id }, body: { ...values, stockIds: values.treatmentProducts } });
       notify.success();
       form.resetFields();
       await onDone();
-    } catch (err) {
-      applyServerErrors(form, err);
-      notify.error(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
-  const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
   return (
-    <Modal
-      title={`Terminar cita ${a.appointmentNumber}`}
-      open={open}
-      width={700}
-      onCancel={onClose}
-      onOk={submit}
-      okText="Terminar"
-      cancelText="Cancelar"
-      confirmLoading={saving}
-      destroyOnHidden
-    >
+    <Modal title={`Terminar cita ${a.appointmentNumber}`} open={open} width={700} onCancel={onClose} okText="Terminar" {...modalProps}>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: firstSessions, attendedById: a.attendedBy?.id }}>
         <Row gutter={16}>
           <Col xs={24} md={16}>
             <ProfessionalField medical={medical} professionals={professionals} />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="sessions" label="Sesiones" required rules={required('sesiones')}>
+            <Form.Item name="sessions" label="Sesiones" required rules={[requiredRule('sesiones')]}>
               <Select disabled={sessionOptions.length === 1} options={sessionOptions.map((n) => ({ value: n, label: String(n) }))} />
             </Form.Item>
           </Col>

@@ -1,16 +1,13 @@
-import { useEffect } from 'react';
 import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { branchRoutes, type Branch } from '../../../domain/branches.contract';
 import { BRANCH_ZONES, branchSchema, zoneLabels, type BranchFormInput } from '../../../domain/branches.schemas';
 import type { BranchZone } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation';
 import { call } from '../../app/api';
-import { isMissingRecord } from '../../app/load-errors';
-import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
-import { zodRule } from '../../ui/forms';
+import { Field, SwitchField } from '../../ui/FormFields';
+import { optionsOf, zodRule } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { fromWeek, toWeek, USUAL_WEEK, type WeekRow } from './schedule-form';
 import { ScheduleEditor } from './ScheduleEditor';
@@ -24,37 +21,31 @@ function toValues(b: Branch): Partial<Values> {
   return { ...rest, zone: b.zone as BranchZone, phone: formatPhone(b.phone), mobilePhone: formatPhone(b.mobilePhone), week: toWeek(schedules) };
 }
 
+/** A text field of the form in a grid cell of `md` columns (half the row on phones when `xs` is 12). */
+const text = (name: keyof typeof branchSchema.shape, label: string, max: number, md: number, { xs = 24, required = true } = {}) => (
+  <Field xs={xs} md={md} name={name} label={label} required={required} rules={rule(name)}>
+    <Input maxLength={max} />
+  </Field>
+);
+const upper = (v: string) => v?.toUpperCase();
+
 export default function BranchFormPage() {
-  const { id } = useParams();
-  const can = useCan();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({
-    queryKey: ['branch', id],
-    queryFn: () => call(branchRoutes.get, { params: { id: id! } }),
-    enabled: Boolean(id),
-    throwOnError: isMissingRecord,
+  const { id, record, page } = useRecordForm(form, {
+    key: 'branch',
+    load: (id) => call(branchRoutes.get, { params: { id } }),
+    toValues,
+    module: 'branch',
+    alsoInvalidate: ['filter-options', 'branches-with-schedules'],
   });
   const dcChosen = Form.useWatch('distributionCenter', form);
-  const isDc = id ? Boolean(existing.data?.distributionCenter) : Boolean(dcChosen);
-
-  useEffect(() => {
-    if (existing.data) form.setFieldsValue(toValues(existing.data));
-  }, [existing.data, form]);
-
-  const text = (name: keyof typeof branchSchema.shape, label: string, max?: number, required = true) => (
-    <Form.Item name={name} label={label} required={required} rules={rule(name)}>
-      <Input maxLength={max} />
-    </Form.Item>
-  );
+  const isDc = id ? Boolean(record?.distributionCenter) : Boolean(dcChosen);
 
   return (
     <FormPage<Values>
+      {...page}
       title={id ? 'Editar sucursal' : 'Nueva sucursal'}
-      form={form}
       backTo="/dashboard/sucursales"
-      invalidate={['list', 'branch', 'filter-options', 'branches-with-schedules']}
-      loading={existing.isLoading}
-      readOnly={Boolean(id) && !can('branch', 'edit')}
       initialValues={{ zone: 'Noroeste', active: true, franchise: false, showInClients: true, distributionCenter: false, week: toWeek(USUAL_WEEK) }}
       onSubmit={({ week, ...values }) => {
         const body = { ...values, schedule: fromWeek(week) };
@@ -62,119 +53,70 @@ export default function BranchFormPage() {
       }}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {text('name', 'Nombre', 100)}
-        </Col>
-        <Col xs={24} md={6}>
-          <Form.Item name="code" label="Código" required rules={rule('code')} normalize={(v: string) => v?.toUpperCase()}>
-            <Input maxLength={10} showCount />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={6}>
-          <Form.Item name="zone" label="Zona" required rules={rule('zone')}>
-            <Select options={BRANCH_ZONES.map((z) => ({ value: z, label: zoneLabels[z] }))} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          {text('businessName', 'Razón social', 255)}
-        </Col>
-        <Col xs={24} md={4}>
-          <Form.Item name="rfc" label="RFC" required rules={rule('rfc')} normalize={(v: string) => v?.toUpperCase()}>
-            <Input maxLength={13} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={4}>
-          <Form.Item name="mobilePhone" label="Teléfono celular" required rules={rule('mobilePhone')}>
-            <PhoneInput />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={4}>
-          <Form.Item name="phone" label="Teléfono" rules={rule('phone')}>
-            <PhoneInput />
-          </Form.Item>
-        </Col>
+        {text('name', 'Nombre', 100, 12)}
+        <Field md={6} name="code" label="Código" required rules={rule('code')} normalize={upper}>
+          <Input maxLength={10} showCount />
+        </Field>
+        <Field md={6} name="zone" label="Zona" required rules={rule('zone')}>
+          <Select options={optionsOf(BRANCH_ZONES, zoneLabels)} />
+        </Field>
+        {text('businessName', 'Razón social', 255, 12)}
+        <Field md={4} name="rfc" label="RFC" required rules={rule('rfc')} normalize={upper}>
+          <Input maxLength={13} />
+        </Field>
+        <Field md={4} name="mobilePhone" label="Teléfono celular" required rules={rule('mobilePhone')}>
+          <PhoneInput />
+        </Field>
+        <Field md={4} name="phone" label="Teléfono" rules={rule('phone')}>
+          <PhoneInput />
+        </Field>
       </Row>
       <Divider titlePlacement="start" plain>
         Dirección
       </Divider>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          {text('street', 'Calle', 255)}
-        </Col>
-        <Col xs={12} md={6}>
-          {text('extNumber', 'Número exterior', 20)}
-        </Col>
-        <Col xs={12} md={6}>
-          {text('intNumber', 'Número interior', 20, false)}
-        </Col>
-        <Col xs={24} md={8}>
-          {text('suburb', 'Colonia', 100)}
-        </Col>
-        <Col xs={24} md={6}>
-          {text('city', 'Ciudad', 50)}
-        </Col>
-        <Col xs={24} md={6}>
-          {text('state', 'Estado', 50)}
-        </Col>
-        <Col xs={24} md={4}>
-          <Form.Item name="zipCode" label="Código postal" required rules={rule('zipCode')}>
-            <Input maxLength={5} inputMode="numeric" />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name="lat" label="Latitud" rules={rule('lat')}>
-            <InputNumber<number> style={{ width: '100%' }} step={0.0001} min={-90} max={90} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item name="lng" label="Longitud" rules={rule('lng')}>
-            <InputNumber<number> style={{ width: '100%' }} step={0.0001} min={-180} max={180} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          {text('googleMapsUrl', 'URL de Google Maps', 500, false)}
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="description" label="Descripción" rules={rule('description')}>
-            <Input.TextArea rows={2} maxLength={1000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="note" label="Nota" rules={rule('note')}>
-            <Input.TextArea rows={2} maxLength={1000} />
-          </Form.Item>
-        </Col>
+        {text('street', 'Calle', 255, 12)}
+        {text('extNumber', 'Número exterior', 20, 6, { xs: 12 })}
+        {text('intNumber', 'Número interior', 20, 6, { xs: 12, required: false })}
+        {text('suburb', 'Colonia', 100, 8)}
+        {text('city', 'Ciudad', 50, 6)}
+        {text('state', 'Estado', 50, 6)}
+        <Field md={4} name="zipCode" label="Código postal" required rules={rule('zipCode')}>
+          <Input maxLength={5} inputMode="numeric" />
+        </Field>
+        <Field xs={12} md={6} name="lat" label="Latitud" rules={rule('lat')}>
+          <InputNumber<number> style={{ width: '100%' }} step={0.0001} min={-90} max={90} />
+        </Field>
+        <Field xs={12} md={6} name="lng" label="Longitud" rules={rule('lng')}>
+          <InputNumber<number> style={{ width: '100%' }} step={0.0001} min={-180} max={180} />
+        </Field>
+        {text('googleMapsUrl', 'URL de Google Maps', 500, 12, { required: false })}
+        <Field md={12} name="description" label="Descripción" rules={rule('description')}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Field>
+        <Field md={12} name="note" label="Nota" rules={rule('note')}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Field>
       </Row>
       <Row gutter={16}>
         <Col>
-          <Form.Item
-            name="distributionCenter"
-            label="Centro de distribución"
-            valuePropName="checked"
-            tooltip={id ? 'No se puede cambiar después de crear la sucursal' : undefined}
-          >
+          <SwitchField name="distributionCenter" label="Centro de distribución" tooltip={id ? 'No se puede cambiar después de crear la sucursal' : undefined}>
             <Switch disabled={Boolean(id)} />
-          </Form.Item>
+          </SwitchField>
         </Col>
         {/* the active and franchise switches are hidden for a distribution centre (section 4) */}
         {!isDc && (
           <>
             <Col>
-              <Form.Item name="active" label="Activa" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchField name="active" label="Activa" />
             </Col>
             <Col>
-              <Form.Item name="franchise" label="Franquicia" valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <SwitchField name="franchise" label="Franquicia" />
             </Col>
           </>
         )}
         <Col>
-          <Form.Item name="showInClients" label="Visible para clientes" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SwitchField name="showInClients" label="Visible para clientes" />
         </Col>
       </Row>
       <Divider titlePlacement="start" plain>

@@ -1,15 +1,13 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Col, Divider, Form, Input, Row, Select, Switch, type FormInstance } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Alert, Col, Divider, Form, Input, Row, type FormInstance } from 'antd';
 import { CABIN_DESCRIPTION_MAX, cabinSchema } from '../../../domain/cabins.schemas';
 import { BRANCH_CLOSED_THAT_DAY, cabinWeekDayIssue, hasSchedules, isClosed, NO_BRANCH_SCHEDULE, type ScheduleEntry } from '../../../domain/schedules';
 import { api, ApiError, call } from '../../app/api';
-import { isMissingRecord } from '../../app/load-errors';
-import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { FormPage } from '../../ui/FormPage';
-import { zodRule } from '../../ui/forms';
+import { Field, SearchSelect, SwitchField } from '../../ui/FormFields';
+import { optionsWithOwn, zodRule } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 import { fromWeek, ScheduleEditor, toWeek, type WeekRow } from '../branches';
 import { useBranches, useCabinTypes } from './lookups';
 import { cabinRoutes } from '../../../domain/cabins.contract';
@@ -42,27 +40,19 @@ function scheduleErrorsToForm(err: unknown): FieldErrors {
 const branchDayHint = (day: ScheduleEntry | undefined) => (!day || isClosed(day) ? BRANCH_CLOSED_THAT_DAY : `Sucursal: ${day.opening} - ${day.closing}`);
 
 export default function CabinFormPage() {
-  const { id } = useParams();
-  const can = useCan();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({
-    queryKey: ['cabin', id],
-    queryFn: () => call(cabinRoutes.get, { params: { id: id! } }),
-    enabled: Boolean(id),
-    throwOnError: isMissingRecord,
+  const { id, record, page } = useRecordForm(form, {
+    key: 'cabin',
+    load: (id) => call(cabinRoutes.get, { params: { id } }),
+    toValues: (c) => ({ name: c.name, typeId: c.type.id, branchId: c.branch.id, description: c.description, status: c.status, week: toWeek(c.schedules) }),
+    module: 'cabains',
   });
   const branches = useBranches();
   const types = useCabinTypes();
   const branchId = Form.useWatch('branchId', form);
   const branch = branches.data?.find((b) => b.id === branchId);
   const fixedBranch = user?.branchBound ? (user.branch ?? undefined) : undefined;
-
-  useEffect(() => {
-    const c = existing.data;
-    if (c)
-      form.setFieldsValue({ name: c.name, typeId: c.type.id, branchId: c.branch.id, description: c.description, status: c.status, week: toWeek(c.schedules) });
-  }, [existing.data, form]);
 
   // a new cabin starts with its branch's week, once the branch is known
   useEffect(() => {
@@ -72,11 +62,8 @@ export default function CabinFormPage() {
   }, [id, fixedBranch, branches.data, form]);
 
   const branchOptions = useMemo(
-    () =>
-      (branches.data ?? [])
-        .filter((b) => (!b.distributionCenter && b.active) || b.id === existing.data?.branch.id)
-        .map((b) => ({ value: b.id, label: b.name })),
-    [branches.data, existing.data],
+    () => (branches.data ?? []).filter((b) => (!b.distributionCenter && b.active) || b.id === record?.branch.id).map((b) => ({ value: b.id, label: b.name })),
+    [branches.data, record],
   );
 
   const check = (entry: ScheduleEntry) => (branch ? cabinWeekDayIssue(entry, branch.schedules) : null);
@@ -84,12 +71,9 @@ export default function CabinFormPage() {
 
   return (
     <FormPage<Values>
+      {...page}
       title={id ? 'Editar cabina' : 'Nueva cabina'}
-      form={form}
       backTo="/dashboard/cabinas"
-      invalidate={['list', 'cabin']}
-      loading={existing.isLoading}
-      readOnly={Boolean(id) && !can('cabains', 'edit')}
       initialValues={{ branchId: fixedBranch, week: toWeek([]) }}
       onSubmit={({ week, status, ...values }) => {
         const body = { ...values, ...(id ? { status } : {}), schedule: fromWeek(week) };
@@ -101,48 +85,32 @@ export default function CabinFormPage() {
       }}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label="Nombre" required rules={rule('name')}>
-            <Input maxLength={60} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="typeId" label="Tipo de cabina" required rules={rule('typeId')}>
-            <Select
-              placeholder="Seleccione el tipo de cabina"
-              loading={types.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="branchId" label="Sucursal" required rules={rule('branchId')}>
-            <Select
-              placeholder="Seleccione la sucursal"
-              loading={branches.isLoading}
-              disabled={Boolean(fixedBranch)}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={branchOptions}
-              onChange={(value: string) => {
-                const chosen = branches.data?.find((b) => b.id === value);
-                if (!id && chosen) form.setFieldsValue({ week: toWeek(chosen.schedules) });
-              }}
-            />
-          </Form.Item>
-        </Col>
+        <Field md={12} name="name" label="Nombre" required rules={rule('name')}>
+          <Input maxLength={60} />
+        </Field>
+        <Field md={12} name="typeId" label="Tipo de cabina" required rules={rule('typeId')}>
+          <SearchSelect placeholder="Seleccione el tipo de cabina" loading={types.isLoading} options={optionsWithOwn(types.data)} />
+        </Field>
+        <Field md={12} name="branchId" label="Sucursal" required rules={rule('branchId')}>
+          <SearchSelect
+            placeholder="Seleccione la sucursal"
+            loading={branches.isLoading}
+            disabled={Boolean(fixedBranch)}
+            options={branchOptions}
+            onChange={(value: string) => {
+              const chosen = branches.data?.find((b) => b.id === value);
+              if (!id && chosen) form.setFieldsValue({ week: toWeek(chosen.schedules) });
+            }}
+          />
+        </Field>
         {id && (
           <Col xs={24} md={12}>
-            <Form.Item name="status" label="Activa" valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <SwitchField name="status" label="Activa" />
           </Col>
         )}
-        <Col xs={24}>
-          <Form.Item name="description" label="Descripción" rules={rule('description')}>
-            <Input.TextArea rows={2} maxLength={CABIN_DESCRIPTION_MAX} showCount />
-          </Form.Item>
-        </Col>
+        <Field name="description" label="Descripción" rules={rule('description')}>
+          <Input.TextArea rows={2} maxLength={CABIN_DESCRIPTION_MAX} showCount />
+        </Field>
       </Row>
       <Divider titlePlacement="start" plain>
         Horario

@@ -1,16 +1,14 @@
-import type { FilterDef } from '../../ui/filters';
+import { lookupFilter } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { textColumn } from '../../ui/list-columns';
 import { ColorSwatch, loadTreatmentTypes, treatmentTypeLabel } from './lookups';
 import type { CabinType } from '../../../domain/cabins.contract';
 
-const treatmentTypeFilter: FilterDef = {
-  kind: 'select',
-  param: 'treatmentTypeId',
-  label: 'Tipo de tratamiento',
-  loadKey: 'treatment-types',
-  load: async () => (await loadTreatmentTypes()).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) })),
-  width: 200,
-};
+const treatmentTypeFilter = lookupFilter('treatmentTypeId', 'Tipo de tratamiento', 'treatment-types', async () =>
+  (await loadTreatmentTypes()).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) })),
+);
 
 export default function CabinTypesPage() {
   return (
@@ -21,30 +19,15 @@ export default function CabinTypesPage() {
       exportName="tipos-de-cabina"
       createPath="crear"
       detailTitle="Tipo de cabina"
-      searchFields={[{ value: 'name', label: 'Nombre' }]}
+      searchFields={searchBy({ name: 'Nombre' })}
       filters={[treatmentTypeFilter]}
       columns={[
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'order', title: 'Orden', sortField: 'order', width: 90 },
         { key: 'color', title: 'Color', render: (t) => <ColorSwatch color={t.color} />, text: (t) => `#${t.color}` },
-        {
-          key: 'treatmentType',
-          title: 'Tipo de tratamiento',
-          sortField: 'treatmentType',
-          render: (t) => treatmentTypeLabel(t.treatmentType.name),
-          text: (t) => treatmentTypeLabel(t.treatmentType.name),
-        },
+        textColumn('treatmentType', 'Tipo de tratamiento', (t) => treatmentTypeLabel(t.treatmentType.name), { sort: true }),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (t) => t.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (t) => `¿Eliminar el tipo de cabina "${t.name}"?`, path: (t) => `/cabain-type/${t.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('cabain-type', (t) => `¿Eliminar el tipo de cabina "${t.name}"?`)}
     />
   );
 }

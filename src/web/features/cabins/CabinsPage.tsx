@@ -1,23 +1,17 @@
-import { Button, Descriptions, Divider } from 'antd';
+import { Descriptions, Divider } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
-import { useCan } from '../../app/privileges';
-import { filterCatalogue, type FilterDef } from '../../ui/filters';
+import { filterCatalogue, lookupFilter, type FilterDef } from '../../ui/filters';
 import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { statusColumn, textColumn } from '../../ui/list-columns';
 import { StatusTag } from '../../ui/StatusTag';
 import { WeekView } from '../branches';
 import { ColorSwatch, loadCabinTypes } from './lookups';
 import type { Cabin } from '../../../domain/cabins.contract';
 
-const typeFilter: FilterDef = {
-  kind: 'select',
-  param: 'typeId',
-  label: 'Tipo de cabina',
-  loadKey: 'cabin-types',
-  load: async () => (await loadCabinTypes()).map((t) => ({ value: t.id, label: t.name })),
-  width: 200,
-};
+const typeFilter = lookupFilter('typeId', 'Tipo de cabina', 'cabin-types', async () => (await loadCabinTypes()).map((t) => ({ value: t.id, label: t.name })));
 
 // every user who sees cabins may filter by branch; a bound user's lookup holds only their own
 const branchFilter: FilterDef = { ...filterCatalogue.branch('cabains'), visibleWith: undefined };
@@ -46,8 +40,6 @@ function CabinDetail({ cabin: c }: { cabin: Cabin }) {
 }
 
 export default function CabinsPage() {
-  const can = useCan();
-  const navigate = useNavigate();
   return (
     <ListPage<Cabin>
       title="Cabinas"
@@ -57,41 +49,16 @@ export default function CabinsPage() {
       createPath="crear"
       detailTitle="Cabina"
       detail={(c) => <CabinDetail cabin={c} />}
-      extraActions={
-        can('cabain_types', 'show') && (
-          <Button icon={<AppstoreOutlined />} onClick={() => navigate('/dashboard/tipos-cabina')}>
-            Tipo de cabina
-          </Button>
-        )
-      }
-      searchFields={[
-        { value: 'name', label: 'Nombre' },
-        { value: 'type', label: 'Tipo' },
-        { value: 'branch', label: 'Sucursal' },
-      ]}
+      links={[{ label: 'Tipo de cabina', to: '/dashboard/tipos-cabina', icon: <AppstoreOutlined />, module: 'cabain_types', action: 'show' }]}
+      searchFields={searchBy({ name: 'Nombre', type: 'Tipo', branch: 'Sucursal' })}
       filters={[filterCatalogue.status(), typeFilter, branchFilter]}
       columns={[
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'type', title: 'Tipo', sortField: 'type', render: (c) => <ColorSwatch color={c.type.color} label={c.type.name} />, text: (c) => c.type.name },
-        { key: 'branch', title: 'Sucursal', sortField: 'branch', render: (c) => c.branch.name, text: (c) => c.branch.name },
-        {
-          key: 'status',
-          title: 'Estatus',
-          sortField: 'status',
-          render: (c) => <StatusTag active={c.status} />,
-          text: (c) => (c.status ? 'Activo' : 'Inactivo'),
-        },
+        textColumn('branch', 'Sucursal', (c) => c.branch.name, { sort: true }),
+        statusColumn('status', (c) => c.status),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (c) => `¿Eliminar la cabina "${c.name}"?`, path: (c) => `/cabain/${c.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('cabain', (c) => `¿Eliminar la cabina "${c.name}"?`)}
     />
   );
 }

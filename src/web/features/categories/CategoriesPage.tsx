@@ -1,8 +1,10 @@
 import { categoryTypeLabels, CATEGORY_TYPES } from '../../../domain/categories.schemas';
 import { formatDate } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
-import { statusFilter } from '../../ui/filters';
-import { StatusTag } from '../../ui/StatusTag';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { statusColumn, textColumn } from '../../ui/list-columns';
+import { selectFilter, statusFilter } from '../../ui/filters';
 import type { Category } from '../../../domain/categories.contract';
 
 export default function CategoriesPage() {
@@ -14,39 +16,15 @@ export default function CategoriesPage() {
       exportName="categorias"
       createPath="crear"
       detailTitle="Categoría"
-      searchFields={[{ value: 'name', label: 'Nombre' }]}
-      filters={[
-        statusFilter(),
-        { kind: 'select', param: 'type', label: 'Tipo', options: CATEGORY_TYPES.map((t) => ({ value: t, label: categoryTypeLabels[t] })) },
-      ]}
+      searchFields={searchBy({ name: 'Nombre' })}
+      filters={[statusFilter(), selectFilter('type', 'Tipo', CATEGORY_TYPES, { labels: categoryTypeLabels })]}
       columns={[
         { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'type', title: 'Tipo', sortField: 'type', render: (c) => categoryTypeLabels[c.type], text: (c) => categoryTypeLabels[c.type] },
-        {
-          key: 'active',
-          title: 'Estatus',
-          sortField: 'active',
-          render: (c) => <StatusTag active={c.active} />,
-          text: (c) => (c.active ? 'Activo' : 'Inactivo'),
-        },
-        {
-          key: 'created_at',
-          title: 'Fecha de creación',
-          sortField: 'created_at',
-          render: (c) => formatDate(c.created_at),
-          text: (c) => formatDate(c.created_at),
-        },
+        textColumn('type', 'Tipo', (c) => categoryTypeLabels[c.type], { sort: true }),
+        statusColumn('active', (c) => c.active),
+        textColumn('created_at', 'Fecha de creación', (c) => formatDate(c.created_at), { sort: true }),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (c) => `¿Eliminar la categoría "${c.name}"?`, path: (c) => `/categories/${c.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('categories', (c) => `¿Eliminar la categoría "${c.name}"?`)}
     />
   );
 }

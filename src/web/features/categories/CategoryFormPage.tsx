@@ -1,37 +1,22 @@
-import { useEffect } from 'react';
-import { Form, Input, Select, Switch } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Form, Input, Select } from 'antd';
 import { CATEGORY_TYPES, categorySchema, categoryTypeLabels, type CategoryInput } from '../../../domain/categories.schemas';
 import { categoryRoutes } from '../../../domain/categories.contract';
 import { call } from '../../app/api';
-import { isMissingRecord } from '../../app/load-errors';
 import { FormPage } from '../../ui/FormPage';
-import { zodRule } from '../../ui/forms';
+import { SwitchField } from '../../ui/FormFields';
+import { optionsOf, zodRule } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 
 type Values = CategoryInput & { active?: boolean };
 
 export default function CategoryFormPage() {
-  const { id } = useParams();
   const [form] = Form.useForm<Values>();
-  const existing = useQuery({
-    queryKey: ['category', id],
-    queryFn: () => call(categoryRoutes.get, { params: { id: id! } }),
-    enabled: Boolean(id),
-    throwOnError: isMissingRecord,
-  });
-
-  useEffect(() => {
-    if (existing.data) form.setFieldsValue(existing.data);
-  }, [existing.data, form]);
-
+  const { id, page } = useRecordForm(form, { key: 'category', load: (id) => call(categoryRoutes.get, { params: { id } }) });
   return (
     <FormPage<Values>
+      {...page}
       title={id ? 'Editar categoría' : 'Nueva categoría'}
-      form={form}
       backTo="/dashboard/categorias"
-      invalidate={['list', 'category']}
-      loading={existing.isLoading}
       initialValues={{ active: true }}
       onSubmit={(values) => (id ? call(categoryRoutes.update, { params: { id }, body: values }) : call(categoryRoutes.create, { body: values }))}
     >
@@ -39,13 +24,9 @@ export default function CategoryFormPage() {
         <Input maxLength={100} />
       </Form.Item>
       <Form.Item name="type" label="Tipo" required rules={[zodRule(categorySchema, 'type')]}>
-        <Select placeholder="Seleccione el tipo" options={CATEGORY_TYPES.map((t) => ({ value: t, label: categoryTypeLabels[t] }))} />
+        <Select placeholder="Seleccione el tipo" options={optionsOf(CATEGORY_TYPES, categoryTypeLabels)} />
       </Form.Item>
-      {id && (
-        <Form.Item name="active" label="Activo" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      )}
+      {id && <SwitchField name="active" label="Activo" />}
     </FormPage>
   );
 }

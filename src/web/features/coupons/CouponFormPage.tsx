@@ -1,18 +1,15 @@
-import { useEffect } from 'react';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useParams } from 'react-router';
 import { discountedPrice, formatPercent } from '../../../domain/coupons';
 import { couponRoutes } from '../../../domain/coupons.contract';
 import { COUPON_TYPES, couponFieldsSchema, couponTypeLabels, type CouponType } from '../../../domain/coupons.schemas';
-import { msg } from '../../../domain/validation';
 import { call } from '../../app/api';
 import { branchRoutes } from '../../../domain/branches.contract';
-import { isMissingRecord } from '../../app/load-errors';
-import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
-import { zodRule } from '../../ui/forms';
+import { Field, SearchSelect, SwitchField } from '../../ui/FormFields';
+import { optionsOf, optionsWithOwn, requiredRule, zodRule } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 import { formatMoney } from '../../ui/format';
 
 interface Values {
@@ -29,7 +26,7 @@ interface Values {
   status?: boolean;
 }
 
-const required = (label: string) => ({ required: true, message: msg.required(label) });
+const rule = (field: keyof typeof couponFieldsSchema.shape) => [zodRule(couponFieldsSchema, field)];
 
 function useItems(type: CouponType | undefined, enabled: boolean) {
   return useQuery({
@@ -41,16 +38,18 @@ function useItems(type: CouponType | undefined, enabled: boolean) {
 }
 
 export default function CouponFormPage() {
-  const { id } = useParams();
-  const can = useCan();
   const [form] = Form.useForm<Values>();
-  const editing = Boolean(id);
-  const readOnly = editing && !can('coupons', 'edit');
-  const existing = useQuery({
-    queryKey: ['coupon', id],
-    queryFn: () => call(couponRoutes.get, { params: { id: id! } }),
-    enabled: editing,
-    throwOnError: isMissingRecord,
+  const {
+    id,
+    editing,
+    readOnly,
+    record: current,
+    page,
+  } = useRecordForm(form, {
+    key: 'coupon',
+    load: (id) => call(couponRoutes.get, { params: { id } }),
+    toValues: (c) => ({ ...c, treatmentId: c.treatmentId ?? undefined, productId: c.productId ?? undefined, expireDate: dayjs(c.expireDate) }),
+    module: 'coupons',
   });
   const branches = useQuery({
     queryKey: ['coupon-branches'],
@@ -62,13 +61,7 @@ export default function CouponFormPage() {
   const discount = Form.useWatch('discount', form);
   const items = useItems(type, !readOnly);
 
-  useEffect(() => {
-    const c = existing.data;
-    if (c) form.setFieldsValue({ ...c, treatmentId: c.treatmentId ?? undefined, productId: c.productId ?? undefined, expireDate: dayjs(c.expireDate) });
-  }, [existing.data, form]);
-
   // the coupon's own item stays selectable on edit even if it is no longer offered
-  const current = existing.data;
   const own = current
     ? current.type === 'Treatment'
       ? current.treatment
@@ -82,12 +75,9 @@ export default function CouponFormPage() {
 
   return (
     <FormPage<Values>
+      {...page}
       title={editing ? 'Editar cupón' : 'Nuevo cupón'}
-      form={form}
       backTo="/dashboard/cupones"
-      invalidate={['list', 'coupon']}
-      loading={existing.isLoading}
-      readOnly={readOnly}
       initialValues={{ status: true }}
       onSubmit={(v) => {
         const body = { ...v, expireDate: v.expireDate.format('YYYY-MM-DD') };
@@ -95,73 +85,57 @@ export default function CouponFormPage() {
       }}
     >
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="code" label="Código" required rules={[zodRule(couponFieldsSchema, 'code')]}>
-            <Input maxLength={15} showCount />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16}>
-          <Form.Item name="name" label="Nombre" required rules={[zodRule(couponFieldsSchema, 'name')]}>
-            <Input maxLength={50} showCount />
-          </Form.Item>
-        </Col>
+        <Field md={8} name="code" label="Código" required rules={rule('code')}>
+          <Input maxLength={15} showCount />
+        </Field>
+        <Field md={16} name="name" label="Nombre" required rules={rule('name')}>
+          <Input maxLength={50} showCount />
+        </Field>
       </Row>
-      <Form.Item name="description" label="Descripción" required rules={[zodRule(couponFieldsSchema, 'description')]}>
+      <Form.Item name="description" label="Descripción" required rules={rule('description')}>
         <Input.TextArea rows={2} maxLength={1000} />
       </Form.Item>
-      <Form.Item name="branchesIds" label="Sucursales" required rules={[zodRule(couponFieldsSchema, 'branchesIds')]}>
-        <Select
+      <Form.Item name="branchesIds" label="Sucursales" required rules={rule('branchesIds')}>
+        <SearchSelect
           mode="multiple"
           placeholder="Seleccione las sucursales"
           loading={branches.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(branches.data ?? []).filter((b) => !b.distributionCenter).map((b) => ({ value: b.id, label: b.name }))}
+          options={optionsWithOwn((branches.data ?? []).filter((b) => !b.distributionCenter))}
         />
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="limit" label="Límite de usos" required rules={[zodRule(couponFieldsSchema, 'limit')]}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="expireDate" label="Vigencia" rules={[required('vigencia')]}>
-            <DatePicker
-              format="DD/MM/YYYY"
-              style={{ width: '100%' }}
-              placeholder="Seleccione la fecha"
-              disabledDate={(d) => !editing && d.isBefore(dayjs(), 'day')}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="type" label="Tipo" required rules={[zodRule(couponFieldsSchema, 'type')]}>
-            <Select
-              disabled={editing}
-              placeholder="Seleccione el tipo"
-              options={COUPON_TYPES.map((t) => ({ value: t, label: couponTypeLabels[t] }))}
-              onChange={() => form.setFieldsValue({ treatmentId: undefined, productId: undefined })}
-            />
-          </Form.Item>
-        </Col>
+        <Field md={8} name="limit" label="Límite de usos" required rules={rule('limit')}>
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Field>
+        <Field md={8} name="expireDate" label="Vigencia" rules={[requiredRule('vigencia')]}>
+          <DatePicker
+            format="DD/MM/YYYY"
+            style={{ width: '100%' }}
+            placeholder="Seleccione la fecha"
+            disabledDate={(d) => !editing && d.isBefore(dayjs(), 'day')}
+          />
+        </Field>
+        <Field md={8} name="type" label="Tipo" required rules={rule('type')}>
+          <Select
+            disabled={editing}
+            placeholder="Seleccione el tipo"
+            options={optionsOf(COUPON_TYPES, couponTypeLabels)}
+            onChange={() => form.setFieldsValue({ treatmentId: undefined, productId: undefined })}
+          />
+        </Field>
       </Row>
       <Row gutter={16}>
-        <Col xs={24} md={16}>
-          <Form.Item name={itemField} label={itemLabel} rules={[required(itemLabel.toLowerCase())]} hidden={!type}>
-            <Select
-              disabled={editing}
-              placeholder={`Seleccione el ${itemLabel.toLowerCase()}`}
-              loading={items.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={itemList.map((i) => ({ value: i.id, label: `${i.sku} · ${i.name} · ${formatMoney(i.price)}` }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="discount" label="Descuento" required rules={[zodRule(couponFieldsSchema, 'discount')]}>
-            <InputNumber disabled={editing} min={0.01} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <Field md={16} name={itemField} label={itemLabel} rules={[requiredRule(itemLabel.toLowerCase())]} hidden={!type}>
+          <SearchSelect
+            disabled={editing}
+            placeholder={`Seleccione el ${itemLabel.toLowerCase()}`}
+            loading={items.isLoading}
+            options={itemList.map((i) => ({ value: i.id, label: `${i.sku} · ${i.name} · ${formatMoney(i.price)}` }))}
+          />
+        </Field>
+        <Field md={8} name="discount" label="Descuento" required rules={rule('discount')}>
+          <InputNumber disabled={editing} min={0.01} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
+        </Field>
       </Row>
       {chosen && typeof discount === 'number' && discount > 0 && (
         <Alert
@@ -171,11 +145,7 @@ export default function CouponFormPage() {
           title={`Precio: ${formatMoney(chosen.price)} · Precio con descuento: ${formatMoney(discountedPrice(chosen.price, discount))} (${formatPercent(discount)})`}
         />
       )}
-      {editing && (
-        <Form.Item name="status" label="Activo" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      )}
+      {editing && <SwitchField name="status" label="Activo" />}
     </FormPage>
   );
 }

@@ -2,9 +2,11 @@ import { Tag, Typography } from 'antd';
 import { formatPercent } from '../../../domain/coupons';
 import { COUPON_TYPES, couponTypeLabels } from '../../../domain/coupons.schemas';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
 import { Money } from '../../ui/Money';
-import { statusFilter } from '../../ui/filters';
-import { formatMoney } from '../../ui/format';
+import { selectFilter, statusFilter } from '../../ui/filters';
+import { editDeleteActions } from '../../ui/list-actions';
+import { moneyColumn, textColumn } from '../../ui/list-columns';
 import { CouponDetailView } from './CouponDetail';
 import { calendarDate, discountedText, itemName, statusText, typeLabel } from './format';
 import type { Coupon } from '../../../domain/coupons.contract';
@@ -22,21 +24,17 @@ export default function CouponsPage() {
       detailTitle="Detalle del cupón"
       detailWidth={850}
       detail={(c) => <CouponDetailView id={c.id} />}
-      searchFields={[
-        { value: 'code', label: 'Código' },
-        { value: 'name', label: 'Nombre' },
-        { value: 'item', label: 'Producto o tratamiento' },
-      ]}
-      filters={[statusFilter(), { kind: 'select', param: 'type', label: 'Tipo', options: COUPON_TYPES.map((t) => ({ value: t, label: couponTypeLabels[t] })) }]}
+      searchFields={searchBy({ code: 'Código', name: 'Nombre', item: 'Producto o tratamiento' })}
+      filters={[statusFilter(), selectFilter('type', 'Tipo', COUPON_TYPES, { labels: couponTypeLabels })]}
       columns={[
         { key: 'code', title: 'Código', sortField: 'code' },
         { key: 'limit', title: 'Límite', sortField: 'limit' },
         { key: 'used', title: 'Usados', sortField: 'used' },
         { key: 'name', title: 'Nombre', sortField: 'name', width: 120 },
-        { key: 'expireDate', title: 'Vigencia', sortField: 'expireDate', render: (c) => calendarDate(c.expireDate), text: (c) => calendarDate(c.expireDate) },
-        { key: 'type', title: 'Tipo', sortField: 'type', render: typeLabel, text: typeLabel },
-        { key: 'item', title: 'Producto o tratamiento', sortField: 'item', width: 135, render: itemName, text: itemName },
-        { key: 'price', title: 'Precio', render: (c) => <Money value={c.price} />, text: (c) => formatMoney(c.price) },
+        textColumn('expireDate', 'Vigencia', (c) => calendarDate(c.expireDate), { sort: true }),
+        textColumn('type', 'Tipo', typeLabel, { sort: true }),
+        textColumn('item', 'Producto o tratamiento', itemName, { sort: true, width: 135 }),
+        moneyColumn('price', 'Precio', (c) => c.price),
         {
           key: 'discountedPrice',
           title: 'Precio con descuento',
@@ -57,16 +55,7 @@ export default function CouponsPage() {
           text: statusText,
         },
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (c) => `¿Eliminar el cupón "${c.code}"?`, path: (c) => `/coupon/${c.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('coupon', (c) => `¿Eliminar el cupón "${c.code}"?`)}
     />
   );
 }

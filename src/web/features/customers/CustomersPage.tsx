@@ -4,6 +4,9 @@ import { useSession } from '../../app/session';
 import { ROLE_NAMES } from '../../../domain/roles';
 import { filterCatalogue } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { textColumn } from '../../ui/list-columns';
 import { CustomerDetail } from './CustomerDetail';
 import type { CustomerListItem as Customer } from '../../../domain/customers.contract';
 
@@ -22,12 +25,7 @@ export default function CustomersPage() {
       detailTitle="Cliente"
       detailWidth={1200}
       canExport={role === ROLE_NAMES.superAdmin}
-      searchFields={[
-        { value: 'name', label: 'Nombre' },
-        { value: 'phone', label: 'Teléfono' },
-        { value: 'email', label: 'Correo' },
-        { value: 'customerId', label: 'Número' },
-      ]}
+      searchFields={searchBy({ name: 'Nombre', phone: 'Teléfono', email: 'Correo', customerId: 'Número' })}
       // the registry branch filter shows only with clients.approve (section 2, filter visibility)
       filters={[
         filterCatalogue.status(),
@@ -39,8 +37,8 @@ export default function CustomersPage() {
       columns={[
         { key: 'customerId', title: 'Número', sortField: 'customerId', width: 100 },
         { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'lastName', title: 'Apellido paterno', sortField: 'lastName', render: (c) => upper(c.lastName), text: (c) => upper(c.lastName) },
-        { key: 'motherLastName', title: 'Apellido materno', render: (c) => upper(c.motherLastName), text: (c) => upper(c.motherLastName) },
+        textColumn('lastName', 'Apellido paterno', (c) => upper(c.lastName), { sort: true }),
+        textColumn('motherLastName', 'Apellido materno', (c) => upper(c.motherLastName)),
         { key: 'points', title: 'Puntos', sortField: 'points' },
         { key: 'gender', title: 'Género', sortField: 'gender' },
         {
@@ -61,16 +59,7 @@ export default function CustomersPage() {
         },
       ]}
       detail={(c) => <CustomerDetail id={c.id} />}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (c) => c.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (c) => `¿Eliminar al cliente ${c.name} ${c.lastName}?`, path: (c) => `/customer/${c.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('customer', (c) => `¿Eliminar al cliente ${c.name} ${c.lastName}?`)}
     />
   );
 }

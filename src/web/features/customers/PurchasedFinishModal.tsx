@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Col, Form, Modal, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { purchasedFinishSchema } from '../../../domain/agenda';
 import { appointmentRoutes } from '../../../domain/appointments.contract';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
-import { applyServerErrors, parseForm } from '../../ui/forms';
+import { parseForm, requiredRule } from '../../ui/forms';
+import { useModalSubmit } from '../../ui/form-submit';
 import { notify } from '../../ui/notify';
 import { useClinicBranches } from '../agenda';
 import { isMedical, loadProfessionals, ProfessionalField, SessionAreaFields, SupplyLots, supplySlots, useSessionAreas, useSupplyStock } from '../appointments';
@@ -31,7 +31,6 @@ interface Props {
  */
 export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const user = useSession((s) => s.user);
   const bound = Boolean(user?.branchBound);
   const branches = useClinicBranches(!bound);
@@ -57,50 +56,32 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
   const areas = useSessionAreas(p.treatment.areas, type.id, true);
   const askConsent = p.treatment.consent && !p.consent;
 
-  const submit = async () => {
-    // a failed check has put its messages on the fields: its rejection is not an error of the page
-    const raw = await form.validateFields().catch(() => null);
-    if (!raw) return;
-    const payload = {
-      ...raw,
-      branchId,
-      sessionAreas: areas.needAreas ? (raw.sessionAreas ?? []).slice(0, sessions) : [],
-      stockIds: (raw.stockIds ?? []).slice(0, supplySlots(needs, sessions).length),
-      consent: askConsent ? Boolean(raw.consent) : undefined,
-    };
-    const values = parseForm(purchasedFinishSchema, payload, form);
-    if (!values) return;
-    setSaving(true);
-    try {
+  const { modalProps } = useModalSubmit(
+    form,
+    (raw) => {
+      const payload = {
+        ...raw,
+        branchId,
+        sessionAreas: areas.needAreas ? ((raw.sessionAreas as unknown[] | undefined) ?? []).slice(0, sessions) : [],
+        stockIds: ((raw.stockIds as unknown[] | undefined) ?? []).slice(0, supplySlots(needs, sessions).length),
+        consent: askConsent ? Boolean(raw.consent) : undefined,
+      };
+      return parseForm(purchasedFinishSchema, payload, form);
+    },
+    async (values) => {
       await call(appointmentRoutes.finishPurchased, { params: { id: p.id }, body: values });
       notify.success();
       await onDone();
-    } catch (err) {
-      applyServerErrors(form, err);
-      notify.error(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  );
 
-  const required = (label: string) => [{ required: true, message: `El campo ${label} es requerido` }];
   return (
-    <Modal
-      title={`Finalizar sesión · ${p.treatment.name}`}
-      open
-      width={700}
-      onCancel={onClose}
-      onOk={submit}
-      okText="Finalizar sesión"
-      cancelText="Cancelar"
-      confirmLoading={saving}
-      destroyOnHidden
-    >
+    <Modal title={`Finalizar sesión · ${p.treatment.name}`} open width={700} onCancel={onClose} okText="Finalizar sesión" {...modalProps}>
       <p style={{ marginTop: 0, color: '#666' }}>{`Sesiones tomadas: ${p.currentSession} de ${p.sessions}`}</p>
       <Form form={form} layout="vertical" preserve={false} initialValues={{ sessions: 1, branchId: user?.branch ?? undefined }}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="branchId" label="Sucursal" required rules={required('sucursal')}>
+            <Form.Item name="branchId" label="Sucursal" required rules={[requiredRule('sucursal')]}>
               <Select
                 disabled={bound}
                 loading={branches.isFetching}
@@ -110,7 +91,7 @@ export function PurchasedFinishModal({ purchase: p, onClose, onDone }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="sessions" label="Sesiones" required rules={required('sesiones')}>
+            <Form.Item name="sessions" label="Sesiones" required rules={[requiredRule('sesiones')]}>
               <Select disabled={remaining === 1} options={Array.from({ length: remaining }, (_, i) => ({ value: i + 1, label: String(i + 1) }))} />
             </Form.Item>
           </Col>

@@ -1,9 +1,11 @@
 import { Descriptions } from 'antd';
 import type { SystemLogRow } from '../../../domain/logs.contract';
 import { ChangesView, LogDetailLoader, type LogDetailAnswer } from '../../ui/ChangesView';
-import { branchFilter, moduleFilter } from '../../ui/filters';
+import { branchFilter, filterCatalogue, moduleFilter } from '../../ui/filters';
 import { formatDateTime, fullName } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { textColumn } from '../../ui/list-columns';
 
 /** Locks (module blockers) open as the spec's 'Información del Bloqueo'; other rows as their changes. */
 const isLock = (l: { module: { name: string } }) => l.module.name === 'blockers';
@@ -61,19 +63,15 @@ export default function SystemLogPage() {
       exportName="historial-del-sistema"
       detailTitle={(l) => (isLock(l) ? 'Información del Bloqueo' : 'Cambios')}
       detailWidth={1000}
-      searchFields={[
-        { value: 'user', label: 'Usuario' },
-        { value: 'action', label: 'Acción' },
-        { value: 'module', label: 'Módulo' },
-      ]}
-      filters={[moduleFilter(), branchFilter('systemLogs'), { kind: 'dateRange', label: 'Fechas' }]}
+      searchFields={searchBy({ user: 'Usuario', action: 'Acción', module: 'Módulo' })}
+      filters={[moduleFilter(), branchFilter('systemLogs'), filterCatalogue.dateRange()]}
       columns={[
-        { key: 'module', title: 'Módulo', sortField: 'module', render: (l) => l.module.alias, text: (l) => l.module.alias },
-        { key: 'action', title: 'Acción', sortField: 'action', render: (l) => capitalized(l.action), text: (l) => capitalized(l.action) },
+        textColumn('module', 'Módulo', (l) => l.module.alias, { sort: true }),
+        textColumn('action', 'Acción', (l) => capitalized(l.action), { sort: true }),
         { key: 'sourceBranch', title: 'Sucursal', render: (l) => l.sourceBranch?.name ?? '—', text: (l) => l.sourceBranch?.name },
         { key: 'affectedBranch', title: 'Sucursal afectada', render: (l) => l.affectedBranch?.name ?? '—', text: (l) => l.affectedBranch?.name },
-        { key: 'user', title: 'Usuario', sortField: 'user', render: (l) => fullName(l.user) || 'Sistema', text: (l) => fullName(l.user) || 'Sistema' },
-        { key: 'created_at', title: 'Fecha', sortField: 'created_at', render: (l) => formatDateTime(l.created_at), text: (l) => formatDateTime(l.created_at) },
+        textColumn('user', 'Usuario', (l) => fullName(l.user) || 'Sistema', { sort: true }),
+        textColumn('created_at', 'Fecha', (l) => formatDateTime(l.created_at), { sort: true }),
       ]}
       detail={(l) => <LogDetail row={l} />}
     />

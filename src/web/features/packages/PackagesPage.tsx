@@ -3,26 +3,25 @@ import { GiftOutlined } from '@ant-design/icons';
 import { packageModule, type PackageType } from '../../../domain/packages.schemas';
 import { call } from '../../app/api';
 import { branchRoutes } from '../../../domain/branches.contract';
-import { filterCatalogue, statusFilter, type FilterDef } from '../../ui/filters';
-import { formatMoney } from '../../ui/format';
+import { filterCatalogue, lookupFilter, statusFilter } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
-import { Money } from '../../ui/Money';
-import { StatusTag } from '../../ui/StatusTag';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { moneyColumn, statusColumn, textColumn } from '../../ui/list-columns';
 import { PackageDetail } from './PackageDetail';
 import type { Package } from '../../../domain/packages.contract';
 import { calendarDate, packageThumbnail, validityText } from './format';
 
-const branchFilter: FilterDef = {
-  kind: 'select',
-  param: 'branchId',
-  label: 'Sucursal',
-  loadKey: 'package-branches',
-  load: async () =>
+const branchFilter = lookupFilter(
+  'branchId',
+  'Sucursal',
+  'package-branches',
+  async () =>
     (await call(branchRoutes.lookup, { query: { take: 0, status: '1' } })).items
       .filter((b) => !b.distributionCenter)
       .map((b) => ({ value: b.id, label: b.name })),
-  width: 190,
-};
+  190,
+);
 
 /** The list of packages or of promotions: one screen, the type fixed by the section. */
 export default function PackagesPage({ type }: { type: PackageType }) {
@@ -39,10 +38,7 @@ export default function PackagesPage({ type }: { type: PackageType }) {
       detailTitle={promo ? 'Detalle de la promoción' : 'Detalle del paquete'}
       detailWidth={900}
       detail={(p) => <PackageDetail pkg={p} />}
-      searchFields={[
-        { value: 'name', label: 'Nombre' },
-        { value: 'sku', label: 'SKU' },
-      ]}
+      searchFields={searchBy({ name: 'Nombre', sku: 'SKU' })}
       filters={[statusFilter(), filterCatalogue.categories('treatment'), branchFilter]}
       columns={[
         { key: 'sku', title: 'SKU', sortField: 'sku' },
@@ -53,15 +49,9 @@ export default function PackagesPage({ type }: { type: PackageType }) {
           text: () => '',
         },
         { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'category', title: 'Categoría', render: (p) => p.category.name, text: (p) => p.category.name },
-        {
-          key: 'regularPrice',
-          title: 'Precio regular',
-          sortField: 'regularPrice',
-          render: (p) => <Money value={p.regularPrice} />,
-          text: (p) => formatMoney(p.regularPrice),
-        },
-        { key: 'price', title: 'Precio', sortField: 'price', render: (p) => <Money value={p.price} />, text: (p) => formatMoney(p.price) },
+        textColumn('category', 'Categoría', (p) => p.category.name),
+        moneyColumn('regularPrice', 'Precio regular', (p) => p.regularPrice, { sort: true }),
+        moneyColumn('price', 'Precio', (p) => p.price, { sort: true }),
         {
           key: 'validity',
           title: 'Vigencia',
@@ -76,24 +66,9 @@ export default function PackagesPage({ type }: { type: PackageType }) {
           ),
           text: (p) => validityText(p) + (p.expired ? ' (Vencido)' : ''),
         },
-        {
-          key: 'active',
-          title: 'Estatus',
-          sortField: 'active',
-          render: (p) => <StatusTag active={p.active} />,
-          text: (p) => (p.active ? 'Activo' : 'Inactivo'),
-        },
+        statusColumn('active', (p) => p.active),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (p) => p.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (p) => `¿Eliminar ${promo ? 'la promoción' : 'el paquete'} "${p.name}"?`, path: (p) => `/package/${p.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('package', (p) => `¿Eliminar ${promo ? 'la promoción' : 'el paquete'} "${p.name}"?`)}
     />
   );
 }

@@ -1,12 +1,11 @@
-import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { CONTENT_TYPES, MEASURE_UNITS, PRODUCT_PHOTOS_MAX, productFields, productMessages, productTypeLabel, SKU_MAX } from '../../../domain/products.schemas';
-import { zodRule } from '../../ui/forms';
+import { Field, SearchSelect } from '../../ui/FormFields';
+import { optionsOf, optionsWithOwn, zodRule } from '../../ui/forms';
 import { PhotoPicker, type PickedPhoto } from '../../ui/PhotoPicker';
 import { loadProductCategories, loadProductTypes, loadProviders } from './lookups';
 import type { Product } from '../../../domain/products.contract';
-
-type Named = Product['providers'][number];
 
 const rule = (field: keyof typeof productFields.shape) => [zodRule(productFields, field)];
 
@@ -17,11 +16,7 @@ const photosRule = {
 };
 
 /** Options of a lookup plus the product's own choices, which may no longer be offered. */
-const withOwn = (items: Named[] | undefined, own: Named[] | undefined) => {
-  const list = [...(items ?? [])];
-  for (const o of own ?? []) if (!list.some((i) => i.id === o.id)) list.push(o);
-  return list.map((i) => ({ value: i.id, label: i.name }));
-};
+const withOwn = optionsWithOwn;
 
 interface Props {
   existing?: Product;
@@ -41,80 +36,58 @@ export function ProductFields({ existing, onRemoveStored }: Props) {
       </Form.Item>
       <Divider titlePlacement="start">Datos generales</Divider>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="productTypeId" label="Tipo de producto" required rules={rule('productTypeId')}>
-            <Select
-              placeholder="Seleccione el tipo"
-              disabled={editing}
-              loading={types.isLoading}
-              options={withOwn(types.data, existing ? [{ ...existing.productType, name: productTypeLabel(existing.productType) }] : undefined)}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="sku" label="SKU" required rules={editing ? [] : rule('sku')}>
-            <Input maxLength={SKU_MAX} showCount={!editing} disabled={editing} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="barCode" label="Código de barras" required rules={rule('barCode')}>
-            <Input maxLength={40} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16}>
-          <Form.Item name="name" label="Nombre" required rules={rule('name')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="brand" label="Marca" required rules={rule('brand')}>
-            <Input maxLength={60} />
-          </Form.Item>
-        </Col>
+        <Field md={8} name="productTypeId" label="Tipo de producto" required rules={rule('productTypeId')}>
+          <Select
+            placeholder="Seleccione el tipo"
+            disabled={editing}
+            loading={types.isLoading}
+            options={withOwn(types.data, existing ? [{ ...existing.productType, name: productTypeLabel(existing.productType) }] : undefined)}
+          />
+        </Field>
+        <Field md={8} name="sku" label="SKU" required rules={editing ? [] : rule('sku')}>
+          <Input maxLength={SKU_MAX} showCount={!editing} disabled={editing} />
+        </Field>
+        <Field md={8} name="barCode" label="Código de barras" required rules={rule('barCode')}>
+          <Input maxLength={40} />
+        </Field>
+        <Field md={16} name="name" label="Nombre" required rules={rule('name')}>
+          <Input maxLength={100} />
+        </Field>
+        <Field md={8} name="brand" label="Marca" required rules={rule('brand')}>
+          <Input maxLength={60} />
+        </Field>
       </Row>
       <Form.Item name="description" label="Descripción" required rules={rule('description')}>
         <Input.TextArea rows={2} maxLength={2000} />
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="contentType" label="Tipo de contenido" required rules={rule('contentType')}>
-            <Select placeholder="Seleccione" options={CONTENT_TYPES.map((c) => ({ value: c, label: c }))} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="content" label="Contenido" required rules={rule('content')}>
-            <InputNumber<number> min={0} style={{ width: '100%' }} aria-label="Contenido" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="measureUnit" label="Unidad de medida" required rules={rule('measureUnit')}>
-            <Select placeholder="Seleccione" options={MEASURE_UNITS.map((u) => ({ value: u, label: u }))} />
-          </Form.Item>
-        </Col>
+        <Field md={8} name="contentType" label="Tipo de contenido" required rules={rule('contentType')}>
+          <Select placeholder="Seleccione" options={optionsOf(CONTENT_TYPES)} />
+        </Field>
+        <Field md={8} name="content" label="Contenido" required rules={rule('content')}>
+          <InputNumber<number> min={0} style={{ width: '100%' }} aria-label="Contenido" />
+        </Field>
+        <Field md={8} name="measureUnit" label="Unidad de medida" required rules={rule('measureUnit')}>
+          <Select placeholder="Seleccione" options={optionsOf(MEASURE_UNITS)} />
+        </Field>
       </Row>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="providersIds" label="Proveedores" required rules={rule('providersIds')}>
-            <Select
-              mode="multiple"
-              placeholder="Seleccione los proveedores"
-              loading={providers.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={withOwn(providers.data, existing?.providers)}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="categoriesIds" label="Categorías" required rules={rule('categoriesIds')}>
-            <Select
-              mode="multiple"
-              placeholder="Seleccione las categorías"
-              loading={categories.isLoading}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={withOwn(categories.data, existing?.categories)}
-            />
-          </Form.Item>
-        </Col>
+        <Field md={12} name="providersIds" label="Proveedores" required rules={rule('providersIds')}>
+          <SearchSelect
+            mode="multiple"
+            placeholder="Seleccione los proveedores"
+            loading={providers.isLoading}
+            options={withOwn(providers.data, existing?.providers)}
+          />
+        </Field>
+        <Field md={12} name="categoriesIds" label="Categorías" required rules={rule('categoriesIds')}>
+          <SearchSelect
+            mode="multiple"
+            placeholder="Seleccione las categorías"
+            loading={categories.isLoading}
+            options={withOwn(categories.data, existing?.categories)}
+          />
+        </Field>
       </Row>
     </>
   );

@@ -1,6 +1,8 @@
 import { Tag } from 'antd';
 import { productTypeLabel } from '../../../domain/products.schemas';
 import { ListPage } from '../../ui/ListPage';
+import { searchBy } from '../../ui/list-search';
+import { textColumn } from '../../ui/list-columns';
 import type { ProductType } from '../../../domain/products.contract';
 
 /** The four kinds of product, read-only: each decides the product's update route and whether lots are kept. */
@@ -12,9 +14,9 @@ export default function ProductTypesPage() {
       module="products"
       exportName="tipos-de-producto"
       detailTitle="Tipo de producto"
-      searchFields={[{ value: 'name', label: 'Nombre' }]}
+      searchFields={searchBy({ name: 'Nombre' })}
       columns={[
-        { key: 'name', title: 'Nombre', sortField: 'name', render: (t) => productTypeLabel(t), text: (t) => productTypeLabel(t) },
+        textColumn('name', 'Nombre', productTypeLabel, { sort: true }),
         {
           key: 'requiresLot',
           title: 'Lote y caducidad',

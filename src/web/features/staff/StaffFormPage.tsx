@@ -1,14 +1,11 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Button, Form, Steps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { DEFAULT_NATIONALITY, STAFF_STEPS, staffPositionIssues, staffSchema } from '../../../domain/staff.schemas';
 import { staffRoutes } from '../../../domain/staff.contract';
 import { ApiError, call } from '../../app/api';
-import { isMissingRecord } from '../../app/load-errors';
-import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 import { uploadPhotos } from '../../ui/PhotoPicker';
 import { useJobPositions } from './lookups';
 import { ContactsStep, ContractsStep, ReferencesStep } from './StaffContactSteps';
@@ -24,26 +21,17 @@ const LAST = STAFF_STEPS.length - 1;
  * jumps to the step of the first wrong field, ours or the server's.
  */
 export default function StaffFormPage() {
-  const { id } = useParams();
-  const editing = Boolean(id);
-  const can = useCan();
-  const readOnly = editing && !can('users', 'edit');
   const [form] = Form.useForm<StaffValues>();
+  const { id, editing, readOnly, page } = useRecordForm(form, {
+    key: 'user',
+    load: (id) => call(staffRoutes.get, { params: { id } }),
+    toValues: toFormValues,
+    module: 'users',
+  });
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
   const [saving, setSaving] = useState(false);
-  const existing = useQuery({
-    queryKey: ['user', id],
-    queryFn: () => call(staffRoutes.get, { params: { id: id! } }),
-    enabled: editing,
-    throwOnError: isMissingRecord,
-  });
   const positions = useJobPositions();
-
-  useEffect(() => {
-    if (!existing.data) return;
-    form.setFieldsValue(toFormValues(existing.data));
-  }, [existing.data, form]);
 
   // an existing file is complete: every step can be opened from the start
   const furthest = editing ? LAST : reached;
@@ -129,12 +117,9 @@ export default function StaffFormPage() {
 
   return (
     <FormPage<StaffValues>
+      {...page}
       title={editing ? 'Editar personal' : 'Nuevo personal'}
-      form={form}
       backTo="/dashboard/personal"
-      invalidate={['list', 'user']}
-      loading={existing.isLoading}
-      readOnly={readOnly}
       initialValues={{ photos: [], nationality: DEFAULT_NATIONALITY, status: 'activo' }}
       onSubmit={submit}
       actions={

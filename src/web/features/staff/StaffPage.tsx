@@ -2,27 +2,17 @@ import { Avatar, Space, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { StaffRow } from '../../../domain/staff.contract';
 import { contractLabel } from '../../../domain/staff.schemas';
-import { filterCatalogue, type FilterDef } from '../../ui/filters';
+import { filterCatalogue, statusFilter } from '../../ui/filters';
 import { fullName } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
-import { StatusTag } from '../../ui/StatusTag';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { statusColumn } from '../../ui/list-columns';
 import { StaffDetailView } from './StaffDetail';
 import { staffThumbnail } from './photos';
 
-/** The staff status travels as activo / inactivo, not as the usual 1 / 0. */
-const statusFilter: FilterDef = {
-  kind: 'select',
-  param: 'status',
-  label: 'Estatus',
-  options: [
-    { value: 'activo', label: 'Activo' },
-    { value: 'inactivo', label: 'Inactivo' },
-  ],
-};
-
 /** The server sends the label; the domain rule rebuilds it if an older answer lacks it. */
 const contractOf = (u: StaffRow) => (u.contract ? (u.contract.label ?? contractLabel([u.contract])) : 'Sin contrato');
-const statusOf = (u: StaffRow) => (u.status === 'activo' ? 'Activo' : 'Inactivo');
 
 /**
  * Column widths (px) that fit the list beside the menu at 1440 px without sideways scrolling: long
@@ -52,12 +42,15 @@ export default function StaffPage() {
       createPath="crear"
       detailTitle="Personal"
       detailWidth={1200}
-      searchFields={[
-        { value: 'name', label: 'Nombre' },
-        { value: 'username', label: 'Usuario' },
-        { value: 'employeeNumber', label: 'No. empleado' },
+      searchFields={searchBy({ name: 'Nombre', username: 'Usuario', employeeNumber: 'No. empleado' })}
+      // the staff status travels as activo / inactivo, not as the usual 1 / 0
+      filters={[
+        statusFilter('activo', 'inactivo'),
+        filterCatalogue.branch('users'),
+        filterCatalogue.role(),
+        filterCatalogue.department(),
+        filterCatalogue.jobPosition(),
       ]}
-      filters={[statusFilter, filterCatalogue.branch('users'), filterCatalogue.role(), filterCatalogue.department(), filterCatalogue.jobPosition()]}
       columns={[
         {
           key: 'employeeNumber',
@@ -102,7 +95,7 @@ export default function StaffPage() {
           render: (u) => <div style={{ maxWidth: W.contract - PADDING, whiteSpace: 'normal', lineHeight: 1.3 }}>{contractOf(u)}</div>,
           text: contractOf,
         },
-        { key: 'status', title: 'Estatus', width: W.status, render: (u) => <StatusTag active={u.status === 'activo'} />, text: statusOf },
+        statusColumn('status', (u) => u.status === 'activo', { sort: false, width: W.status }),
         { key: 'role', title: 'Rol', width: W.role, render: (u) => <Clip width={W.role} text={u.role?.role} />, text: (u) => u.role?.role },
         {
           key: 'username',
@@ -114,16 +107,7 @@ export default function StaffPage() {
         },
       ]}
       detail={(u) => <StaffDetailView id={u.id} />}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (u) => u.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (u) => `¿Eliminar a ${fullName(u)} del personal?`, path: (u) => `/user/${u.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('user', (u) => `¿Eliminar a ${fullName(u)} del personal?`)}
     />
   );
 }

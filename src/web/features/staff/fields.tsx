@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Col, DatePicker, Form, Input, Select, type FormRule } from 'antd';
+import { DatePicker, Input, type FormItemProps, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
+import { Field, SearchSelect } from '../../ui/FormFields';
+import { optionsOf } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
 
 type StepSchema = z.ZodObject<z.ZodRawShape>;
@@ -34,40 +36,38 @@ export function stepRule(schema: StepSchema, name: string): FormRule {
 
 const othersOf = (p: FieldProps) => p.dependencies?.filter((d) => d !== p.name);
 
-export const optionsOf = (values: readonly string[], labels?: Record<string, string>) => values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
+export { optionsOf };
 
-function Cell({ md = 8, children }: { md?: number; children: ReactNode }) {
+/** The step's Form.Item in its grid cell: the schema's rule (plus any extra ones), the required mark, the dependencies. */
+function StepItem({ p, children, ...item }: { p: FieldProps; children: ReactNode } & Omit<FormItemProps, 'children'>) {
   return (
-    <Col xs={24} md={md}>
+    <Field
+      md={p.md ?? 8}
+      name={p.name}
+      label={p.label}
+      required={p.required ?? true}
+      rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
+      dependencies={othersOf(p)}
+      {...item}
+    >
       {children}
-    </Col>
+    </Field>
   );
 }
 
 export function TextField({ max, upper, ...p }: FieldProps & { max?: number; upper?: boolean }) {
   return (
-    <Cell md={p.md}>
-      <Form.Item
-        name={p.name}
-        label={p.label}
-        required={p.required ?? true}
-        rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
-        dependencies={othersOf(p)}
-        normalize={upper ? (v?: string) => v?.toUpperCase() : undefined}
-      >
-        <Input maxLength={max} />
-      </Form.Item>
-    </Cell>
+    <StepItem p={p} normalize={upper ? (v?: string) => v?.toUpperCase() : undefined}>
+      <Input maxLength={max} />
+    </StepItem>
   );
 }
 
 export function PhoneField(p: FieldProps) {
   return (
-    <Cell md={p.md}>
-      <Form.Item name={p.name} label={p.label} required={p.required ?? true} rules={[stepRule(p.schema, p.name)]} dependencies={othersOf(p)}>
-        <PhoneInput />
-      </Form.Item>
-    </Cell>
+    <StepItem p={{ ...p, extraRules: undefined }}>
+      <PhoneInput />
+    </StepItem>
   );
 }
 
@@ -78,35 +78,21 @@ export function SelectField({
   ...p
 }: FieldProps & { options: { value: string; label: string }[]; disabled?: boolean; onChange?: (v: string) => void }) {
   return (
-    <Cell md={p.md}>
-      <Form.Item
-        name={p.name}
-        label={p.label}
-        required={p.required ?? true}
-        rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
-        dependencies={othersOf(p)}
-      >
-        <Select showSearch={{ optionFilterProp: 'label' }} options={options} disabled={disabled} onChange={onChange} placeholder="Seleccione" />
-      </Form.Item>
-    </Cell>
+    <StepItem p={p}>
+      <SearchSelect options={options} disabled={disabled} onChange={onChange} placeholder="Seleccione" />
+    </StepItem>
   );
 }
 
 /** A calendar date kept in the form as 'YYYY-MM-DD' (what the schema and the API take), shown DD/MM/YYYY. */
 export function DateField({ disabledDate, ...p }: FieldProps & { disabledDate?: (d: Dayjs) => boolean }) {
   return (
-    <Cell md={p.md}>
-      <Form.Item
-        name={p.name}
-        label={p.label}
-        required={p.required ?? true}
-        rules={[stepRule(p.schema, p.name), ...(p.extraRules ?? [])]}
-        dependencies={othersOf(p)}
-        getValueProps={(v?: string | null) => ({ value: v ? dayjs(v) : null })}
-        normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
-      >
-        <DatePicker format="DD/MM/YYYY" placeholder="DD/MM/AAAA" style={{ width: '100%' }} disabledDate={disabledDate} />
-      </Form.Item>
-    </Cell>
+    <StepItem
+      p={p}
+      getValueProps={(v?: string | null) => ({ value: v ? dayjs(v) : null })}
+      normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined)}
+    >
+      <DatePicker format="DD/MM/YYYY" placeholder="DD/MM/AAAA" style={{ width: '100%' }} disabledDate={disabledDate} />
+    </StepItem>
   );
 }

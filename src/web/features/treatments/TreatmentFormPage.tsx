@@ -1,18 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, TimePicker, Typography } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useParams } from 'react-router';
 import type { Body } from '../../../domain/contract';
-import { treatmentRoutes, type Treatment } from '../../../domain/treatments.contract';
+import { treatmentRoutes } from '../../../domain/treatments.contract';
 import { areasRequired, medicalFeeRequired, treatmentFieldsSchema, treatmentTypeLabel } from '../../../domain/treatments.schemas';
-import { msg } from '../../../domain/validation';
 import { call } from '../../app/api';
-import { isMissingRecord } from '../../app/load-errors';
-import { useCan } from '../../app/privileges';
 import { FormPage } from '../../ui/FormPage';
-import { zodRule } from '../../ui/forms';
+import { Field, SearchSelect } from '../../ui/FormFields';
+import { optionsWithOwn, requiredRule, timeText, zodRule } from '../../ui/forms';
+import { useRecordForm } from '../../ui/form-record';
 import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
 import { useAreas, useConsents, useTreatmentCategories, useTreatmentFormOptions, useTreatmentTypes } from './lookups';
 import { InlineSwitch } from './InlineSwitch';
@@ -41,28 +37,30 @@ interface Values {
   photos?: PickedPhoto[];
 }
 
-type Named = Treatment['categories'][number];
-
 const rule = (field: keyof typeof treatmentFieldsSchema.shape) => zodRule(treatmentFieldsSchema, field);
-const options = (rows: Named[] | undefined, extra: Named[] = []) => {
-  const all = [...(rows ?? [])];
-  for (const e of extra) if (!all.some((r) => r.id === e.id)) all.push(e);
-  return all.map((r) => ({ value: r.id, label: r.name }));
-};
+const options = optionsWithOwn;
 
 /** Create and edit form of a treatment; the photo is uploaded after the save. */
 export default function TreatmentFormPage() {
-  const { id } = useParams();
-  const editing = Boolean(id);
-  const can = useCan();
-  const readOnly = editing && !can('treatments', 'edit');
   const [form] = Form.useForm<Values>();
   const [preview, setPreview] = useState(false);
-  const existing = useQuery({
-    queryKey: ['treatment', id],
-    queryFn: () => call(treatmentRoutes.get, { params: { id: id! } }),
-    enabled: editing,
-    throwOnError: isMissingRecord,
+  const {
+    id,
+    editing,
+    readOnly,
+    record: current,
+    page,
+  } = useRecordForm(form, {
+    key: 'treatment',
+    load: (id) => call(treatmentRoutes.get, { params: { id } }),
+    toValues: (t) => ({
+      ...t,
+      categories: t.categories.map((c) => c.id),
+      consentId: t.consentId ?? undefined,
+      treatmentProduct: t.treatmentProduct.map((p) => ({ productId: p.productId, quantity: p.quantity })),
+      photos: storedPhoto(t.photo, treatmentThumbnail),
+    }),
+    module: 'treatments',
   });
   const types = useTreatmentTypes();
   const categories = useTreatmentCategories();
@@ -73,18 +71,6 @@ export default function TreatmentFormPage() {
   const type = types.data?.find((t) => t.id === typeId);
   const areas = useAreas(typeId);
   const consents = useConsents(typeId);
-  const current = existing.data;
-
-  useEffect(() => {
-    if (!current) return;
-    form.setFieldsValue({
-      ...current,
-      categories: current.categories.map((c) => c.id),
-      consentId: current.consentId ?? undefined,
-      treatmentProduct: current.treatmentProduct.map((p) => ({ productId: p.productId, quantity: p.quantity })),
-      photos: storedPhoto(current.photo, treatmentThumbnail),
-    });
-  }, [current, form]);
 
   const products = [...(formOptions.data?.products ?? [])];
   for (const p of current?.treatmentProduct ?? []) if (!products.some((x) => x.id === p.productId)) products.push(p.product);
@@ -112,106 +98,74 @@ export default function TreatmentFormPage() {
 
   return (
     <FormPage<Values>
+      {...page}
       title={editing ? 'Editar tratamiento' : 'Nuevo tratamiento'}
-      form={form}
       backTo="/dashboard/tratamientos"
-      invalidate={['list', 'treatment']}
-      loading={existing.isLoading}
-      readOnly={readOnly}
       initialValues={{ categories: [], areasIds: [], applianceIds: [], treatmentProduct: [], assessment: false, consent: false, photos: [] }}
       onSubmit={submit}
     >
       <SinglePhotoField required={!editing} disabled={readOnly} />
       <Row gutter={16}>
-        <Col xs={24} md={6}>
-          <Form.Item name="sku" label="SKU" required rules={editing ? [] : [rule('sku')]}>
-            <Input maxLength={10} showCount disabled={editing} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label="Nombre" required rules={[rule('name')]}>
-            <Input maxLength={80} showCount />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={6}>
-          <Form.Item name="treatmentTypeId" label="Tipo de tratamiento" required rules={[rule('treatmentTypeId')]}>
-            <Select
-              placeholder="Seleccione el tipo"
-              loading={types.isLoading}
-              options={(types.data ?? []).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }))}
-              onChange={() => form.setFieldsValue({ areasIds: [], consentId: undefined })}
-            />
-          </Form.Item>
-        </Col>
+        <Field md={6} name="sku" label="SKU" required rules={editing ? [] : [rule('sku')]}>
+          <Input maxLength={10} showCount disabled={editing} />
+        </Field>
+        <Field md={12} name="name" label="Nombre" required rules={[rule('name')]}>
+          <Input maxLength={80} showCount />
+        </Field>
+        <Field md={6} name="treatmentTypeId" label="Tipo de tratamiento" required rules={[rule('treatmentTypeId')]}>
+          <Select
+            placeholder="Seleccione el tipo"
+            loading={types.isLoading}
+            options={(types.data ?? []).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }))}
+            onChange={() => form.setFieldsValue({ areasIds: [], consentId: undefined })}
+          />
+        </Field>
       </Row>
       <Form.Item name="description" label="Descripción" required rules={[rule('description')]}>
         <Input.TextArea rows={3} maxLength={2000} />
       </Form.Item>
       <Form.Item name="categories" label="Categorías" required rules={[rule('categories')]}>
-        <Select
+        <SearchSelect
           mode="multiple"
           placeholder="Seleccione las categorías"
           loading={categories.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
           options={options(categories.data, current?.categories)}
         />
       </Form.Item>
       <Row gutter={16}>
-        <Col xs={12} md={5}>
-          <Form.Item name="price" label="Precio" required rules={[rule('price')]}>
-            <MoneyInput />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={5}>
-          <Form.Item
-            name="medicalFee"
-            label="Honorario médico"
-            required={medicalFeeRequired(type)}
-            rules={[rule('medicalFee'), ...(medicalFeeRequired(type) ? [{ required: true, message: msg.required('honorario médico') }] : [])]}
-          >
-            <MoneyInput />
-          </Form.Item>
-        </Col>
-        <Col xs={8} md={4}>
-          <Form.Item name="points" label="Puntos" required rules={[rule('points')]}>
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={8} md={4}>
-          <Form.Item
-            name="term"
-            label="Duración"
-            required
-            rules={[rule('term')]}
-            getValueProps={(v?: string) => ({ value: v ? dayjs(v, 'HH:mm') : undefined })}
-            normalize={(d?: Dayjs | null) => (d ? d.format('HH:mm') : undefined)}
-          >
-            <TimePicker format="HH:mm" minuteStep={5} showNow={false} needConfirm={false} placeholder="HH:mm" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={8} md={6}>
-          <Form.Item name="validity" label="Vigencia (días)" rules={[rule('validity')]}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <Field xs={12} md={5} name="price" label="Precio" required rules={[rule('price')]}>
+          <MoneyInput />
+        </Field>
+        <Field
+          xs={12}
+          md={5}
+          name="medicalFee"
+          label="Honorario médico"
+          required={medicalFeeRequired(type)}
+          rules={[rule('medicalFee'), ...(medicalFeeRequired(type) ? [requiredRule('honorario médico')] : [])]}
+        >
+          <MoneyInput />
+        </Field>
+        <Field xs={8} md={4} name="points" label="Puntos" required rules={[rule('points')]}>
+          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+        </Field>
+        <Field xs={8} md={4} name="term" label="Duración" required rules={[rule('term')]} {...timeText}>
+          <TimePicker format="HH:mm" minuteStep={5} showNow={false} needConfirm={false} placeholder="HH:mm" style={{ width: '100%' }} />
+        </Field>
+        <Field xs={8} md={6} name="validity" label="Vigencia (días)" rules={[rule('validity')]}>
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Field>
       </Row>
       {areasRequired(type) && (
-        <Form.Item name="areasIds" label="Áreas" required rules={[{ type: 'array', min: 1, required: true, message: msg.required('áreas') }]}>
-          <Select
-            mode="multiple"
-            placeholder="Seleccione las áreas"
-            loading={areas.isLoading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={options(areas.data)}
-          />
+        <Form.Item name="areasIds" label="Áreas" required rules={[{ type: 'array', min: 1, ...requiredRule('áreas') }]}>
+          <SearchSelect mode="multiple" placeholder="Seleccione las áreas" loading={areas.isLoading} options={options(areas.data)} />
         </Form.Item>
       )}
       <Form.Item name="applianceIds" label="Aparatos">
-        <Select
+        <SearchSelect
           mode="multiple"
           placeholder="Seleccione los aparatos"
           loading={formOptions.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
           options={options(
             formOptions.data?.appliances.map((a) => ({ id: a.id, name: `${a.name} · ${a.brand} ${a.model}` })),
             current?.appliance,
@@ -230,7 +184,7 @@ export default function TreatmentFormPage() {
           <Col xs={24} md={12}>
             <Form.Item label="Documento de consentimiento" required>
               <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="consentId" noStyle rules={[{ required: true, message: msg.required('consentimiento') }]}>
+                <Form.Item name="consentId" noStyle rules={[requiredRule('consentimiento')]}>
                   <Select
                     style={{ width: 'calc(100% - 150px)' }}
                     aria-label="Documento de consentimiento"

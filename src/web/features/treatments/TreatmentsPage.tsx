@@ -3,22 +3,21 @@ import { PictureOutlined } from '@ant-design/icons';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { treatmentLookupRoutes, type Treatment } from '../../../domain/treatments.contract';
 import { call } from '../../app/api';
-import { filterCatalogue, statusFilter, type FilterDef } from '../../ui/filters';
-import { formatMoney } from '../../ui/format';
+import { filterCatalogue, lookupFilter, statusFilter } from '../../ui/filters';
 import { ListPage } from '../../ui/ListPage';
-import { Money } from '../../ui/Money';
-import { StatusTag } from '../../ui/StatusTag';
+import { searchBy } from '../../ui/list-search';
+import { editDeleteActions } from '../../ui/list-actions';
+import { moneyColumn, statusColumn, textColumn } from '../../ui/list-columns';
 import { TreatmentDetail } from './TreatmentDetail';
 import { treatmentThumbnail } from './photos';
 
-const typeFilter: FilterDef = {
-  kind: 'select',
-  param: 'treatmentTypeId',
-  label: 'Tipo de tratamiento',
-  loadKey: 'treatment-types',
-  load: async () => (await call(treatmentLookupRoutes.types)).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) })),
-  width: 190,
-};
+const typeFilter = lookupFilter(
+  'treatmentTypeId',
+  'Tipo de tratamiento',
+  'treatment-types',
+  async () => (await call(treatmentLookupRoutes.types)).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) })),
+  190,
+);
 
 export const Thumbnail = ({ photo, size = 40 }: { photo: string | null; size?: number }) => (
   <Avatar shape="square" size={size} src={treatmentThumbnail(photo)} icon={<PictureOutlined />} alt="Foto del tratamiento" />
@@ -37,16 +36,13 @@ export default function TreatmentsPage() {
       detailTitle="Detalle del tratamiento"
       detailWidth={800}
       detail={(t) => <TreatmentDetail treatment={t} />}
-      searchFields={[
-        { value: 'name', label: 'Nombre' },
-        { value: 'sku', label: 'SKU' },
-      ]}
+      searchFields={searchBy({ name: 'Nombre', sku: 'SKU' })}
       filters={[statusFilter(), typeFilter, filterCatalogue.categories('treatment')]}
       columns={[
         { key: 'sku', title: 'SKU', sortField: 'sku' },
         { key: 'photo', title: 'Foto', render: (t) => <Thumbnail photo={t.photo} />, text: () => '' },
         { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'type', title: 'Tipo', render: (t) => treatmentTypeLabel(t.treatmentType.name), text: (t) => treatmentTypeLabel(t.treatmentType.name) },
+        textColumn('type', 'Tipo', (t) => treatmentTypeLabel(t.treatmentType.name)),
         {
           key: 'categories',
           title: 'Categorías',
@@ -59,26 +55,11 @@ export default function TreatmentsPage() {
           ),
           text: categoriesText,
         },
-        { key: 'price', title: 'Precio', sortField: 'price', render: (t) => <Money value={t.price} />, text: (t) => formatMoney(t.price) },
+        moneyColumn('price', 'Precio', (t) => t.price, { sort: true }),
         { key: 'term', title: 'Duración', sortField: 'term', text: (t) => t.term },
-        {
-          key: 'active',
-          title: 'Estatus',
-          sortField: 'active',
-          render: (t) => <StatusTag active={t.active} />,
-          text: (t) => (t.active ? 'Activo' : 'Inactivo'),
-        },
+        statusColumn('active', (t) => t.active),
       ]}
-      rowActions={[
-        { key: 'edit', label: 'Editar', action: 'edit', to: (t) => t.id },
-        {
-          key: 'delete',
-          label: 'Eliminar',
-          action: 'delete',
-          danger: true,
-          confirm: { title: (t) => `¿Eliminar el tratamiento "${t.name}"?`, path: (t) => `/treatment/${t.id}/delete` },
-        },
-      ]}
+      rowActions={editDeleteActions('treatment', (t) => `¿Eliminar el tratamiento "${t.name}"?`)}
     />
   );
 }

@@ -1,0 +1,277 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  branchFixedOnRestock,
+  type ApproveAssortmentInput,
+  type AssortmentOrderInput,
+  type ConfirmAssortmentInput,
+} from '../../../../domain/assortment-orders.schemas';
+import { aboveMaxProblem, INVENTORY_MESSAGES, type OrderStatus } from '../../../../domain/inventory';
+import { msg } from '../../../../domain/validation';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { live } from '../../../db/live';
+import { assortmentOrderLots, assortmentOrderProducts, assortmentOrders, branches, productStocks, products } from '../../../db/schema';
+import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
+import { AppError } from '../../../platform/app-error';
+import { recordChange } from '../../../platform/change-log';
+import { nextDocumentNumber } from '../documents';
+import { putIntoLot, recordDifference, returnToLot, takeFirstExpiry, takeFromLot, type Movement } from '../steps';
+import { distributionCenter, findOrder, maxOf, orderDetail, orderLines, restockProducts, sentLots, type OrderRecord } from './queries';
+
+/**
+ * Restock (assortment) orders: a branch asks (En proceso), the distribution centre sends (En tránsito), the branch
+ * receives (Terminada); or it is rejected (Rechazada) or deleted (Eliminada). Every transition locks the order row
+ * and checks its state, so a repeated click gets 409 ORDER_WRONG_STATE and stock moves once.
+ */
+
+const MODULE = 'assortmentOrder';
+type Line = { field: string; message: string };
+
+const invalid = (errors: Line[]) => new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
+const lineField = (i: number, field: string) => `assortmentOrderProducts.${i}.${field}`;
+const movement = (order: OrderRecord, cause: Movement['cause'], extra: Partial<Movement> = {}): Movement => ({
+  cause,
+  document: { type: 'assortment', id: order.id, number: order.orderNumber },
+  ...extra,
+});
+
+/** The order as the wire sends it and as the change log keeps it (without the form's lookups: the distribution centre's lots). */
+async function views(tx: DbOrTx, id: string) {
+  const detail = await orderDetail(tx, id);
+  return { detail, log: { ...detail, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) } };
+}
+
+const snapshot = async (tx: DbOrTx, id: string) => (await views(tx, id)).log;
+
+async function logged(tx: DbOrTx, actor: Actor, action: string, order: OrderRecord, before: unknown) {
+  const { detail, log } = await views(tx, order.id);
+  await recordChange(tx, actor, {
+    module: MODULE,
+    action,
+    entityId: order.id,
+    orderNumber: order.orderNumber,
+    before,
+    after: log,
+    affectedBranchId: order.branchId,
+  });
+  return detail;
+}
+
+function assertState(order: OrderRecord, ...allowed: OrderStatus[]) {
+  if (!allowed.includes(order.status as OrderStatus)) throw new AppError('ORDER_WRONG_STATE');
+}
+
+export async function getOrder(ctx: AppContext, actor: Actor, id: string) {
+  const order = await findOrder(ctx.db, id);
+  assertBranchAccess(actor, order.branchId);
+  return orderDetail(ctx.db, id);
+}
+
+export async function productsForBranch(ctx: AppContext, actor: Actor, branchId: string) {
+  assertBranchAccess(actor, branchId);
+  return restockProducts(ctx.db, branchId);
+}
+
+async function assertReceivingBranch(tx: DbOrTx, actor: Actor, branchId: string) {
+  if (branchFixedOnRestock(actor) && branchId !== actor.branchId) throw new AppError('BRANCH_FORBIDDEN');
+  const [branch] = await tx
+    .select({ id: branches.id, dc: branches.distributionCenter })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), live(branches)))
+    .limit(1);
+  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  if (branch.dc) throw invalid([{ field: 'branchId', message: 'El centro de distribución no puede pedir un resurtido a sí mismo' }]);
+}
+
+/** Every product exists and is approved, and no quantity is above the product's max at the branch (max 0 = no limit). */
+async function assertLines(tx: DbOrTx, input: AssortmentOrderInput) {
+  const ids = input.assortmentOrderProducts.map((l) => l.productId);
+  const known = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), live(products)));
+  const found = new Set(known.map((p) => p.id));
+  const max = await maxOf(tx, input.branchId, ids);
+  const errors: Line[] = [];
+  input.assortmentOrderProducts.forEach((l, i) => {
+    if (!found.has(l.productId)) errors.push({ field: lineField(i, 'productId'), message: msg.invalid('producto') });
+    const above = aboveMaxProblem(l.orderedQuantity, max.get(l.productId));
+    if (above) errors.push({ field: lineField(i, 'orderedQuantity'), message: above });
+  });
+  if (errors.length) throw invalid(errors);
+}
+
+export async function createOrder(ctx: AppContext, actor: Actor, input: AssortmentOrderInput) {
+  return ctx.db.transaction(async (tx) => {
+    await assertReceivingBranch(tx, actor, input.branchId);
+    await assertLines(tx, input);
+    const [order] = await tx
+      .insert(assortmentOrders)
+      .values({
+        orderNumber: await nextDocumentNumber(tx, 'assortment'),
+        orderType: input.orderType,
+        branchId: input.branchId,
+        comments: input.comments ?? null,
+        status: 'En proceso',
+        orderById: actor.id,
+      })
+      .returning();
+    await tx
+      .insert(assortmentOrderProducts)
+      .values(input.assortmentOrderProducts.map((l) => ({ assortmentOrderId: order!.id, productId: l.productId, orderedQuantity: l.orderedQuantity })));
+    return logged(tx, actor, 'crear', order!, null);
+  });
+}
+
+/** The body's lines matched to the order's: each line once, none missing, none foreign. */
+function matchLines<T extends { id: string }>(lines: { id: string }[], body: T[], required: string): Map<string, { input: T; index: number }> {
+  const byId = new Map(body.map((input, index) => [input.id, { input, index }]));
+  const own = new Set(lines.map((l) => l.id));
+  const errors: Line[] = body
+    .filter((b) => !own.has(b.id))
+    .map((b) => ({ field: lineField(byId.get(b.id)!.index, 'id'), message: 'La línea no pertenece a la orden' }));
+  if (lines.some((l) => !byId.has(l.id))) errors.push({ field: 'assortmentOrderProducts', message: msg.required(required) });
+  if (errors.length) throw invalid(errors);
+  return byId;
+}
+
+/** Sends one line's units from the distribution centre: the lot chosen, or first expiry first. */
+async function sendLine(tx: DbOrTx, actor: Actor, order: OrderRecord, dcId: string, line: { id: string; productId: string }, units: number, stockId?: string) {
+  const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
+  let taken: { lotId: string; units: number }[];
+  if (stockId) {
+    const [lot] = await tx
+      .select({ id: productStocks.id })
+      .from(productStocks)
+      .where(and(eq(productStocks.id, stockId), eq(productStocks.branchId, dcId), eq(productStocks.productId, line.productId), live(productStocks)))
+      .limit(1);
+    if (!lot) throw new AppError('VALIDATION_FAILED', 'El lote no es del centro de distribución o no es de ese producto');
+    taken = [{ lotId: (await takeFromLot(tx, actor, stockId, units, m)).id, units }];
+  } else {
+    taken = (await takeFirstExpiry(tx, actor, { productId: line.productId, branchId: dcId }, units, m)).map((t) => ({ lotId: t.lot.id, units: t.units }));
+  }
+  await tx.insert(assortmentOrderLots).values(taken.map((t) => ({ lineId: line.id, stockId: t.lotId, quantity: t.units })));
+}
+
+/** A line's refusal (insufficient stock, a foreign lot) named on its field. */
+async function onLine<T>(index: number, field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'INSUFFICIENT_INVENTORY' || err.code === 'VALIDATION_FAILED') && !err.errors)
+      throw new AppError(err.code, err.message, [{ field: lineField(index, field), message: err.message }]);
+    throw err;
+  }
+}
+
+export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput) {
+  return ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, id, true);
+    assertState(order, 'En proceso');
+    if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
+    if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
+    const before = await snapshot(tx, id);
+    const dc = await distributionCenter(tx);
+    const lines = await orderLines(tx, id);
+    const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
+    // lots are locked product by product in one order, so two approvals over the same products wait instead of deadlocking
+    for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+      const { input: l, index } = body.get(line.id)!;
+      if (l.stockedQuantity > 0) await onLine(index, 'stockedQuantity', () => sendLine(tx, actor, order, dc.id, line, l.stockedQuantity, l.stockId));
+      await tx.update(assortmentOrderProducts).set({ stockedQuantity: l.stockedQuantity }).where(eq(assortmentOrderProducts.id, line.id));
+    }
+    const now = new Date();
+    await tx
+      .update(assortmentOrders)
+      .set({ status: 'En tránsito', approvedAt: now, sentAt: now, approvedById: actor.id, originBranchId: dc.id })
+      .where(eq(assortmentOrders.id, id));
+    return logged(tx, actor, 'aprobar', order, before);
+  });
+}
+
+/** Units already sent go back to the lots they left (a rejection or deletion after sending). */
+async function returnSent(tx: DbOrTx, actor: Actor, order: OrderRecord) {
+  const lines = await orderLines(tx, order.id);
+  for (const lot of await sentLots(
+    tx,
+    lines.map((l) => l.id),
+  ))
+    await returnToLot(tx, actor, lot.stockId, lot.quantity, movement(order, 'restock_returned'));
+}
+
+export async function rejectOrder(ctx: AppContext, actor: Actor, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, id, true);
+    assertState(order, 'En proceso', 'En tránsito');
+    const before = await snapshot(tx, id);
+    if (order.status === 'En tránsito') await returnSent(tx, actor, order);
+    await tx.update(assortmentOrders).set({ status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id }).where(eq(assortmentOrders.id, id));
+    return logged(tx, actor, 'rechazar', order, before);
+  });
+}
+
+export async function confirmOrder(ctx: AppContext, actor: Actor, id: string, input: ConfirmAssortmentInput) {
+  return ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, id, true);
+    assertBranchAccess(actor, order.branchId);
+    assertState(order, 'En tránsito');
+    const before = await snapshot(tx, id);
+    const lines = await orderLines(tx, id);
+    const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad recibida');
+    const above = lines
+      .filter((l) => body.get(l.id)!.input.receivedQuantity > (l.stockedQuantity ?? 0))
+      .map((l) => ({ field: lineField(body.get(l.id)!.index, 'receivedQuantity'), message: INVENTORY_MESSAGES.receivedAboveSent }));
+    if (above.length) throw invalid(above);
+    const lots = await sentLots(
+      tx,
+      lines.map((l) => l.id),
+    );
+    for (const line of lines) {
+      const received = body.get(line.id)!.input.receivedQuantity;
+      await receiveLine(
+        tx,
+        actor,
+        order,
+        lots.filter((l) => l.lineId === line.id),
+        received,
+      );
+      await tx.update(assortmentOrderProducts).set({ receivedQuantity: received }).where(eq(assortmentOrderProducts.id, line.id));
+    }
+    await tx.update(assortmentOrders).set({ status: 'Terminada', finishedAt: new Date(), finishedById: actor.id }).where(eq(assortmentOrders.id, id));
+    return logged(tx, actor, 'confirmar', order, before);
+  });
+}
+
+/**
+ * The units sent of each lot enter the branch's lot with the same number, expiry and price; what did not arrive
+ * (received is spread over the lots first expiry first) leaves it again as a receipt difference.
+ */
+async function receiveLine(tx: DbOrTx, actor: Actor, order: OrderRecord, lots: Awaited<ReturnType<typeof sentLots>>, received: number) {
+  let left = received;
+  for (const lot of lots) {
+    const arrived = Math.min(lot.quantity, left);
+    left -= arrived;
+    const identity = { productId: lot.productId, branchId: order.branchId, allotment: lot.allotment, expiresAt: lot.expiresAt, price: lot.price };
+    const dest = await putIntoLot(tx, actor, identity, lot.quantity, movement(order, 'restock_received'));
+    await recordDifference(
+      tx,
+      actor,
+      dest.id,
+      lot.quantity - arrived,
+      movement(order, 'receipt_difference', { note: `Enviado ${lot.quantity}, recibido ${arrived}` }),
+    );
+    await tx.update(assortmentOrderLots).set({ receivedQuantity: arrived, destinationStockId: dest.id }).where(eq(assortmentOrderLots.id, lot.id));
+  }
+}
+
+export async function deleteOrder(ctx: AppContext, actor: Actor, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, id, true);
+    assertBranchAccess(actor, order.branchId);
+    assertState(order, 'En proceso', 'En tránsito', 'Rechazada');
+    const before = await snapshot(tx, id);
+    if (order.status === 'En tránsito') await returnSent(tx, actor, order);
+    await tx.update(assortmentOrders).set({ status: 'Eliminada', deletedAt: new Date() }).where(eq(assortmentOrders.id, id));
+    return logged(tx, actor, 'eliminar', order, before);
+  });
+}

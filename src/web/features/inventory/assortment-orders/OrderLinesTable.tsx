@@ -1,0 +1,104 @@
+import { Form, InputNumber, Select, Table, Tag } from 'antd';
+import type { AssortmentLine } from '../../../../domain/assortment-orders.contract';
+import type { RestockMode } from '../../../../domain/assortment-orders.schemas';
+import { formatIsoDate, INVENTORY_MESSAGES } from '../../../../domain/inventory';
+import { msg } from '../../../../domain/validation';
+
+const dash = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('es-MX'));
+const lotLabel = (l: { allotment: string; expiresAt: string | null }) => (l.expiresAt ? `${l.allotment} (${formatIsoDate(l.expiresAt)})` : l.allotment);
+
+/** What the approver may send of a line: the chosen lot's units, or the distribution centre's valid stock. */
+const sendable = (line: AssortmentLine, stockId?: string) => (stockId ? (line.dcLots.find((l) => l.stockId === stockId)?.quantity ?? 0) : line.dcStock);
+
+function SendInput({ line, index }: { line: AssortmentLine; index: number }) {
+  const stockId = Form.useWatch(['assortmentOrderProducts', index, 'stockId']) as string | undefined;
+  return (
+    <Form.Item
+      name={['assortmentOrderProducts', index, 'stockedQuantity']}
+      style={{ margin: 0 }}
+      rules={[
+        { required: true, message: msg.required('cantidad a enviar') },
+        { type: 'integer', min: 0, message: 'El campo cantidad a enviar debe ser al menos 0' },
+        {
+          validator: async (_r, v?: number) =>
+            v && v > sendable(line, stockId) ? Promise.reject(new Error(INVENTORY_MESSAGES.insufficientRestock)) : undefined,
+        },
+      ]}
+    >
+      <InputNumber min={0} precision={0} style={{ width: 110 }} aria-label={`Cantidad a enviar de ${line.product.name}`} />
+    </Form.Item>
+  );
+}
+
+function ReceiveInput({ line, index }: { line: AssortmentLine; index: number }) {
+  return (
+    <Form.Item
+      name={['assortmentOrderProducts', index, 'receivedQuantity']}
+      style={{ margin: 0 }}
+      rules={[
+        { required: true, message: msg.required('cantidad recibida') },
+        { type: 'integer', min: 0, message: 'El campo cantidad recibida debe ser al menos 0' },
+        {
+          validator: async (_r, v?: number) =>
+            v !== undefined && v !== null && v > (line.stockedQuantity ?? 0) ? Promise.reject(new Error(INVENTORY_MESSAGES.receivedAboveSent)) : undefined,
+        },
+      ]}
+    >
+      <InputNumber min={0} precision={0} style={{ width: 110 }} aria-label={`Cantidad recibida de ${line.product.name}`} />
+    </Form.Item>
+  );
+}
+
+/** The lines of an existing order: approve mode asks what to send (and from which lot), confirm mode what arrived. */
+export function OrderLinesTable({ lines, mode, showStock }: { lines: AssortmentLine[]; mode: RestockMode; showStock: boolean }) {
+  const approving = mode === 'approve';
+  const confirming = mode === 'confirm';
+  return (
+    <Table<AssortmentLine>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={lines}
+      scroll={{ x: true }}
+      columns={[
+        { key: 'sku', title: 'SKU', render: (_, l) => l.product.sku },
+        { key: 'name', title: 'Producto', render: (_, l) => l.product.name },
+        { key: 'max', title: 'Máximo', align: 'right', render: (_, l) => dash(l.max) },
+        ...(showStock ? [{ key: 'stock', title: 'Existencia', align: 'right' as const, render: (_: unknown, l: AssortmentLine) => dash(l.stock) }] : []),
+        { key: 'ordered', title: 'Solicitado', align: 'right', render: (_, l) => dash(l.orderedQuantity) },
+        ...(approving
+          ? [
+              { key: 'dcStock', title: 'Existencia CEDIS', align: 'right' as const, render: (_: unknown, l: AssortmentLine) => dash(l.dcStock) },
+              {
+                key: 'lot',
+                title: 'Lote',
+                render: (_: unknown, l: AssortmentLine, i: number) => (
+                  <Form.Item name={['assortmentOrderProducts', i, 'stockId']} style={{ margin: 0 }}>
+                    <Select
+                      allowClear
+                      placeholder="Primero en caducar"
+                      style={{ width: 220 }}
+                      options={l.dcLots.map((lot) => ({ value: lot.stockId, label: `${lotLabel(lot)} · ${lot.quantity}` }))}
+                    />
+                  </Form.Item>
+                ),
+              },
+              { key: 'send', title: 'Cantidad a enviar', render: (_: unknown, l: AssortmentLine, i: number) => <SendInput line={l} index={i} /> },
+            ]
+          : [
+              { key: 'sent', title: 'Enviado', align: 'right' as const, render: (_: unknown, l: AssortmentLine) => dash(l.stockedQuantity) },
+              {
+                key: 'lots',
+                title: 'Lotes',
+                render: (_: unknown, l: AssortmentLine) => l.lots.map((lot) => <Tag key={lot.stockId}>{`${lotLabel(lot)} · ${lot.quantity}`}</Tag>),
+              },
+              {
+                key: 'received',
+                title: confirming ? 'Cantidad recibida' : 'Recibido',
+                render: (_: unknown, l: AssortmentLine, i: number) => (confirming ? <ReceiveInput line={l} index={i} /> : dash(l.receivedQuantity)),
+              },
+            ]),
+      ]}
+    />
+  );
+}
