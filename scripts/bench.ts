@@ -22,6 +22,9 @@ import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase, type Database } from '../src/server/db/client';
 import { SCALES, seedLarge, todayIn } from '../src/server/db/demo/large';
 import { DEMO_PASSWORD } from '../src/server/db/demo/data';
+import type { AppContext } from '../src/server/context';
+import { actorOfUsername } from '../src/server/modules/auth';
+import { inventoryServices } from '../src/server/modules/inventory';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +35,8 @@ const { values: args } = parseArgs({
     reload: { type: 'boolean', default: false },
     /** Only the scenarios whose name contains this text (case and accents ignored). */
     only: { type: 'string' },
+    /** Restock orders made before the approval scenario (each approval needs a fresh one; capped by the centre's stock). */
+    orders: { type: 'string', default: '1500' },
     /** Also prints each replayed statement with its median time. */
     statements: { type: 'boolean', default: false },
   },
@@ -186,6 +191,9 @@ async function main() {
   });
   if (!signIn.ok) throw new Error(`No se pudo iniciar sesión: ${signIn.status} ${await signIn.text()}`);
   const { token } = (await signIn.json()) as { token: string };
+  const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  /** --only takes several names separated by commas. */
+  const only = (name: string) => !args.only || args.only.split(',').some((o) => fold(name).includes(fold(o.trim())));
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   // the busiest branch-day of the last month and the next two weeks
@@ -259,9 +267,48 @@ async function main() {
   }
   let nextSlot = 0;
 
+  // inventory: the busy clinic's list, the lot most consumed in appointments, the product and branch with the longest kardex
+  const [recallLot] = (
+    await db.execute(sql`select stock_id, count(*)::int n from stock_movements where cause = 'appointment' group by 1 order by 2 desc limit 1`)
+  ).rows as { stock_id: string; n: number }[];
+  const [kardex] = (await db.execute(sql`select product_id, branch_id, count(*)::int n from stock_movements group by 1, 2 order by 3 desc limit 1`)).rows as {
+    product_id: string;
+    branch_id: string;
+    n: number;
+  }[];
+  const stockFilters = ['level=below', 'expiry=30'];
+  // approval: 30-line restock orders of the busy clinic asked by logistics (its approver may not be its creator), 1 unit a line
+  // of the 30 products the distribution centre holds most of; one fresh order per request
+  const approvals: { id: string; body: string }[] = [];
+  const dcProducts = (
+    await db.execute(sql`select s.product_id, sum(s.quantity)::int n from product_stocks s join branches b on b.id = s.branch_id and b.distribution_center
+      where s.deleted_at is null and s.quantity > 0 and (s.expires_at is null or s.expires_at > current_date) group by 1 order by 2 desc, 1 limit 30`)
+  ).rows as { product_id: string; n: number }[];
+  const wantedOrders = only('Aprobar un resurtido de 30 líneas') && dcProducts.length === 30 ? Math.min(Number(args.orders), dcProducts[29]!.n - 1) : 0;
+  if (wantedOrders > 0) {
+    const t0 = Date.now();
+    const ctx = { db } as Pick<AppContext, 'db'> as AppContext;
+    const logistics = await actorOfUsername(db, 'logistica@demo.mx');
+    const make = async () => {
+      const order = await inventoryServices.createOrder(ctx, logistics, {
+        orderType: 'ordinary_general',
+        branchId: busy.branch_id,
+        comments: BENCH_NOTE,
+        assortmentOrderProducts: dcProducts.map((p) => ({ productId: p.product_id, orderedQuantity: 1 })),
+      });
+      approvals.push({
+        id: order.id,
+        body: JSON.stringify({ assortmentOrderProducts: order.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: 1 })) }),
+      });
+    };
+    for (let i = 0; i < wantedOrders; i += 4) await Promise.all(Array.from({ length: Math.min(4, wantedOrders - i) }, make));
+    console.log(`${approvals.length} órdenes de resurtido de 30 líneas para aprobar: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  let nextApproval = 0;
+
   interface Scenario {
     name: string;
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'PUT';
     /** The request number n: path and body. */
     request: (n: number) => { path: string; body?: string };
     goal: number;
@@ -286,13 +333,40 @@ async function main() {
       request: (n) => ({ path: `/v1/customer?page=1&take=10&search=${customerSearches[n % customerSearches.length]}` }),
     },
     { name: 'Agendar una cita', method: 'POST', goal: 100, request: () => ({ path: '/v1/appointment/create', body: slots[nextSlot++ % slots.length] }) },
+    {
+      name: 'Inventario de una sucursal con filtro',
+      method: 'GET',
+      goal: 50,
+      request: (n) => ({ path: `/v1/stock?branchId=${busy.branch_id}&${stockFilters[n % stockFilters.length]}&page=1&take=10` }),
+    },
+    {
+      name: `Retiro de lote (${recallLot?.n ?? 0} citas)`,
+      method: 'GET',
+      goal: 50,
+      request: () => ({ path: `/v1/stock/recall?stockId=${recallLot?.stock_id}&page=1&take=10` }),
+    },
+    {
+      name: `Kárdex de un producto (${kardex?.n ?? 0} movimientos)`,
+      method: 'GET',
+      goal: 50,
+      request: () => ({ path: `/v1/stock/kardex?productId=${kardex?.product_id}&branchId=${kardex?.branch_id}&page=1&take=15` }),
+    },
+    {
+      name: 'Aprobar un resurtido de 30 líneas',
+      method: 'PUT',
+      goal: 150,
+      // past the orders made, the answers are 409 (already approved) and show as such in the codes
+      request: () => {
+        const a = approvals[nextApproval++ % Math.max(1, approvals.length)];
+        return { path: `/v1/assortment-order/${a?.id ?? 'none'}/approve`, body: a?.body ?? '{}' };
+      },
+    },
   ];
 
   const results: string[] = [];
   const pool = config.databaseUrl ? new pg.Client({ connectionString: config.databaseUrl }) : null;
   await pool?.connect();
-  const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  for (const s of scenarios.filter((x) => !args.only || fold(x.name).includes(fold(args.only!)))) {
+  for (const s of scenarios.filter((x) => only(x.name))) {
     // one request first: is the route there, does it answer 2xx, and which SQL does it run
     await quiet();
     const sample = s.request(0);

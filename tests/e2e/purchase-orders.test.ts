@@ -78,7 +78,7 @@ describe('purchase orders', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await confirmDialog('Guardar');
     await page.waitForURL(/\/dashboard\/ordenes-de-compra$/);
-    await page.getByText('Operación exitosa').waitFor();
+    await page.getByText('Operación exitosa').first().waitFor();
     await row(INVOICE).getByText('Pendiente').waitFor();
     await row(INVOICE).getByText('Dermafarma').waitFor();
     await page.screenshot({ path: '/tmp/hpurchase-list.png' });
@@ -87,7 +87,7 @@ describe('purchase orders', () => {
   it('receives it at the distribution centre from the row menu', async () => {
     await rowAction(INVOICE, 'Recibir en CEDIS');
     await confirmDialog('Recibir');
-    await page.getByText('Operación exitosa').waitFor();
+    await page.getByText('Operación exitosa').first().waitFor();
     const lots = await queryRows<{ quantity: number; expires_at: string; distribution_center: boolean }>(
       server.t,
       sql`select s.quantity, s.expires_at::text, b.distribution_center from product_stocks s join branches b on b.id = s.branch_id

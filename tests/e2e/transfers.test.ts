@@ -62,6 +62,8 @@ describe('transfers', () => {
     await page.getByLabel('Sucursal destino', { exact: true }).click();
     await poll(() => page.locator('.ant-select-dropdown:visible').getByTitle('Mexicali', { exact: true }).count()).toBe(0);
     await page.locator('.ant-select-dropdown:visible').getByTitle('Tijuana', { exact: true }).click();
+    // the branch list fades out before the lot list opens: a click meanwhile would land on the closing one
+    await poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 
     await page.getByLabel('Lote', { exact: true }).click();
     await page.getByLabel('Lote', { exact: true }).fill(LOT);
@@ -120,7 +122,7 @@ describe('transfers', () => {
         .locator('td')
         .first()
         .evaluate((td) => getComputedStyle(td).backgroundColor),
-    ).toBe('rgb(255, 241, 240)');
+    ).toBe('rgb(255, 251, 230)');
     await page.screenshot({ path: '/tmp/htransfer-list.png' });
     const moved = await queryRows<{ cause: string; quantity: number }>(
       server.t,

@@ -29,7 +29,8 @@ export async function seedInventory(db: Db): Promise<void> {
     .select({ id: products.id, cost: products.cost, requiresLot: productTypes.requiresLot })
     .from(products)
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
-    .where(and(live(products), isNotNull(products.approvedAt), eq(products.active, true)))
+    // the last product of each kind stays without stock so it can be deleted in a demo (catalogue-products.ts)
+    .where(and(live(products), isNotNull(products.approvedAt), eq(products.active, true), sql`${products.sku} not like '%0016'`))
     .orderBy(asc(products.sku));
 
   // max and min of every product at every clinic

@@ -6,6 +6,7 @@ import { branchSchedules, branches, cabinSchedules, cabins, users } from '../sch
 import { DEMO_SCHEDULE, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { demoId } from './random';
 import { seedDemo } from './seed';
+import { seedLargeInventory, type InventoryScale } from './large-inventory';
 import { syncAppointmentNumbers } from '../sequences';
 
 /**
@@ -28,11 +29,20 @@ export interface Scale {
   /** Total customers and appointments in the database after the load (demo ones included). */
   customers: number;
   appointments: number;
+  /** The year of inventory (src/server/db/demo/large-inventory.ts): orders and stock movements at least. */
+  inventory: InventoryScale;
 }
 
 export const SCALES: Record<string, Scale> = {
-  large: { name: 'large', branches: 14, cabins: [20, 20, 20, 20, 20, 20, 20, 20, 20, 19, 19, 19, 19, 19], customers: 200_000, appointments: 2_000_000 },
-  medium: { name: 'medium', branches: 5, cabins: [6], customers: 20_000, appointments: 200_000 },
+  large: {
+    name: 'large',
+    branches: 14,
+    cabins: [20, 20, 20, 20, 20, 20, 20, 20, 20, 19, 19, 19, 19, 19],
+    customers: 200_000,
+    appointments: 2_000_000,
+    inventory: { orders: 5_000, movements: 500_000 },
+  },
+  medium: { name: 'medium', branches: 5, cabins: [6], customers: 20_000, appointments: 200_000, inventory: { orders: 500, movements: 50_000 } },
 };
 
 const NEW_BRANCHES = [
@@ -189,6 +199,7 @@ export async function seedLarge(db: Db, uploadsDir: string, scale: Scale, opts: 
     if (role?.rolsuper) await t.execute(sql`set local session_replication_role = replica`);
     await fill(t, scale, opts.today, log);
     await syncAppointmentNumbers(t);
+    await timed(log, 'inventario de un año', () => seedLargeInventory(t, scale.inventory, opts.today, log));
   });
   // as autovacuum would soon: statistics, and the visibility map that lets index-only scans skip the table
   await timed(log, 'VACUUM ANALYZE', () => db.execute(sql`vacuum analyze`));

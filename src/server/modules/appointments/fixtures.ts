@@ -5,6 +5,7 @@ import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
 import type { TestApp } from '../../testing/harness';
+import { putIntoLot } from '../inventory';
 import { dbErrorOf } from '../../platform/db-errors';
 
 /** Test fixtures of the appointment suites: real demo rows, a fresh customer, future dates on open weekdays. */
@@ -90,11 +91,15 @@ export async function loadFixtures(t: TestApp): Promise<Fixtures> {
     t,
     sql`select product_id, quantity from treatment_products where treatment_id = ${mt.id} order by product_id`,
   );
-  for (const p of products) {
-    await t.ctx.db.execute(
-      sql`insert into product_stocks (product_id, branch_id, allotment, quantity) values (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-1', 10), (${p.product_id}, ${branchId}, 'LOTE-PRUEBA-2', 1)`,
-    );
-  }
+  for (const p of products)
+    for (const [allotment, units] of [
+      ['LOTE-PRUEBA-1', 10],
+      ['LOTE-PRUEBA-2', 1],
+    ] as const)
+      await putIntoLot(t.ctx.db, null, { productId: p.product_id, branchId, allotment, expiresAt: null, price: null }, units, {
+        cause: 'adjustment_registration',
+        note: 'prueba',
+      });
   const areas = await rows<{ area_id: string }>(t, sql`select area_id from treatment_areas where treatment_id = ${mt.id}`);
   const [ct] = await rows<{ id: string; duration_minutes: number }>(
     t,

@@ -6,7 +6,19 @@ import { approveTransfer, confirmTransfer, createTransfer, rejectTransfer } from
 
 /** What other areas may use of the inventory: its routes and the steps that move stock. */
 export { registerInventoryRoutes } from './routes';
-export { takeFromLot, takeFirstExpiry, returnToLot, putIntoLot, branchToday, ledgerMismatches, type Movement, type Lot } from './steps';
+export {
+  takeFromLot,
+  takeFirstExpiry,
+  returnToLot,
+  putIntoLot,
+  applyMovements,
+  branchToday,
+  ledgerMismatches,
+  type Movement,
+  type BatchMovement,
+  type DocumentType,
+  type Lot,
+} from './steps';
 
 /** The user actions of the inventory, for the demo data that tells its story through them. */
 export const inventoryServices = {

@@ -54,10 +54,22 @@ async function writeMovement(tx: DbOrTx, actor: Actor | null, lot: Pick<Lot, 'id
     });
 }
 
+/**
+ * Branch time zones read once per transaction (an order of thirty lines asks for the same branch thirty times); a
+ * minute at most, since a caller may pass the pool itself rather than a transaction.
+ */
+const zonesOf = new WeakMap<DbOrTx, Map<string, { zone: string; at: number }>>();
+const ZONE_TTL_MS = 60_000;
+
 /** Today at a branch (its own time zone): what decides whether a lot has expired. */
 export async function branchToday(tx: DbOrTx, branchId: string): Promise<string> {
+  const zones = zonesOf.get(tx) ?? new Map<string, { zone: string; at: number }>();
+  zonesOf.set(tx, zones);
+  const known = zones.get(branchId);
+  if (known && Date.now() - known.at < ZONE_TTL_MS) return dateInZone(known.zone);
   const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1);
   if (!b) throw new AppError('BRANCH_NOT_FOUND');
+  zones.set(branchId, { zone: b.timeZone, at: Date.now() });
   return dateInZone(b.timeZone);
 }
 
@@ -75,11 +87,18 @@ export async function takeFromLot(tx: DbOrTx, actor: Actor | null, stockId: stri
     .select()
     .from(productStocks)
     .where(and(eq(productStocks.id, stockId), live(productStocks)))
-    .for('update')
+    // no key update: a transaction that has just inserted a row referencing the lot (an order line) holds a key-share
+    // lock on it, which 'for update' would wait on; two such transactions then deadlock instead of one getting 422
+    .for('no key update')
     .limit(1);
   if (!lot) throw new AppError('STOCK_NOT_FOUND');
   if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, await branchToday(tx, lot.branchId)))
     throw new AppError('LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
+  return takeLocked(tx, actor, stockId, units, m);
+}
+
+/** The guarded decrement and its movement, for a lot the caller has locked and checked. */
+async function takeLocked(tx: DbOrTx, actor: Actor | null, stockId: string, units: number, m: Movement): Promise<Lot> {
   const [after] = await tx
     .update(productStocks)
     .set({ quantity: sql`${productStocks.quantity} - ${units}` })
@@ -149,11 +168,12 @@ export async function takeFirstExpiry(
     .from(productStocks)
     .where(and(eq(productStocks.productId, where.productId), eq(productStocks.branchId, where.branchId), gt(productStocks.quantity, 0), live(productStocks)))
     .orderBy(asc(productStocks.id))
-    .for('update');
+    .for('no key update');
   const picks = pickFefo(lots, units, await branchToday(tx, where.branchId));
   if (!picks) throw new AppError('INSUFFICIENT_INVENTORY', m.shortMessage ?? INVENTORY_MESSAGES.insufficient);
   const taken: { lot: Lot; units: number }[] = [];
-  for (const p of picks) taken.push({ lot: await takeFromLot(tx, actor, p.lot.id, p.units, m), units: p.units });
+  // the picked lots are locked and valid (pickFefo skips expired ones)
+  for (const p of picks) taken.push({ lot: await takeLocked(tx, actor, p.lot.id, p.units, m), units: p.units });
   return taken;
 }
 
@@ -164,4 +184,106 @@ export async function ledgerMismatches(tx: DbOrTx): Promise<string[]> {
         where s.quantity <> coalesce(m.total, 0)`,
   )) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);
+}
+
+/** One movement of a batch: a signed quantity of a known lot, or units put into a branch's lot by its identity. */
+export interface BatchMovement extends Movement {
+  /** The lot taken from (quantity < 0) or returned to (quantity > 0), as takeFromLot and returnToLot. */
+  stockId?: string;
+  /** Or the lot units are put into by product, branch and lot number (quantity > 0), created when missing, as putIntoLot. */
+  lot?: LotIdentity;
+  quantity: number;
+  /** When it happened (default now()): the movement's date, and the day (in the lot's branch) its expiry is judged on. */
+  at?: Date;
+}
+
+/**
+ * The steps for many movements at once (the large data set's year of history): the same guards and the same rows as
+ * takeFromLot (quantity < 0: a live lot, not expired on the movement's day unless the cause is a way out, never
+ * below 0), returnToLot (quantity > 0 with stockId) and putIntoLot (quantity > 0 with lot), applied in array order in
+ * a few set-based statements. The lots are locked in id order first; `balance` is the lot's quantity right after each
+ * movement, and the movement rows take their seq in array order. Answers each movement's lot id.
+ */
+export async function applyMovements(tx: DbOrTx, actor: Actor | null, movements: BatchMovement[]): Promise<string[]> {
+  if (!movements.length) return [];
+  for (const m of movements) {
+    if (!Number.isInteger(m.quantity) || m.quantity === 0 || !m.stockId === !m.lot || (m.lot && m.quantity < 0))
+      throw new AppError('BAD_REQUEST', 'La cantidad debe ser un número entero mayor a 0');
+  }
+  // lots named by identity: created empty where the branch has none (the first movement's expiry and price, as putIntoLot)
+  const keyOf = (l: LotIdentity) => `${l.productId}|${l.branchId}|${l.allotment}`;
+  const identities = new Map<string, LotIdentity & { at?: Date }>();
+  for (const m of movements) if (m.lot && !identities.has(keyOf(m.lot))) identities.set(keyOf(m.lot), { ...m.lot, at: m.at });
+  const idOfKey = new Map<string, string>();
+  if (identities.size) {
+    const json = JSON.stringify(
+      [...identities.values()].map((l) => ({
+        product_id: l.productId,
+        branch_id: l.branchId,
+        allotment: l.allotment,
+        expires_at: l.expiresAt,
+        price: l.price === null ? null : productStocks.price.mapToDriverValue(l.price),
+        created_at: l.at?.toISOString() ?? null,
+      })),
+    );
+    const input = sql`json_to_recordset(${json}::json) as x(product_id uuid, branch_id uuid, allotment varchar, expires_at date, price numeric, created_at timestamptz)`;
+    await tx.execute(sql`insert into product_stocks (product_id, branch_id, allotment, expires_at, price, quantity, created_at, updated_at)
+      select x.product_id, x.branch_id, x.allotment, x.expires_at, x.price, 0, coalesce(x.created_at, now()), coalesce(x.created_at, now()) from ${input} order by x.product_id, x.branch_id, x.allotment
+      on conflict (product_id, branch_id, allotment) where deleted_at is null do nothing`);
+    const found = (await tx.execute(sql`select s.id, s.product_id, s.branch_id, s.allotment from product_stocks s
+      join ${input} on s.product_id = x.product_id and s.branch_id = x.branch_id and s.allotment = x.allotment where s.deleted_at is null`)) as unknown as {
+      rows: { id: string; product_id: string; branch_id: string; allotment: string }[];
+    };
+    for (const r of found.rows) idOfKey.set(`${r.product_id}|${r.branch_id}|${r.allotment}`, r.id);
+  }
+  const ids = movements.map((m) => m.stockId ?? idOfKey.get(keyOf(m.lot!))!);
+  // every lot locked in id order, then the guards on what the locked rows hold
+  const distinct = [...new Set(ids)].sort();
+  const locked = (await tx.execute(sql`select s.id, s.quantity, s.allotment, s.expires_at, s.deleted_at, b.time_zone from product_stocks s
+    join branches b on b.id = s.branch_id where s.id = any(${`{${distinct.join(',')}}`}::uuid[]) order by s.id for update of s`)) as unknown as {
+    rows: { id: string; quantity: number; allotment: string; expires_at: string | null; deleted_at: unknown; time_zone: string }[];
+  };
+  const lots = new Map(locked.rows.map((r) => [r.id, { ...r, quantity: Number(r.quantity) }]));
+  const balances: number[] = [];
+  movements.forEach((m, i) => {
+    const lot = lots.get(ids[i]!);
+    if (!lot || (m.quantity < 0 && lot.deleted_at)) throw new AppError('STOCK_NOT_FOUND');
+    if (m.quantity < 0 && !EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expires_at, dateInZone(lot.time_zone, m.at ?? new Date())))
+      throw new AppError('LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expires_at!));
+    lot.quantity += m.quantity;
+    if (lot.quantity < 0) throw new AppError('INSUFFICIENT_INVENTORY', m.shortMessage ?? INVENTORY_MESSAGES.insufficient);
+    balances.push(lot.quantity);
+  });
+  const rows = JSON.stringify(
+    movements.map((m, i) => ({
+      i,
+      stock_id: ids[i],
+      quantity: m.quantity,
+      cause: m.cause,
+      document_type: m.document?.type ?? null,
+      document_id: m.document?.id ?? null,
+      document_number: m.document?.number ?? null,
+      note: m.note ?? null,
+      created_at: m.at?.toISOString() ?? null,
+    })),
+  );
+  // the lots change by their movements' sum, under the guard that no movement leaves one below 0 (its lowest running balance)
+  const written = (await tx.execute(sql`with x as (
+      select * from json_to_recordset(${rows}::json) as x(i int, stock_id uuid, quantity int, cause varchar, document_type varchar, document_id uuid,
+        document_number varchar, note text, created_at timestamptz)
+    ), d as (
+      select stock_id, sum(quantity)::int as delta, min(run)::int as low
+      from (select stock_id, quantity, sum(quantity) over (partition by stock_id order by i) as run from x) r group by stock_id
+    ), u as (
+      update product_stocks s set quantity = s.quantity + d.delta, updated_at = now() from d
+      where s.id = d.stock_id and s.quantity + least(d.low, 0) >= 0
+      returning s.id, s.product_id, s.branch_id, s.quantity - d.delta as before
+    )
+    insert into stock_movements (created_at, stock_id, product_id, branch_id, quantity, balance, cause, document_type, document_id, document_number, note, user_id)
+    select coalesce(x.created_at, now()), x.stock_id, u.product_id, u.branch_id, x.quantity, u.before + sum(x.quantity) over (partition by x.stock_id order by x.i),
+      x.cause, x.document_type, x.document_id, x.document_number, x.note, ${actor?.id ?? null}::uuid
+    from x join u on u.id = x.stock_id order by x.i
+    returning balance`)) as unknown as { rows: { balance: number }[] };
+  if (written.rows.length !== movements.length) throw new AppError('INSUFFICIENT_INVENTORY', INVENTORY_MESSAGES.insufficient);
+  return ids;
 }

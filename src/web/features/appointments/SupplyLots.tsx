@@ -5,6 +5,8 @@ import { noLotMessage, productsWithoutLots } from '../../../domain/session-rules
 import { appointmentRoutes, type StockOption } from '../../../domain/appointments.contract';
 import { call } from '../../app/api';
 import type { Named } from './lookups';
+import type { Gs1Scan } from '../../../domain/gs1';
+import { ScanField } from '../../ui/ScanField';
 
 /** A supply the treatment consumes per session (the treatment's treatmentProduct). */
 export interface SupplyNeed {
@@ -70,9 +72,18 @@ export function SupplyLots({ name, needs, sessions, branchName, stock, loading }
   const missing = new Set(stock ? productsWithoutLots(slots, stock).map((s) => s.productId) : []);
   if (!slots.length) return null;
   const required = [{ required: true, message: 'El campo producto es requerido' }];
+  // a scanned box fills the first empty unit of its product with the lot of that number
+  const fillFromScan = (scan: Gs1Scan) => {
+    const lot = scan.lot && stock?.find((s) => s.allotment === scan.lot && slots.some((slot, i) => slot.productId === s.productId && !chosen[i]));
+    if (!lot) return null;
+    const slot = slots.findIndex((slot, i) => slot.productId === lot.productId && !chosen[i]);
+    form.setFieldValue([name, slot], lot.stockId);
+    return `${lot.name} · Lote ${lot.allotment}`;
+  };
   return (
     <>
       <Typography.Title level={5}>Productos</Typography.Title>
+      <ScanField onScan={fillFromScan} extra="Escanee la caja del producto aplicado para elegir su lote" />
       <Row gutter={16}>
         {slots.map((slot, i) => {
           const none = missing.has(slot.productId);

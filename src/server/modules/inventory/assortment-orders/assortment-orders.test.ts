@@ -5,21 +5,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY_MESSAGES } from '../../../../domain/inventory';
-import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp } from '../../../testing/harness';
+import { BRANCH, ORDER_TEST_USERS } from '../order-testing';
 import { putIntoLot, takeFromLot } from '../steps';
 
-const { t, admin, logistica, gerente, operativo, franquicia } = useTestApp({
-  admin: 'admin@demo.mx',
-  logistica: 'logistica@demo.mx',
-  gerente: 'gerente@demo.mx',
-  operativo: 'operativo@demo.mx',
-  franquicia: 'franquicia@demo.mx',
-});
+const { t, admin, logistica, gerente, operativo, franquicia } = useTestApp(ORDER_TEST_USERS);
 
-const TIJUANA = demoId('branch:tijuana');
-const MEXICALI = demoId('branch:mexicali');
-const CEDIS = demoId('branch:cedis');
+const { tijuana: TIJUANA, mexicali: MEXICALI, cedis: CEDIS } = BRANCH;
 const URL = '/v1/assortment-order';
 
 /** Approved products whose stock at the distribution centre and at Tijuana is written off first: each test owns its lots. */
@@ -28,12 +20,12 @@ let next = 0;
 const product = () => free[next++]!;
 
 beforeAll(async () => {
+  // the demo gives every product a max/min at every clinic: these tests set their own on twenty products
   const rows = await queryRows<{ id: string }>(
     t,
-    sql`select p.id from products p where p.deleted_at is null and p.active and p.approved_at is not null
-      and not exists (select 1 from max_mins m where m.product_id = p.id and m.branch_id = ${TIJUANA} and m.deleted_at is null)
-      order by p.sku limit 20`,
+    sql`select p.id from products p where p.deleted_at is null and p.active and p.approved_at is not null order by p.sku limit 20`,
   );
+  await queryRows(t, sql`update max_mins set deleted_at = now() where branch_id = ${TIJUANA} and product_id in ${rows.map((r) => r.id)}`);
   free = rows.map((r) => r.id);
   expect(free.length).toBe(20);
   const lots = await queryRows<{ id: string; quantity: number }>(

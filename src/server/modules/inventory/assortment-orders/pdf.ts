@@ -1,23 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { zonedClock } from '../../../../domain/dates';
-import { formatIsoDate } from '../../../../domain/inventory';
 import type { AppContext } from '../../../context';
 import { branches } from '../../../db/schema';
 import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
 import { renderPdf } from '../../../platform/pdf';
+import { countOrNone as count, dayOrNone, NONE, wallClock as stamp, lineColumns } from '../order-pdf';
 import { findOrder, orderDetail, type AssortmentOrderDetailDto } from './queries';
-
-const NONE = '—';
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** DD/MM/YYYY HH:mm at the branch's wall clock. */
-function stamp(value: Date | null, timeZone: string): string {
-  if (!value) return NONE;
-  const { date, minutes } = zonedClock(timeZone, value);
-  return `${formatIsoDate(date)} ${hhmm(minutes)}`;
-}
-
-const count = (n: number | null) => (n === null ? NONE : String(n));
 
 /** One row per lot sent (or one for the line when nothing was sent). */
 function lineRows(order: AssortmentOrderDetailDto): string[][] {
@@ -27,7 +14,7 @@ function lineRows(order: AssortmentOrderDetailDto): string[][] {
     return l.lots.map((lot, i) => [
       ...head,
       lot.allotment,
-      lot.expiresAt ? formatIsoDate(lot.expiresAt) : NONE,
+      dayOrNone(lot.expiresAt),
       i === 0 ? String(l.orderedQuantity) : '',
       String(lot.quantity),
       count(lot.receivedQuantity),
@@ -59,15 +46,14 @@ export async function assortmentOrderPdf(ctx: AppContext, actor: Actor, id: stri
       ['Aprobó', order.approvedBy ?? NONE],
       ['Recibió', order.finishedBy ?? NONE],
     ],
-    columns: [
-      { header: 'SKU', width: 1.2 },
-      { header: 'Producto', width: 3 },
-      { header: 'Lote', width: 1.5 },
-      { header: 'Caducidad', width: 1.2 },
-      { header: 'Solicitado', width: 1, align: 'right' },
-      { header: 'Enviado', width: 1, align: 'right' },
-      { header: 'Recibido', width: 1, align: 'right' },
-    ],
+    columns: lineColumns(
+      [1.2, 3, 1.5, 1.2],
+      [
+        ['Solicitado', 1],
+        ['Enviado', 1],
+        ['Recibido', 1],
+      ],
+    ),
     rows: lineRows(order),
     notes: order.comments ?? undefined,
     signatures: ['Entregó', 'Transportó', 'Recibió'],

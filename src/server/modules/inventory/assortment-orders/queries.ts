@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isOrderStatus } from '../../../../domain/assortment-orders.schemas';
 import type { z } from 'zod';
@@ -11,8 +11,8 @@ import { branchScope, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/app-error';
 import { businessDaysFilter } from '../../../platform/business-day';
 import type { ListSpec } from '../../../platform/list';
-import { pageOf } from '../../../platform/query-links';
 import { liveUnlessWithDeleted } from '../../../platform/records';
+import { orderList } from '../order-list';
 import { branchToday } from '../steps';
 
 type AssortmentListQuery = z.output<typeof assortmentListQuery>;
@@ -83,7 +83,7 @@ export type AssortmentOrderDto = ReturnType<typeof toOrderDto>;
 export function assortmentListSpec(db: DbOrTx, actor: Actor, q: AssortmentListQuery): ListSpec<AssortmentOrderDto> {
   const branchId = branchScope(actor, q.branchId);
   const status = isOrderStatus(q.status) ? q.status : undefined;
-  return {
+  return orderList(db, () => orderQuery(db), assortmentOrders.id, toOrderDto, {
     sortable: {
       orderNumber: assortmentOrders.orderNumber,
       orderType: assortmentOrders.orderType,
@@ -91,7 +91,6 @@ export function assortmentListSpec(db: DbOrTx, actor: Actor, q: AssortmentListQu
       branch: branches.name,
       status: assortmentOrders.status,
     },
-    defaultSort: { field: 'created_at', order: 'DESC' },
     searchable: { orderNumber: assortmentOrders.orderNumber, branch: branches.name },
     filters: [
       // deleted orders show with withDeleted or when their status is asked for
@@ -101,16 +100,7 @@ export function assortmentListSpec(db: DbOrTx, actor: Actor, q: AssortmentListQu
       q.orderType ? eq(assortmentOrders.orderType, q.orderType) : undefined,
       businessDaysFilter(db, assortmentOrders.createdAt, branchId ?? actor.branchId, q),
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = orderQuery(db)
-        .where(where)
-        .orderBy(...orderBy, assortmentOrders.id)
-        .offset(offset);
-      return (await pageOf(base, limit)).map(toOrderDto);
-    },
-    count: async (where) =>
-      (await db.select({ n: count() }).from(assortmentOrders).innerJoin(branches, eq(branches.id, assortmentOrders.branchId)).where(where))[0].n,
-  };
+  });
 }
 
 /** The order's row (any status, deleted too), locked when asked: the transitions lock it so a repeated click waits and sees the new state. */

@@ -6,6 +6,7 @@ import { formatIsoDate } from '../../../../domain/inventory';
 import type { AppContext } from '../../../context';
 import { answerList } from '../../../platform/list';
 import { serve } from '../../../platform/serve';
+import { sendPdf } from '../order-pdf';
 import { assortmentOrderPdf } from './pdf';
 import { assortmentListSpec } from './queries';
 import * as service from './service';
@@ -38,7 +39,6 @@ export function registerAssortmentOrderRoutes(app: FastifyInstance, ctx: AppCont
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/assortment-order/:id/download', { config: { access: 'assortmentOrder.reports' }, schema: { params: idParams } }, async (req, reply) => {
-      const pdf = await assortmentOrderPdf(ctx, req.actor, req.params.id);
-      return reply.type('application/pdf').header('content-disposition', 'inline; filename="orden-de-resurtido.pdf"').send(pdf);
+      return sendPdf(reply, 'orden-de-resurtido.pdf', await assortmentOrderPdf(ctx, req.actor, req.params.id));
     });
 }

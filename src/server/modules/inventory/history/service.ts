@@ -42,6 +42,7 @@ interface HistoryRecord {
 const HISTORY_FROM = sql`(
   select l.id, l.module, l.action, l.order_number, l.created_at, l.branch_id, l.affected_branch_id,
     (l.before is not null or l.after is not null) as has_changes,
+    array_remove(array[l.affected_branch_id, ao.origin_branch_id, ao.branch_id, tr.origin_branch_id, tr.destiny_branch_id, po.received_branch_id, so.branch_id], null) as about,
     (l.after ->> 'stock')::int as stock, l.after ->> 'product' as product,
     coalesce(ob_a.name, ob_t.name, pv.name, sb.name) as origin,
     coalesce(db_a.name, db_t.name, db_p.name, so.name, ab.name) as destination,
@@ -82,7 +83,7 @@ const toHistoryRow = (r: HistoryRecord): HistoryRow => ({
 
 const where = (w: SQL | undefined) => (w ? sql`where ${w}` : sql``);
 
-/** GET /log: the inventory history; a branch-bound reader sees the rows written at or about their branch. */
+/** GET /log: the inventory history; a branch-bound reader sees the rows about their branch (not those its users wrote about others). */
 export function historySpec(db: DbOrTx, actor: Actor, q: HistoryFilters): ListSpec<HistoryRow> {
   const scope = branchScope(actor, q.branchId);
   return {
@@ -91,7 +92,8 @@ export function historySpec(db: DbOrTx, actor: Actor, q: HistoryFilters): ListSp
     searchable: { order: sql`k.order_number`, product: sql`k.product`, user: sql`k.user_name`, action: sql`k.action` },
     filters: [
       q.module ? sql`k.module = ${q.module}` : undefined,
-      scope ? sql`(k.branch_id = ${scope} or k.affected_branch_id = ${scope})` : undefined,
+      // the branches the row is about (its document's, the adjusted one); the writer's own branch only when it names none
+      scope ? sql`(${scope}::uuid = any(k.about) or (cardinality(k.about) = 0 and k.branch_id = ${scope}))` : undefined,
       businessDaysFilter(db, sql`k.created_at`, scope, q),
     ],
     rows: async ({ where: w, orderBy, limit, offset }) =>

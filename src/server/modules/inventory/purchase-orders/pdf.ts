@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { formatIsoDate } from '../../../../domain/inventory';
 import { formatMoney } from '../../../../domain/money';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { branches } from '../../../db/schema';
 import type { Actor } from '../../../platform/auth/actor';
 import { renderPdf } from '../../../platform/pdf';
+import { dayOrNone as day, lineColumns } from '../order-pdf';
 import { orderDto, type PurchaseOrderDto } from './queries';
 import { distributionCentre, getPurchaseOrder } from './service';
 
 /** The issuer when no distribution centre names the company. */
 const DEFAULT_ISSUER = 'Clínica';
-
-const day = (iso: string | null | undefined) => (iso ? formatIsoDate(iso) : '—');
 
 /** The company that buys: the business name of the branch that received (else the distribution centre's). */
 async function issuerOf(db: DbOrTx, branchId: string | null | undefined): Promise<{ issuer: string; issuerLines: string[] }> {
@@ -40,15 +38,15 @@ export function purchaseOrderSpec(o: PurchaseOrderDto, issuer: { issuer: string;
       ['Fecha de pago', day(o.payedAt)],
       ['Recibida en', o.receivedBranch ? o.receivedBranch.name : 'Pendiente de recibir'],
     ] as [string, string][],
-    columns: [
-      { header: 'SKU', width: 1.2 },
-      { header: 'Producto', width: 3 },
-      { header: 'Lote', width: 1.4 },
-      { header: 'Caducidad', width: 1.2, align: 'center' as const },
-      { header: 'Cantidad', width: 1, align: 'right' as const },
-      { header: 'Precio', width: 1.3, align: 'right' as const },
-      { header: 'Subtotal', width: 1.4, align: 'right' as const },
-    ],
+    columns: lineColumns(
+      [1.2, 3, 1.4, 1.2],
+      [
+        ['Cantidad', 1],
+        ['Precio', 1.3],
+        ['Subtotal', 1.4],
+      ],
+      'center',
+    ),
     rows: o.purchaseOrderProducts.map((l) => [
       l.product.sku,
       l.product.name,

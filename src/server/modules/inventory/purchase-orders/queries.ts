@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { PayMethod, PayStatus } from '../../../../domain/inventory';
 import type { ListQuery } from '../../../../domain/list';
 import { multiplyCents, sumCents } from '../../../../domain/money';
@@ -9,6 +9,7 @@ import { branches, productProviders, products, productTypes, providers, purchase
 import type { ListSpec } from '../../../platform/list';
 import { liveUnlessWithDeleted } from '../../../platform/records';
 import { stamps } from '../../dto';
+import { orderList } from '../order-list';
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 
@@ -63,7 +64,7 @@ export interface PurchaseOrderFilters extends ListQuery {
 
 /** The list: order, invoice and provider searchable; provider, payment and arrival-date filters (dates compare as days). */
 export function purchaseOrderListSpec(db: DbOrTx, q: PurchaseOrderFilters): ListSpec<PurchaseOrderItemDto> {
-  return {
+  return orderList(db, () => joined(db), purchaseOrders.id, toItemDto, {
     sortable: {
       orderNumber: purchaseOrders.orderNumber,
       invoiceNumber: purchaseOrders.invoiceNumber,
@@ -76,7 +77,6 @@ export function purchaseOrderListSpec(db: DbOrTx, q: PurchaseOrderFilters): List
       arrivedAt: purchaseOrders.arrivedAt,
       created_at: purchaseOrders.createdAt,
     },
-    defaultSort: { field: 'created_at', order: 'DESC' },
     searchable: { orderNumber: purchaseOrders.orderNumber, invoiceNumber: purchaseOrders.invoiceNumber, provider: providers.name },
     filters: [
       liveUnlessWithDeleted(q, purchaseOrders),
@@ -86,16 +86,7 @@ export function purchaseOrderListSpec(db: DbOrTx, q: PurchaseOrderFilters): List
       q.startDate ? gte(purchaseOrders.arrivedAt, q.startDate) : undefined,
       q.endDate ? lte(purchaseOrders.arrivedAt, q.endDate) : undefined,
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = joined(db)
-        .where(where)
-        .orderBy(...orderBy, purchaseOrders.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toItemDto);
-    },
-    count: async (where: SQL | undefined) =>
-      (await db.select({ n: count() }).from(purchaseOrders).innerJoin(providers, eq(providers.id, purchaseOrders.providerId)).where(where))[0]!.n,
-  };
+  });
 }
 
 /** The order's lines with their product (SKU, name, barcode, lot rule). */

@@ -4,6 +4,7 @@ import { purchaseOrderRoutes } from '../../../../domain/purchase-orders.contract
 import type { AppContext } from '../../../context';
 import { answerList } from '../../../platform/list';
 import { serve, serveRecord } from '../../../platform/serve';
+import { sendPdf } from '../order-pdf';
 import { purchaseOrderPdf } from './pdf';
 import { purchaseOrderListSpec, purchaseProducts } from './queries';
 import * as service from './service';
@@ -45,6 +46,6 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, ctx: AppContex
   serve(app, purchaseOrderRoutes.products, ['purchaseOrder.create', 'purchaseOrder.edit', 'purchaseOrder.approve'], () => purchaseProducts(ctx.db));
   serve(app, purchaseOrderRoutes.download, 'purchaseOrder.reports', async (req, reply) => {
     const { number, pdf } = await purchaseOrderPdf(ctx, req.actor, req.params.id);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="${number}.pdf"`).send(pdf);
+    return sendPdf(reply, `${number}.pdf`, pdf);
   });
 }

@@ -7,20 +7,21 @@ import type { AppContext } from '../../../context';
 import { branches } from '../../../db/schema';
 import type { Actor } from '../../../platform/auth/actor';
 import { renderPdf, type PdfDocumentSpec } from '../../../platform/pdf';
+import { dayOrNone, lineColumns } from '../order-pdf';
 import type { SaleOrderDetail } from './queries';
 import { getSaleOrder } from './service';
 
 /** The printable sale order: the branch's company, the customer, the lots sold with their expiry, the total and signatures. */
 
-const COLUMNS: PdfDocumentSpec['columns'] = [
-  { header: 'SKU', width: 1.1 },
-  { header: 'Producto', width: 2.6 },
-  { header: 'Lote', width: 1.3 },
-  { header: 'Caducidad', width: 1.1, align: 'center' },
-  { header: 'Cantidad', width: 0.9, align: 'right' },
-  { header: 'Precio', width: 1.2, align: 'right' },
-  { header: 'Subtotal', width: 1.3, align: 'right' },
-];
+const COLUMNS = lineColumns(
+  [1.1, 2.6, 1.3, 1.1],
+  [
+    ['Cantidad', 0.9],
+    ['Precio', 1.2],
+    ['Subtotal', 1.3],
+  ],
+  'center',
+);
 
 type Branch = typeof branches.$inferSelect;
 
@@ -49,7 +50,7 @@ export function saleOrderDocument(order: SaleOrderDetail, branch: Branch): PdfDo
       l.sku,
       l.product,
       l.allotment,
-      l.expiresAt ? formatIsoDate(l.expiresAt) : '—',
+      dayOrNone(l.expiresAt),
       l.quantity.toLocaleString('es-MX'),
       formatMoney(l.price),
       formatMoney(l.subtotal),

@@ -11,10 +11,10 @@ import { assertBranchAccess, branchScope, type Actor } from '../../../platform/a
 import { businessDaysFilter } from '../../../platform/business-day';
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
-import { countMatching, type ListSpec } from '../../../platform/list';
-import { pageOf } from '../../../platform/query-links';
+import type { ListSpec } from '../../../platform/list';
 import { findLive, liveUnlessWithDeleted } from '../../../platform/records';
 import { nextDocumentNumber } from '../documents';
+import { orderList } from '../order-list';
 import { branchToday, returnToLot, takeFromLot } from '../steps';
 import {
   lotsByIds,
@@ -43,7 +43,7 @@ export interface SaleOrderFilters extends ListQuery {
 
 export function saleOrderListSpec(db: DbOrTx, actor: Actor, q: SaleOrderFilters): ListSpec<SaleOrderItem> {
   const scope = branchScope(actor, q.branchId);
-  return {
+  return orderList(db, () => selectSaleOrders(db), saleOrders.id, toSaleOrderItem, {
     sortable: {
       orderNumber: saleOrders.orderNumber,
       name: saleOrders.name,
@@ -52,7 +52,6 @@ export function saleOrderListSpec(db: DbOrTx, actor: Actor, q: SaleOrderFilters)
       totalAmount: saleOrders.totalAmount,
       created_at: saleOrders.createdAt,
     },
-    defaultSort: { field: 'created_at', order: 'DESC' },
     searchable: {
       orderNumber: saleOrders.orderNumber,
       name: saleOrders.name,
@@ -65,18 +64,7 @@ export function saleOrderListSpec(db: DbOrTx, actor: Actor, q: SaleOrderFilters)
       scope ? eq(saleOrders.branchId, scope) : undefined,
       businessDaysFilter(db, saleOrders.createdAt, scope ?? actor.branchId, q),
     ],
-    rows: async ({ where, orderBy, limit, offset }) =>
-      (
-        await pageOf(
-          selectSaleOrders(db)
-            .where(where)
-            .orderBy(...orderBy, saleOrders.id)
-            .offset(offset),
-          limit,
-        )
-      ).map(toSaleOrderItem),
-    count: (where) => countMatching(db, saleOrders, where),
-  };
+  });
 }
 
 async function detail(db: DbOrTx, id: string): Promise<SaleOrderDetail> {

@@ -55,11 +55,15 @@ const toMovement = (r: MovementRecord): KardexRow => ({
   user: r.user_name,
 });
 
-/** Movements of some lots with the product's running balance at each branch (the window sees all of them, before any date filter). */
-function movementsFrom(scope: SQL): SQL {
+/**
+ * Movements of some lots; with `window`, the product's running balance at each branch (over all of them, before any
+ * date filter). The kardex pages without it and computes the balances of its page alone (kardexBalances).
+ */
+function movementsFrom(scope: SQL, window = true): SQL {
+  const balance = window ? sql`sum(m.quantity) over (partition by m.product_id, m.branch_id order by m.seq)` : sql`null::bigint`;
   return sql`(
     select m.seq, m.created_at, m.stock_id, s.allotment, s.expires_at, m.branch_id, b.name as branch_name, m.quantity, m.balance as lot_balance,
-      sum(m.quantity) over (partition by m.product_id, m.branch_id order by m.seq) as balance,
+      ${balance} as balance,
       m.cause, m.document_type, m.document_id, m.document_number, m.note,
       nullif(concat_ws(' ', u.name, u.last_name), '') as user_name
     from stock_movements m
@@ -68,6 +72,32 @@ function movementsFrom(scope: SQL): SQL {
     left join users u on u.id = m.user_id
     where ${scope}
   ) k`;
+}
+
+/**
+ * The product's balance at the branch after each movement of a page: counted from the nearer end of the ledger
+ * (the stock on hand less what came after, for the newest pages; the sum of what came before, for the oldest).
+ */
+async function kardexBalances(db: DbOrTx, productId: string, branchId: string, page: MovementRecord[]): Promise<MovementRecord[]> {
+  if (!page.length) return page;
+  const seqs = page.map((r) => Number(r.seq));
+  const [first, last] = [Math.min(...seqs), Math.max(...seqs)];
+  const scope = sql`product_id = ${productId} and branch_id = ${branchId}`;
+  const newest = Number(page[0]!.seq) > Number(page.at(-1)!.seq);
+  const [base] = await rowsOf<{ n: number }>(
+    db,
+    newest
+      ? sql`select ((select coalesce(sum(quantity), 0) from product_stocks where ${scope}) - (select coalesce(sum(quantity), 0) from stock_movements where ${scope} and seq > ${last}))::int as n`
+      : sql`select coalesce(sum(quantity), 0)::int as n from stock_movements where ${scope} and seq < ${first}`,
+  );
+  const span = await rowsOf<{ seq: number; quantity: number }>(
+    db,
+    sql`select seq, quantity from stock_movements where ${scope} and seq between ${first} and ${last} order by seq`,
+  );
+  const balances = new Map<number, number>();
+  let running = newest ? base!.n - span.reduce((sum, m) => sum + m.quantity, 0) : base!.n;
+  for (const m of span) balances.set(Number(m.seq), (running += m.quantity));
+  return page.map((r) => ({ ...r, balance: balances.get(Number(r.seq))! }));
 }
 
 export interface KardexFilters extends ListQuery {
@@ -81,7 +111,7 @@ export interface KardexFilters extends ListQuery {
 /** GET /stock/kardex: every movement of a product at a branch with its running balance, cause, document and user. */
 export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec<KardexRow> {
   assertBranchAccess(actor, q.branchId);
-  const from = movementsFrom(sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`);
+  const from = movementsFrom(sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`, false);
   return {
     sortable: { created_at: sql`k.seq`, seq: sql`k.seq` },
     defaultSort: { field: 'seq', order: 'DESC' },
@@ -96,7 +126,7 @@ export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec
         await rowsOf<MovementRecord>(
           db,
           sql`select * from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)} ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
-        )
+        ).then((page) => kardexBalances(db, q.productId, q.branchId, page))
       ).map(toMovement),
     count: async (where) =>
       Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${from} ${where ? sql`where ${where}` : sql``}`))[0]?.n ?? 0),
@@ -168,7 +198,7 @@ interface RecallRecord {
 
 /** Units that reached a person: applied in an appointment, sold at the counter or in a sale order. */
 const RECALL_FROM = sql`(
-  select m.seq, m.created_at as date, m.branch_id, b.name as branch_name, m.product_id, p.sku, p.name as product_name, s.allotment, s.expires_at,
+  select m.seq, m.stock_id, m.created_at as date, m.branch_id, b.name as branch_name, m.product_id, p.sku, p.name as product_name, s.allotment, s.expires_at,
     -m.quantity as units, m.document_number,
     case m.cause when 'appointment' then 'appointment' when 'product_sale' then 'cash_order' else 'sale_order' end as source,
     coalesce(a.customer_id, co.customer_id, pp.customer_id) as customer_id,
@@ -215,7 +245,9 @@ export async function recallSpec(db: DbOrTx, actor: Actor, q: RecallFilters): Pr
     searchable: { customer: sql`k.customer_name`, documentNumber: sql`k.document_number`, professional: sql`k.professional` },
     filters: [
       productId ? sql`k.product_id = ${productId}` : undefined,
-      allotment ? sql`k.allotment = ${allotment}` : undefined,
+      // a lot number reaches the ledger through its lots' ids (stock_movements_stock_idx), not by scanning the product
+      allotment && productId ? sql`k.stock_id in (select id from product_stocks where product_id = ${productId} and allotment = ${allotment})` : undefined,
+      allotment && !productId ? sql`k.allotment = ${allotment}` : undefined,
       q.customerId ? sql`k.customer_id = ${q.customerId}` : undefined,
       branchId ? sql`k.branch_id = ${branchId}` : undefined,
     ],

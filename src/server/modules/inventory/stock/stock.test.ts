@@ -215,10 +215,8 @@ describe('stock adjustments', () => {
 
 describe('max and min', () => {
   it('creates, refuses a duplicate (400) and a min above the max with the spec message, and updates', async () => {
-    const [product] = await queryRows<{ id: string }>(
-      t,
-      sql`select id from products p where deleted_at is null and not exists (select 1 from max_mins m where m.product_id = p.id and m.branch_id = ${MEXICALI}) limit 1`,
-    );
+    const [product] = await queryRows<{ id: string }>(t, sql`select id from products where deleted_at is null order by sku desc limit 1`);
+    await queryRows(t, sql`update max_mins set deleted_at = now() where branch_id = ${MEXICALI} and product_id = ${product!.id}`);
     const body = { productId: product!.id, branchId: MEXICALI, max: 20, min: 5 };
     const created = await admin({ method: 'POST', url: '/v1/stock/create-max-min', payload: body });
     expect(created.statusCode).toBe(201);
@@ -245,9 +243,12 @@ describe('max and min', () => {
   it('suggests up to the max for products at or below the min', async () => {
     const [product] = await queryRows<{ id: string }>(
       t,
-      sql`select id from products p where deleted_at is null and not exists (select 1 from max_mins m where m.product_id = p.id and m.branch_id = ${TIJUANA})
-          and not exists (select 1 from product_stocks s where s.product_id = p.id and s.branch_id = ${TIJUANA} and s.quantity > 0) limit 1`,
+      sql`select id from products p where deleted_at is null
+          and not exists (select 1 from product_stocks s where s.product_id = p.id and s.branch_id = ${TIJUANA} and s.quantity > 0)
+          and not exists (select 1 from assortment_order_products l join assortment_orders o on o.id = l.assortment_order_id
+                          where l.product_id = p.id and o.branch_id = ${TIJUANA} and o.status in ('En proceso', 'En tránsito')) limit 1`,
     );
+    await queryRows(t, sql`update max_mins set deleted_at = now() where branch_id = ${TIJUANA} and product_id = ${product!.id}`);
     await admin({ method: 'POST', url: '/v1/stock/create-max-min', payload: { productId: product!.id, branchId: TIJUANA, max: 12, min: 3 } });
     const suggestion = (await gerente({ method: 'GET', url: `/v1/stock/suggestion?branchId=${TIJUANA}` })).json();
     expect(suggestion.items.find((i: { productId: string }) => i.productId === product!.id)).toMatchObject({ stock: 0, orderedQuantity: 12 });

@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { zonedClock } from '../../../../domain/dates';
-import { formatIsoDate } from '../../../../domain/inventory';
 import type { DbOrTx } from '../../../db/client';
 import { branches } from '../../../db/schema';
 import { renderPdf } from '../../../platform/pdf';
+import { countOrNone, dayOrNone, lineColumns, NONE, wallClock } from '../order-pdf';
 import type { TransferDetail } from './queries';
 
 /** The transfer's document: header, number, branches, dates, people, lines and the three signatures. */
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as the branch's wall clock, DD/MM/YYYY HH:mm; a dash when absent. */
-function wallClock(at: Date | null, timeZone: string): string {
-  if (!at) return '—';
-  const { date, minutes } = zonedClock(timeZone, at);
-  return `${formatIsoDate(date)} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-}
 
 export async function transferPdf(db: DbOrTx, t: TransferDetail): Promise<Buffer> {
   const [origin] = await db
@@ -24,7 +14,7 @@ export async function transferPdf(db: DbOrTx, t: TransferDetail): Promise<Buffer
     .where(eq(branches.id, t.originBranchId))
     .limit(1);
   const zone = origin?.timeZone ?? 'America/Tijuana';
-  const who = (p: { name: string } | null) => p?.name || '—';
+  const who = (p: { name: string } | null) => p?.name || NONE;
   return renderPdf({
     issuer: origin?.businessName ?? t.originBranch.name,
     issuerLines: [t.originBranch.name, [origin?.street, origin?.city].filter(Boolean).join(', ')],
@@ -42,21 +32,20 @@ export async function transferPdf(db: DbOrTx, t: TransferDetail): Promise<Buffer
       ['Recibió', who(t.acceptedBy)],
       ...(t.rejectedAt ? ([['Rechazó', `${who(t.rejectedBy)} (${wallClock(t.rejectedAt, zone)})`]] as [string, string][]) : []),
     ],
-    columns: [
-      { header: 'SKU', width: 1.2 },
-      { header: 'Producto', width: 3 },
-      { header: 'Lote', width: 1.4 },
-      { header: 'Caducidad', width: 1.2 },
-      { header: 'Enviado', width: 1, align: 'right' },
-      { header: 'Recibido', width: 1, align: 'right' },
-    ],
+    columns: lineColumns(
+      [1.2, 3, 1.4, 1.2],
+      [
+        ['Enviado', 1],
+        ['Recibido', 1],
+      ],
+    ),
     rows: t.transferProducts.map((l) => [
       l.product.sku,
       l.product.name,
       l.allotment,
-      l.expiresAt ? formatIsoDate(l.expiresAt) : '—',
+      dayOrNone(l.expiresAt),
       String(l.stockedQuantity),
-      l.receivedQuantity === null ? '—' : String(l.receivedQuantity),
+      countOrNone(l.receivedQuantity),
     ]),
     totals: [
       ['Unidades enviadas', String(t.transferProducts.reduce((s, l) => s + l.stockedQuantity, 0))],

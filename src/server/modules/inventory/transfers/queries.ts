@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../domain/inventory';
 import type { ListQuery } from '../../../../domain/list';
@@ -9,6 +9,7 @@ import type { Actor } from '../../../platform/auth/actor';
 import { businessDaysFilter } from '../../../platform/business-day';
 import type { ListSpec } from '../../../platform/list';
 import { stamps } from '../../dto';
+import { orderList } from '../order-list';
 
 /** Reads of transfers: the list, one transfer with its lines, and the lines of one transfer. */
 
@@ -17,12 +18,17 @@ const destiny = alias(branches, 'destiny_branch');
 
 export type TransferRow = typeof transfers.$inferSelect;
 
+export interface TransferFilters extends ListQuery {
+  originBranchId?: string;
+  destinyBranchId?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
 /** Finished with some line whose received quantity differs from the sent one. */
 const hasDifference = sql<boolean>`(${transfers.status} = 'Terminada' and exists (
   select 1 from ${transferProducts} where ${transferProducts.transferId} = ${transfers.id}
   and coalesce(${transferProducts.receivedQuantity}, 0) <> ${transferProducts.stockedQuantity}))`;
-
-const itemColumns = { row: transfers, originName: origin.name, destinyName: destiny.name, hasDifference };
 
 type ItemRow = { row: TransferRow; originName: string; destinyName: string; hasDifference: boolean };
 
@@ -48,17 +54,10 @@ export type TransferItem = ReturnType<typeof toItem>;
 
 function selectItems(db: DbOrTx) {
   return db
-    .select(itemColumns)
+    .select({ row: transfers, originName: origin.name, destinyName: destiny.name, hasDifference })
     .from(transfers)
     .innerJoin(origin, eq(origin.id, transfers.originBranchId))
     .innerJoin(destiny, eq(destiny.id, transfers.destinyBranchId));
-}
-
-export interface TransferFilters extends ListQuery {
-  originBranchId?: string;
-  destinyBranchId?: string;
-  startDate?: string;
-  endDate?: string;
 }
 
 /** A branch-bound actor sees the transfers that leave or reach its branch. */
@@ -70,7 +69,7 @@ export function transferScope(actor: Actor): SQL | undefined {
 
 export function transferListSpec(db: DbOrTx, actor: Actor, q: TransferFilters): ListSpec<TransferItem> {
   const status = ORDER_STATUSES.find((s) => s === q.status);
-  return {
+  return orderList(db, () => selectItems(db), transfers.id, toItem, {
     sortable: {
       transferNumber: transfers.transferNumber,
       created_at: transfers.createdAt,
@@ -78,7 +77,6 @@ export function transferListSpec(db: DbOrTx, actor: Actor, q: TransferFilters): 
       originBranch: origin.name,
       destinyBranch: destiny.name,
     },
-    defaultSort: { field: 'created_at', order: 'DESC' },
     searchable: { transferNumber: transfers.transferNumber, originBranch: origin.name, destinyBranch: destiny.name },
     filters: [
       transferScope(actor),
@@ -87,23 +85,7 @@ export function transferListSpec(db: DbOrTx, actor: Actor, q: TransferFilters): 
       q.status ? eq(transfers.status, status ?? '') : undefined,
       businessDaysFilter(db, transfers.createdAt, q.originBranchId ?? q.destinyBranchId ?? actor.branchId, q),
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const base = selectItems(db)
-        .where(where)
-        .orderBy(...orderBy, transfers.id)
-        .offset(offset);
-      return (limit ? await base.limit(limit) : await base).map(toItem);
-    },
-    count: async (where) =>
-      (
-        await db
-          .select({ n: count() })
-          .from(transfers)
-          .innerJoin(origin, eq(origin.id, transfers.originBranchId))
-          .innerJoin(destiny, eq(destiny.id, transfers.destinyBranchId))
-          .where(where)
-      )[0]!.n,
-  };
+  });
 }
 
 /** The transfer with this id (deleted ones too: the form shows them read-only), locked when asked. */
@@ -113,17 +95,19 @@ export async function findTransferRow(db: DbOrTx, id: string, lock = false): Pro
 }
 
 /** The lines of a transfer with their product and origin lot. */
+const lineColumns = {
+  line: transferProducts,
+  sku: products.sku,
+  name: products.name,
+  allotment: productStocks.allotment,
+  expiresAt: productStocks.expiresAt,
+  stock: productStocks.quantity,
+  price: productStocks.price,
+};
+
 export async function transferLines(db: DbOrTx, transferId: string) {
   const rows = await db
-    .select({
-      line: transferProducts,
-      sku: products.sku,
-      name: products.name,
-      allotment: productStocks.allotment,
-      expiresAt: productStocks.expiresAt,
-      stock: productStocks.quantity,
-      price: productStocks.price,
-    })
+    .select(lineColumns)
     .from(transferProducts)
     .innerJoin(products, eq(products.id, transferProducts.productId))
     .innerJoin(productStocks, eq(productStocks.id, transferProducts.stockId))

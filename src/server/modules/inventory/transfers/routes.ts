@@ -4,6 +4,7 @@ import { transferRoutes } from '../../../../domain/transfers.contract';
 import type { AppContext } from '../../../context';
 import { answerList } from '../../../platform/list';
 import { serve } from '../../../platform/serve';
+import { sendPdf } from '../order-pdf';
 import { transferPdf } from './pdf';
 import { transferListSpec } from './queries';
 import * as service from './service';
@@ -31,7 +32,6 @@ export function registerTransferRoutes(app: FastifyInstance, ctx: AppContext): v
   serve(app, r.confirm, 'transfers.edit', (req) => service.confirmTransfer(ctx, req.actor, req.params.id, req.body));
   serve(app, r.delete, 'transfers.delete', (req) => service.deleteTransfer(ctx, req.actor, req.params.id));
   serve(app, r.download, 'transfers.reports', async (req, reply) => {
-    const pdf = await transferPdf(ctx.db, await service.getTransfer(ctx, req.actor, req.params.id));
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="transferencia.pdf"`).send(pdf);
+    return sendPdf(reply, 'transferencia.pdf', await transferPdf(ctx.db, await service.getTransfer(ctx, req.actor, req.params.id)));
   });
 }

@@ -73,6 +73,12 @@ async function logged(tx: Tx, actor: Actor, action: string, before: unknown, row
   return after;
 }
 
+/** A transition: writes the transfer's new state, then its change-log row. */
+async function moved(tx: Tx, actor: Actor, id: string, action: string, before: unknown, set: Partial<typeof transfers.$inferInsert>) {
+  const [after] = await tx.update(transfers).set(set).where(eq(transfers.id, id)).returning();
+  return logged(tx, actor, action, before, after!);
+}
+
 async function assertBranches(tx: Tx, ids: string[]) {
   const found = await tx
     .select({ id: branches.id })
@@ -163,12 +169,7 @@ export async function approveTransferIn(tx: Tx, actor: Actor, id: string, input:
       await onLine(index, 'stockedQuantity', () => takeFromLot(tx, actor, line.stockId, l.stockedQuantity, movement(row, 'transfer_sent')));
     await tx.update(transferProducts).set({ stockedQuantity: l.stockedQuantity }).where(eq(transferProducts.id, line.id));
   });
-  const [after] = await tx
-    .update(transfers)
-    .set({ status: 'En tránsito', approvedAt: new Date(), approvedById: actor.id })
-    .where(eq(transfers.id, id))
-    .returning();
-  return logged(tx, actor, 'aprobar', before, after!);
+  return moved(tx, actor, id, 'aprobar', before, { status: 'En tránsito', approvedAt: new Date(), approvedById: actor.id });
 }
 
 export const approveTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferApproveInput) =>
@@ -187,12 +188,7 @@ export async function rejectTransferIn(tx: Tx, actor: Actor, id: string) {
   const row = await lockTransfer(tx, actor, id, ['En proceso', 'En tránsito']);
   const before = await detail(tx, id);
   if (row.status === 'En tránsito') await returnSent(tx, actor, row);
-  const [after] = await tx
-    .update(transfers)
-    .set({ status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id })
-    .where(eq(transfers.id, id))
-    .returning();
-  return logged(tx, actor, 'rechazar', before, after!);
+  return moved(tx, actor, id, 'rechazar', before, { status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id });
 }
 
 export const rejectTransfer = (ctx: AppContext, actor: Actor, id: string) => ctx.db.transaction((tx) => rejectTransferIn(tx, actor, id));
@@ -221,12 +217,7 @@ export async function confirmTransferIn(tx: Tx, actor: Actor, id: string, input:
     }
     await tx.update(transferProducts).set({ receivedQuantity: l.receivedQuantity, destinationStockId }).where(eq(transferProducts.id, line.id));
   });
-  const [after] = await tx
-    .update(transfers)
-    .set({ status: 'Terminada', acceptedAt: new Date(), acceptedById: actor.id })
-    .where(eq(transfers.id, id))
-    .returning();
-  return logged(tx, actor, 'confirmar', before, after!);
+  return moved(tx, actor, id, 'confirmar', before, { status: 'Terminada', acceptedAt: new Date(), acceptedById: actor.id });
 }
 
 export const confirmTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferConfirmInput) =>
@@ -244,8 +235,7 @@ export async function deleteTransferIn(tx: Tx, actor: Actor, id: string) {
   if (!transferDeletable({ ...before, status: row.status as OrderStatus }, isSuperAdmin(actor))) throw new AppError('ORDER_WRONG_STATE');
   if (row.status === 'En tránsito') await returnSent(tx, actor, row);
   const at = new Date();
-  const [after] = await tx.update(transfers).set({ status: 'Eliminada', deletedAt: at, updatedAt: at }).where(eq(transfers.id, id)).returning();
-  return logged(tx, actor, 'eliminar', before, after!);
+  return moved(tx, actor, id, 'eliminar', before, { status: 'Eliminada', deletedAt: at, updatedAt: at });
 }
 
 export const deleteTransfer = (ctx: AppContext, actor: Actor, id: string) => ctx.db.transaction((tx) => deleteTransferIn(tx, actor, id));

@@ -7,19 +7,12 @@ import { sql } from 'drizzle-orm';
 import { INVENTORY_MESSAGES } from '../../../../domain/inventory';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp } from '../../../testing/harness';
+import { BRANCH, ORDER_TEST_USERS } from '../order-testing';
 import { putIntoLot } from '../steps';
 
-const { t, admin, logistica, gerente, operativo, franquicia } = useTestApp({
-  admin: 'admin@demo.mx',
-  logistica: 'logistica@demo.mx',
-  gerente: 'gerente@demo.mx',
-  operativo: 'operativo@demo.mx',
-  franquicia: 'franquicia@demo.mx',
-});
+const { t, admin, logistica, gerente, operativo, franquicia } = useTestApp(ORDER_TEST_USERS);
 
-const TIJUANA = demoId('branch:tijuana');
-const MEXICALI = demoId('branch:mexicali');
-const ENSENADA = demoId('branch:ensenada');
+const { tijuana: TIJUANA, mexicali: MEXICALI, ensenada: ENSENADA } = BRANCH;
 
 let product: { id: string; sku: string; name: string };
 let lotSeq = 0;

@@ -6,14 +6,15 @@ import { useSession } from '../../../app/session';
 import { branchFilter, selectFilter } from '../../../ui/filters';
 import { formatDate } from '../../../ui/format';
 import { ListPage } from '../../../ui/ListPage';
+import { orderListProps } from '../order-list';
 import { restockActions, restockUser } from './actions';
 
-/** The order number; a finished order whose received quantities differ from the sent ones is marked. */
+/** The order number; a finished order whose received quantities differ from the sent ones is tagged (its row is highlighted). */
 function OrderNumber({ order }: { order: AssortmentOrder }) {
   if (!order.hasDifference) return <>{order.orderNumber}</>;
   return (
     <Tooltip title="Lo recibido difiere de lo enviado">
-      <span className="row-warning" data-difference="true" style={{ background: '#fff7e6', padding: '2px 6px', borderRadius: 4 }}>
+      <span>
         {order.orderNumber} <Tag color="warning">Diferencia</Tag>
       </span>
     </Tooltip>
@@ -25,11 +26,12 @@ export default function AssortmentOrdersPage() {
   const user = useSession((s) => s.user);
   return (
     <ListPage<AssortmentOrder>
-      title="Órdenes de surtido"
-      resource="assortment-order"
-      module="assortmentOrder"
-      exportName="ordenes-de-surtido"
-      createPath="crear"
+      {...orderListProps<AssortmentOrder>({
+        title: 'Órdenes de surtido',
+        resource: 'assortment-order',
+        module: 'assortmentOrder',
+        exportName: 'ordenes-de-surtido',
+      })}
       searchFields={[
         { value: 'orderNumber', label: 'Número de orden' },
         { value: 'branch', label: 'Sucursal' },
@@ -60,6 +62,7 @@ export default function AssortmentOrdersPage() {
         },
       ]}
       rowActions={restockActions<AssortmentOrder>(restockUser(user, (a) => can('assortmentOrder', a)))}
+      rowClassName={(o) => (o.hasDifference ? 'order-row-difference' : '')}
     />
   );
 }

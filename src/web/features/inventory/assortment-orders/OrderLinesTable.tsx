@@ -10,43 +10,42 @@ const lotLabel = (l: { allotment: string; expiresAt: string | null }) => (l.expi
 /** What the approver may send of a line: the chosen lot's units, or the distribution centre's valid stock. */
 const sendable = (line: AssortmentLine, stockId?: string) => (stockId ? (line.dcLots.find((l) => l.stockId === stockId)?.quantity ?? 0) : line.dcStock);
 
-function SendInput({ line, index }: { line: AssortmentLine; index: number }) {
-  const stockId = Form.useWatch(['assortmentOrderProducts', index, 'stockId']) as string | undefined;
+/** A line's whole quantity (to send, received): required, at least 0, and refused above `max` with `tooMany`. */
+function QuantityInput(props: {
+  line: AssortmentLine;
+  index: number;
+  field: 'stockedQuantity' | 'receivedQuantity';
+  what: string;
+  max: number;
+  tooMany: string;
+}) {
+  const { line, index, field, what, max, tooMany } = props;
   return (
     <Form.Item
-      name={['assortmentOrderProducts', index, 'stockedQuantity']}
+      name={['assortmentOrderProducts', index, field]}
       style={{ margin: 0 }}
       rules={[
-        { required: true, message: msg.required('cantidad a enviar') },
-        { type: 'integer', min: 0, message: 'El campo cantidad a enviar debe ser al menos 0' },
-        {
-          validator: async (_r, v?: number) =>
-            v && v > sendable(line, stockId) ? Promise.reject(new Error(INVENTORY_MESSAGES.insufficientRestock)) : undefined,
-        },
+        { required: true, message: msg.required(what) },
+        { type: 'integer', min: 0, message: `El campo ${what} debe ser al menos 0` },
+        { validator: async (_r, v?: number | null) => (typeof v === 'number' && v > max ? Promise.reject(new Error(tooMany)) : undefined) },
       ]}
     >
-      <InputNumber min={0} precision={0} style={{ width: 110 }} aria-label={`Cantidad a enviar de ${line.product.name}`} />
+      <InputNumber min={0} precision={0} style={{ width: 110 }} aria-label={`${what[0]!.toUpperCase()}${what.slice(1)} de ${line.product.name}`} />
     </Form.Item>
   );
 }
 
-function ReceiveInput({ line, index }: { line: AssortmentLine; index: number }) {
+function SendInput({ line, index }: { line: AssortmentLine; index: number }) {
+  const stockId = Form.useWatch(['assortmentOrderProducts', index, 'stockId']) as string | undefined;
+  const max = sendable(line, stockId);
   return (
-    <Form.Item
-      name={['assortmentOrderProducts', index, 'receivedQuantity']}
-      style={{ margin: 0 }}
-      rules={[
-        { required: true, message: msg.required('cantidad recibida') },
-        { type: 'integer', min: 0, message: 'El campo cantidad recibida debe ser al menos 0' },
-        {
-          validator: async (_r, v?: number) =>
-            v !== undefined && v !== null && v > (line.stockedQuantity ?? 0) ? Promise.reject(new Error(INVENTORY_MESSAGES.receivedAboveSent)) : undefined,
-        },
-      ]}
-    >
-      <InputNumber min={0} precision={0} style={{ width: 110 }} aria-label={`Cantidad recibida de ${line.product.name}`} />
-    </Form.Item>
+    <QuantityInput line={line} index={index} field="stockedQuantity" what="cantidad a enviar" max={max} tooMany={INVENTORY_MESSAGES.insufficientRestock} />
   );
+}
+
+function ReceiveInput({ line, index }: { line: AssortmentLine; index: number }) {
+  const max = line.stockedQuantity ?? 0;
+  return <QuantityInput line={line} index={index} field="receivedQuantity" what="cantidad recibida" max={max} tooMany={INVENTORY_MESSAGES.receivedAboveSent} />;
 }
 
 /** The lines of an existing order: approve mode asks what to send (and from which lot), confirm mode what arrived. */

@@ -11,6 +11,7 @@ import { ListPage, type RowAction } from '../../../ui/ListPage';
 import { deleteAction, editAction } from '../../../ui/list-actions';
 import { moneyColumn, textColumn } from '../../../ui/list-columns';
 import { Money } from '../../../ui/Money';
+import { orderListProps } from '../order-list';
 import { confirmReceive, openPurchaseOrderPdf } from './actions';
 
 const day = (iso: string | null | undefined) => (iso ? formatIsoDate(iso) : '—');
@@ -75,14 +76,10 @@ export default function PurchaseOrdersPage() {
   ];
   return (
     <ListPage<PurchaseOrderItem>
-      title="Órdenes de compra"
-      resource="purchase-order"
-      module="purchaseOrder"
-      exportName="ordenes-de-compra"
-      createPath="crear"
-      detailTitle={(o) => `Orden de compra ${o.orderNumber}`}
-      detailWidth={760}
-      detail={(o) => <PurchaseOrderDetail order={o} />}
+      {...orderListProps<PurchaseOrderItem>(
+        { title: 'Órdenes de compra', resource: 'purchase-order', module: 'purchaseOrder', exportName: 'ordenes-de-compra' },
+        { title: (o) => `Orden de compra ${o.orderNumber}`, width: 760, body: (o) => <PurchaseOrderDetail order={o} /> },
+      )}
       searchFields={[
         { value: 'orderNumber', label: 'Orden' },
         { value: 'invoiceNumber', label: 'Factura' },

@@ -10,6 +10,7 @@ import { ListPage, type RowAction } from '../../../ui/ListPage';
 import { editDeleteActions } from '../../../ui/list-actions';
 import { moneyColumn, textColumn } from '../../../ui/list-columns';
 import { openDocument as openPdf } from '../../../ui/open-document';
+import { orderListProps } from '../order-list';
 
 const dash = (v: string | null | undefined) => v || '—';
 const created = (o: SaleOrderListItem) => formatDate(o.created_at, o.branch.timeZone);
@@ -71,14 +72,10 @@ const actions: RowAction<SaleOrderListItem>[] = [
 export default function SaleOrdersPage() {
   return (
     <ListPage<SaleOrderListItem>
-      title="Órdenes de venta"
-      resource="sale-order"
-      module="saleOrder"
-      exportName="ordenes-de-venta"
-      createPath="crear"
-      detailTitle={(o) => `Orden de venta ${o.orderNumber}`}
-      detailWidth={860}
-      detail={(o) => <SaleOrderDetail order={o} />}
+      {...orderListProps<SaleOrderListItem>(
+        { title: 'Órdenes de venta', resource: 'sale-order', module: 'saleOrder', exportName: 'ordenes-de-venta' },
+        { title: (o) => `Orden de venta ${o.orderNumber}`, width: 860, body: (o) => <SaleOrderDetail order={o} /> },
+      )}
       searchFields={[
         { value: 'orderNumber', label: 'Número de orden' },
         { value: 'name', label: 'Nombre' },

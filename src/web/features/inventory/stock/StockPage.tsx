@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_NAMES } from '../../../../domain/roles';
 import { STOCK_EXPIRY_FILTERS, type StockRow } from '../../../../domain/inventory.contract';
@@ -11,6 +12,9 @@ import { KardexModal } from './LedgerViews';
 import { AdjustmentModal, MaxMinModal } from './StockDialogs';
 import { StockDetails } from './StockDetails';
 import { StockReport } from './StockReport';
+
+/** The status as a compact tag in the colours of the row (the full word no longer runs under the fixed options column). */
+const STATUS_COLORS: Record<string, string> = { 'Próximo a caducar': 'red', 'Sobre máximo': 'volcano', 'Bajo mínimo': 'volcano', Correcto: 'green' };
 
 const expiryLabels: Record<(typeof STOCK_EXPIRY_FILTERS)[number], string> = { expired: 'Caducado', '30': 'Caduca en 30 días', '60': 'Caduca en 60 días' };
 
@@ -45,11 +49,12 @@ export default function StockPage() {
         ]}
         columns={[
           { key: 'sku', title: 'SKU', sortField: 'sku' },
-          { key: 'name', title: 'Producto', sortField: 'name' },
+          { key: 'name', title: 'Producto', sortField: 'name', width: 170 },
           {
             key: 'expiries',
             title: 'Caducidades',
             sortField: 'expiresIn',
+            width: 180,
             render: (r) => <ExpiryTags expiries={r.expiries} />,
             text: (r) => r.expiries.map((e) => e.expiresAt).join(', '),
           },
@@ -63,7 +68,7 @@ export default function StockPage() {
           },
           { key: 'max', title: 'Máximo', sortField: 'max', render: (r) => r.max ?? '—' },
           { key: 'min', title: 'Mínimo', sortField: 'min', render: (r) => r.min ?? '—' },
-          { key: 'status', title: 'Estatus' },
+          { key: 'status', title: 'Estatus', render: (r) => <Tag color={STATUS_COLORS[r.status]}>{r.status}</Tag>, text: (r) => r.status },
         ]}
         rowActions={[
           { key: 'adjust', label: 'Ajuste de inventario', action: 'edit', hidden: (r) => r.distribution_center, onClick: setAdjusting },

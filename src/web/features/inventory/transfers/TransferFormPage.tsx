@@ -84,27 +84,26 @@ function CreateFields({ form }: { form: ReturnType<typeof Form.useForm<Values>>[
   const today = dayjs().format('YYYY-MM-DD');
   const options = (lots.data?.lots ?? []).filter((l) => !isExpired(l.expiresAt, today)).map(lotOption);
   const branchOptions = (except?: string) => (branches.data ?? []).filter((b) => b.id !== except).map((b) => ({ value: b.id, label: b.name }));
+  // either branch's select: searchable by name, without the branch chosen on the other side
+  const branchSelect = (placeholder: string, except?: string) => ({
+    showSearch: { optionFilterProp: 'label' },
+    placeholder,
+    loading: branches.isLoading,
+    options: branchOptions(except),
+  });
   return (
     <>
       <Row gutter={16}>
         <Field md={12} name="originBranchId" label="Sucursal origen" required rules={rule('originBranchId')}>
           <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Seleccione la sucursal de origen"
-            loading={branches.isLoading}
-            options={branchOptions(destiny)}
+            {...branchSelect('Seleccione la sucursal de origen', destiny)}
             disabled={Boolean(user?.branchBound)}
             // the lots belong to the origin: a new origin starts the lines again
             onChange={() => form.setFieldValue('transferProducts', [{ quantity: 1 }])}
           />
         </Field>
         <Field md={12} name="destinyBranchId" label="Sucursal destino" required rules={rule('destinyBranchId')}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Seleccione la sucursal de destino"
-            loading={branches.isLoading}
-            options={branchOptions(origin)}
-          />
+          <Select {...branchSelect('Seleccione la sucursal de destino', origin)} />
         </Field>
         <Field name="comments" label="Comentarios" rules={rule('comments')}>
           <Input.TextArea maxLength={500} rows={2} />

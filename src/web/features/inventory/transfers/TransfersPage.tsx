@@ -8,12 +8,10 @@ import { ListPage, type RowAction } from '../../../ui/ListPage';
 import { deleteAction } from '../../../ui/list-actions';
 import { textColumn } from '../../../ui/list-columns';
 import { openDocument as openPdf } from '../../../ui/open-document';
+import { orderListProps } from '../order-list';
 import { TransferStatusTag, transferRights } from './actions';
 
 const DIFFERENCE = 'Lo recibido no coincide con lo enviado';
-
-// a finished transfer whose received quantities differ from the sent ones is highlighted (section 2)
-const highlight = `.transfers-list tr:has(.transfer-difference) > td { background: #fff1f0; }`;
 
 function TransferDetail({ transfer: t }: { transfer: TransferListItem }) {
   const when = (d: string | null) => (d ? formatDateTime(d) : '—');
@@ -40,7 +38,7 @@ function TransferNumber({ transfer: t }: { transfer: TransferListItem }) {
   if (!t.hasDifference) return <>{t.transferNumber}</>;
   return (
     <Tooltip title={DIFFERENCE}>
-      <span className="transfer-difference" data-testid="transfer-difference">
+      <span data-testid="transfer-difference">
         {t.transferNumber} <WarningOutlined style={{ color: '#cf1322' }} aria-label={DIFFERENCE} />
       </span>
     </Tooltip>
@@ -62,43 +60,31 @@ export default function TransfersPage() {
     ),
   ];
   return (
-    <div className="transfers-list">
-      <style>{highlight}</style>
-      <ListPage<TransferListItem>
-        title="Transferencias"
-        resource="transfer"
-        module="transfers"
-        exportName="transferencias"
-        createPath="crear"
-        detailTitle={(t) => `Transferencia ${t.transferNumber}`}
-        detailWidth={720}
-        detail={(t) => <TransferDetail transfer={t} />}
-        searchFields={[
-          { value: 'transferNumber', label: 'Número' },
-          { value: 'originBranch', label: 'Sucursal origen' },
-          { value: 'destinyBranch', label: 'Sucursal destino' },
-        ]}
-        filters={[
-          filterCatalogue.originBranch('transfers'),
-          filterCatalogue.destinationBranch('transfers'),
-          filterCatalogue.orderStatus(),
-          filterCatalogue.dateRange('Fecha de creación'),
-        ]}
-        columns={[
-          {
-            key: 'transferNumber',
-            title: 'Número',
-            sortField: 'transferNumber',
-            render: (t) => <TransferNumber transfer={t} />,
-            text: (t) => t.transferNumber,
-          },
-          textColumn('originBranch', 'Sucursal origen', (t) => t.originBranch.name, { sort: true }),
-          textColumn('created_at', 'Fecha de creación', (t) => formatDate(t.created_at), { sort: true }),
-          textColumn('destinyBranch', 'Sucursal destino', (t) => t.destinyBranch.name, { sort: true }),
-          { key: 'status', title: 'Estatus', sortField: 'status', render: (t) => <TransferStatusTag status={t.status} />, text: (t) => t.status },
-        ]}
-        rowActions={rowActions}
-      />
-    </div>
+    <ListPage<TransferListItem>
+      {...orderListProps<TransferListItem>(
+        { title: 'Transferencias', resource: 'transfer', module: 'transfers', exportName: 'transferencias' },
+        { title: (t) => `Transferencia ${t.transferNumber}`, width: 720, body: (t) => <TransferDetail transfer={t} /> },
+      )}
+      searchFields={[
+        { value: 'transferNumber', label: 'Número' },
+        { value: 'originBranch', label: 'Sucursal origen' },
+        { value: 'destinyBranch', label: 'Sucursal destino' },
+      ]}
+      filters={[
+        filterCatalogue.originBranch('transfers'),
+        filterCatalogue.destinationBranch('transfers'),
+        filterCatalogue.orderStatus(),
+        filterCatalogue.dateRange('Fecha de creación'),
+      ]}
+      columns={[
+        { key: 'transferNumber', title: 'Número', sortField: 'transferNumber', render: (t) => <TransferNumber transfer={t} />, text: (t) => t.transferNumber },
+        textColumn('originBranch', 'Sucursal origen', (t) => t.originBranch.name, { sort: true }),
+        textColumn('created_at', 'Fecha de creación', (t) => formatDate(t.created_at), { sort: true }),
+        textColumn('destinyBranch', 'Sucursal destino', (t) => t.destinyBranch.name, { sort: true }),
+        { key: 'status', title: 'Estatus', sortField: 'status', render: (t) => <TransferStatusTag status={t.status} />, text: (t) => t.status },
+      ]}
+      rowActions={rowActions}
+      rowClassName={(t) => (t.hasDifference ? 'order-row-difference' : '')}
+    />
   );
 }
