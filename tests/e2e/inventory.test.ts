@@ -40,9 +40,26 @@ const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, 
 const rows = (page: Page) => page.locator('.ant-table-wrapper').first().locator('.ant-table-row');
 const modal = (page: Page, title: string) => page.locator('.ant-modal', { has: page.locator('.ant-modal-title', { hasText: title }) });
 
+/** Picks a filter's option until the select shows it: a click while a list fades out or loads is tried again. */
 async function chooseFilter(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  const shown = page.locator('.ant-select').filter({ has: select }).first();
+  const chosen = async () => (await shown.innerText()).includes(option);
+  await expect
+    .poll(
+      async () => {
+        if (await chosen()) return true;
+        if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+        await page
+          .locator('.ant-select-dropdown:visible')
+          .getByTitle(option, { exact: true })
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
+        return chosen();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 async function searchSku(page: Page, sku: string) {

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Button, Col, ConfigProvider, DatePicker, Form, Input, Row, Select, type FormItemProps } from 'antd';
-import { BarcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useParams } from 'react-router';
-import { parseGs1, sameGtin } from '../../../../domain/gs1';
+import { sameGtin } from '../../../../domain/gs1';
 import { creditExpiration, formatIsoDate, INVENTORY_MESSAGES, PAY_METHODS, PAY_STATUSES, TAX_RATES } from '../../../../domain/inventory';
 import { purchaseOrderRoutes, type PurchaseOrder, type PurchaseProduct } from '../../../../domain/purchase-orders.contract';
 import { duplicateLotIndexes, purchaseOrderFields, purchaseOrderSchema, purchaseOrderUpdateSchema } from '../../../../domain/purchase-orders.schemas';
@@ -17,7 +16,7 @@ import { FormPage } from '../../../ui/FormPage';
 import { optionsOf, parseForm, requiredRule, zodRule } from '../../../ui/forms';
 import { LineItemsField } from '../../../ui/LineItemsField';
 import { MoneyInput } from '../../../ui/MoneyInput';
-import { notify } from '../../../ui/notify';
+import { ScanField } from '../../../ui/ScanField';
 import { PayStatusTag } from './PurchaseOrdersPage';
 
 interface LineValues {
@@ -84,45 +83,6 @@ function applyScan(lines: LineValues[], product: PurchaseProduct, lot: string | 
     ? { ...line, quantity: (line.quantity ?? 0) + 1 }
     : { ...line, allotment: lot ?? line.allotment, expiresAt: expiresAt ?? line.expiresAt };
   return lines.map((l, i) => (i === same ? next : l));
-}
-
-function ScanField({
-  products,
-  onScan,
-  disabled,
-}: {
-  products: PurchaseProduct[];
-  onScan: (p: PurchaseProduct, lot: string | null, expiresAt: string | null) => void;
-  disabled?: boolean;
-}) {
-  const [code, setCode] = useState('');
-  const read = () => {
-    const scan = parseGs1(code);
-    const product = scan.gtin ? products.find((p) => sameGtin(p.barCode, scan.gtin!)) : undefined;
-    if (!product) {
-      notify.error(new Error('No se encontró un producto con ese código de barras'));
-      return;
-    }
-    onScan(product, scan.lot, scan.expiresAt);
-    notify.info(`${product.name}${scan.lot ? ` · lote ${scan.lot}` : ''}${scan.expiresAt ? ` · caduca ${formatIsoDate(scan.expiresAt)}` : ''}`);
-    setCode('');
-  };
-  return (
-    <Form.Item label="Escanear código" extra="Código GS1 de la caja (GTIN, lote y caducidad) o código de barras del producto">
-      <Input
-        aria-label="Escanear código"
-        prefix={<BarcodeOutlined />}
-        placeholder="Escanear código"
-        value={code}
-        disabled={disabled}
-        onChange={(e) => setCode(e.target.value)}
-        onPressEnter={(e) => {
-          e.preventDefault();
-          if (code.trim()) read();
-        }}
-      />
-    </Form.Item>
-  );
 }
 
 /** Lot and expiry of each line: required when the product's type requires a lot; the same product and lot only once. */
@@ -326,8 +286,14 @@ export default function PurchaseOrderFormPage() {
       </Row>
       {!linesLocked && (
         <ScanField
-          products={productList}
-          onScan={(p, lot, expiresAt) => form.setFieldValue(LINES, applyScan((form.getFieldValue(LINES) ?? []) as LineValues[], p, lot, expiresAt))}
+          extra="Código GS1 de la caja (GTIN, lote y caducidad) o código de barras del producto"
+          notFound="No se encontró un producto con ese código de barras"
+          onScan={(scan) => {
+            const product = scan.gtin ? productList.find((p) => sameGtin(p.barCode, scan.gtin!)) : undefined;
+            if (!product) return null;
+            form.setFieldValue(LINES, applyScan((form.getFieldValue(LINES) ?? []) as LineValues[], product, scan.lot, scan.expiresAt));
+            return `${product.name}${scan.lot ? ` · lote ${scan.lot}` : ''}${scan.expiresAt ? ` · caduca ${formatIsoDate(scan.expiresAt)}` : ''}`;
+          }}
         />
       )}
       {/* a received order's lines are what entered the stock: shown, not changed */}
