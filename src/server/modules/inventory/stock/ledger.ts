@@ -197,7 +197,7 @@ interface RecallRecord {
 }
 
 /** Units that reached a person: applied in an appointment, sold at the counter or in a sale order. */
-const RECALL_FROM = sql`(
+const recallFrom = (scope: SQL) => sql`(
   select m.seq, m.stock_id, m.created_at as date, m.branch_id, b.name as branch_name, m.product_id, p.sku, p.name as product_name, s.allotment, s.expires_at,
     -m.quantity as units, m.document_number,
     case m.cause when 'appointment' then 'appointment' when 'product_sale' then 'cash_order' else 'sale_order' end as source,
@@ -216,7 +216,7 @@ const RECALL_FROM = sql`(
   left join users su on su.id = co.seller_id
   left join sale_orders so on m.cause = 'sale_order' and so.id = m.document_id
   left join customers c on c.id = coalesce(a.customer_id, co.customer_id, pp.customer_id)
-  where m.cause in ('appointment', 'product_sale', 'sale_order') and m.quantity < 0
+  where m.cause in ('appointment', 'product_sale', 'sale_order') and m.quantity < 0 and ${scope}
 ) k`;
 
 const toRecall = (r: RecallRecord): RecallRow => ({
@@ -239,27 +239,48 @@ export async function recallSpec(db: DbOrTx, actor: Actor, q: RecallFilters): Pr
   const productId = lot?.productId ?? q.productId;
   const allotment = lot?.allotment ?? q.allotment;
   const branchId = branchScope(actor);
+  // the lot, product or patient narrows the ledger inside (its indexes), before the joins that name who got the units
+  const lotIds =
+    allotment && productId
+      ? (
+          await db
+            .select({ id: productStocks.id })
+            .from(productStocks)
+            .where(and(eq(productStocks.productId, productId), eq(productStocks.allotment, allotment)))
+        ).map((l) => l.id)
+      : null;
+  const scope =
+    and(
+      lotIds ? (lotIds.length ? sql`m.stock_id in ${lotIds}` : sql`false`) : productId ? sql`m.product_id = ${productId}` : undefined,
+      allotment && !productId ? sql`s.allotment = ${allotment}` : undefined,
+      q.customerId ? sql`coalesce(a.customer_id, co.customer_id, pp.customer_id) = ${q.customerId}` : undefined,
+      branchId ? sql`m.branch_id = ${branchId}` : undefined,
+    ) ?? sql`true`;
+  const from = recallFrom(scope);
   return {
     sortable: { date: sql`k.date`, customer: sql`k.customer_name`, branch: sql`k.branch_name`, units: sql`k.units` },
     defaultSort: { field: 'date', order: 'DESC' },
     searchable: { customer: sql`k.customer_name`, documentNumber: sql`k.document_number`, professional: sql`k.professional` },
-    filters: [
-      productId ? sql`k.product_id = ${productId}` : undefined,
-      // a lot number reaches the ledger through its lots' ids (stock_movements_stock_idx), not by scanning the product
-      allotment && productId ? sql`k.stock_id in (select id from product_stocks where product_id = ${productId} and allotment = ${allotment})` : undefined,
-      allotment && !productId ? sql`k.allotment = ${allotment}` : undefined,
-      q.customerId ? sql`k.customer_id = ${q.customerId}` : undefined,
-      branchId ? sql`k.branch_id = ${branchId}` : undefined,
-    ],
+    filters: [],
     rows: async ({ where, orderBy, limit, offset }) =>
       (
         await rowsOf<RecallRecord>(
           db,
-          sql`select * from ${RECALL_FROM} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)}, k.seq ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
+          sql`select * from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)}, k.seq ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
         )
       ).map(toRecall),
+    // without a search or a patient, the count needs the ledger rows alone, not who received them
     count: async (where) =>
-      Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${RECALL_FROM} ${where ? sql`where ${where}` : sql``}`))[0]?.n ?? 0),
+      Number(
+        (
+          await rowsOf<{ n: number }>(
+            db,
+            where || q.customerId || (allotment && !productId)
+              ? sql`select count(*)::int as n from ${from} ${where ? sql`where ${where}` : sql``}`
+              : sql`select count(*)::int as n from stock_movements m where m.cause in ('appointment', 'product_sale', 'sale_order') and m.quantity < 0 and ${scope}`,
+          )
+        )[0]?.n ?? 0,
+      ),
   };
 }
 
