@@ -101,6 +101,13 @@ describe('restock orders', () => {
     const received = page.getByLabel(`Cantidad recibida de ${product.name}`);
     await received.waitFor();
     await page.getByText('E2E-OR-002 (31/12/2031) · 5').waitFor();
+    // each scanned box of the lot counts one unit received
+    const scan = page.getByLabel('Escanear código');
+    for (let box = 0; box < 2; box++) {
+      await scan.fill('(01)07501234567893(17)311231(10)E2E-OR-002');
+      await scan.press('Enter');
+    }
+    await expect.poll(() => received.inputValue()).toBe('2');
     await received.fill('7');
     await page.getByRole('button', { name: 'Confirmar recepción' }).click();
     await page.getByText('La cantidad recibida no puede ser mayor a la enviada').waitFor();
