@@ -177,6 +177,74 @@ export async function takeFirstExpiry(
   return taken;
 }
 
+/** One product's units to take at a branch: from a chosen lot, or first expiry first. */
+export interface TakeRequest {
+  productId: string;
+  units: number;
+  stockId?: string;
+}
+
+/**
+ * Takes several products' units at one branch at once (an order's lines): the lots of all of them locked in one
+ * statement in id order, each request served from its chosen lot or first expiry first (valid lots only), and the
+ * movements written by applyMovements. A request that cannot be served is refused on its field (`fieldOf(index)`).
+ * Answers, per request, the lots taken and how many units from each.
+ */
+export async function takeMany(
+  tx: DbOrTx,
+  actor: Actor | null,
+  branchId: string,
+  requests: TakeRequest[],
+  m: Movement,
+  fieldOf: (index: number) => string,
+): Promise<{ lotId: string; units: number }[][]> {
+  requests.forEach((r) => assertPositive(r.units));
+  const chosen = requests.flatMap((r) => (r.stockId ? [r.stockId] : []));
+  const products = [...new Set(requests.map((r) => r.productId))];
+  const lots = await tx
+    .select(lotColumns)
+    .from(productStocks)
+    .where(
+      and(
+        eq(productStocks.branchId, branchId),
+        sql`${productStocks.productId} = any(${`{${products.join(',')}}`}::uuid[])`,
+        sql`(${productStocks.quantity} > 0 or ${productStocks.id} = any(${`{${chosen.join(',')}}`}::uuid[]))`,
+        live(productStocks),
+      ),
+    )
+    .orderBy(asc(productStocks.id))
+    .for('no key update');
+  const today = await branchToday(tx, branchId);
+  const refuse = (index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
+    new AppError(code, message, [{ field: fieldOf(index), message }]);
+  const short = m.shortMessage ?? INVENTORY_MESSAGES.insufficient;
+  const pick = (r: TakeRequest, index: number) => {
+    const own = lots.filter((l) => l.productId === r.productId);
+    if (!r.stockId) {
+      const picks = pickFefo(own, r.units, today);
+      if (!picks) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
+      return picks;
+    }
+    const lot = own.find((l) => l.id === r.stockId);
+    if (!lot) throw refuse(index, 'VALIDATION_FAILED', 'El lote no es de esa sucursal o no es de ese producto');
+    if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, today)) throw refuse(index, 'LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
+    if (lot.quantity < r.units) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
+    return [{ lot, units: r.units }];
+  };
+  const taken = requests.map((r, index) => {
+    const picks = pick(r, index);
+    // what a request takes is gone for the next one of the same product
+    for (const p of picks) p.lot.quantity -= p.units;
+    return picks;
+  });
+  await applyMovements(
+    tx,
+    actor,
+    taken.flat().map((p) => ({ ...m, stockId: p.lot.id, quantity: -p.units })),
+  );
+  return taken.map((picks) => picks.map((p) => ({ lotId: p.lot.id, units: p.units })));
+}
+
 /** Lots whose quantity is not the sum of their movements: none, ever (the demo seed and the tests check it). */
 export async function ledgerMismatches(tx: DbOrTx): Promise<string[]> {
   const result = (await tx.execute(
@@ -240,7 +308,7 @@ export async function applyMovements(tx: DbOrTx, actor: Actor | null, movements:
   // every lot locked in id order, then the guards on what the locked rows hold
   const distinct = [...new Set(ids)].sort();
   const locked = (await tx.execute(sql`select s.id, s.quantity, s.allotment, s.expires_at, s.deleted_at, b.time_zone from product_stocks s
-    join branches b on b.id = s.branch_id where s.id = any(${`{${distinct.join(',')}}`}::uuid[]) order by s.id for update of s`)) as unknown as {
+    join branches b on b.id = s.branch_id where s.id = any(${`{${distinct.join(',')}}`}::uuid[]) order by s.id for no key update of s`)) as unknown as {
     rows: { id: string; quantity: number; allotment: string; expires_at: string | null; deleted_at: unknown; time_zone: string }[];
   };
   const lots = new Map(locked.rows.map((r) => [r.id, { ...r, quantity: Number(r.quantity) }]));

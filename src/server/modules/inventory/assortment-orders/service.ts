@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   branchFixedOnRestock,
   type ApproveAssortmentInput,
@@ -10,12 +10,12 @@ import { msg } from '../../../../domain/validation';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
-import { assortmentOrderLots, assortmentOrderProducts, assortmentOrders, branches, productStocks, products } from '../../../db/schema';
+import { assortmentOrderLots, assortmentOrderProducts, assortmentOrders, branches, products } from '../../../db/schema';
 import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/app-error';
 import { recordChange } from '../../../platform/change-log';
 import { nextDocumentNumber } from '../documents';
-import { putIntoLot, recordDifference, returnToLot, takeFirstExpiry, takeFromLot, type Movement } from '../steps';
+import { putIntoLot, recordDifference, returnToLot, takeMany, type Movement } from '../steps';
 import { distributionCenter, findOrder, maxOf, orderDetail, orderLines, restockProducts, sentLots, type OrderRecord } from './queries';
 
 /**
@@ -135,33 +135,10 @@ function matchLines<T extends { id: string }>(lines: { id: string }[], body: T[]
   return byId;
 }
 
-/** Sends one line's units from the distribution centre: the lot chosen, or first expiry first. */
-async function sendLine(tx: DbOrTx, actor: Actor, order: OrderRecord, dcId: string, line: { id: string; productId: string }, units: number, stockId?: string) {
-  const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
-  let taken: { lotId: string; units: number }[];
-  if (stockId) {
-    const [lot] = await tx
-      .select({ id: productStocks.id })
-      .from(productStocks)
-      .where(and(eq(productStocks.id, stockId), eq(productStocks.branchId, dcId), eq(productStocks.productId, line.productId), live(productStocks)))
-      .limit(1);
-    if (!lot) throw new AppError('VALIDATION_FAILED', 'El lote no es del centro de distribución o no es de ese producto');
-    taken = [{ lotId: (await takeFromLot(tx, actor, stockId, units, m)).id, units }];
-  } else {
-    taken = (await takeFirstExpiry(tx, actor, { productId: line.productId, branchId: dcId }, units, m)).map((t) => ({ lotId: t.lot.id, units: t.units }));
-  }
-  await tx.insert(assortmentOrderLots).values(taken.map((t) => ({ lineId: line.id, stockId: t.lotId, quantity: t.units })));
-}
-
-/** A line's refusal (insufficient stock, a foreign lot) named on its field. */
-async function onLine<T>(index: number, field: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof AppError && (err.code === 'INSUFFICIENT_INVENTORY' || err.code === 'VALIDATION_FAILED') && !err.errors)
-      throw new AppError(err.code, err.message, [{ field: lineField(index, field), message: err.message }]);
-    throw err;
-  }
+/** The quantity sent on each line, in one statement. */
+async function setLineQuantities(tx: DbOrTx, lines: { id: string; quantity: number }[]) {
+  await tx.execute(sql`update assortment_order_products p set stocked_quantity = x.quantity
+    from json_to_recordset(${JSON.stringify(lines)}::json) as x(id uuid, quantity int) where p.id = x.id`);
 }
 
 export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput) {
@@ -174,12 +151,19 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
     const dc = await distributionCenter(tx);
     const lines = await orderLines(tx, id);
     const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
-    // lots are locked product by product in one order, so two approvals over the same products wait instead of deadlocking
-    for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
+    const sending = lines.flatMap((line) => {
       const { input: l, index } = body.get(line.id)!;
-      if (l.stockedQuantity > 0) await onLine(index, 'stockedQuantity', () => sendLine(tx, actor, order, dc.id, line, l.stockedQuantity, l.stockId));
-      await tx.update(assortmentOrderProducts).set({ stockedQuantity: l.stockedQuantity }).where(eq(assortmentOrderProducts.id, line.id));
-    }
+      return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
+    });
+    // every line's lots at the distribution centre locked at once (id order), first expiry first where no lot is chosen
+    const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
+    const taken = await takeMany(tx, actor, dc.id, sending, m, (i) => lineField(sending[i]!.index, 'stockedQuantity'));
+    const sentLotRows = sending.flatMap((s, i) => taken[i]!.map((t) => ({ lineId: s.line.id, stockId: t.lotId, quantity: t.units })));
+    if (sentLotRows.length) await tx.insert(assortmentOrderLots).values(sentLotRows);
+    await setLineQuantities(
+      tx,
+      [...body.values()].map(({ input }) => ({ id: input.id, quantity: input.stockedQuantity })),
+    );
     const now = new Date();
     await tx
       .update(assortmentOrders)

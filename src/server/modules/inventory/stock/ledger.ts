@@ -196,8 +196,13 @@ interface RecallRecord {
   units: number;
 }
 
-/** Units that reached a person: applied in an appointment, sold at the counter or in a sale order. */
-const recallFrom = (scope: SQL) => sql`(
+const RECALL_CAUSES = sql`m.cause in ('appointment', 'product_sale', 'sale_order') and m.quantity < 0`;
+
+/**
+ * Units that reached a person: applied in an appointment, sold at the counter or in a sale order. `movements` is the
+ * ledger, or one page of it already cut (recallSpec), so that only that page is joined to who received the units.
+ */
+const recallFrom = (scope: SQL, movements: SQL = sql`stock_movements`) => sql`(
   select m.seq, m.stock_id, m.created_at as date, m.branch_id, b.name as branch_name, m.product_id, p.sku, p.name as product_name, s.allotment, s.expires_at,
     -m.quantity as units, m.document_number,
     case m.cause when 'appointment' then 'appointment' when 'product_sale' then 'cash_order' else 'sale_order' end as source,
@@ -205,7 +210,7 @@ const recallFrom = (scope: SQL) => sql`(
     coalesce(concat_ws(' ', c.name, c.last_name, c.mother_last_name), so.name) as customer_name,
     coalesce(c.mobile_phone, c.phone, so.phone) as customer_phone,
     case when m.cause = 'appointment' then nullif(concat_ws(' ', u.name, u.last_name, u.mother_last_name), '') else nullif(concat_ws(' ', su.name, su.last_name), '') end as professional
-  from stock_movements m
+  from ${movements} m
   join product_stocks s on s.id = m.stock_id
   join products p on p.id = m.product_id
   join branches b on b.id = m.branch_id
@@ -216,7 +221,7 @@ const recallFrom = (scope: SQL) => sql`(
   left join users su on su.id = co.seller_id
   left join sale_orders so on m.cause = 'sale_order' and so.id = m.document_id
   left join customers c on c.id = coalesce(a.customer_id, co.customer_id, pp.customer_id)
-  where m.cause in ('appointment', 'product_sale', 'sale_order') and m.quantity < 0 and ${scope}
+  where ${RECALL_CAUSES} and ${scope}
 ) k`;
 
 const toRecall = (r: RecallRecord): RecallRow => ({
@@ -257,27 +262,31 @@ export async function recallSpec(db: DbOrTx, actor: Actor, q: RecallFilters): Pr
       branchId ? sql`m.branch_id = ${branchId}` : undefined,
     ) ?? sql`true`;
   const from = recallFrom(scope);
+  // newest first over the ledger's own columns: cut the page from the movements, then name who received them
+  const ledgerOnly = !q.customerId && !(allotment && !productId);
+  const pageOfLedger = (where: SQL | undefined) => ledgerOnly && !where && (q.field ?? 'date') === 'date';
+  const newestFirst = (q.order ?? (q.field ? 'ASC' : 'DESC')) === 'DESC';
   return {
     sortable: { date: sql`k.date`, customer: sql`k.customer_name`, branch: sql`k.branch_name`, units: sql`k.units` },
     defaultSort: { field: 'date', order: 'DESC' },
     searchable: { customer: sql`k.customer_name`, documentNumber: sql`k.document_number`, professional: sql`k.professional` },
     filters: [],
-    rows: async ({ where, orderBy, limit, offset }) =>
-      (
-        await rowsOf<RecallRecord>(
-          db,
-          sql`select * from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)}, k.seq ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
-        )
-      ).map(toRecall),
+    rows: async ({ where, orderBy, limit, offset }) => {
+      const page = sql`${limit ? sql`limit ${limit}` : sql``} offset ${offset}`;
+      const query = pageOfLedger(where)
+        ? sql`select * from ${recallFrom(scope, sql`(select m.* from stock_movements m where ${RECALL_CAUSES} and ${scope} order by m.created_at ${sql.raw(newestFirst ? 'desc' : 'asc')}, m.seq ${page})`)} order by ${sql.join(orderBy, sql`, `)}, k.seq`
+        : sql`select * from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)}, k.seq ${page}`;
+      return (await rowsOf<RecallRecord>(db, query)).map(toRecall);
+    },
     // without a search or a patient, the count needs the ledger rows alone, not who received them
     count: async (where) =>
       Number(
         (
           await rowsOf<{ n: number }>(
             db,
-            where || q.customerId || (allotment && !productId)
+            where || !ledgerOnly
               ? sql`select count(*)::int as n from ${from} ${where ? sql`where ${where}` : sql``}`
-              : sql`select count(*)::int as n from stock_movements m where m.cause in ('appointment', 'product_sale', 'sale_order') and m.quantity < 0 and ${scope}`,
+              : sql`select count(*)::int as n from stock_movements m where ${RECALL_CAUSES} and ${scope}`,
           )
         )[0]?.n ?? 0,
       ),

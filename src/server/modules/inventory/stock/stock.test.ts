@@ -289,6 +289,28 @@ describe('kardex, trace and recall', () => {
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
   });
 
+  it('pages a product recall from the ledger in the same order as the whole list, newest first by default', async () => {
+    const lot = await tijuanaLot();
+    for (const note of ['R-1', 'R-2', 'R-3', 'R-4', 'R-5']) {
+      const sold = await admin({
+        method: 'POST',
+        url: '/v1/sale-order/create',
+        payload: { name: 'Spa Recall', phone: '(664) 555-1234', note, branchId: TIJUANA, saleOrderProducts: [{ stockId: lot.id, quantity: 1, price: 10 }] },
+      });
+      expect(sold.statusCode).toBe(201);
+    }
+    const used = { product_id: lot.product_id };
+    const all = (await admin({ method: 'GET', url: `/v1/stock/recall?productId=${used!.product_id}&take=all` })).json();
+    const pages = [1, 2].map((page) => admin({ method: 'GET', url: `/v1/stock/recall?productId=${used!.product_id}&take=2&page=${page}` }));
+    const ids = (await Promise.all(pages)).flatMap((res) => res.json().items.map((r: { id: string }) => r.id));
+    expect(ids).toEqual(all.items.slice(0, 4).map((r: { id: string }) => r.id));
+    const dates = all.items.map((r: { date: string }) => r.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const oldest = (await admin({ method: 'GET', url: `/v1/stock/recall?productId=${used!.product_id}&take=1&field=date` })).json();
+    expect(oldest.items[0].date).toBe(dates.at(-1));
+    expect(oldest.meta.itemCount).toBe(all.meta.itemCount);
+  });
+
   it('asks the recall for a product, a lot or a patient', async () => {
     const res = await admin({ method: 'GET', url: '/v1/stock/recall' });
     expect(res.statusCode).toBe(400);
