@@ -69,6 +69,7 @@ async function seed() {
       paymentMethod: 'Tarjeta de crédito',
       paymentStatus: 'paid',
       createdAt: new Date(Date.now() - 10 * DAY),
+      businessDate: new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10),
     })
     .returning();
   await db.insert(orderDetails).values({ orderId: order.id, packageId: pkg.id, quantity: 1, salePrice: toCents(35_000), price: toCents(38_000) });
@@ -84,6 +85,7 @@ async function seed() {
       paymentStatus: 'paid',
       refundedAt: new Date(),
       createdAt: new Date(Date.now() - 3 * DAY),
+      businessDate: new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10),
     })
     .returning();
   await db.insert(cashOrderDetails).values({ cashOrderId: cash.id, productId: product.id, quantity: 2, salePrice: toCents(600), price: toCents(600) });

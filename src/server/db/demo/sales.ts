@@ -341,6 +341,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     channel,
     subtotal: ZERO_CENTS,
     total: ZERO_CENTS,
+    businessDate: '',
   });
 
   const addOrder = (ci: number, c: DemoCustomer, day: number, prem: number, room: number) => {
@@ -764,6 +765,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
         channel: 'pos',
         subtotal: ZERO_CENTS,
         total: ZERO_CENTS,
+        businessDate: '',
         paymentMethod: method,
         paymentStatus: rnd.next() < 0.99 ? 'paid' : 'error',
         paymentGateway: CARDS.includes(method as (typeof CARDS)[number]) ? 'Terminal bancaria' : null,
@@ -808,6 +810,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     o.row.orderNumber = `${s.kind === 'cash' ? 'CAJ' : o.row.channel === 'app' ? 'APP' : o.row.channel === 'online' ? 'WEB' : 'POS'}-${PREFIX[o.branch.key]}-${String(seq[key]).padStart(6, '0')}`;
     o.row.createdAt = s.at;
     o.row.updatedAt = s.at;
+    o.row.businessDate = isoOfDay(o.day);
     events.push({
       at: s.at,
       customer: o.customer,
@@ -838,7 +841,9 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     });
     if (s.kind === 'order' && (o as PlannedOrder).refundDay) {
       const po = o as PlannedOrder;
-      const at = instant(po.branch, openDay(po.branch, po.refundDay!), 12 * 60 + rnd.int(0, 300));
+      const refundDay = openDay(po.branch, po.refundDay!);
+      const at = instant(po.branch, refundDay, 12 * 60 + rnd.int(0, 300));
+      po.row.refundBusinessDate = isoOfDay(refundDay);
       const byCard = CARDS.includes(po.row.paymentMethod as (typeof CARDS)[number]);
       po.row.refundedAt = at;
       po.row.refundMethod = rnd.next() < 0.35 ? 'Puntos' : byCard ? 'Tarjeta' : 'Efectivo';
@@ -917,6 +922,22 @@ export interface History {
   ledger: LedgerRow[];
 }
 
+/** One payment row per paid sale (its method, its total) and one refund row per refund: what the closings count. */
+async function insertPayments(db: Db) {
+  for (const [table, kind] of [
+    ['orders', 'order'],
+    ['cash_orders', 'cashOrder'],
+  ] as const) {
+    await db.execute(sql`insert into sale_payments (created_at, order_kind, order_id, branch_id, business_date, kind, method, currency, amount, exchange_rate, amount_mxn, reference, user_id)
+      select o.created_at, ${kind}, o.id, o.branch_id, o.business_date, 'payment', o.payment_method, 'MXN', o.total, 1, o.total, o.pay_reference, o.seller_id
+      from ${sql.raw(table)} o where o.payment_status = 'paid' and o.total > 0`);
+    await db.execute(sql`insert into sale_payments (created_at, order_kind, order_id, branch_id, business_date, kind, method, currency, amount, exchange_rate, amount_mxn, user_id)
+      select o.refunded_at, ${kind}, o.id, o.branch_id, o.refund_business_date, 'refund',
+        case when o.refund_method in ('Efectivo', 'Puntos') then o.refund_method else o.payment_method end, 'MXN', -o.total, 1, -o.total, o.refunded_by_id
+      from ${sql.raw(table)} o where o.refunded_at is not null and o.payment_status = 'paid' and o.total > 0`);
+  }
+}
+
 /** Inserts the planned history once its customers exist. */
 export async function insertHistory(db: Db, r: History): Promise<void> {
   // Tens of thousands of rows, each with up to ten foreign keys: with a superuser connection (PGlite, the
@@ -932,5 +953,6 @@ export async function insertHistory(db: Db, r: History): Promise<void> {
   await bulkInsert(db, cashOrders, r.cashRows);
   await bulkInsert(db, cashOrderDetails, r.cashDetailRows);
   await bulkInsert(db, pointLedger, r.ledger);
+  await insertPayments(db);
   if (superuser) await db.execute(sql`set local session_replication_role = origin`);
 }

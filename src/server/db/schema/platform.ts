@@ -54,6 +54,8 @@ export const settings = pgTable(
     defaultExchangeRate: numeric('default_exchange_rate', { precision: 14, scale: 4, mode: 'number' }).notNull().default(17),
     /** Loyalty tier thresholds in pesos (src/domain/loyalty.ts DEFAULT_TIER_THRESHOLDS when empty). */
     loyaltyThresholds: jsonb('loyalty_thresholds').$type<Record<string, number>>(),
+    /** A cosmetologist's share of the product sales they make, percent of what was paid without IVA. */
+    cosmetologyCommissionPercent: numeric('cosmetology_commission_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(5),
   },
   (t) => [check('settings_exchange_rate_positive', sql`${t.defaultExchangeRate} > 0`)],
 );

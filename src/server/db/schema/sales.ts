@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { ZERO_CENTS } from '../../../domain/money';
 import { users } from './auth';
 import { branches } from './branches';
@@ -7,8 +24,14 @@ import { packages, productStocks, products, coupons } from './catalogue';
 import { baseColumns, moneyCents, oneOf } from './columns';
 import { customers } from './customers';
 import { treatments } from './treatments';
+import { appointments } from './agenda';
 
 const money = moneyCents;
+
+/** The number part of POS-, APP- and WEB- sales, shared by orders and cash orders so no two sales share one. */
+export const saleNumbers = pgSequence('sale_number_seq', { startWith: 1 });
+/** The number of a daily cash closing (CC-). */
+export const closingNumbers = pgSequence('closing_number_seq', { startWith: 1 });
 
 /** Columns shared by treatment/package sales (orders) and product sales (cash orders). */
 const saleColumns = () => ({
@@ -41,6 +64,15 @@ const saleColumns = () => ({
   refundMethod: varchar('refund_method', { length: 20 }),
   refundReason: text('refund_reason'),
   refundedById: uuid('refunded_by_id').references(() => users.id),
+  /** The branch's calendar day when the sale happened (its own time zone), fixed then. */
+  businessDate: date('business_date').notNull(),
+  /** The day of the refund at the branch: the refund's closing and its commission reversal. */
+  refundBusinessDate: date('refund_business_date'),
+  /** Change given, in pesos, when cash tendered exceeded what was left to pay. */
+  change: money('change').notNull().default(ZERO_CENTS),
+  /** The client's Idempotency-Key and a hash of its body: a retry answers this sale. */
+  idempotencyKey: varchar('idempotency_key', { length: 64 }),
+  requestHash: varchar('request_hash', { length: 64 }),
 });
 
 /** The values the code writes; the database refuses any other (migration 0016). */
@@ -49,7 +81,21 @@ export const SALE_CHANNELS = ['pos', 'app', 'online'] as const;
 export const PURCHASED_STATUSES = ['onProcess', 'finished', 'refunded', 'expired'] as const;
 
 type SaleTable = Record<
-  'sellerId' | 'couponId' | 'createdAt' | 'subtotal' | 'discountTotal' | 'taxes' | 'total' | 'points' | 'pointsRedeemed' | 'paymentStatus' | 'channel',
+  | 'sellerId'
+  | 'couponId'
+  | 'createdAt'
+  | 'subtotal'
+  | 'discountTotal'
+  | 'taxes'
+  | 'total'
+  | 'points'
+  | 'pointsRedeemed'
+  | 'paymentStatus'
+  | 'channel'
+  | 'branchId'
+  | 'businessDate'
+  | 'idempotencyKey'
+  | 'change',
   AnyPgColumn
 >;
 
@@ -66,6 +112,11 @@ function saleRules(name: string, t: SaleTable) {
     check(`${name}_points_non_negative`, sql`${t.points} >= 0 and ${t.pointsRedeemed} >= 0`),
     check(`${name}_payment_status_valid`, oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check(`${name}_channel_valid`, oneOf(t.channel, SALE_CHANNELS)),
+    check(`${name}_change_non_negative`, sql`${t.change} >= 0`),
+    index(`${name}_branch_day_idx`).on(t.branchId, t.businessDate),
+    uniqueIndex(`${name}_idempotency_unique`)
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ];
 }
 
@@ -178,5 +229,173 @@ export const purchasedProducts = pgTable(
       .on(t.packageId)
       .where(sql`${t.packageId} is not null`),
     index('purchased_products_branch_idx').on(t.branchId, t.createdAt),
+  ],
+);
+
+export const SALE_PAYMENT_KINDS = ['payment', 'refund'] as const;
+/** The five payment methods, plus points redeemed as a tender; a refund also goes back as 'Puntos'. */
+export const SALE_PAYMENT_METHODS = [
+  'Efectivo',
+  'Transferencia electrónica',
+  'Depósito bancario',
+  'Tarjeta de crédito',
+  'Tarjeta de débito',
+  'Puntos',
+] as const;
+
+/**
+ * Each tender of a sale, and each amount of a refund (negative), as its own row: method, currency, the amount in
+ * that currency, the exchange rate in force then and the pesos it is worth. A later change of the rate never
+ * touches it. `business_date` is the branch's day of the payment or refund: what its closing counts.
+ */
+export const salePayments = pgTable(
+  'sale_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orderKind: varchar('order_kind', { length: 10 }).notNull(),
+    orderId: uuid('order_id').notNull(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    businessDate: date('business_date').notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    method: varchar('method', { length: 40 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    exchangeRate: numeric('exchange_rate', { precision: 14, scale: 4, mode: 'number' }).notNull().default(1),
+    amountMxn: money('amount_mxn').notNull(),
+    reference: varchar('reference', { length: 60 }),
+    userId: uuid('user_id').references(() => users.id),
+  },
+  (t) => [
+    index('sale_payments_order_idx').on(t.orderId),
+    index('sale_payments_branch_day_idx').on(t.branchId, t.businessDate),
+    check('sale_payments_kind_valid', oneOf(t.kind, SALE_PAYMENT_KINDS)),
+    check('sale_payments_order_kind_valid', oneOf(t.orderKind, ['order', 'cashOrder'])),
+    check('sale_payments_method_valid', oneOf(t.method, SALE_PAYMENT_METHODS)),
+    check('sale_payments_currency_valid', oneOf(t.currency, ['MXN', 'USD'])),
+    check(
+      'sale_payments_sign',
+      sql`(${t.kind} = 'payment' and ${t.amount} > 0 and ${t.amountMxn} > 0) or (${t.kind} = 'refund' and ${t.amount} < 0 and ${t.amountMxn} < 0)`,
+    ),
+    check('sale_payments_rate_positive', sql`${t.exchangeRate} > 0`),
+  ],
+);
+
+/**
+ * A branch-day's closing: the expected totals per method from that day's payments and refunds, what the person
+ * closing counted in the drawer (by denomination) and the difference. No user: closed by the nightly job
+ * ('Automático'). One per branch and day.
+ */
+export const dailyCashClosings = pgTable(
+  'daily_cash_closings',
+  {
+    ...baseColumns(),
+    closingNumber: varchar('closing_number', { length: 20 }).notNull(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    businessDate: date('business_date').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    /** Expected totals (pesos, dollars) per method and refunds per method, as the closing function computed them. */
+    expected: jsonb('expected').$type<Record<string, number>>().notNull(),
+    /** The drawer counted: { MXN: { "500": 3, … }, USD: { "20": 1 } }; null when closed automatically. */
+    counted: jsonb('counted').$type<Record<string, Record<string, number>>>(),
+    countedCash: money('counted_cash'),
+    countedDollars: money('counted_dollars'),
+    differenceCash: money('difference_cash'),
+    differenceDollars: money('difference_dollars'),
+    creditCardTotal: money('credit_card_total').notNull(),
+    debitCardTotal: money('debit_card_total').notNull(),
+    cashTotal: money('cash_total').notNull(),
+    pointsTotal: money('points_total').notNull(),
+    cashTotalDollars: money('cash_total_dollars').notNull(),
+    transferTotal: money('transfer_total').notNull(),
+    depositTotal: money('deposit_total').notNull(),
+    refundCash: money('refund_cash').notNull(),
+    refundCreditCardTotal: money('refund_credit_card_total').notNull(),
+    refundDebitCardTotal: money('refund_debit_card_total').notNull(),
+    refundPoints: money('refund_points').notNull(),
+    total: money('total').notNull(),
+    /** The product (cash order) part, shown by /dashboard/corte-de-productos. */
+    productCashTotal: money('product_cash_total').notNull(),
+    productCashTotalDollars: money('product_cash_total_dollars').notNull(),
+    productRefundCash: money('product_refund_cash').notNull(),
+    productTotal: money('product_total').notNull(),
+    comments: text('comments'),
+  },
+  (t) => [
+    uniqueIndex('daily_cash_closings_number_unique').on(t.closingNumber),
+    uniqueIndex('daily_cash_closings_branch_day_unique')
+      .on(t.branchId, t.businessDate)
+      .where(sql`${t.deletedAt} is null`),
+    index('daily_cash_closings_day_idx').on(t.businessDate),
+  ],
+);
+
+export const COMMISSION_KINDS = ['medical', 'cosmetology'] as const;
+
+/**
+ * One commission line: a medic's fee for a finished appointment (ISR from the staff file, stored with it) or a
+ * seller's share of a product sale (the percent in settings then). A refund adds a negative line on its own day
+ * (reversalOf), never edits the first one, so a closed month keeps its totals.
+ */
+export const commissions = pgTable(
+  'commissions',
+  {
+    ...baseColumns(),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    businessDate: date('business_date').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    cashOrderId: uuid('cash_order_id').references(() => cashOrders.id),
+    orderNumber: varchar('order_number', { length: 30 }),
+    customerId: uuid('customer_id').references(() => customers.id),
+    /** What the commission is a share of: the medical fee, or the sale paid without IVA. */
+    base: money('base').notNull(),
+    percent: numeric('percent', { precision: 5, scale: 2, mode: 'number' }),
+    commission: money('commission').notNull(),
+    isrPercent: numeric('isr_percent', { precision: 5, scale: 2, mode: 'number' }),
+    isrAmount: money('isr_amount').notNull().default(ZERO_CENTS),
+    payable: money('payable').notNull(),
+    reversalOf: uuid('reversal_of').references((): AnyPgColumn => commissions.id),
+  },
+  (t) => [
+    check('commissions_kind_valid', oneOf(t.kind, COMMISSION_KINDS)),
+    index('commissions_user_day_idx').on(t.userId, t.businessDate),
+    index('commissions_branch_day_idx').on(t.kind, t.branchId, t.businessDate),
+    index('commissions_appointment_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.appointmentId} is not null`),
+    index('commissions_cash_order_idx')
+      .on(t.cashOrderId)
+      .where(sql`${t.cashOrderId} is not null`),
+  ],
+);
+
+/** A branch's sales goal for a month (one live goal per branch-month). */
+export const goals = pgTable(
+  'goals',
+  {
+    ...baseColumns(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    goal: money('goal').notNull(),
+  },
+  (t) => [
+    uniqueIndex('goals_branch_month_unique')
+      .on(t.branchId, t.year, t.month)
+      .where(sql`${t.deletedAt} is null`),
+    check('goals_month_valid', sql`${t.month} between 1 and 12`),
+    check('goals_goal_positive', sql`${t.goal} > 0`),
   ],
 );

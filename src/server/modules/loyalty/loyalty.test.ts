@@ -57,6 +57,7 @@ async function sale(kind: 'order' | 'cash', customerId: string, total: number, o
       paymentMethod: 'Efectivo',
       paymentStatus: 'paid',
       points: Math.floor(total / 100),
+      businessDate: new Date().toISOString().slice(0, 10),
       ...over,
     })
     .returning();
