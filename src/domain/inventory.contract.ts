@@ -2,14 +2,10 @@ import { z } from 'zod';
 import { listResponse, route, type Answer, type ItemOf } from './contract';
 import { ADJUSTMENT_TYPES, MOVEMENT_CAUSES } from './inventory';
 import { listQuerySchema } from './list';
-import { isIsoDate } from './dates';
-import { msg, uuid } from './validation';
+import { msg, optionalDate, optionalUuid, uuid } from './validation';
 import { logDetailDto } from './logs.contract';
 
 const named = z.object({ id: z.string(), name: z.string() });
-const optionalUuid = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), uuid(label).optional());
-const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().refine(isIsoDate, msg.invalid(label)).optional());
 const wholeNumber = (label: string, min: number) =>
   z.coerce
     .number({ error: msg.required(label) })

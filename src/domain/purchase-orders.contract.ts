@@ -3,8 +3,7 @@ import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } f
 import { PAY_METHODS, PAY_STATUSES } from './inventory';
 import { listQuerySchema } from './list';
 import { purchaseOrderSchema, purchaseOrderUpdateSchema } from './purchase-orders.schemas';
-import { isIsoDate } from './dates';
-import { msg, uuid } from './validation';
+import { optionalDate, uuid } from './validation';
 
 const named = z.object({ id: z.string(), name: z.string() });
 
@@ -49,9 +48,6 @@ export const purchaseOrderDto = purchaseOrderItemDto.extend({
   subtotal: z.number(),
   purchaseOrderProducts: z.array(purchaseOrderLineDto),
 });
-
-const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().refine(isIsoDate, msg.invalid(label)).optional());
 
 export const purchaseOrderListQuery = listQuerySchema.extend({
   providerId: z.preprocess((v) => (v === '' ? undefined : v), uuid('proveedor').optional()),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { idParams, listResponse, recordRoutes, route, timestamps, type Answer, type ItemOf } from './contract';
-import { isIsoDate } from './dates';
+import { lotDto } from './inventory.contract';
 import { listQuerySchema } from './list';
 import { saleOrderSchema } from './sale-orders.schemas';
-import { msg, uuid } from './validation';
+import { optionalDate, optionalUuid, uuid } from './validation';
 
 const branchRef = z.object({ id: z.string(), name: z.string(), timeZone: z.string() });
 
@@ -39,29 +39,18 @@ export const saleOrderItemDto = z.object({
 
 export const saleOrderDto = saleOrderItemDto.extend({ saleOrderProducts: z.array(saleOrderLineDto) });
 
-const optionalUuid = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), uuid(label).optional());
-const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().refine(isIsoDate, msg.invalid(label)).optional());
-
 const saleOrderListQuery = listQuerySchema.extend({
   branchId: optionalUuid('sucursal'),
   startDate: optionalDate('fecha inicial'),
   endDate: optionalDate('fecha final'),
 });
 
-/** A lot the form may sell from: the branch's lots with units that have not expired, with the product's sale price. */
-export const saleOrderLotDto = z.object({
-  stockId: z.string(),
-  productId: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  allotment: z.string(),
-  expiresAt: z.string().nullable(),
-  /** Units that may be sold: the lot's stock, plus what the order being edited already holds of it. */
-  quantity: z.number(),
-  /** The product's sale price, else the lot's unit price (pesos). */
-  price: z.number().nullable(),
-});
+/**
+ * A lot the form may sell from: the branch's lots with units that have not expired. Its `quantity` is the units that may
+ * be sold (the lot's stock, plus what the order being edited already holds of it); its `price` is the product's sale
+ * price, else the lot's unit price (pesos).
+ */
+export const saleOrderLotDto = lotDto.omit({ productTypeRequiresLot: true });
 
 const records = recordRoutes('/sale-order', { query: saleOrderListQuery, body: saleOrderSchema, response: saleOrderDto });
 

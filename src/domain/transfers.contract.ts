@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
-import { isIsoDate } from './dates';
 import { ORDER_STATUSES } from './inventory';
 import { listQuerySchema } from './list';
 import { transferApproveSchema, transferConfirmSchema, transferSchema } from './transfers.schemas';
-import { msg, uuid } from './validation';
+import { optionalDate, optionalUuid } from './validation';
 
 const named = z.object({ id: z.string(), name: z.string() });
 const person = named.nullable();
-const optionalUuid = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), uuid(label).optional());
-const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().refine(isIsoDate, msg.invalid(label)).optional());
 
 /** A transfer as its list shows it. */
 export const transferItemDto = z.object({

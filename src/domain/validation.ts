@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates';
 
 // zod's built-in messages (wrong types, bad enums, …) in Spanish for every schema
 z.config(z.locales.es());
@@ -53,6 +54,15 @@ export function pin(label = 'PIN') {
 }
 
 export const uuid = (label = 'identificador') => z.uuid({ error: msg.invalid(label) });
+
+/** '' and null (an emptied filter or select) are no value. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An optional id of a query or filter: blank is no value, anything else must be a uuid. */
+export const optionalUuid = (label: string) => z.preprocess(blankToUndefined, uuid(label).optional());
+
+/** An optional YYYY-MM-DD of a query or filter: blank is no value, anything else must be a real date. */
+export const optionalDate = (label: string) => z.preprocess(blankToUndefined, z.string().refine(isIsoDate, msg.invalid(label)).optional());
 
 export const PHONE_COUNTRY = 'Solo se aceptan teléfonos de México (+52)';
 

@@ -41,12 +41,12 @@ import { assertBranchAccess, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { bookedSessions } from './booking-reads';
-import { purchasedProductDto, validLot } from './lookups';
+import { purchasedProductDto } from './lookups';
 import { areaIdsOfType, storedChanges, treatmentAreaIds } from './queries';
 import { branchZone, detailOf, invalid, lockedAppointment, MODULE } from './service';
 import { centsOf, pesos } from '../../db/money';
 import { live } from '../../db/live';
-import { branchToday, takeFromLot, type Movement } from '../inventory';
+import { branchToday, takeFromLot, validLot, type Movement } from '../inventory';
 
 type FinishInput = z.output<typeof finishSchema>;
 type PurchasedFinishInput = z.output<typeof purchasedFinishSchema>;

@@ -23,10 +23,7 @@ import { businessDaysFilter } from '../../platform/business-day';
 import { countMatching, type ListSpec } from '../../platform/list';
 import { appointmentById, appointmentSearchFields, appointmentsByIds, findPatients, toAppointmentItem } from './queries';
 import { live } from '../../db/live';
-import { branchToday } from '../inventory';
-
-/** A lot that may still be applied to a patient: no expiry, or not past it at the branch. */
-export const validLot = (today: string) => sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} >= ${today})`;
+import { branchToday, validLot } from '../inventory';
 
 export interface AppointmentFilters extends ListQuery {
   branchId?: string;

@@ -19,6 +19,7 @@ export {
   type DocumentType,
   type Lot,
 } from './steps';
+export { validLot } from './stock/queries';
 
 /** The user actions of the inventory, for the demo data that tells its story through them. */
 export const inventoryServices = {

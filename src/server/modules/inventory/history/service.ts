@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { HISTORY_MODULES, type historyRowDto } from '../../../../domain/inventory.contract';
 import { logActionLabel } from '../../../../domain/change-labels';
@@ -9,8 +9,8 @@ import { branchScope, type Actor } from '../../../platform/auth/actor';
 import { businessDaysFilter } from '../../../platform/business-day';
 import { AppError } from '../../../platform/app-error';
 import type { ListSpec } from '../../../platform/list';
+import { sqlListSpec } from '../../../platform/list-sql';
 import { logDetail } from '../../logs';
-import { rowsOf } from '../stock/queries';
 
 type HistoryRow = z.output<typeof historyRowDto>;
 
@@ -81,12 +81,13 @@ const toHistoryRow = (r: HistoryRecord): HistoryRow => ({
   created_at: new Date(r.created_at),
 });
 
-const where = (w: SQL | undefined) => (w ? sql`where ${w}` : sql``);
-
 /** GET /log: the inventory history; a branch-bound reader sees the rows about their branch (not those its users wrote about others). */
 export function historySpec(db: DbOrTx, actor: Actor, q: HistoryFilters): ListSpec<HistoryRow> {
   const scope = branchScope(actor, q.branchId);
-  return {
+  return sqlListSpec<HistoryRecord, HistoryRow>(db, {
+    from: HISTORY_FROM,
+    tiebreak: sql`k.id`,
+    toRows: (records) => records.map(toHistoryRow),
     sortable: { created_at: sql`k.created_at`, module: sql`k.module`, action: sql`k.action`, order: sql`k.order_number`, user: sql`k.user_name` },
     defaultSort: { field: 'created_at', order: 'DESC' },
     searchable: { order: sql`k.order_number`, product: sql`k.product`, user: sql`k.user_name`, action: sql`k.action` },
@@ -96,15 +97,7 @@ export function historySpec(db: DbOrTx, actor: Actor, q: HistoryFilters): ListSp
       scope ? sql`(${scope}::uuid = any(k.about) or (cardinality(k.about) = 0 and k.branch_id = ${scope}))` : undefined,
       businessDaysFilter(db, sql`k.created_at`, scope, q),
     ],
-    rows: async ({ where: w, orderBy, limit, offset }) =>
-      (
-        await rowsOf<HistoryRecord>(
-          db,
-          sql`select * from ${HISTORY_FROM} ${where(w)} order by ${sql.join(orderBy, sql`, `)}, k.id ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
-        )
-      ).map(toHistoryRow),
-    count: async (w) => Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${HISTORY_FROM} ${where(w)}`))[0]?.n ?? 0),
-  };
+  });
 }
 
 /** GET /log/:id: the 'Cambios' of one inventory row, field by field in Spanish. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, multiplyCents } from '../../../../domain/money';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
@@ -6,7 +6,7 @@ import { pesos } from '../../../db/money';
 import { branches, productStocks, products, saleOrderProducts, saleOrders, users } from '../../../db/schema';
 import { stamps } from '../../dto';
 
-/** Reads of sale orders: the order with its branch and author, its lines with lot and product, the lots a form may sell. */
+/** Reads of sale orders: the order with its branch and author, its lines with lot and product. */
 
 export type SaleOrderRow = typeof saleOrders.$inferSelect;
 
@@ -82,38 +82,4 @@ export async function lotsByIds(db: DbOrTx, stockIds: string[]) {
     .select({ id: productStocks.id, productId: productStocks.productId, branchId: productStocks.branchId })
     .from(productStocks)
     .where(and(inArray(productStocks.id, stockIds), live(productStocks)));
-}
-
-/**
- * The lots of a branch the sale form may choose: with units (or held by the order being edited) and not expired
- * on the branch's `today`; the quantity counts what that order already holds. The price is the product's sale
- * price, else the lot's unit price.
- */
-export async function saleableLots(db: DbOrTx, branchId: string, today: string, saleOrderId?: string) {
-  const held = db
-    .select({ stockId: saleOrderProducts.stockId, units: sql<number>`sum(${saleOrderProducts.quantity})::int`.as('units') })
-    .from(saleOrderProducts)
-    .innerJoin(saleOrders, eq(saleOrders.id, saleOrderProducts.saleOrderId))
-    .where(and(eq(saleOrderProducts.saleOrderId, saleOrderId ?? sql`null`), live(saleOrders)))
-    .groupBy(saleOrderProducts.stockId)
-    .as('held');
-  const expiryOk: SQL = or(isNull(productStocks.expiresAt), gte(productStocks.expiresAt, today))!;
-  const rows = await db
-    .select({
-      stockId: productStocks.id,
-      productId: productStocks.productId,
-      sku: products.sku,
-      name: products.name,
-      allotment: productStocks.allotment,
-      expiresAt: productStocks.expiresAt,
-      quantity: sql<number>`(${productStocks.quantity} + coalesce(${held.units}, 0))::int`,
-      salePrice: products.salePrice,
-      lotPrice: productStocks.price,
-    })
-    .from(productStocks)
-    .innerJoin(products, eq(products.id, productStocks.productId))
-    .leftJoin(held, eq(held.stockId, productStocks.id))
-    .where(and(eq(productStocks.branchId, branchId), live(productStocks), expiryOk, or(gt(productStocks.quantity, 0), gt(held.units, 0))))
-    .orderBy(asc(products.name), asc(productStocks.expiresAt), asc(productStocks.allotment));
-  return rows.map(({ salePrice, lotPrice, ...r }) => ({ ...r, price: pesos(salePrice ?? lotPrice) }));
 }

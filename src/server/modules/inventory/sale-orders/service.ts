@@ -16,16 +16,8 @@ import { findLive, liveUnlessWithDeleted } from '../../../platform/records';
 import { nextDocumentNumber } from '../documents';
 import { orderList } from '../order-list';
 import { branchToday, returnToLot, takeFromLot } from '../steps';
-import {
-  lotsByIds,
-  readSaleOrder,
-  saleableLots,
-  selectSaleOrders,
-  toSaleOrderItem,
-  type SaleOrderDetail,
-  type SaleOrderItem,
-  type SaleOrderRow,
-} from './queries';
+import { lotsAtBranch } from '../stock/queries';
+import { lotsByIds, readSaleOrder, selectSaleOrders, toSaleOrderItem, type SaleOrderDetail, type SaleOrderItem, type SaleOrderRow } from './queries';
 
 /**
  * Sale orders (SO-): sales of a branch's stock to third parties. Saving takes the units from the chosen lots,
@@ -83,7 +75,8 @@ export async function getSaleOrder(ctx: AppContext, actor: Actor, id: string): P
 /** The lots the form may sell from at a branch (with the units the edited order holds counted as available). */
 export async function lotsForSale(ctx: AppContext, actor: Actor, branchId: string, saleOrderId?: string) {
   assertBranchAccess(actor, branchId);
-  return saleableLots(ctx.db, branchId, await branchToday(ctx.db, branchId), saleOrderId);
+  const lots = await lotsAtBranch(ctx.db, branchId, { validOn: await branchToday(ctx.db, branchId), heldBy: saleOrderId, salePrice: true });
+  return lots.map(({ productTypeRequiresLot: _, ...lot }) => lot);
 }
 
 const lineField = (i: number, field: 'stockId' | 'quantity') => `saleOrderProducts.${i}.${field}`;

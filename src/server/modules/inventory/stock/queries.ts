@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
-import { fromCents } from '../../../../domain/money';
+import { pesos } from '../../../db/money';
 import {
   assortmentOrderLots,
   assortmentOrderProducts,
@@ -9,18 +9,45 @@ import {
   productStocks,
   products,
   productTypes,
+  saleOrderProducts,
+  saleOrders,
   transferProducts,
   transfers,
 } from '../../../db/schema';
 
-/** Rows of a raw query (PGlite and pg answer `{ rows }`). */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export { rowsOf } from '../../../platform/list-sql';
+
+/** A lot that may still be used (applied to a patient, sold): no expiry, or not past it on the branch's `today`. */
+export const validLot = (today: string) => sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} >= ${today})`;
+
+/** Which lots of a branch a form may choose, and how they are counted and priced. */
+export interface LotChoice {
+  /** Only these products' lots. */
+  productIds?: string[];
+  /** Only the lots still valid (validLot) on this day: the branch's today. */
+  validOn?: string;
+  /** The sale order being edited: the units it holds count as the lot's, so its lots stay even without stock. */
+  heldBy?: string;
+  /** Priced at the product's sale price, else the lot's unit price. */
+  salePrice?: boolean;
+}
+
+/** The units a live sale order holds of each lot. */
+function heldBySaleOrder(db: DbOrTx, saleOrderId: string) {
+  return db
+    .select({ stockId: saleOrderProducts.stockId, units: sql<number>`sum(${saleOrderProducts.quantity})::int`.as('units') })
+    .from(saleOrderProducts)
+    .innerJoin(saleOrders, eq(saleOrders.id, saleOrderProducts.saleOrderId))
+    .where(and(eq(saleOrderProducts.saleOrderId, saleOrderId), live(saleOrders)))
+    .groupBy(saleOrderProducts.stockId)
+    .as('held');
 }
 
 /** The lots of a branch with units, with what the order forms show of their product. */
-export async function lotsAtBranch(db: DbOrTx, branchId: string, productIds?: string[]) {
-  const rows = await db
+export async function lotsAtBranch(db: DbOrTx, branchId: string, choice: LotChoice = {}) {
+  const { productIds, validOn, heldBy, salePrice } = choice;
+  const held = heldBy ? heldBySaleOrder(db, heldBy) : undefined;
+  const query = db
     .select({
       stockId: productStocks.id,
       productId: productStocks.productId,
@@ -28,23 +55,27 @@ export async function lotsAtBranch(db: DbOrTx, branchId: string, productIds?: st
       name: products.name,
       allotment: productStocks.allotment,
       expiresAt: productStocks.expiresAt,
-      quantity: productStocks.quantity,
+      quantity: held ? sql<number>`(${productStocks.quantity} + coalesce(${held.units}, 0))::int` : productStocks.quantity,
       price: productStocks.price,
       productTypeRequiresLot: productTypes.requiresLot,
+      productPrice: products.salePrice,
     })
     .from(productStocks)
     .innerJoin(products, eq(products.id, productStocks.productId))
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
+    .$dynamic();
+  const rows = await (held ? query.leftJoin(held, eq(held.stockId, productStocks.id)) : query)
     .where(
       and(
         eq(productStocks.branchId, branchId),
-        gt(productStocks.quantity, 0),
+        held ? or(gt(productStocks.quantity, 0), gt(held.units, 0)) : gt(productStocks.quantity, 0),
         live(productStocks),
+        validOn ? validLot(validOn) : undefined,
         productIds ? inArray(productStocks.productId, productIds.length ? productIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
       ),
     )
     .orderBy(asc(products.name), asc(productStocks.expiresAt), asc(productStocks.allotment));
-  return rows.map((r) => ({ ...r, price: r.price === null ? null : fromCents(r.price) }));
+  return rows.map(({ productPrice, ...r }) => ({ ...r, price: pesos(salePrice ? (productPrice ?? r.price) : r.price) }));
 }
 
 /** Units sent to a branch and not yet received, per product: restocks and transfers in transit. */

@@ -14,8 +14,9 @@ import { assertBranchAccess, branchScope, type Actor } from '../../../platform/a
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/app-error';
 import type { ListSpec } from '../../../platform/list';
+import { sqlListSpec } from '../../../platform/list-sql';
 import { branchToday, putIntoLot, takeFromLot, type Movement } from '../steps';
-import { expiriesOf, inTransitTo, lotsAtBranch, pendingOrdered, rowsOf } from './queries';
+import { expiriesOf, inTransitTo, lotsAtBranch, pendingOrdered } from './queries';
 
 type AdjustmentInput = z.output<typeof adjustmentSchema>;
 type MaxMinInput = z.output<typeof maxMinSchema>;
@@ -108,9 +109,13 @@ async function toStockRows(db: DbOrTx, records: StockRowRecord[]): Promise<Stock
 /** GET /stock: one row per product and branch, a branch-bound reader's own branch only. */
 export function stockListSpec(db: DbOrTx, actor: Actor, q: StockFilters): ListSpec<StockRow> {
   const branchId = branchScope(actor, q.branchId);
-  const from = stockPairs(branchId);
   const category = sql`(select string_agg(c.name, ', ' order by c.name) from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id)`;
-  return {
+  return sqlListSpec<StockRowRecord, StockRow>(db, {
+    from: stockPairs(branchId),
+    columns: sql`k.product_id, k.branch_id, k.quantity, k.mm_id, k.max, k.min, p.sku, p.name, ${category} as category, b.name as branch_name,
+      b.distribution_center, b.time_zone`,
+    tiebreak: sql`k.product_id, k.branch_id`,
+    toRows: (records) => toStockRows(db, records),
     sortable: {
       sku: sql`p.sku`,
       name: sql`p.name`,
@@ -129,20 +134,7 @@ export function stockListSpec(db: DbOrTx, actor: Actor, q: StockFilters): ListSp
       expiryFilter(q.expiry),
       levelFilter(q.level),
     ],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const records = await rowsOf<StockRowRecord>(
-        db,
-        sql`select k.product_id, k.branch_id, k.quantity, k.mm_id, k.max, k.min, p.sku, p.name, ${category} as category, b.name as branch_name,
-              b.distribution_center, b.time_zone
-            from ${from} ${where ? sql`where ${where}` : sql``}
-            order by ${sql.join(orderBy, sql`, `)}, k.product_id, k.branch_id
-            ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
-      );
-      return toStockRows(db, records);
-    },
-    count: async (where) =>
-      Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${from} ${where ? sql`where ${where}` : sql``}`))[0]?.n ?? 0),
-  };
+  });
 }
 
 /** GET /stock/get-stock-by-branch-id: the lots a form may pick from, or (aggregate=product) the stock per product with its max/min. */
@@ -187,7 +179,7 @@ async function productAndBranch(db: DbOrTx, productId: string, branchId: string)
 /** Lots of a branch (of some products) with their value; prices hidden from branch managers and franchisees. */
 async function valuedLots(db: DbOrTx, actor: Actor, branchId: string, productIds?: string[]) {
   const hide = hidesStockPrices(actor.role);
-  const lots = (await lotsAtBranch(db, branchId, productIds)).map((l) => ({
+  const lots = (await lotsAtBranch(db, branchId, { productIds })).map((l) => ({
     ...l,
     price: hide ? null : l.price,
     subtotal: hide || l.price === null ? null : fromCents(multiplyCents(toCents(l.price), l.quantity)),
@@ -296,7 +288,7 @@ export async function adjustStock(ctx: AppContext, actor: Actor, input: Adjustme
       },
       affectedBranchId: input.branchId,
     });
-    const [dto] = await lotsAtBranch(tx, input.branchId, [input.productId]).then((lots) => lots.filter((l) => l.stockId === lot.id));
+    const [dto] = await lotsAtBranch(tx, input.branchId, { productIds: [input.productId] }).then((lots) => lots.filter((l) => l.stockId === lot.id));
     return (
       dto ?? {
         stockId: lot.id,
