@@ -213,7 +213,7 @@ const RECEPTIONIST_PRIVILEGES: PrivilegeMap = {
   packages: ['show', 'view'],
   promotions: ['show', 'view'],
   coupons: ['show', 'view'],
-  pos: ['show'],
+  pos: ['show', 'create'],
   sales: ['show', 'view'],
 };
 

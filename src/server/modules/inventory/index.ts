@@ -9,6 +9,7 @@ export { registerInventoryRoutes } from './routes';
 export {
   takeFromLot,
   takeFirstExpiry,
+  takeMany,
   returnToLot,
   putIntoLot,
   applyMovements,
@@ -18,6 +19,7 @@ export {
   type BatchMovement,
   type DocumentType,
   type Lot,
+  type TakeRequest,
 } from './steps';
 export { validLot } from './stock/queries';
 

@@ -10,3 +10,7 @@ export const customerLoyaltyReader: CustomerLoyaltyReader = {
   tier: (db, customerId) => customerLoyalty(db, customerId, {}),
   purchasedProducts: async (db, customerId) => (await customerPurchasedProducts(db, customerId, { page: 1, take: 0 })).items,
 };
+
+/** For the sales area: points move only through the ledger; a sale earns by the customer's tier. */
+export { postPointMovement } from './points';
+export const customerTier = async (db: Parameters<typeof customerLoyalty>[0], customerId: string) => (await customerLoyalty(db, customerId, {})).loyaltyScale;

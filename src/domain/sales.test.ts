@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { cents, toCents } from './money';
+import {
+  cosmetologyCommission,
+  couponUnitDiscount,
+  medicalCommission,
+  pointsEarned,
+  pointsValue,
+  SALE_MESSAGES,
+  saleNumber,
+  saleTotals,
+  settlePayments,
+  vatIncluded,
+} from './sales';
+
+describe('sale formulas, to the cent', () => {
+  it('takes the IVA a price includes', () => {
+    expect(vatIncluded(toCents(116), 16)).toBe(toCents(16));
+    expect(vatIncluded(toCents(3500), 16)).toBe(toCents(482.76)); // 3500 / 1.16 = 3017.2413… → 3017.24
+    expect(vatIncluded(toCents(100), 8)).toBe(toCents(7.41));
+    expect(vatIncluded(toCents(100), 0)).toBe(0);
+  });
+
+  it('discounts one unit of the coupon item, never below zero', () => {
+    expect(couponUnitDiscount(toCents(3500), 15)).toBe(toCents(525));
+    expect(couponUnitDiscount(toCents(99.99), 12.5)).toBe(toCents(12.5)); // 12.49875 → 12.50
+    expect(couponUnitDiscount(toCents(10), 150)).toBe(toCents(10));
+  });
+
+  it('adds a sale: subtotal at catalogue prices, the discount, the total and its IVA', () => {
+    const t = saleTotals([
+      { unitPrice: toCents(3500), quantity: 2, vat: 16, discount: toCents(525) },
+      { unitPrice: toCents(1355), quantity: 1, vat: 16, discount: cents(0) },
+    ]);
+    expect(t).toEqual({ subtotal: toCents(8355), discountTotal: toCents(525), total: toCents(7830), taxes: toCents(1080) });
+    // 6475 → IVA 893.10; 1355 → 186.90: 1080.00
+  });
+
+  it('earns the catalogue points times the tier factor, whole points', () => {
+    expect(pointsEarned([{ points: 35, quantity: 1 }], 'BRONCE')).toBe(35);
+    expect(pointsEarned([{ points: 35, quantity: 1 }], 'PLATA')).toBe(38); // 38.5
+    expect(
+      pointsEarned(
+        [
+          { points: 35, quantity: 2 },
+          { points: 17, quantity: 1 },
+        ],
+        'DIAMANTE',
+      ),
+    ).toBe(174);
+    expect(pointsValue(250)).toBe(toCents(250));
+  });
+
+  it('settles cash in pesos and dollars with change in pesos, and refuses a total that does not match', () => {
+    const due = toCents(1355);
+    const mixed = settlePayments(
+      due,
+      [
+        { method: 'Tarjeta de débito', currency: 'MXN', amount: toCents(677.5) },
+        { method: 'Efectivo', currency: 'MXN', amount: toCents(700) },
+      ],
+      17.25,
+    );
+    expect(mixed).toMatchObject({ ok: true, paid: toCents(1377.5), change: toCents(22.5) });
+    const dollars = settlePayments(due, [{ method: 'Efectivo', currency: 'USD', amount: toCents(80) }], 17.2534);
+    expect(dollars).toMatchObject({ ok: true, change: toCents(25.27) }); // 80 × 17.2534 = 1380.272 → 1380.27
+    if (dollars.ok) expect(dollars.tenders[0]).toMatchObject({ exchangeRate: 17.2534, amountMxn: toCents(1380.27) });
+    expect(settlePayments(due, [{ method: 'Efectivo', currency: 'MXN', amount: toCents(1355) }], null)).toMatchObject({ ok: true, change: 0 });
+    expect(settlePayments(due, [{ method: 'Efectivo', currency: 'MXN', amount: toCents(1354.99) }], null)).toEqual({
+      ok: false,
+      message: SALE_MESSAGES.paymentsMismatch,
+    });
+    expect(settlePayments(due, [{ method: 'Tarjeta de crédito', currency: 'MXN', amount: toCents(1400) }], null)).toEqual({
+      ok: false,
+      message: SALE_MESSAGES.cardOverpaid,
+    });
+    expect(settlePayments(due, [{ method: 'Efectivo', currency: 'USD', amount: toCents(100) }], null)).toEqual({
+      ok: false,
+      message: SALE_MESSAGES.noExchangeRate,
+    });
+  });
+
+  it('computes the seller commission without IVA and the medical ISR', () => {
+    expect(cosmetologyCommission(toCents(1355), toCents(186.9), 5)).toEqual({ base: toCents(1168.1), commission: toCents(58.41) });
+    expect(medicalCommission(toCents(700), 10)).toEqual({ isrAmount: toCents(70), payable: toCents(630) });
+    expect(medicalCommission(toCents(333.33), 10)).toEqual({ isrAmount: toCents(33.33), payable: toCents(300) });
+  });
+
+  it('numbers a sale by its channel', () => {
+    expect(saleNumber('pos', 123)).toBe('POS-000123');
+    expect(saleNumber('online', '7')).toBe('WEB-000007');
+  });
+});

@@ -1,0 +1,128 @@
+import type { LoyaltyTier } from './loyalty';
+import { cents, multiplyCents, percentOfCents, subtractCents, sumCents, usdToMxn, ZERO_CENTS, type Cents } from './money';
+
+/** Sales (section 2 "Sales, refunds, cash closings"; section 9): the formulas of a sale, in integer cents. */
+
+export const PAYMENT_METHODS = ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const REFUND_METHODS = ['Efectivo', 'Puntos', 'Tarjeta'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const CURRENCIES = ['MXN', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const SALE_CHANNELS = ['pos', 'app', 'online'] as const;
+export type SaleChannel = (typeof SALE_CHANNELS)[number];
+/** Tenders of a sale as stored: the five methods, and points redeemed. */
+export const POINTS_TENDER = 'Puntos';
+
+/** The prefix of a sale's number by its channel (POS-000123, APP-…, WEB-…). */
+export const SALE_PREFIX: Record<SaleChannel, string> = { pos: 'POS', app: 'APP', online: 'WEB' };
+export const saleNumber = (channel: SaleChannel, n: number | string) => `${SALE_PREFIX[channel]}-${String(n).padStart(6, '0')}`;
+
+/** IVA on treatments and packages, whose prices include it. */
+export const SERVICES_VAT = 16;
+/** What one point is worth when redeemed (docs/decisions.md). */
+export const POINT_VALUE: Cents = cents(100);
+
+export const SALE_MESSAGES = {
+  paymentsMismatch: 'El total de los pagos no coincide con el total de la venta',
+  cardOverpaid: 'Solo el efectivo puede exceder el total: el cambio se entrega en efectivo',
+  pointsAboveBalance: (balance: number) => `El cliente solo tiene ${balance} punto(s)`,
+  pointsAboveTotal: 'Los puntos no pueden exceder el total de la venta',
+  pointsWithoutCustomer: 'Para canjear puntos la venta debe tener cliente',
+  couponWithoutCustomer: 'Para aplicar un cupón la venta debe tener cliente',
+  couponNotInCart: 'El cupón no corresponde a ningún artículo de la venta',
+  idempotencyKey: 'El encabezado Idempotency-Key es obligatorio (de 8 a 64 caracteres)',
+  idempotencyReused: 'La clave Idempotency-Key ya se usó con otra venta',
+  noExchangeRate: 'La sucursal no tiene tipo de cambio para cobrar en dólares',
+  refunded: 'La venta ya fue devuelta',
+  notPaid: 'Solo se puede devolver una venta pagada',
+  wrongPassword: 'La contraseña no es correcta',
+} as const;
+
+/** The IVA contained in a price that includes it: amount × vat / (100 + vat), rounded once. */
+export function vatIncluded(amount: Cents, vatPercent: number): Cents {
+  if (!vatPercent) return ZERO_CENTS;
+  // the price without IVA = amount × 100 / (100 + vat), half up to the cent (amounts here are never negative)
+  const gross = BigInt(Math.round((100 + vatPercent) * 100));
+  const net = (BigInt(amount) * 10_000n * 2n + gross) / (gross * 2n);
+  return subtractCents(amount, cents(Number(net)));
+}
+
+/** Points a purchase earns: the catalogue points of its items times the customer's tier factor, whole points. */
+export const TIER_POINT_FACTOR: Record<LoyaltyTier, number> = { BRONCE: 1, PLATA: 1.1, ORO: 1.25, PLATINO: 1.5, DIAMANTE: 2 };
+
+export function pointsEarned(items: { points: number; quantity: number }[], tier: LoyaltyTier): number {
+  const base = items.reduce((s, i) => s + Math.max(0, i.points) * i.quantity, 0);
+  // the factor has two decimals at most: work in hundredths so 1.1 × 35 is 38, never 38.50000001
+  return Math.floor((base * Math.round(TIER_POINT_FACTOR[tier] * 100)) / 100);
+}
+
+export const pointsValue = (points: number, pointValue: Cents = POINT_VALUE): Cents => multiplyCents(pointValue, points);
+
+export interface TenderInput {
+  method: PaymentMethod;
+  currency: Currency;
+  /** In its own currency. */
+  amount: Cents;
+}
+
+export interface SettledTender extends TenderInput {
+  exchangeRate: number;
+  amountMxn: Cents;
+}
+
+export type Settlement = { ok: true; tenders: SettledTender[]; paid: Cents; change: Cents } | { ok: false; message: string };
+
+/**
+ * What a sale's tenders settle: each in pesos at the branch's rate (dollars), the sum at least what is due, and
+ * only cash beyond it — the change, given in pesos, never more than the cash tendered.
+ */
+export function settlePayments(due: Cents, tenders: TenderInput[], usdRate: number | null): Settlement {
+  if (tenders.some((t) => t.currency === 'USD') && !(usdRate && usdRate > 0)) return { ok: false, message: SALE_MESSAGES.noExchangeRate };
+  const settled = tenders.map((t) => {
+    const exchangeRate = t.currency === 'USD' ? usdRate! : 1;
+    return { ...t, exchangeRate, amountMxn: t.currency === 'USD' ? usdToMxn(t.amount, exchangeRate) : t.amount };
+  });
+  const paid = sumCents(settled.map((t) => t.amountMxn));
+  const cash = sumCents(settled.filter((t) => t.method === 'Efectivo').map((t) => t.amountMxn));
+  if (paid < due) return { ok: false, message: SALE_MESSAGES.paymentsMismatch };
+  const change = subtractCents(paid, due);
+  if (change > cash) return { ok: false, message: SALE_MESSAGES.cardOverpaid };
+  return { ok: true, tenders: settled, paid, change };
+}
+
+/** A coupon's discount on one unit of its item: price × discount / 100, never more than the price. */
+export function couponUnitDiscount(unitPrice: Cents, discountPercent: number): Cents {
+  if (unitPrice <= 0 || !(discountPercent > 0)) return ZERO_CENTS;
+  const d = percentOfCents(unitPrice, discountPercent);
+  return d > unitPrice ? unitPrice : d;
+}
+
+export interface PricedLine {
+  unitPrice: Cents;
+  quantity: number;
+  /** IVA percent included in the price. */
+  vat: number;
+  /** The coupon's discount on one unit of this line (zero for the others). */
+  discount: Cents;
+}
+
+/** A sale's totals: subtotal at catalogue prices, the coupon's discount, the total and the IVA it includes. */
+export function saleTotals(lines: PricedLine[]): { subtotal: Cents; discountTotal: Cents; total: Cents; taxes: Cents } {
+  const subtotal = sumCents(lines.map((l) => multiplyCents(l.unitPrice, l.quantity)));
+  const discountTotal = sumCents(lines.map((l) => l.discount));
+  const taxes = sumCents(lines.map((l) => vatIncluded(subtractCents(multiplyCents(l.unitPrice, l.quantity), l.discount), l.vat)));
+  return { subtotal, discountTotal, total: subtractCents(subtotal, discountTotal), taxes };
+}
+
+/** A seller's commission on a product sale: a percentage of what was paid without IVA. */
+export function cosmetologyCommission(total: Cents, taxes: Cents, percent: number): { base: Cents; commission: Cents } {
+  const base = subtractCents(total, taxes);
+  return { base, commission: percentOfCents(base, percent) };
+}
+
+/** Section 9: ISR amount = commission × isr / 100; payable = commission − ISR. */
+export function medicalCommission(commission: Cents, isrPercent: number): { isrAmount: Cents; payable: Cents } {
+  const isrAmount = percentOfCents(commission, isrPercent || 0);
+  return { isrAmount, payable: subtractCents(commission, isrAmount) };
+}
