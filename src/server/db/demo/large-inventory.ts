@@ -24,6 +24,7 @@ import { actorOfUsername } from '../../modules/auth';
 // the batched step is the large data's alone: the area's index does not offer it to the application
 import { applyMovements, ledgerMismatches, type BatchMovement, type DocumentType } from '../../modules/inventory';
 import { bulkInsert, dayNumber, idMaker, isoOfDay } from './bulk';
+import { InventoryLog } from './large-inventory-log';
 import { seededRandom } from './random';
 
 /**
@@ -32,7 +33,8 @@ import { seededRandom } from './random';
  * write-offs, and the supplies the finished appointments consumed, first expiry first. The order rows are bulk
  * inserted; every change of a lot goes through the inventory's batched step (applyMovements), day by day in
  * calendar order, from a model of the lots that starts from the database's own, so each movement's guards hold and
- * Σ movements = quantity for every lot (checked at the end).
+ * Σ movements = quantity for every lot (checked at the end). Every transition of an order and every write-off also
+ * gets the change-log row its service writes (large-inventory-log.ts), so the inventory history shows the year.
  */
 
 export interface InventoryScale {
@@ -98,6 +100,8 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
       });
     }
   await bulkInsert(db, maxMins, limitRows);
+  // the change log of every order and write-off, as the services write it (after the max and min it shows)
+  const history = await InventoryLog.load(db, dc.id);
 
   // the model of the lots, from the database's own
   const lots: SimLot[] = [];
@@ -176,6 +180,8 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
     lot.qty += units;
     await push({ stockId, quantity: units, cause, document, at: at() }, lot);
   };
+  /** Units of a product at a branch, over all its lots (the stock a restock order's line shows). */
+  const held = (branchId: string, productId: string) => (byPlace.get(place(branchId, productId)) ?? []).reduce((s, l) => s + l.qty, 0);
   /** Valid units of a product at a branch on a day. */
   const usable = (branchId: string, productId: string, iso: string) =>
     (byPlace.get(place(branchId, productId)) ?? []).reduce((s, l) => s + (l.qty > 0 && (!l.expiresAt || l.expiresAt >= iso) ? l.qty : 0), 0);
@@ -259,6 +265,8 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
     lines: { from: SimLot; units: number; received: number; row: { to?: SimLot; row: { receivedQuantity?: number | null } } }[];
     reject: boolean;
     branchId: string;
+    /** Writes the change-log row of the arrival (or rejection), once its units moved. */
+    logged: () => void;
   }[] = [];
   let purchaseDebt = 0;
   let transferDebt = 0;
@@ -284,6 +292,7 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         .slice(0, rnd.int(6, 14));
       let amount = 0;
       const received = !recent || rnd.next() < 0.5;
+      const orderLines: (typeof rows.pol)[number][] = [];
       for (const [i, { p }] of needy.entries()) {
         const quantity = rnd.int(150, 400) * Math.max(1, Math.round(scale.movements / 50_000 / Math.max(1, scale.orders / 500)));
         const price = (p.cost ?? (10_000 as Cents)) as Cents;
@@ -291,13 +300,15 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         const allotment = p.requiresLot ? `L${iso.slice(2, 4)}${iso.slice(5, 7)}-${pad(n).slice(2)}${i}` : `OC-${pad(n)}`;
         const expiresAt = p.requiresLot ? isoOfDay(day + rnd.int(150, 720)) : null;
         const lot = received ? await put({ productId: p.id, branchId: dc.id, allotment, expiresAt, price }, quantity, 'purchase_received', doc) : undefined;
-        rows.pol.push({
+        const line = {
           row: { id: ids.pol(rows.pol.length), purchaseOrderId: id, productId: p.id, quantity, price, allotment: p.requiresLot ? allotment : null, expiresAt },
           lot: lot!,
-        });
+        };
+        rows.pol.push(line);
+        orderLines.push(line);
       }
       const paid = day < last - 60 || rnd.next() < 0.3;
-      rows.po.push({
+      const po = {
         id,
         orderNumber: doc.number!,
         invoiceNumber: `F-${pad(n)}`,
@@ -315,7 +326,9 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         createdById: logistics.id,
         createdAt: instant(day - 2, 17),
         updatedAt: instant(day, 16),
-      });
+      };
+      rows.po.push(po);
+      history.purchase(po, orderLines, logistics, logistics, instant(last, 20));
     }
 
     // what was sent the days before arrives (or, rejected, goes back)
@@ -340,6 +353,7 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         if (line.received < line.units)
           await take(to, line.units - line.received, 'receipt_difference', t.doc, `Enviado ${line.units}, recibido ${line.received}`);
       }
+      t.logged();
     }
 
     // restock orders: each clinic in turn, every few days
@@ -371,18 +385,23 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         .slice(0, lineCap);
       if (!wanted.length) wanted.push({ productId: clinicProducts.get(clinic.id)![0]!, units: 5 });
       const lines: (typeof inTransit)[number]['lines'] = [];
+      const logLines: { row: (typeof rows.aol)[number] & { id: string }; lots: (typeof rows.aolot)[number][] }[] = [];
+      const dcStock: number[] = [];
       for (const w of wanted) {
         const lineId = ids.aol(rows.aol.length);
-        const stock = Math.min(w.units, usable(dc.id, w.productId, iso));
-        const line: typeof assortmentOrderProducts.$inferInsert = {
+        dcStock.push(usable(dc.id, w.productId, iso));
+        const stock = Math.min(w.units, dcStock.at(-1)!);
+        const line = {
           id: lineId,
           assortmentOrderId: id,
           productId: w.productId,
           orderedQuantity: w.units,
           stockedQuantity: sent ? stock : null,
-          receivedQuantity: null,
+          receivedQuantity: null as number | null,
         };
         rows.aol.push(line);
+        const logLine = { row: line, lots: [] as (typeof rows.aolot)[number][] };
+        logLines.push(logLine);
         used.set(place(clinic.id, w.productId), 0);
         if (!sent || stock <= 0) continue;
         let lineReceived = 0;
@@ -401,15 +420,14 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
             from: pick.lot.l,
           } as (typeof rows.aolot)[number];
           rows.aolot.push(lotRow);
+          logLine.lots.push(lotRow);
           lineReceived += received;
           lines.push({ from: pick.lot.l, units: pick.units, received, row: lotRow as never });
         }
         if (status === 'Terminada') line.receivedQuantity = lineReceived;
       }
-      if (sent && status !== 'En tránsito')
-        inTransit.push({ arrives: day + rnd.int(1, 2), kind: 'assortment', doc, lines, reject: status !== 'Terminada', branchId: clinic.id });
       const stamp = (h: number, d = 0) => instant(day + d, h);
-      rows.ao.push({
+      const ao = {
         id,
         orderNumber: doc.number!,
         orderType: ORDER_TYPES[1 + (n % 4)]!,
@@ -428,7 +446,18 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         createdAt: stamp(14),
         updatedAt: stamp(16, sent ? 1 : 0),
         deletedAt: status === 'Eliminada' ? stamp(16) : null,
-      });
+      };
+      rows.ao.push(ao);
+      const log = history.restock(ao, logLines);
+      const moment = () => ({ stock: logLines.map((l) => held(clinic.id, l.row.productId)) });
+      log.created(admin, { ...moment(), dcStock });
+      if (sent) log.approved(logistics, moment());
+      if (status === 'Rechazada') log.rejected(logistics, false, moment());
+      if (status === 'Eliminada') log.deleted(admin, moment());
+      if (sent && status !== 'En tránsito') {
+        const logged = status === 'Terminada' ? () => log.finished(admin, moment()) : () => log.rejected(logistics, true, moment());
+        inTransit.push({ arrives: day + rnd.int(1, 2), kind: 'assortment', doc, lines, reject: status !== 'Terminada', branchId: clinic.id, logged });
+      }
     }
 
     // transfers between clinics of lots with units to spare
@@ -447,6 +476,8 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
       const sent = status !== 'En proceso' && status !== 'Rechazada';
       const chosen = [...new Set(Array.from({ length: rnd.int(1, 3) }, () => candidates[rnd.int(0, candidates.length - 1)]!))];
       const lines: (typeof inTransit)[number]['lines'] = [];
+      const logLines: (typeof rows.trl)[number][] = [];
+      const before = chosen.map((l) => l.qty);
       for (const from of chosen) {
         const units = rnd.int(2, 5);
         const received = status === 'Terminada' && rnd.next() < 0.08 ? units - 1 : units;
@@ -463,13 +494,12 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
           from,
         } as (typeof rows.trl)[number];
         rows.trl.push(lineRow);
+        logLines.push(lineRow);
         if (!sent) continue;
         await take(from, units, 'transfer_sent', doc);
         lines.push({ from, units, received, row: lineRow as never });
       }
-      if (sent && status !== 'En tránsito')
-        inTransit.push({ arrives: day + 1, kind: 'transfer', doc, lines, reject: status !== 'Terminada', branchId: destiny.id });
-      rows.tr.push({
+      const tr = {
         id,
         transferNumber: doc.number!,
         originBranchId: origin.id,
@@ -485,7 +515,17 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         rejectedAt: status.startsWith('Rechazada') ? instant(day + (sent ? 1 : 0), 16) : null,
         createdAt: instant(day, 14),
         updatedAt: instant(day + (sent ? 1 : 0), 16),
-      });
+      };
+      rows.tr.push(tr);
+      const log = history.transfer(tr, logLines);
+      const now = () => chosen.map((l) => l.qty);
+      log.created(admin, before);
+      if (sent) log.approved(logistics, now());
+      if (status === 'Rechazada') log.rejected(logistics, false, before);
+      if (sent && status !== 'En tránsito') {
+        const logged = status === 'Terminada' ? () => log.finished(admin, now()) : () => log.rejected(logistics, true, now());
+        inTransit.push({ arrives: day + 1, kind: 'transfer', doc, lines, reject: status !== 'Terminada', branchId: destiny.id, logged });
+      }
     }
 
     // sale orders to third parties
@@ -499,14 +539,17 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
       const id = ids.so(counts.so++);
       const doc: Doc = { type: 'sale', id, number: `SO-${pad(n)}` };
       let total = 0;
+      const orderLines: (typeof rows.sol)[number][] = [];
       for (const from of [...new Set([candidates[rnd.int(0, candidates.length - 1)]!, candidates[rnd.int(0, candidates.length - 1)]!])]) {
         const quantity = rnd.int(1, 3);
         const price = (35_000 + rnd.int(0, 20) * 1_000) as Cents;
         total += price * quantity;
         await take(from, quantity, 'sale_order', doc);
-        rows.sol.push({ row: { id: ids.sol(rows.sol.length), saleOrderId: id, stockId: '', productId: from.productId, quantity, price }, from });
+        const line = { row: { id: ids.sol(rows.sol.length), saleOrderId: id, stockId: '', productId: from.productId, quantity, price }, from };
+        rows.sol.push(line);
+        orderLines.push(line);
       }
-      rows.so.push({
+      const so = {
         id,
         orderNumber: doc.number!,
         branchId: clinic.id,
@@ -519,7 +562,9 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         createdById: admin.id,
         createdAt: instant(day, 17),
         updatedAt: instant(day, 17),
-      });
+      };
+      rows.so.push(so);
+      history.sale(so, orderLines, admin);
     }
 
     // the supplies of the day's finished appointments, first expiry first
@@ -550,8 +595,10 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
     // at each month's end the clinics write off what expired
     if (isoOfDay(day + 1).endsWith('-01'))
       for (const l of lots)
-        if (l.branchId !== dc.id && l.qty > 0 && l.expiresAt && l.expiresAt < iso)
+        if (l.branchId !== dc.id && l.qty > 0 && l.expiresAt && l.expiresAt < iso) {
+          history.expiryWriteOff(l, l.branchId, l.qty, admin, instant(day, 18), 'Lote caducado');
           await take(l, l.qty, 'expiry_write_off', { type: 'adjustment', id: l.id ?? (await idOf(l)), number: null }, 'Lote caducado');
+        }
     if ((day - first) % 60 === 0)
       log(`  inventario: ${iso}, ${(written + pending.length).toLocaleString('es-MX')} movimientos, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
@@ -590,6 +637,9 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
     ['sale_order_number_seq', numbers.sale, counts.so],
   ] as const)
     await db.execute(sql`select setval(${seq}::regclass, ${Math.max(start, start + made - 1)})`);
+  const logStart = Date.now();
+  const logged = await history.write(db);
+  log(`  inventario: ${logged.toLocaleString('es-MX')} filas del historial en ${((Date.now() - logStart) / 1000).toFixed(1)} s`);
 
   const mismatches = await ledgerMismatches(db);
   if (mismatches.length)
