@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { route, type Answer, type Body } from './contract';
-import { CURRENCIES, PAYMENT_METHODS, SALE_CHANNELS } from './sales';
+import { CURRENCIES, PAYMENT_METHODS, REFUND_METHODS, SALE_CHANNELS } from './sales';
 import { intField, moneyField, requiredId } from './treatments.schemas';
-import { msg, optionalUuid } from './validation';
+import { msg, optionalUuid, text } from './validation';
 
 /**
  * The sale intake (API.md "Bodies of the inventory and sales calls"): the one contract of the built-in point of
@@ -83,10 +83,37 @@ export const saleAnswerDto = z.object({
   purchasedProducts: z.array(z.object({ id: z.string(), treatmentId: z.string(), sessions: z.number(), expiredAt: z.string().nullable() })).optional(),
 });
 
+/** Section 5: the reason, the method and the user's current password are required. */
+export const refundSchema = z.object({
+  refundReason: text('motivo de la devolución', { max: 300 }),
+  refundMethod: z.enum(REFUND_METHODS, { error: msg.required('método de devolución') }),
+  password: z
+    .string({ error: msg.required('contraseña') })
+    .min(1, msg.required('contraseña'))
+    .max(200),
+  branchId: requiredId('sucursal'),
+});
+
+export const refundAnswerDto = saleAnswerDto.extend({
+  refundedAt: z.date(),
+  refundMethod: z.string(),
+  refundReason: z.string(),
+  refunds: z.array(salePaymentDto),
+  pointsBack: z.number(),
+  pointsTakenBack: z.number(),
+});
+
+const orderNumberParams = z.object({ orderNumber: z.string().min(3).max(30) });
+
 export const saleRoutes = {
   createOrder: route({ method: 'POST', path: '/order/create', body: orderSaleSchema, response: saleAnswerDto, status: 201 }),
   createCashOrder: route({ method: 'POST', path: '/cash-order/create', body: cashSaleSchema, response: saleAnswerDto, status: 201 }),
+  refundOrder: route({ method: 'POST', path: '/order/:orderNumber/refund', params: orderNumberParams, body: refundSchema, response: refundAnswerDto }),
+  refundCashOrder: route({ method: 'POST', path: '/cash-order/:orderNumber/refund', params: orderNumberParams, body: refundSchema, response: refundAnswerDto }),
 };
+
+export type RefundInput = z.output<typeof refundSchema>;
+export type RefundAnswer = Answer<typeof saleRoutes.refundOrder>;
 
 export type SaleAnswer = Answer<typeof saleRoutes.createOrder>;
 export type OrderSaleBody = Body<typeof saleRoutes.createOrder>;

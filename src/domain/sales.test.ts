@@ -6,6 +6,7 @@ import {
   medicalCommission,
   pointsEarned,
   pointsValue,
+  refundPlan,
   SALE_MESSAGES,
   saleNumber,
   saleTotals,
@@ -89,5 +90,36 @@ describe('sale formulas, to the cent', () => {
   it('numbers a sale by its channel', () => {
     expect(saleNumber('pos', 123)).toBe('POS-000123');
     expect(saleNumber('online', '7')).toBe('WEB-000007');
+  });
+});
+
+describe('refund plan', () => {
+  const tenders = [
+    { method: 'Tarjeta de débito', amountMxn: toCents(1000) },
+    { method: 'Efectivo', amountMxn: toCents(600) },
+    { method: 'Puntos', amountMxn: toCents(200) },
+  ];
+  it('gives the points back as points and the money by the chosen method', () => {
+    expect(refundPlan('Efectivo', tenders, toCents(50))).toEqual({
+      rows: [
+        { method: 'Puntos', amountMxn: toCents(-200) },
+        { method: 'Efectivo', amountMxn: toCents(-1550) },
+      ],
+      pointsBack: 200,
+      cashForCard: true,
+    });
+    expect(refundPlan('Tarjeta', tenders, toCents(50))).toEqual({
+      rows: [
+        { method: 'Puntos', amountMxn: toCents(-200) },
+        { method: 'Tarjeta de débito', amountMxn: toCents(-1000) },
+        { method: 'Efectivo', amountMxn: toCents(-550) },
+      ],
+      pointsBack: 200,
+      cashForCard: false,
+    });
+    expect(refundPlan('Puntos', tenders, toCents(50.5))).toMatchObject({ pointsBack: 200 + 1550 });
+    expect(refundPlan('Tarjeta', [{ method: 'Efectivo', amountMxn: toCents(10) }], cents(0))).toEqual({
+      problem: 'La venta no se pagó con tarjeta: elija Efectivo o Puntos',
+    });
   });
 });

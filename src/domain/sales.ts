@@ -126,3 +126,45 @@ export function medicalCommission(commission: Cents, isrPercent: number): { isrA
   const isrAmount = percentOfCents(commission, isrPercent || 0);
   return { isrAmount, payable: subtractCents(commission, isrAmount) };
 }
+
+const CARD_METHODS: readonly string[] = ['Tarjeta de crédito', 'Tarjeta de débito'];
+
+export interface PaidTender {
+  method: string;
+  amountMxn: Cents;
+}
+
+export interface RefundPlan {
+  /** The refund's rows, in pesos, negative. */
+  rows: { method: string; amountMxn: Cents }[];
+  /** Points credited back: the points redeemed, plus the whole refund when it is paid in points (a peso a point, rounded up). */
+  pointsBack: number;
+  /** Cash given back for a sale paid by card (the refund reason explains it). */
+  cashForCard: boolean;
+}
+
+/**
+ * Where a refund goes (section 4: Efectivo, Puntos, Tarjeta): the points redeemed always go back as points; the money
+ * paid (net of change) goes back in cash, as points, or to the sale's own cards up to what each paid (the rest in cash).
+ */
+export function refundPlan(method: RefundMethod, tenders: PaidTender[], change: Cents, pointValue: Cents = POINT_VALUE): RefundPlan | { problem: string } {
+  const redeemed = sumCents(tenders.filter((t) => t.method === POINTS_TENDER).map((t) => t.amountMxn));
+  const money = subtractCents(sumCents(tenders.filter((t) => t.method !== POINTS_TENDER).map((t) => t.amountMxn)), change);
+  const rows: RefundPlan['rows'] = redeemed ? [{ method: POINTS_TENDER, amountMxn: cents(-redeemed) }] : [];
+  const cards = tenders.filter((t) => CARD_METHODS.includes(t.method));
+  let pointsBack = Math.round(redeemed / pointValue);
+  if (method === 'Puntos') {
+    if (money) rows.push({ method: POINTS_TENDER, amountMxn: cents(-money) });
+    pointsBack += Math.ceil(money / pointValue);
+  } else if (method === 'Tarjeta') {
+    if (!cards.length) return { problem: 'La venta no se pagó con tarjeta: elija Efectivo o Puntos' };
+    let left = money;
+    for (const c of cards) {
+      const back = c.amountMxn < left ? c.amountMxn : left;
+      if (back > 0) rows.push({ method: c.method, amountMxn: cents(-back) });
+      left = subtractCents(left, back);
+    }
+    if (left > 0) rows.push({ method: 'Efectivo', amountMxn: cents(-left) });
+  } else if (money) rows.push({ method: 'Efectivo', amountMxn: cents(-money) });
+  return { rows, pointsBack, cashForCard: method === 'Efectivo' && cards.length > 0 };
+}

@@ -22,6 +22,7 @@ import { customerLoyaltyReader, registerLoyaltyRoutes } from './loyalty';
 import { appointmentJobs, registerAppointmentRoutes } from './appointments';
 import { registerAgendaRoutes } from './agenda';
 import { registerInventoryRoutes } from './inventory';
+import { registerRefundRoutes, registerSaleIntakeRoutes } from './sales';
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
 export const MODULE_JOBS: Job[] = [...appointmentJobs];
@@ -49,4 +50,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAgendaRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerInventoryRoutes(app, ctx);
+  registerSaleIntakeRoutes(app, ctx);
+  registerRefundRoutes(app, ctx);
 }

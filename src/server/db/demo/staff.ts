@@ -214,7 +214,8 @@ const RECEPTIONIST_PRIVILEGES: PrivilegeMap = {
   promotions: ['show', 'view'],
   coupons: ['show', 'view'],
   pos: ['show', 'create'],
-  sales: ['show', 'view'],
+  sales: ['show', 'view', 'refund'],
+  cash_closing: ['show', 'create', 'view'],
 };
 
 interface ExtraStaff extends DemoUser {

@@ -1,0 +1,2 @@
+export { registerSaleIntakeRoutes } from './intake/routes';
+export { registerRefundRoutes } from './refunds/routes';

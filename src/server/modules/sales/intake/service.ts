@@ -1,0 +1,467 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { zonedClock } from '../../../../domain/dates';
+import { fromCents, subtractCents, toCents, ZERO_CENTS, type Cents } from '../../../../domain/money';
+import type { CashSaleInput, OrderSaleInput, SaleAnswer } from '../../../../domain/sales.contract';
+import {
+  cosmetologyCommission,
+  couponUnitDiscount,
+  pointsEarned,
+  pointsValue,
+  POINTS_TENDER,
+  SALE_MESSAGES,
+  saleNumber,
+  saleTotals,
+  settlePayments,
+  type PricedLine,
+} from '../../../../domain/sales';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { live } from '../../../db/live';
+import {
+  branches,
+  cashOrderDetails,
+  cashOrders,
+  commissions,
+  coupons,
+  orderDetails,
+  orders,
+  purchasedProducts,
+  salePayments,
+  settings,
+  users,
+} from '../../../db/schema';
+import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
+import { AppError } from '../../../platform/app-error';
+import { recordChange } from '../../../platform/change-log';
+import { isViolation } from '../../../platform/db-errors';
+import { redeemCoupon } from '../../coupons';
+import { takeMany } from '../../inventory';
+import { customerTier, postPointMovement } from '../../loyalty';
+import { priceCashItems, priceOrderItems, type CatalogueLine } from './catalogue';
+import { cashDayOf, lockBranchDay } from './cash-day';
+
+export type SaleKind = 'order' | 'cashOrder';
+type SaleInput = OrderSaleInput | CashSaleInput;
+
+const tableOf = (kind: SaleKind) => (kind === 'order' ? orders : cashOrders);
+
+/** The Idempotency-Key header, checked: 8 to 64 visible characters. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !/^[\x21-\x7e]{8,64}$/.test(key.trim()))
+    throw new AppError('VALIDATION_FAILED', SALE_MESSAGES.idempotencyKey, [{ field: 'Idempotency-Key', message: SALE_MESSAGES.idempotencyKey }]);
+  return key.trim();
+}
+
+const requestHash = (kind: SaleKind, input: SaleInput) =>
+  createHash('sha256')
+    .update(`${kind}\n${JSON.stringify(input)}`)
+    .digest('hex');
+
+/**
+ * POST /order/create and /cash-order/create: prices the items from the catalogue, applies the coupon and the points,
+ * settles the tenders and writes the sale in one transaction. The same Idempotency-Key answers the first sale (also when
+ * both requests arrive together: the second waits on the key's unique index and then reads the first); with another body, 409.
+ */
+export async function createSale(
+  ctx: AppContext,
+  actor: Actor,
+  kind: SaleKind,
+  input: SaleInput,
+  key: string,
+): Promise<{ sale: SaleAnswer; replayed: boolean }> {
+  const hash = requestHash(kind, input);
+  const prior = await replay(ctx.db, kind, key, hash);
+  if (prior) return { sale: prior, replayed: true };
+  try {
+    const id = await ctx.db.transaction((tx) => sell(tx, actor, kind, input, key, hash));
+    return { sale: (await saleAnswer(ctx.db, kind, id))!, replayed: false };
+  } catch (err) {
+    if (!isViolation(err, 'unique', `${kind === 'order' ? 'orders' : 'cash_orders'}_idempotency_unique`)) throw err;
+    return { sale: (await replay(ctx.db, kind, key, hash))!, replayed: true };
+  }
+}
+
+async function replay(db: DbOrTx, kind: SaleKind, key: string, hash: string): Promise<SaleAnswer | null> {
+  const table = tableOf(kind);
+  const [row] = await db.select({ id: table.id, requestHash: table.requestHash }).from(table).where(eq(table.idempotencyKey, key)).limit(1);
+  if (!row) return null;
+  if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', SALE_MESSAGES.idempotencyReused);
+  return saleAnswer(db, kind, row.id);
+}
+
+async function saleBranch(tx: DbOrTx, actor: Actor, branchId: string) {
+  assertBranchAccess(actor, branchId);
+  const [branch] = await tx
+    .select({ id: branches.id, timeZone: branches.timeZone, distributionCenter: branches.distributionCenter, active: branches.active })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), live(branches)))
+    .limit(1);
+  if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+  if (branch.distributionCenter || !branch.active) {
+    const message = 'La sucursal no puede registrar ventas';
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'branchId', message }]);
+  }
+  return branch;
+}
+
+async function saleSettings(tx: DbOrTx, branchId: string) {
+  const [s] = await tx.select().from(settings).limit(1);
+  const rate = s?.exchangeRate?.[branchId] ?? s?.defaultExchangeRate ?? null;
+  return { usdRate: rate ? Number(rate) : null, commissionPercent: s?.cosmetologyCommissionPercent ?? 5 };
+}
+
+/** The seller named (an active user), or the person at the counter for a sale at the point of sale. */
+async function sellerOf(tx: DbOrTx, actor: Actor, input: SaleInput): Promise<string | null> {
+  if (!input.sellerId) return input.channel === 'pos' ? actor.id : null;
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.sellerId), live(users), eq(users.status, 'activo')))
+    .limit(1);
+  if (!u)
+    throw new AppError('VALIDATION_FAILED', 'El vendedor no existe o está inactivo', [{ field: 'sellerId', message: 'El vendedor no existe o está inactivo' }]);
+  return u.id;
+}
+
+interface CouponUse {
+  code: string;
+  type: 'Treatment' | 'Product';
+  itemId: string;
+  lineIndex: number;
+  discount: Cents;
+}
+
+/** The coupon's item among the lines and its discount on one unit; the coupon's own rules are checked when it is redeemed. */
+async function couponFor(tx: DbOrTx, input: SaleInput, lines: CatalogueLine[]): Promise<CouponUse | null> {
+  const code = input.couponCode?.trim();
+  if (!code) return null;
+  if (!input.customerId)
+    throw new AppError('VALIDATION_FAILED', SALE_MESSAGES.couponWithoutCustomer, [{ field: 'couponCode', message: SALE_MESSAGES.couponWithoutCustomer }]);
+  const [c] = await tx
+    .select({ code: coupons.code, type: coupons.type, treatmentId: coupons.treatmentId, productId: coupons.productId, discount: coupons.discount })
+    .from(coupons)
+    .where(and(sql`lower(${coupons.code}) = lower(${code})`, live(coupons)))
+    .limit(1);
+  if (!c) throw new AppError('COUPON_NOT_FOUND');
+  const itemId = (c.type === 'Treatment' ? c.treatmentId : c.productId) ?? '';
+  const line = lines.find((l) => (c.type === 'Treatment' ? l.treatmentId : l.productId) === itemId);
+  if (!line) throw new AppError('COUPON_NOT_APPLICABLE', SALE_MESSAGES.couponNotInCart);
+  return { code: c.code, type: c.type as CouponUse['type'], itemId, lineIndex: line.index, discount: couponUnitDiscount(line.unitPrice, Number(c.discount)) };
+}
+
+function pointsProblem(points: number, input: SaleInput, total: Cents): string | null {
+  if (!points) return null;
+  if (!input.customerId) return SALE_MESSAGES.pointsWithoutCustomer;
+  if (pointsValue(points) > total) return SALE_MESSAGES.pointsAboveTotal;
+  return null;
+}
+
+const refuse = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
+
+/** The whole sale, in the caller's transaction; answers its id. */
+async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, key: string, hash: string): Promise<string> {
+  const branch = await saleBranch(tx, actor, input.branchId);
+  const clock = zonedClock(branch.timeZone);
+  const time = `${String(Math.floor(clock.minutes / 60)).padStart(2, '0')}:${String(clock.minutes % 60).padStart(2, '0')}`;
+  const lines =
+    kind === 'order'
+      ? await priceOrderItems(tx, branch.id, (input as OrderSaleInput).items, { date: clock.date, time })
+      : await priceCashItems(tx, (input as CashSaleInput).items);
+  const coupon = await couponFor(tx, input, lines);
+  const priced: PricedLine[] = lines.map((l) => ({
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    vat: l.vat,
+    discount: coupon?.lineIndex === l.index ? coupon.discount : ZERO_CENTS,
+  }));
+  const totals = saleTotals(priced);
+  const points = input.points ?? 0;
+  const pointsProblemText = pointsProblem(points, input, totals.total);
+  if (pointsProblemText) throw refuse('points', pointsProblemText);
+  const { usdRate, commissionPercent } = await saleSettings(tx, branch.id);
+  const due = subtractCents(totals.total, pointsValue(points));
+  const settled = settlePayments(
+    due,
+    input.payments.map((p) => ({ method: p.method, currency: p.currency, amount: toCents(p.amount) })),
+    usdRate,
+  );
+  if (!settled.ok) throw refuse('payments', settled.message);
+  for (const l of lines) {
+    const foreign = l.paymentTypes.length ? input.payments.find((p) => !l.paymentTypes.includes(p.method)) : undefined;
+    if (foreign) throw refuse('payments', `${l.name} no acepta el pago con ${foreign.method}`);
+  }
+  const sellerId = await sellerOf(tx, actor, input);
+
+  // the sale and its key first: a retry in flight waits here on the key's unique index
+  await lockBranchDay(tx, branch.id, 'shared');
+  const cashDay = await cashDayOf(tx, branch.id, clock.date);
+  const number = saleNumber(input.channel, await nextSaleNumber(tx));
+  const table = tableOf(kind);
+  const [sale] = await tx
+    .insert(table)
+    .values({
+      orderNumber: number,
+      branchId: branch.id,
+      customerId: input.customerId ?? null,
+      sellerId,
+      channel: input.channel,
+      subtotal: totals.subtotal,
+      discountTotal: totals.discountTotal,
+      taxes: totals.taxes,
+      total: totals.total,
+      pointsRedeemed: points,
+      paymentMethod: new Set(input.payments.map((p) => p.method)).size > 1 ? 'Mixto' : input.payments[0]!.method,
+      paymentStatus: 'paid',
+      payReference: input.payments.find((p) => p.reference)?.reference ?? null,
+      currency: input.payments.some((p) => p.currency === 'USD') ? 'USD' : 'MXN',
+      businessDate: clock.date,
+      change: settled.change,
+      idempotencyKey: key,
+      requestHash: hash,
+    })
+    .returning({ id: table.id });
+  const saleId = sale!.id;
+  const document = { kind, id: saleId, number, branchId: branch.id, businessDate: clock.date };
+
+  if (kind === 'order') await writeOrderLines(tx, document, input.customerId!, lines, priced);
+  else await writeCashLines(tx, actor, document, lines, priced);
+  if (coupon)
+    await redeemCoupon(tx, actor, {
+      code: coupon.code,
+      customerId: input.customerId!,
+      branchId: branch.id,
+      item: { type: coupon.type, id: coupon.itemId },
+      orderKind: kind,
+      orderId: saleId,
+      orderNumber: number,
+    });
+  const earned = await movePoints(tx, actor, input, number, points, lines);
+  if (earned) await tx.update(table).set({ points: earned }).where(eq(table.id, saleId));
+  await writePayments(tx, actor, document, cashDay, settled.tenders, points);
+  if (kind === 'cashOrder' && sellerId) {
+    const { base, commission } = cosmetologyCommission(totals.total, totals.taxes, commissionPercent);
+    await tx
+      .insert(commissions)
+      .values({
+        kind: 'cosmetology',
+        userId: sellerId,
+        branchId: branch.id,
+        businessDate: clock.date,
+        cashOrderId: saleId,
+        orderNumber: number,
+        customerId: input.customerId ?? null,
+        base,
+        percent: commissionPercent,
+        commission,
+        payable: commission,
+      });
+  }
+  await recordChange(tx, actor, {
+    module: 'sales',
+    action: 'vender',
+    entityId: saleId,
+    orderNumber: number,
+    after: {
+      orderNumber: number,
+      channel: input.channel,
+      total: fromCents(totals.total),
+      pointsRedeemed: points,
+      points: earned,
+      change: fromCents(settled.change),
+    },
+    affectedBranchId: branch.id,
+  });
+  return saleId;
+}
+
+async function nextSaleNumber(tx: DbOrTx): Promise<string> {
+  const result = (await tx.execute(sql`select nextval('sale_number_seq')::text as n`)) as unknown as { rows: { n: string }[] };
+  return result.rows[0]!.n;
+}
+
+interface SaleDocument {
+  kind: SaleKind;
+  id: string;
+  number: string;
+  branchId: string;
+  businessDate: string;
+}
+
+/** Split a line whose one unit carries the coupon: that unit at its discounted price, the rest at the catalogue's. */
+function detailPrices(l: CatalogueLine, p: PricedLine): { quantity: number; salePrice: Cents }[] {
+  if (!p.discount) return [{ quantity: l.quantity, salePrice: l.unitPrice }];
+  const discounted = { quantity: 1, salePrice: subtractCents(l.unitPrice, p.discount) };
+  return l.quantity > 1 ? [discounted, { quantity: l.quantity - 1, salePrice: l.unitPrice }] : [discounted];
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function writeOrderLines(tx: DbOrTx, doc: SaleDocument, customerId: string, lines: CatalogueLine[], priced: PricedLine[]) {
+  await tx
+    .insert(orderDetails)
+    .values(
+      lines.flatMap((l, i) =>
+        detailPrices(l, priced[i]!).map((d) => ({
+          orderId: doc.id,
+          treatmentId: l.treatmentId ?? null,
+          packageId: l.packageId ?? null,
+          quantity: d.quantity,
+          salePrice: d.salePrice,
+          price: l.unitPrice,
+        })),
+      ),
+    );
+  await tx
+    .insert(purchasedProducts)
+    .values(
+      lines.flatMap((l) =>
+        l.treatments.map((t) => ({
+          customerId,
+          orderId: doc.id,
+          branchId: doc.branchId,
+          treatmentId: t.treatmentId,
+          packageId: l.packageId ?? null,
+          sessions: t.sessions,
+          limit: t.limit,
+          expiredAt: t.validityDays ? addDays(doc.businessDate, t.validityDays * Math.max(1, t.sessions)) : null,
+        })),
+      ),
+    );
+}
+
+/** Product units leave the branch's lots (the lot chosen, else first expiry first) as the sale's movements. */
+async function writeCashLines(tx: DbOrTx, actor: Actor, doc: SaleDocument, lines: CatalogueLine[], priced: PricedLine[]) {
+  const taken = await takeMany(
+    tx,
+    actor,
+    doc.branchId,
+    lines.map((l) => ({ productId: l.productId!, units: l.quantity, stockId: l.stockId })),
+    { cause: 'product_sale', document: { type: 'cash_order', id: doc.id, number: doc.number } },
+    (i) => `items.${i}.quantity`,
+  );
+  const rows = lines.flatMap((l, i) => {
+    // the coupon's unit is the first unit taken
+    let discountLeft = priced[i]!.discount;
+    return taken[i]!.flatMap((t) =>
+      detailPrices({ ...l, quantity: t.units }, { ...priced[i]!, discount: discountLeft }).map((d) => {
+        discountLeft = ZERO_CENTS;
+        return { cashOrderId: doc.id, productId: l.productId!, stockId: t.lotId, quantity: d.quantity, salePrice: d.salePrice, price: l.unitPrice };
+      }),
+    );
+  });
+  await tx.insert(cashOrderDetails).values(rows);
+}
+
+/** Points redeemed leave the balance (never below zero: the ledger refuses); points earned by the tier come in. */
+async function movePoints(tx: DbOrTx, actor: Actor, input: SaleInput, number: string, redeemed: number, lines: CatalogueLine[]): Promise<number> {
+  if (!input.customerId) return 0;
+  if (redeemed) {
+    try {
+      await postPointMovement(tx, actor, {
+        customerId: input.customerId,
+        movement: 'redeemed',
+        points: -redeemed,
+        orderNumber: number,
+        reason: `Canje en la venta ${number}`,
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'POINTS_BALANCE_NEGATIVE') throw refuse('points', err.message);
+      throw err;
+    }
+  }
+  const earned = pointsEarned(lines, await customerTier(tx, input.customerId));
+  if (earned)
+    await postPointMovement(tx, actor, { customerId: input.customerId, movement: 'earned', points: earned, orderNumber: number, reason: `Compra ${number}` });
+  return earned;
+}
+
+async function writePayments(
+  tx: DbOrTx,
+  actor: Actor,
+  doc: SaleDocument,
+  cashDay: string,
+  tenders: { method: string; currency: string; amount: Cents; exchangeRate: number; amountMxn: Cents }[],
+  points: number,
+) {
+  const base = { orderKind: doc.kind, orderId: doc.id, branchId: doc.branchId, businessDate: cashDay, kind: 'payment', userId: actor.id } as const;
+  const rows = tenders.map((t) => ({
+    ...base,
+    method: t.method,
+    currency: t.currency,
+    amount: t.amount,
+    exchangeRate: t.exchangeRate,
+    amountMxn: t.amountMxn,
+  }));
+  if (points) {
+    const value = pointsValue(points);
+    rows.push({ ...base, method: POINTS_TENDER, currency: 'MXN', amount: value, exchangeRate: 1, amountMxn: value });
+  }
+  await tx.insert(salePayments).values(rows);
+}
+
+/** The answer of a create (and of a replay): the stored sale with its lines, tenders and purchased treatments. */
+export async function saleAnswer(db: DbOrTx, kind: SaleKind, id: string): Promise<SaleAnswer | null> {
+  const table = tableOf(kind);
+  const [sale] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  if (!sale) return null;
+  const payments = await db
+    .select()
+    .from(salePayments)
+    .where(and(eq(salePayments.orderId, id), eq(salePayments.kind, 'payment')))
+    .orderBy(salePayments.createdAt, salePayments.id);
+  const details =
+    kind === 'order'
+      ? (
+          await db.execute(sql`select d.treatment_id, d.package_id, coalesce(t.name, p.name) as name, d.quantity, d.price, d.sale_price
+            from order_details d left join treatments t on t.id = d.treatment_id left join packages p on p.id = d.package_id where d.order_id = ${id} order by d.created_at, d.id`)
+        ).rows
+      : (
+          await db.execute(sql`select d.product_id, d.stock_id, p.name, d.quantity, d.price, d.sale_price
+            from cash_order_details d join products p on p.id = d.product_id where d.cash_order_id = ${id} order by d.created_at, d.id`)
+        ).rows;
+  const purchased =
+    kind === 'order'
+      ? await db
+          .select({
+            id: purchasedProducts.id,
+            treatmentId: purchasedProducts.treatmentId,
+            sessions: purchasedProducts.sessions,
+            expiredAt: purchasedProducts.expiredAt,
+          })
+          .from(purchasedProducts)
+          .where(eq(purchasedProducts.orderId, id))
+      : undefined;
+  return {
+    id: sale.id,
+    orderNumber: sale.orderNumber,
+    businessDate: sale.businessDate,
+    subtotal: fromCents(sale.subtotal),
+    discountTotal: fromCents(sale.discountTotal),
+    taxes: fromCents(sale.taxes),
+    pointsRedeemed: sale.pointsRedeemed,
+    total: fromCents(sale.total),
+    points: sale.points,
+    change: fromCents(sale.change),
+    payments: payments.map((p) => ({
+      method: p.method,
+      currency: p.currency,
+      amount: fromCents(p.amount),
+      exchangeRate: p.exchangeRate,
+      amountMxn: fromCents(p.amountMxn),
+      reference: p.reference,
+    })),
+    details: (details as Record<string, unknown>[]).map((d) => ({
+      treatmentId: (d.treatment_id as string | null) ?? null,
+      packageId: (d.package_id as string | null) ?? null,
+      productId: (d.product_id as string | null) ?? null,
+      stockId: (d.stock_id as string | null) ?? null,
+      name: String(d.name),
+      quantity: Number(d.quantity),
+      price: Number(d.price),
+      salePrice: Number(d.sale_price),
+    })),
+    ...(purchased && { purchasedProducts: purchased }),
+  };
+}
