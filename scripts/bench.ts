@@ -24,7 +24,7 @@ import { SCALES, seedLarge, todayIn } from '../src/server/db/demo/large';
 import { DEMO_PASSWORD } from '../src/server/db/demo/data';
 import type { AppContext } from '../src/server/context';
 import { actorOfUsername } from '../src/server/modules/auth';
-import { inventoryServices } from '../src/server/modules/inventory';
+import { inventoryServices, putIntoLot } from '../src/server/modules/inventory';
 
 const { values: args } = parseArgs({
   options: {
@@ -306,12 +306,53 @@ async function main() {
   }
   let nextApproval = 0;
 
+  // sales at the busy clinic: a product with a lot of its own for the run (put in through the inventory step), a package
+  // offered there now, the clinic's customers; each request a new Idempotency-Key
+  const saleProducts = (
+    await db.execute(sql`select id, sale_price::text price from products where active and approved_at is not null and rejected_at is null
+      and deleted_at is null and sale_price > 0 order by sku limit 30`)
+  ).rows as { id: string; price: string }[];
+  const [salePackage] = (
+    await db.execute(sql`select p.id, p.price::text price, pb.branch_id from packages p join package_branches pb on pb.package_id = p.id
+      join branches b on b.id = pb.branch_id and b.active and not b.distribution_center and b.deleted_at is null
+      where p.type = 'Package' and p.active and p.deleted_at is null and not p.valid_by_time and (not p.valid_by_schedule or current_date between p.start_date and p.end_date)
+        and 'Efectivo' = any(p.payment_type) order by pb.branch_id = ${busy.branch_id} desc, p.sku limit 1`)
+  ).rows as { id: string; price: string; branch_id: string }[];
+  // the clinic that sells: the busy one when it offers the package, else the first that does
+  const salesBranch = salePackage?.branch_id ?? busy.branch_id;
+  const saleCustomers = (await db.execute(sql`select id from customers where active and deleted_at is null order by customer_number desc limit 5000`)).rows as {
+    id: string;
+  }[];
+  // a lot of each product for the run, so concurrent sales of different products do not queue on one lot
+  if (only('Venta de producto en el punto de venta'))
+    for (const p of saleProducts)
+      await db.transaction((tx) =>
+        putIntoLot(tx, null, { productId: p.id, branchId: salesBranch, allotment: 'BENCH-VENTAS', expiresAt: '2099-12-31', price: null }, 100_000, {
+          cause: 'adjustment_registration',
+          note: BENCH_NOTE,
+        }),
+      );
+  const runId = Date.now().toString(36);
+  const sale = (path: string, itemOf: (n: number) => { item: Record<string, unknown>; price?: string }) => (n: number) => ({
+    path,
+    headers: { 'idempotency-key': `bench-${runId}-${path.length}-${n}` },
+    body: JSON.stringify({
+      channel: 'pos',
+      branchId: salesBranch,
+      customerId: saleCustomers[n % saleCustomers.length]?.id,
+      items: [{ ...itemOf(n).item, quantity: 1 }],
+      payments: [{ method: 'Efectivo', amount: Number(itemOf(n).price ?? 0) + 50, currency: 'MXN' }],
+    }),
+  });
+
   interface Scenario {
     name: string;
     method: 'GET' | 'POST' | 'PUT';
-    /** The request number n: path and body. */
-    request: (n: number) => { path: string; body?: string };
+    /** The request number n: path, body and headers of its own. */
+    request: (n: number) => { path: string; body?: string; headers?: Record<string, string> };
     goal: number;
+    /** Before a write's SQL is replayed: what makes the probe's row not collide with it (inside the rolled back transaction). */
+    unclash?: string;
   }
   const scenarios: Scenario[] = [
     {
@@ -361,6 +402,37 @@ async function main() {
         return { path: `/v1/assortment-order/${a?.id ?? 'none'}/approve`, body: a?.body ?? '{}' };
       },
     },
+    {
+      name: 'Venta de producto en el punto de venta',
+      method: 'POST',
+      goal: 100,
+      request: sale('/v1/cash-order/create', (n) => {
+        const p = saleProducts[n % Math.max(1, saleProducts.length)];
+        return { item: { productId: p?.id }, price: p?.price };
+      }),
+      unclash: `update cash_orders set idempotency_key = null, order_number = order_number || '-x' where id = $1`,
+    },
+    {
+      name: 'Venta de un paquete en el punto de venta',
+      method: 'POST',
+      goal: 100,
+      request: sale('/v1/order/create', () => ({ item: { packageId: salePackage?.id }, price: salePackage?.price })),
+      unclash: `update orders set idempotency_key = null, order_number = order_number || '-x' where id = $1`,
+    },
+    {
+      name: 'Ventas de producto con filtros',
+      method: 'GET',
+      goal: 50,
+      request: (n) => ({
+        path: `/v1/cash-order?branchId=${salesBranch}&startDate=${TODAY.slice(0, 8)}01&endDate=${TODAY}&${['paymentMethod=Efectivo', 'paymentStatus=paid'][n % 2]}&page=1&take=15`,
+      }),
+    },
+    {
+      name: 'Corte de caja de una sucursal (corte X)',
+      method: 'GET',
+      goal: 100,
+      request: () => ({ path: `/v1/daily-cash-closing/preview?branchId=${salesBranch}&date=${TODAY}` }),
+    },
   ];
 
   const results: string[] = [];
@@ -370,7 +442,7 @@ async function main() {
     // one request first: is the route there, does it answer 2xx, and which SQL does it run
     await quiet();
     const sample = s.request(0);
-    const res = await fetch(base + sample.path, { method: s.method, headers: { ...headers, 'x-bench-probe': '1' }, body: sample.body });
+    const res = await fetch(base + sample.path, { method: s.method, headers: { ...headers, ...sample.headers, 'x-bench-probe': '1' }, body: sample.body });
     const statements = captured;
     // a write's replay first removes (inside the rolled back transaction) the row the probe created
     const created = s.method === 'POST' && res.status < 300 ? ((await res.clone().json()) as { id?: string }).id : undefined;
@@ -397,7 +469,7 @@ async function main() {
       for (let i = 0; i < 20; i++) {
         await client.query('begin');
         try {
-          if (created) await client.query('delete from appointments where id = $1', [created]);
+          if (created) await client.query(s.unclash ?? 'delete from appointments where id = $1', [created]);
           const t0 = performance.now();
           for (const [i, q] of replay.entries()) {
             const t = performance.now();
@@ -440,7 +512,7 @@ async function main() {
                 method: s.method,
                 setupRequest: (req) => {
                   const r = s.request(++n);
-                  return { ...req, method: s.method, path: r.path, body: r.body, headers };
+                  return { ...req, method: s.method, path: r.path, body: r.body, headers: { ...headers, ...r.headers } };
                 },
               },
             ],

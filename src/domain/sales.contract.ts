@@ -25,7 +25,8 @@ const saleFields = {
   sellerId: optionalUuid('vendedor'),
   couponCode: z.string().trim().max(15).optional().nullable(),
   points: intField('puntos', 0, 10_000_000).optional(),
-  payments: z.array(paymentSchema, { error: PAYMENTS_REQUIRED }).min(1, PAYMENTS_REQUIRED).max(10, 'La venta admite como máximo 10 pagos'),
+  /** None only when points pay the whole sale (the server checks the tenders reach what is due). */
+  payments: z.array(paymentSchema, { error: PAYMENTS_REQUIRED }).max(10, 'La venta admite como máximo 10 pagos'),
 };
 
 const orderItemSchema = z

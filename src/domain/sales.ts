@@ -64,6 +64,7 @@ export interface TenderInput {
   currency: Currency;
   /** In its own currency. */
   amount: Cents;
+  reference?: string | null;
 }
 
 export interface SettledTender extends TenderInput {

@@ -9,6 +9,8 @@ export const settingDto = z.object({
   paymentProcessType: z.enum(PAYMENT_PROCESS_TYPES),
   /** Pesos from which each loyalty tier starts (the defaults while never edited). */
   loyaltyThresholds: z.object(Object.fromEntries(LOYALTY_TIERS.map((t) => [t, z.number()])) as Record<(typeof LOYALTY_TIERS)[number], z.ZodNumber>),
+  /** The percent of a product sale without IVA its seller earns (applies to later sales). */
+  cosmetologyCommissionPercent: z.number(),
   ...timestamps,
 });
 

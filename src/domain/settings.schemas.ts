@@ -40,10 +40,29 @@ export const loyaltyThresholdsSchema = z
     ctx.addIssue({ code: 'custom', path: [tier], message: problem });
   });
 
+export const COMMISSION_PERCENT_MESSAGES = {
+  required: 'Debe ingresar el porcentaje de comisión cosmetológica',
+  range: 'El porcentaje de comisión debe estar entre 0 y 100',
+  decimals: 'El porcentaje de comisión admite hasta dos decimales',
+} as const;
+
+/** The cosmetology commission percent (default 5): 0–100 with two decimals; each line keeps the percent of its sale. */
+export const commissionPercentValue = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: COMMISSION_PERCENT_MESSAGES.required })
+    .refine(Number.isFinite, COMMISSION_PERCENT_MESSAGES.required)
+    .min(0, COMMISSION_PERCENT_MESSAGES.range)
+    .max(100, COMMISSION_PERCENT_MESSAGES.range)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, COMMISSION_PERCENT_MESSAGES.decimals),
+);
+
 export const settingSchema = z.object({
   exchangeRate: z.record(z.string().uuid(), exchangeRateValue),
   paymentProcessType: z.enum(PAYMENT_PROCESS_TYPES, { error: msg.required('tipo de proceso de pago') }),
   /** Optional: a client that does not send it keeps the stored thresholds. */
   loyaltyThresholds: loyaltyThresholdsSchema.optional(),
+  /** Optional: a client that does not send it keeps the stored percent. */
+  cosmetologyCommissionPercent: commissionPercentValue.optional(),
 });
 export type SettingInput = z.infer<typeof settingSchema>;

@@ -86,7 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: loadJwtSecret(dataDir, env),
     smtp,
     mailFrom: env.SMTP_FROM ?? 'Clínicas <no-responder@clinicas.local>',
-    posUrl: env.POS_URL ?? 'http://localhost:3001',
+    // empty: the built-in point of sale (/punto-de-venta) of this same app
+    posUrl: env.POS_URL?.trim() ?? '',
     idleTimeoutMs: Number(env.IDLE_TIMEOUT_MS ?? IDLE_TIMEOUT_MS),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 900),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),

@@ -22,10 +22,12 @@ import { customerLoyaltyReader, registerLoyaltyRoutes } from './loyalty';
 import { appointmentJobs, registerAppointmentRoutes } from './appointments';
 import { registerAgendaRoutes } from './agenda';
 import { registerInventoryRoutes } from './inventory';
-import { registerRefundRoutes, registerSaleIntakeRoutes } from './sales';
+import { registerCommissionRoutes, registerPosRoutes, registerRefundRoutes, registerSaleIntakeRoutes, registerSaleListRoutes } from './sales';
+import { registerGoalRoutes } from './goals';
+import { cashClosingJobs, registerCashClosingRoutes } from './sales';
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
-export const MODULE_JOBS: Job[] = [...appointmentJobs];
+export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs];
 
 /** Every area's routes under /v1. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -50,6 +52,11 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerAgendaRoutes(app, ctx);
   registerAppointmentRoutes(app, ctx);
   registerInventoryRoutes(app, ctx);
+  registerSaleListRoutes(app, ctx);
   registerSaleIntakeRoutes(app, ctx);
+  registerCommissionRoutes(app, ctx);
   registerRefundRoutes(app, ctx);
+  registerPosRoutes(app, ctx);
+  registerGoalRoutes(app, ctx);
+  registerCashClosingRoutes(app, ctx);
 }

@@ -81,6 +81,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, unknown>;
   raw?: boolean;
+  /** Extra request headers (the point of sale's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function buildQuery(query?: Record<string, unknown>): string {
@@ -99,7 +101,11 @@ export async function request(path: string, opts: RequestOptions = {}, retried =
   const isForm = opts.body instanceof FormData;
   const res = await send(`/v1${path}${buildQuery(opts.query)}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...opts.headers,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+    },
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
   });
   if (res.status === 401 && token && !onQuickLogin()) {

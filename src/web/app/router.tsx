@@ -16,6 +16,11 @@ import { loyaltyRoutes } from '../features/loyalty';
 import { agendaRoutes } from '../features/agenda';
 import { appointmentsRoutes } from '../features/appointments';
 import { inventoryRoutes } from '../features/inventory';
+import { salesRoutes } from '../features/sales';
+import { goalsRoutes } from '../features/goals';
+import { commissionsRoutes } from '../features/commissions';
+import { posRoute } from '../features/pos';
+import { cashClosingsRoutes } from '../features/cash-closings';
 import { ForgotPasswordPage, LoginPage, QuickLoginPage } from '../features/auth';
 import { HomePage } from '../features/home';
 import { CategoriesPage, CategoryFormPage } from '../features/categories';
@@ -52,6 +57,7 @@ export const router = createBrowserRouter(
       ),
     },
     { path: '/forgot-password/:code?', element: page(<ForgotPasswordPage />) },
+    posRoute,
     {
       path: '/dashboard',
       element: page(
@@ -81,6 +87,10 @@ export const router = createBrowserRouter(
         ...agendaRoutes,
         ...appointmentsRoutes,
         ...inventoryRoutes,
+        ...salesRoutes,
+        ...goalsRoutes,
+        ...commissionsRoutes,
+        ...cashClosingsRoutes,
       ]),
     },
   ]),

@@ -34,6 +34,8 @@ import { seedInventory } from './inventory';
 import { ledgerMismatches } from '../../modules/inventory';
 import { seedTreatments } from './catalogue-treatments';
 import { live } from '../live';
+import { seedCommissions } from './commissions';
+import { seedClosings } from './closings';
 
 /** The demo accounts (whose password the README publishes) can still sign in. */
 export async function hasDemoAccounts(db: Db): Promise<boolean> {
@@ -183,6 +185,8 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     const broken = await ledgerMismatches(t);
     if (broken.length) throw new Error(`Lotes cuya cantidad no es la suma de sus movimientos: ${broken.join(', ')}`);
     await seedCouponRedemptions(t);
+    await seedCommissions(t);
+    await seedClosings(t);
     await syncAppointmentNumbers(t);
   });
   // fresh planner statistics for the tables just filled (PGlite has no autovacuum to do it)

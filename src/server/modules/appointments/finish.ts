@@ -47,6 +47,7 @@ import { branchZone, detailOf, invalid, lockedAppointment, MODULE } from './serv
 import { centsOf, pesos } from '../../db/money';
 import { live } from '../../db/live';
 import { branchToday, takeFromLot, validLot, type Movement } from '../inventory';
+import { recordMedicalCommission } from '../sales';
 
 type FinishInput = z.output<typeof finishSchema>;
 type PurchasedFinishInput = z.output<typeof purchasedFinishSchema>;
@@ -243,6 +244,14 @@ export async function finishAppointment(ctx: AppContext, actor: Actor, id: strin
       })
       .where(eq(appointments.id, id))
       .returning();
+    await recordMedicalCommission(tx, {
+      appointmentId: id,
+      branchId: row.branchId,
+      customerId: row.customerId,
+      doctorId: input.attendedById,
+      medicalFee: after.medicalFee,
+      finishedAt: after.finishedAt!,
+    });
     const changes = storedChanges(row, after);
     await recordChange(tx, actor, {
       module: MODULE,

@@ -18,6 +18,7 @@ function toDto(row: SettingRow) {
     exchangeRate: row.exchangeRate,
     paymentProcessType: row.paymentProcessType as SettingInput['paymentProcessType'],
     loyaltyThresholds: thresholdsOrDefault(row.loyaltyThresholds),
+    cosmetologyCommissionPercent: row.cosmetologyCommissionPercent,
     ...stamps(row),
   };
 }
@@ -64,6 +65,9 @@ export async function updateSetting(ctx: AppContext, actor: Actor, id: string, i
         paymentProcessType: actor.branchBound ? before.paymentProcessType : input.paymentProcessType,
         // chain-wide like the payment processor: a branch-bound user cannot move the tiers
         loyaltyThresholds: actor.branchBound || !input.loyaltyThresholds ? before.loyaltyThresholds : input.loyaltyThresholds,
+        // chain-wide too; the lines already written keep their own percent
+        cosmetologyCommissionPercent:
+          actor.branchBound || input.cosmetologyCommissionPercent === undefined ? before.cosmetologyCommissionPercent : input.cosmetologyCommissionPercent,
       })
       .where(eq(settings.id, id))
       .returning();

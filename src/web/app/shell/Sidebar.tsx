@@ -17,6 +17,9 @@ import { hasModule } from '../../../domain/privileges';
 import { usePublicConfig } from '../config';
 import { useSession } from '../session';
 
+/** The point of sale this app carries (POS_URL, when set, names another one). */
+const BUILT_IN_POS_PATH = '/punto-de-venta';
+
 const GROUP_ICONS: Record<string, React.ReactNode> = {
   Administración: <AuditOutlined />,
   Inventario: <ShopOutlined />,
@@ -64,7 +67,7 @@ export function Sidebar({ onCheckIn }: { onCheckIn: () => void }) {
       onClick={({ key }) => {
         if (key === 'checkin') return onCheckIn();
         if (key === 'external:pos') {
-          const url = new URL(posUrl || window.location.origin);
+          const url = new URL(posUrl || `${window.location.origin}${BUILT_IN_POS_PATH}`);
           url.searchParams.set('token', token ?? '');
           window.open(url.toString(), '_blank', 'noopener');
           return;

@@ -6,6 +6,8 @@ import {
   PAYMENT_PROCESS_TYPES,
   paymentProcessTypeLabels,
   exchangeRateValue,
+  commissionPercentValue,
+  COMMISSION_PERCENT_MESSAGES,
   type SettingInput,
 } from '../../../domain/settings.schemas';
 import { settingRoutes } from '../../../domain/settings.contract';
@@ -26,6 +28,7 @@ export default function SettingsEditPage() {
         exchangeRate: setting.data.exchangeRate,
         paymentProcessType: setting.data.paymentProcessType,
         loyaltyThresholds: setting.data.loyaltyThresholds,
+        cosmetologyCommissionPercent: setting.data.cosmetologyCommissionPercent,
       });
   }, [setting.data, form]);
 
@@ -48,6 +51,31 @@ export default function SettingsEditPage() {
           rules={[{ required: true, message: 'El campo procesador de pagos es requerido' }]}
         >
           <Select disabled={user?.branchBound} options={PAYMENT_PROCESS_TYPES.map((t) => ({ value: t, label: paymentProcessTypeLabels[t] }))} />
+        </Form.Item>
+        <Form.Item
+          name="cosmetologyCommissionPercent"
+          label="Comisión cosmetológica (% de la venta sin IVA)"
+          extra="Se aplica a las ventas posteriores; las comisiones ya registradas conservan su porcentaje."
+          required
+          rules={[
+            {
+              validator: async (_r, value) => {
+                const result = commissionPercentValue.safeParse(value);
+                if (!result.success) throw new Error(result.error.issues[0]?.message ?? COMMISSION_PERCENT_MESSAGES.required);
+              },
+            },
+          ]}
+        >
+          <InputNumber<number>
+            suffix="%"
+            min={0}
+            max={100}
+            step={0.5}
+            precision={2}
+            style={{ width: 200 }}
+            disabled={user?.branchBound}
+            aria-label="Porcentaje de comisión cosmetológica"
+          />
         </Form.Item>
         <h4>Tipo de cambio por sucursal</h4>
         {(branches.data ?? []).map((b) => (

@@ -32,6 +32,9 @@ export default function SettingsPage() {
       <Card loading={loading} style={{ maxWidth: 800 }}>
         <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Procesador de pagos">{setting.data ? paymentProcessTypeLabels[setting.data.paymentProcessType] : ''}</Descriptions.Item>
+          <Descriptions.Item label="Comisión cosmetológica">
+            {setting.data ? `${setting.data.cosmetologyCommissionPercent.toFixed(2)} % de la venta sin IVA` : ''}
+          </Descriptions.Item>
           <Descriptions.Item label="Última actualización">{formatDateTime(setting.data?.updated_at)}</Descriptions.Item>
         </Descriptions>
         <Table

@@ -184,7 +184,7 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
   const due = subtractCents(totals.total, pointsValue(points));
   const settled = settlePayments(
     due,
-    input.payments.map((p) => ({ method: p.method, currency: p.currency, amount: toCents(p.amount) })),
+    input.payments.map((p) => ({ method: p.method, currency: p.currency, amount: toCents(p.amount), reference: p.reference ?? null })),
     usdRate,
   );
   if (!settled.ok) throw refuse('payments', settled.message);
@@ -212,7 +212,10 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       taxes: totals.taxes,
       total: totals.total,
       pointsRedeemed: points,
-      paymentMethod: new Set(input.payments.map((p) => p.method)).size > 1 ? 'Mixto' : input.payments[0]!.method,
+      paymentMethod: paymentMethodOf(
+        input.payments.map((p) => p.method),
+        points,
+      ),
       paymentStatus: 'paid',
       payReference: input.payments.find((p) => p.reference)?.reference ?? null,
       currency: input.payments.some((p) => p.currency === 'USD') ? 'USD' : 'MXN',
@@ -226,7 +229,6 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
   const document = { kind, id: saleId, number, branchId: branch.id, businessDate: clock.date };
 
   if (kind === 'order') await writeOrderLines(tx, document, input.customerId!, lines, priced);
-  else await writeCashLines(tx, actor, document, lines, priced);
   if (coupon)
     await redeemCoupon(tx, actor, {
       code: coupon.code,
@@ -258,6 +260,8 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
         payable: commission,
       });
   }
+  // the lots last: they stay locked only for the rest of this transaction
+  if (kind === 'cashOrder') await writeCashLines(tx, actor, document, lines, priced);
   await recordChange(tx, actor, {
     module: 'sales',
     action: 'vender',
@@ -275,6 +279,12 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
   });
   return saleId;
 }
+
+/** The sale's one method, 'Mixto' for several, 'Puntos' when points paid it all. */
+const paymentMethodOf = (methods: string[], points: number) => {
+  const all = new Set(points ? [...methods, POINTS_TENDER] : methods);
+  return all.size > 1 ? 'Mixto' : ([...all][0] ?? POINTS_TENDER);
+};
 
 async function nextSaleNumber(tx: DbOrTx): Promise<string> {
   const result = (await tx.execute(sql`select nextval('sale_number_seq')::text as n`)) as unknown as { rows: { n: string }[] };
@@ -382,7 +392,7 @@ async function writePayments(
   actor: Actor,
   doc: SaleDocument,
   cashDay: string,
-  tenders: { method: string; currency: string; amount: Cents; exchangeRate: number; amountMxn: Cents }[],
+  tenders: { method: string; currency: string; amount: Cents; exchangeRate: number; amountMxn: Cents; reference?: string | null }[],
   points: number,
 ) {
   const base = { orderKind: doc.kind, orderId: doc.id, branchId: doc.branchId, businessDate: cashDay, kind: 'payment', userId: actor.id } as const;
@@ -393,10 +403,11 @@ async function writePayments(
     amount: t.amount,
     exchangeRate: t.exchangeRate,
     amountMxn: t.amountMxn,
+    reference: t.reference ?? null,
   }));
   if (points) {
     const value = pointsValue(points);
-    rows.push({ ...base, method: POINTS_TENDER, currency: 'MXN', amount: value, exchangeRate: 1, amountMxn: value });
+    rows.push({ ...base, method: POINTS_TENDER, currency: 'MXN', amount: value, exchangeRate: 1, amountMxn: value, reference: null });
   }
   await tx.insert(salePayments).values(rows);
 }

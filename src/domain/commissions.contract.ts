@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
+import { listMessages, listQuerySchema } from './list';
+import { named } from './refs';
+import { optionalDate, optionalUuid, uuid } from './validation';
+
+/**
+ * Commissions (second document, sections 2, 3, 6, 9): medical lines from finished appointments (the treatment's medical
+ * fee for the attending doctor, ISR from the doctor's staff file) and cosmetology lines from product sales of the seller.
+ * Every line keeps its own percent and ISR, so a later change of the settings or of a staff file never rewrites it.
+ */
+
+export const COMMISSION_KINDS = ['medical', 'cosmetology'] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+
+/** Section 9: commission and cash detail tables show 5 rows (options 5, 10, 15); the modal is 1000 wide. */
+export const COMMISSION_DETAIL_PAGE_SIZES = [5, 10, 15] as const;
+export const COMMISSION_DETAIL_PAGE_SIZE = 5;
+export const COMMISSION_MODAL_WIDTH = 1000;
+
+export const COMMISSION_MESSAGES = {
+  notFound: 'Comisión no encontrada',
+  notMedical: 'Solo se puede cambiar el médico de una comisión médica',
+  reversal: 'No se puede cambiar el médico de una línea de devolución',
+  notDoctor: 'El usuario debe ser un médico activo de la sucursal de la comisión',
+  userNotFound: 'Usuario no encontrado',
+} as const;
+
+const commissionQuery = listQuerySchema.extend({
+  branchId: optionalUuid('sucursal'),
+  startDate: optionalDate('fecha inicial'),
+  endDate: optionalDate('fecha final'),
+});
+export type CommissionQuery = z.output<typeof commissionQuery>;
+
+/** A person's lines: 5 per page unless asked (section 9). */
+const userLinesQuery = commissionQuery.extend({
+  take: z
+    .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)], { error: listMessages.badTake })
+    .default(COMMISSION_DETAIL_PAGE_SIZE)
+    .transform((v) => (v === 'all' ? 0 : v)),
+});
+
+const userParams = z.object({ userId: uuid('usuario') });
+
+/** A person as the commission lists name them. */
+const personRef = z.object({ id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string().nullable() });
+
+/** One row per doctor: the sums of their lines in the filtered period (pesos). */
+export const medicalSummaryDto = z.object({
+  id: z.string(),
+  userId: z.string(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  lastName: z.string(),
+  motherLastName: z.string().nullable(),
+  lines: z.number(),
+  commission: z.number(),
+  isrAmount: z.number(),
+  payable: z.number(),
+});
+
+/** One row per seller: the sum of their cosmetology lines (refund reversals included). */
+export const cosmeticSummaryDto = z.object({
+  id: z.string(),
+  userId: z.string(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  lastName: z.string(),
+  motherLastName: z.string().nullable(),
+  lines: z.number(),
+  total: z.number(),
+  commission: z.number(),
+});
+
+/** A medical line with its appointment (date and start time of the appointment, the branch's business day of the finish). */
+export const medicalLineDto = z.object({
+  id: z.string(),
+  appointmentId: z.string().nullable(),
+  appointmentNumber: z.string().nullable(),
+  branch: named,
+  date: z.string(),
+  time: z.string(),
+  businessDate: z.string(),
+  customer: personRef.nullable(),
+  treatment: named.nullable(),
+  doctor: personRef,
+  commission: z.number(),
+  isrPercent: z.number(),
+  isrAmount: z.number(),
+  payable: z.number(),
+  reversal: z.boolean(),
+});
+
+/** A cosmetology line with its sale (date and time of the line's business day and the sale, in the branch's zone). */
+export const cosmeticLineDto = z.object({
+  id: z.string(),
+  cashOrderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  seller: personRef,
+  branch: named,
+  date: z.string(),
+  time: z.string(),
+  customer: personRef.nullable(),
+  /** The sale's total (with IVA); the commission's base is that total without IVA. */
+  total: z.number(),
+  base: z.number(),
+  percent: z.number(),
+  commission: z.number(),
+  reversal: z.boolean(),
+});
+
+const totalsOf = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+const medicalTotals = totalsOf({ commission: z.number(), isrAmount: z.number(), payable: z.number() });
+const cosmeticTotals = totalsOf({ total: z.number(), commission: z.number() });
+
+export const commissionRoutes = {
+  medical: route({
+    method: 'GET',
+    path: '/commission/medical',
+    query: commissionQuery,
+    response: listResponse(medicalSummaryDto).extend({ totals: medicalTotals }),
+  }),
+  medicalOfUser: route({
+    method: 'GET',
+    path: '/commission/medical/:userId/user',
+    params: userParams,
+    query: userLinesQuery,
+    response: listResponse(medicalLineDto).extend({ totals: medicalTotals }),
+  }),
+  cosmetic: route({
+    method: 'GET',
+    path: '/commission/cosmetic',
+    query: commissionQuery,
+    response: listResponse(cosmeticSummaryDto).extend({ totals: cosmeticTotals }),
+  }),
+  /** The same list under the product sales' path (API.md, Product sales). */
+  cashOrderCommissions: route({
+    method: 'GET',
+    path: '/cash-order/commissions',
+    query: commissionQuery,
+    response: listResponse(cosmeticSummaryDto).extend({ totals: cosmeticTotals }),
+  }),
+  cosmeticOfUser: route({
+    method: 'GET',
+    path: '/commission/cosmetic/:userId/user',
+    params: userParams,
+    query: userLinesQuery,
+    response: listResponse(cosmeticLineDto).extend({ totals: cosmeticTotals }),
+  }),
+  updateAgent: route({
+    method: ['PATCH', 'PUT'],
+    path: '/commission/:id/update-commission-agent',
+    params: idParams,
+    body: z.object({ userId: uuid('médico') }),
+    response: medicalLineDto,
+  }),
+};
+
+export type MedicalSummary = ItemOf<typeof commissionRoutes.medical>;
+export type CosmeticSummary = ItemOf<typeof commissionRoutes.cosmetic>;
+export type MedicalLine = ItemOf<typeof commissionRoutes.medicalOfUser>;
+export type CosmeticLine = ItemOf<typeof commissionRoutes.cosmeticOfUser>;
+export type MedicalLineAnswer = Answer<typeof commissionRoutes.updateAgent>;

@@ -1,0 +1,2 @@
+/** What other areas may use of the goals: their routes. */
+export { registerGoalRoutes } from './routes';

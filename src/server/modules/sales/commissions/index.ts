@@ -1,0 +1,2 @@
+export { recordMedicalCommission } from './medical-line';
+export { registerCommissionRoutes } from './routes';

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { COMMISSION_MESSAGES, type MedicalLine } from '../../../../domain/commissions.contract';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { live } from '../../../db/live';
+import { appointments, commissions } from '../../../db/schema';
+import type { Actor } from '../../../platform/auth/actor';
+import { recordChange } from '../../../platform/change-log';
+import { AppError } from '../../../platform/errors';
+import { isBranchDoctor, medicalAmounts, staffIsrPercent } from './medical-line';
+import { selectMedicalLines, toMedicalLine } from './queries';
+import { assertVisible } from './scope';
+
+const refused = (message: string) => new AppError('VALIDATION_FAILED', message, [{ field: 'userId', message }]);
+
+async function readMedicalLine(db: DbOrTx, id: string): Promise<MedicalLine> {
+  const [row] = await selectMedicalLines(db).where(eq(commissions.id, id)).limit(1);
+  return toMedicalLine(row!);
+}
+
+/** What the change log keeps of a medical line. */
+const logged = (l: MedicalLine) => ({ userId: l.doctor.id, isrPercent: l.isrPercent, isrAmount: l.isrAmount, payable: l.payable });
+
+/**
+ * Section 6: moves a medical line to another active doctor of its branch (medic_comission.edit). The ISR is the new
+ * doctor's (their staff file today), the commission stays; the appointment's attending doctor follows. The line is
+ * locked so two reassignments run one after the other; the change log keeps both doctors.
+ */
+export async function updateCommissionAgent(ctx: AppContext, actor: Actor, id: string, userId: string): Promise<MedicalLine> {
+  return ctx.db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.id, id), live(commissions)))
+      .for('update')
+      .limit(1);
+    if (!line) throw new AppError('NOT_FOUND', COMMISSION_MESSAGES.notFound);
+    assertVisible(actor, 'medical', line);
+    if (line.kind !== 'medical') throw refused(COMMISSION_MESSAGES.notMedical);
+    if (line.reversalOf) throw refused(COMMISSION_MESSAGES.reversal);
+    if (!(await isBranchDoctor(tx, userId, line.branchId))) throw refused(COMMISSION_MESSAGES.notDoctor);
+    const before = await readMedicalLine(tx, id);
+    if (line.userId === userId) return before;
+    await tx
+      .update(commissions)
+      .set({ userId, ...medicalAmounts(line.commission, await staffIsrPercent(tx, userId)) })
+      .where(eq(commissions.id, id));
+    if (line.appointmentId) await tx.update(appointments).set({ attendedById: userId }).where(eq(appointments.id, line.appointmentId));
+    const after = await readMedicalLine(tx, id);
+    await recordChange(tx, actor, {
+      module: 'medic_comission',
+      action: 'cambiar médico',
+      entityId: id,
+      orderNumber: after.appointmentNumber,
+      before: logged(before),
+      after: logged(after),
+      affectedBranchId: line.branchId,
+    });
+    return after;
+  });
+}

@@ -1,0 +1,27 @@
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import type { ModuleKey } from '../../../domain/privileges';
+import { branchFilter, type FilterDef } from '../../ui/filters';
+
+/** The month so far: a list opens on the current month (any range may be chosen). */
+export const thisMonth = () => ({ startDate: dayjs().startOf('month').format('YYYY-MM-DD'), endDate: dayjs().format('YYYY-MM-DD') });
+
+/** Dates and, for those who see every branch (approve), the branch. */
+export const commissionFilters = (module: ModuleKey): FilterDef[] => [
+  { ...branchFilter(module), hiddenWhenBranchBound: true },
+  { kind: 'dateRange', label: 'Fechas', defaults: thisMonth },
+];
+
+/** The list's filters as the URL holds them, for the per-user detail to read the same period and branch. */
+export function useListFilters(): Record<string, string> {
+  const [params] = useSearchParams();
+  const fallback = thisMonth();
+  return {
+    startDate: params.get('startDate') || fallback.startDate,
+    endDate: params.get('endDate') || fallback.endDate,
+    ...(params.get('branchId') ? { branchId: params.get('branchId')! } : {}),
+  };
+}
+
+/** A YYYY-MM-DD day as the screens show dates (DD/MM/YYYY). */
+export const dayText = (iso: string) => iso.split('-').reverse().join('/');
