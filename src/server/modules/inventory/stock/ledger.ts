@@ -10,7 +10,7 @@ import { productStocks, products } from '../../../db/schema';
 import { assertBranchAccess, branchScope, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/app-error';
 import type { ListSpec } from '../../../platform/list';
-import { rowsOf } from './queries';
+import { rowsOf, sqlListSpec } from '../../../platform/list-sql';
 
 type KardexRow = z.output<typeof movementDto>;
 type RecallRow = z.output<typeof recallRowDto>;
@@ -111,8 +111,9 @@ export interface KardexFilters extends ListQuery {
 /** GET /stock/kardex: every movement of a product at a branch with its running balance, cause, document and user. */
 export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec<KardexRow> {
   assertBranchAccess(actor, q.branchId);
-  const from = movementsFrom(sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`, false);
-  return {
+  return sqlListSpec<MovementRecord, KardexRow>(db, {
+    from: movementsFrom(sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`, false),
+    toRows: async (page) => (await kardexBalances(db, q.productId, q.branchId, page)).map(toMovement),
     sortable: { created_at: sql`k.seq`, seq: sql`k.seq` },
     defaultSort: { field: 'seq', order: 'DESC' },
     searchable: { documentNumber: sql`k.document_number`, allotment: sql`k.allotment`, note: sql`k.note` },
@@ -121,16 +122,7 @@ export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec
       q.startDate ? sql`k.created_at >= ${q.startDate}::date` : undefined,
       q.endDate ? sql`k.created_at < ${q.endDate}::date + 1` : undefined,
     ],
-    rows: async ({ where, orderBy, limit, offset }) =>
-      (
-        await rowsOf<MovementRecord>(
-          db,
-          sql`select * from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)} ${limit ? sql`limit ${limit}` : sql``} offset ${offset}`,
-        ).then((page) => kardexBalances(db, q.productId, q.branchId, page))
-      ).map(toMovement),
-    count: async (where) =>
-      Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${from} ${where ? sql`where ${where}` : sql``}`))[0]?.n ?? 0),
-  };
+  });
 }
 
 /** The lot with its product, or 404. */
@@ -266,30 +258,28 @@ export async function recallSpec(db: DbOrTx, actor: Actor, q: RecallFilters): Pr
   const ledgerOnly = !q.customerId && !(allotment && !productId);
   const pageOfLedger = (where: SQL | undefined) => ledgerOnly && !where && (q.field ?? 'date') === 'date';
   const newestFirst = (q.order ?? (q.field ? 'ASC' : 'DESC')) === 'DESC';
-  return {
+  const list = sqlListSpec<RecallRecord, RecallRow>(db, {
+    from,
+    tiebreak: sql`k.seq`,
+    toRows: (records) => records.map(toRecall),
     sortable: { date: sql`k.date`, customer: sql`k.customer_name`, branch: sql`k.branch_name`, units: sql`k.units` },
     defaultSort: { field: 'date', order: 'DESC' },
     searchable: { customer: sql`k.customer_name`, documentNumber: sql`k.document_number`, professional: sql`k.professional` },
     filters: [],
-    rows: async ({ where, orderBy, limit, offset }) => {
-      const page = sql`${limit ? sql`limit ${limit}` : sql``} offset ${offset}`;
-      const query = pageOfLedger(where)
-        ? sql`select * from ${recallFrom(scope, sql`(select m.* from stock_movements m where ${RECALL_CAUSES} and ${scope} order by m.created_at ${sql.raw(newestFirst ? 'desc' : 'asc')}, m.seq ${page})`)} order by ${sql.join(orderBy, sql`, `)}, k.seq`
-        : sql`select * from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)}, k.seq ${page}`;
-      return (await rowsOf<RecallRecord>(db, query)).map(toRecall);
+  });
+  return {
+    ...list,
+    rows: async (p) => {
+      if (!pageOfLedger(p.where)) return list.rows(p);
+      const page = sql`${p.limit ? sql`limit ${p.limit}` : sql``} offset ${p.offset}`;
+      const movements = sql`(select m.* from stock_movements m where ${RECALL_CAUSES} and ${scope} order by m.created_at ${sql.raw(newestFirst ? 'desc' : 'asc')}, m.seq ${page})`;
+      return (await rowsOf<RecallRecord>(db, sql`select * from ${recallFrom(scope, movements)} order by ${sql.join(p.orderBy, sql`, `)}, k.seq`)).map(toRecall);
     },
     // without a search or a patient, the count needs the ledger rows alone, not who received them
-    count: async (where) =>
-      Number(
-        (
-          await rowsOf<{ n: number }>(
-            db,
-            where || !ledgerOnly
-              ? sql`select count(*)::int as n from ${from} ${where ? sql`where ${where}` : sql``}`
-              : sql`select count(*)::int as n from stock_movements m where ${RECALL_CAUSES} and ${scope}`,
-          )
-        )[0]?.n ?? 0,
-      ),
+    count: async (where, limit) =>
+      where || !ledgerOnly
+        ? list.count(where, limit)
+        : Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from stock_movements m where ${RECALL_CAUSES} and ${scope}`))[0]?.n ?? 0),
   };
 }
 
