@@ -69,15 +69,22 @@ async function expectRoundTrip(config: AppConfig, destroy: () => Promise<void>) 
   expect(await snapshotOf(config)).toEqual(before);
 }
 
+/** A round trip dumps and reloads the whole seeded demo (a year of sales, closings and commissions): minutes on a busy machine. */
+const ROUND_TRIP_MS = 240_000;
+
 describe('backup and restore', () => {
-  it('bring back every row and photo of the embedded database', async () => {
-    const dataDir = await tempDir();
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x' });
-    const template = await seededImage();
-    await (await openDatabase({ dataDir, image: template.image })).close();
-    await cp(template.uploadsDir, config.uploadsDir, { recursive: true });
-    await expectRoundTrip(config, () => rm(path.join(dataDir, 'pglite'), { recursive: true, force: true }));
-  });
+  it(
+    'bring back every row and photo of the embedded database',
+    async () => {
+      const dataDir = await tempDir();
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x' });
+      const template = await seededImage();
+      await (await openDatabase({ dataDir, image: template.image })).close();
+      await cp(template.uploadsDir, config.uploadsDir, { recursive: true });
+      await expectRoundTrip(config, () => rm(path.join(dataDir, 'pglite'), { recursive: true, force: true }));
+    },
+    ROUND_TRIP_MS,
+  );
 
   it('refuse a file that is not a backup, and a backup of the other kind of database', async () => {
     const config = loadConfig({ DATA_DIR: await tempDir(), JWT_SECRET: 'x' });
@@ -87,19 +94,23 @@ describe('backup and restore', () => {
     await expect(restore(config, notBackup)).rejects.toThrow(/tar/);
   });
 
-  it.skipIf(!url)('bring back every row and photo of PostgreSQL', async () => {
-    const t = await createTestApp();
-    const uploadsDir = path.join(await tempDir(), 'uploads');
-    await cp(t.ctx.config.uploadsDir, uploadsDir, { recursive: true });
-    await t.close();
-    const config = loadConfig({ DATABASE_URL: url!, DATA_DIR: await tempDir(), UPLOADS_DIR: uploadsDir, JWT_SECRET: 'x' });
-    await expectRoundTrip(config, async () => {
-      const database = await openDatabase({ url: url! });
-      await database.db.execute(sql`drop schema drizzle cascade; drop schema public cascade; create schema public`);
-      await database.close();
-    });
-    const pgliteConfig = loadConfig({ DATA_DIR: await tempDir(), JWT_SECRET: 'x' });
-    const { file } = await backup(config, path.join(await tempDir(), 'pg.tar.gz'));
-    await expect(restore(pgliteConfig, file)).rejects.toThrow('El respaldo es de PostgreSQL y el servidor está configurado con la base integrada');
-  });
+  it.skipIf(!url)(
+    'bring back every row and photo of PostgreSQL',
+    async () => {
+      const t = await createTestApp();
+      const uploadsDir = path.join(await tempDir(), 'uploads');
+      await cp(t.ctx.config.uploadsDir, uploadsDir, { recursive: true });
+      await t.close();
+      const config = loadConfig({ DATABASE_URL: url!, DATA_DIR: await tempDir(), UPLOADS_DIR: uploadsDir, JWT_SECRET: 'x' });
+      await expectRoundTrip(config, async () => {
+        const database = await openDatabase({ url: url! });
+        await database.db.execute(sql`drop schema drizzle cascade; drop schema public cascade; create schema public`);
+        await database.close();
+      });
+      const pgliteConfig = loadConfig({ DATA_DIR: await tempDir(), JWT_SECRET: 'x' });
+      const { file } = await backup(config, path.join(await tempDir(), 'pg.tar.gz'));
+      await expect(restore(pgliteConfig, file)).rejects.toThrow('El respaldo es de PostgreSQL y el servidor está configurado con la base integrada');
+    },
+    ROUND_TRIP_MS,
+  );
 });
