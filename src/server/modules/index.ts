@@ -25,6 +25,7 @@ import { registerInventoryRoutes } from './inventory';
 import { registerCommissionRoutes, registerPosRoutes, registerRefundRoutes, registerSaleIntakeRoutes, registerSaleListRoutes } from './sales';
 import { registerGoalRoutes } from './goals';
 import { cashClosingJobs, registerCashClosingRoutes } from './sales';
+import { registerHomeRoutes } from './home';
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
 export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs];
@@ -59,4 +60,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerPosRoutes(app, ctx);
   registerGoalRoutes(app, ctx);
   registerCashClosingRoutes(app, ctx);
+  registerHomeRoutes(app, ctx);
 }

@@ -11,7 +11,7 @@ import { ListPage, type ListColumn, type RowAction } from '../../ui/ListPage';
 import { moneyColumn, textColumn } from '../../ui/list-columns';
 import type { ListTotals } from '../../ui/list-totals';
 import { ChangeSellerModal } from './ChangeSellerModal';
-import { refundRowActions } from './refund-slot';
+import { refundable, RefundModal } from './RefundModal';
 import { SaleDetail } from './SaleDetail';
 import { SALE_SCREENS, type SaleScreen, type SaleScreenKey } from './screens';
 import { paymentStatusTag, saleStatusTag } from './tags';
@@ -88,6 +88,7 @@ export default function SalesListPage({ screen: key }: { screen: SaleScreenKey }
   const screen = SALE_SCREENS[key];
   const queryClient = useQueryClient();
   const [sellerOf, setSellerOf] = useState<SaleListItem | null>(null);
+  const [refundOf, setRefundOf] = useState<SaleListItem | null>(null);
   const refreshList = () => void queryClient.invalidateQueries({ queryKey: ['list', screen.kind] });
   const actions: RowAction<SaleListItem>[] = [
     // section 6: the receipt needs view; app and online sales have none
@@ -102,7 +103,7 @@ export default function SalesListPage({ screen: key }: { screen: SaleScreenKey }
     ...(screen.kind === 'cash-order'
       ? [{ key: 'seller', label: 'Cambiar vendedor', action: 'edit' as const, hidden: (s: SaleListItem) => Boolean(s.refundedAt), onClick: setSellerOf }]
       : []),
-    ...refundRowActions(screen, refreshList),
+    { key: 'refund', label: 'Devolver', action: 'refund', danger: true, hidden: (s) => !refundable(s), onClick: setRefundOf },
   ];
   return (
     <>
@@ -134,6 +135,7 @@ export default function SalesListPage({ screen: key }: { screen: SaleScreenKey }
           refreshList();
         }}
       />
+      <RefundModal kind={screen.kind} sale={refundOf} onClose={() => setRefundOf(null)} onDone={refreshList} />
     </>
   );
 }

@@ -126,6 +126,7 @@ async function sellerOf(tx: DbOrTx, actor: Actor, input: SaleInput): Promise<str
 }
 
 interface CouponUse {
+  id: string;
   code: string;
   type: 'Treatment' | 'Product';
   itemId: string;
@@ -140,7 +141,14 @@ async function couponFor(tx: DbOrTx, input: SaleInput, lines: CatalogueLine[]): 
   if (!input.customerId)
     throw new AppError('VALIDATION_FAILED', SALE_MESSAGES.couponWithoutCustomer, [{ field: 'couponCode', message: SALE_MESSAGES.couponWithoutCustomer }]);
   const [c] = await tx
-    .select({ code: coupons.code, type: coupons.type, treatmentId: coupons.treatmentId, productId: coupons.productId, discount: coupons.discount })
+    .select({
+      id: coupons.id,
+      code: coupons.code,
+      type: coupons.type,
+      treatmentId: coupons.treatmentId,
+      productId: coupons.productId,
+      discount: coupons.discount,
+    })
     .from(coupons)
     .where(and(sql`lower(${coupons.code}) = lower(${code})`, live(coupons)))
     .limit(1);
@@ -148,7 +156,14 @@ async function couponFor(tx: DbOrTx, input: SaleInput, lines: CatalogueLine[]): 
   const itemId = (c.type === 'Treatment' ? c.treatmentId : c.productId) ?? '';
   const line = lines.find((l) => (c.type === 'Treatment' ? l.treatmentId : l.productId) === itemId);
   if (!line) throw new AppError('COUPON_NOT_APPLICABLE', SALE_MESSAGES.couponNotInCart);
-  return { code: c.code, type: c.type as CouponUse['type'], itemId, lineIndex: line.index, discount: couponUnitDiscount(line.unitPrice, Number(c.discount)) };
+  return {
+    id: c.id,
+    code: c.code,
+    type: c.type as CouponUse['type'],
+    itemId,
+    lineIndex: line.index,
+    discount: couponUnitDiscount(line.unitPrice, Number(c.discount)),
+  };
 }
 
 function pointsProblem(points: number, input: SaleInput, total: Cents): string | null {
@@ -212,6 +227,7 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       taxes: totals.taxes,
       total: totals.total,
       pointsRedeemed: points,
+      couponId: coupon?.id ?? null,
       paymentMethod: paymentMethodOf(
         input.payments.map((p) => p.method),
         points,

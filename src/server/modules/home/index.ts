@@ -1,0 +1,2 @@
+/** What other areas may use of the dashboard home: its route. */
+export { registerHomeRoutes } from './routes';

@@ -1,0 +1,165 @@
+import { Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { APPOINTMENT_STATUSES, appointmentStatusColors, appointmentStatusLabels } from '../../../domain/agenda';
+import { HOME_EXPIRY_DAYS, type HomeToday } from '../../../domain/home.contract';
+import { daysBetween, expiryColor, formatIsoDate, type ExpiryColor } from '../../../domain/inventory';
+import { formatMoney } from '../../../domain/money';
+import { formatCount } from '../../ui/format';
+import { Money } from '../../ui/Money';
+
+type Appointments = NonNullable<HomeToday['appointments']>;
+type Sales = NonNullable<HomeToday['sales']>;
+type Lots = NonNullable<HomeToday['expiringLots']>;
+type Lot = Lots['items'][number];
+
+/** The inventory's expiry colours as antd tag colours (the stock screen's). */
+const EXPIRY_TAG: Record<ExpiryColor, string> = { danger: 'red', warning: 'orange', alert: 'gold', okay: 'green' };
+
+/** The day's appointments by status, in the agenda's labels and colours. */
+export function AppointmentsCard({ data }: { data: Appointments }) {
+  return (
+    <Card title="Citas" extra={<Link to="/dashboard/agenda">Agenda</Link>} style={{ height: '100%' }} data-testid="home-appointments">
+      <Statistic value={data.total} suffix={data.total === 1 ? 'cita' : 'citas'} />
+      <Space orientation="vertical" size={6} style={{ width: '100%', marginTop: 12 }}>
+        {APPOINTMENT_STATUSES.map((status) => (
+          <Row key={status} justify="space-between" align="middle">
+            <Tag color={`#${appointmentStatusColors[status]}`}>{appointmentStatusLabels[status]}</Tag>
+            <Typography.Text strong aria-label={appointmentStatusLabels[status]}>
+              {formatCount(data.byStatus[status])}
+            </Typography.Text>
+          </Row>
+        ))}
+      </Space>
+    </Card>
+  );
+}
+
+/** The progress bar of today's sales against the day's share of the month's goal. */
+function DayGoal({ goal }: { goal: NonNullable<Sales['goal']> }) {
+  const exceeded = goal.remaining < 0;
+  return (
+    <div>
+      <Row justify="space-between">
+        <Typography.Text type="secondary">Meta del día</Typography.Text>
+        <Money value={goal.dailyGoal} />
+      </Row>
+      <Progress percent={Math.min(goal.percent, 100)} format={() => `${goal.percent.toFixed(2)} %`} status={exceeded ? 'success' : 'active'} />
+      <Typography.Text type="secondary">
+        {exceeded ? `Meta superada por ${formatMoney(-goal.remaining)}` : `Faltan ${formatMoney(goal.remaining)}`} · Meta del mes {formatMoney(goal.monthGoal)}
+      </Typography.Text>
+    </div>
+  );
+}
+
+/** What the branch sold so far today, and how far that goes against the day's goal. */
+export function SalesCard({ data, goalLink }: { data: Sales; goalLink: boolean }) {
+  return (
+    <Card title="Ventas" extra={goalLink && <Link to="/dashboard/metas">Metas</Link>} style={{ height: '100%' }} data-testid="home-sales">
+      <Statistic value={formatMoney(data.total)} />
+      <Space orientation="vertical" size={4} style={{ width: '100%', margin: '8px 0 16px' }}>
+        <Row justify="space-between">
+          <Typography.Text type="secondary" title="Tratamientos y paquetes">
+            Servicios ({formatCount(data.orders.count)})
+          </Typography.Text>
+          <Money value={data.orders.total} />
+        </Row>
+        <Row justify="space-between">
+          <Typography.Text type="secondary">Productos ({formatCount(data.cashOrders.count)})</Typography.Text>
+          <Money value={data.cashOrders.total} />
+        </Row>
+      </Space>
+      {data.goal ? <DayGoal goal={data.goal} /> : <Typography.Text type="secondary">Sin meta registrada para este mes</Typography.Text>}
+    </Card>
+  );
+}
+
+function expiryText(expiresAt: string, today: string): string {
+  const days = daysBetween(today, expiresAt);
+  if (days === 0) return 'hoy';
+  return days === 1 ? 'en 1 día' : `en ${days} días`;
+}
+
+/** '10 de 12 lotes · 205 unidades', and the expired lots still holding units, which the inventory writes off. */
+function LotsSummary({ data }: { data: Lots }) {
+  const more = data.count > data.items.length;
+  const lots = (n: number) => `${formatCount(n)} ${n === 1 ? 'lote' : 'lotes'}`;
+  return (
+    <Space orientation="vertical" size={4} style={{ marginTop: 8 }}>
+      {data.count > 0 && (
+        <Typography.Text type="secondary">
+          {more ? `${formatCount(data.items.length)} de ${lots(data.count)}` : lots(data.count)} · {formatCount(data.units)} unidades
+          {more && (
+            <>
+              {' · '}
+              <Link to="/dashboard/inventario">ver todos</Link>
+            </>
+          )}
+        </Typography.Text>
+      )}
+      {data.expired.count > 0 && (
+        <Typography.Text type="danger" data-testid="home-expired-lots">
+          {data.expired.count === 1 ? '1 lote caducado' : `${formatCount(data.expired.count)} lotes caducados`} con {formatCount(data.expired.units)} unidades
+          por dar de baja
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/** The branch's lots that expire within 30 days (or already did) while holding units. */
+export function LotsCard({ data, today }: { data: Lots; today: string }) {
+  const columns = [
+    { key: 'product', title: 'Producto', ellipsis: true, render: (_: unknown, l: Lot) => l.product },
+    { key: 'allotment', title: 'Lote', width: 106, ellipsis: true, dataIndex: 'allotment' },
+    {
+      key: 'expiresAt',
+      title: 'Caducidad',
+      width: 146,
+      render: (_: unknown, l: Lot) => (
+        <Tag color={EXPIRY_TAG[expiryColor(l.expiresAt, today)]}>
+          {formatIsoDate(l.expiresAt)} · {expiryText(l.expiresAt, today)}
+        </Tag>
+      ),
+    },
+    { key: 'quantity', title: 'Unidades', width: 92, align: 'right' as const, render: (_: unknown, l: Lot) => formatCount(l.quantity) },
+  ];
+  return (
+    <Card
+      title={`Lotes por caducar (${HOME_EXPIRY_DAYS} días)`}
+      extra={<Link to="/dashboard/inventario">Ver inventario</Link>}
+      style={{ height: '100%' }}
+      styles={{ body: { paddingTop: 8 } }}
+      data-testid="home-lots"
+    >
+      {data.items.length ? (
+        <Table size="small" rowKey="stockId" pagination={false} dataSource={data.items} columns={columns} />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin lotes por caducar" />
+      )}
+      <LotsSummary data={data} />
+    </Card>
+  );
+}
+
+/** The three blocks the user may read, side by side on a wide screen. */
+export function TodayCards({ today, goalLink }: { today: HomeToday; goalLink: boolean }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {today.appointments && (
+        <Col xs={24} md={12} xl={5}>
+          <AppointmentsCard data={today.appointments} />
+        </Col>
+      )}
+      {today.sales && (
+        <Col xs={24} md={12} xl={7}>
+          <SalesCard data={today.sales} goalLink={goalLink} />
+        </Col>
+      )}
+      {today.expiringLots && (
+        <Col xs={24} xl={12}>
+          <LotsCard data={today.expiringLots} today={today.date} />
+        </Col>
+      )}
+    </Row>
+  );
+}
