@@ -7,6 +7,7 @@ import {
   pointsEarned,
   pointsValue,
   refundPlan,
+  saleClock,
   SALE_MESSAGES,
   saleNumber,
   saleTotals,
@@ -121,5 +122,27 @@ describe('refund plan', () => {
     expect(refundPlan('Tarjeta', [{ method: 'Efectivo', amountMxn: toCents(10) }], cents(0))).toEqual({
       problem: 'La venta no se pagó con tarjeta: elija Efectivo o Puntos',
     });
+  });
+});
+
+describe('the business day of a sale', () => {
+  it('falls on its own day at 23:59 and at 00:01 local, whatever the server zone', () => {
+    // Tijuana in November: UTC−8
+    expect(saleClock('America/Tijuana', new Date('2026-11-26T07:59:00Z'))).toEqual({ date: '2026-11-25', time: '23:59' });
+    expect(saleClock('America/Tijuana', new Date('2026-11-26T08:01:00Z'))).toEqual({ date: '2026-11-26', time: '00:01' });
+    expect(saleClock('America/Mexico_City', new Date('2026-11-26T05:59:00Z'))).toEqual({ date: '2026-11-25', time: '23:59' });
+  });
+
+  it('follows US daylight saving time in Tijuana and none in Mazatlán, on both change days', () => {
+    // 2026-03-08: Tijuana moves to UTC−7 at 02:00 local; Mazatlán stays at UTC−7
+    expect(saleClock('America/Tijuana', new Date('2026-03-08T07:59:00Z')).date).toBe('2026-03-07');
+    expect(saleClock('America/Tijuana', new Date('2026-03-09T06:59:00Z'))).toEqual({ date: '2026-03-08', time: '23:59' });
+    expect(saleClock('America/Tijuana', new Date('2026-03-09T07:01:00Z'))).toEqual({ date: '2026-03-09', time: '00:01' });
+    expect(saleClock('America/Mazatlan', new Date('2026-03-09T06:59:00Z'))).toEqual({ date: '2026-03-08', time: '23:59' });
+    // 2026-11-01: Tijuana back to UTC−8
+    expect(saleClock('America/Tijuana', new Date('2026-11-01T06:59:00Z'))).toEqual({ date: '2026-10-31', time: '23:59' });
+    expect(saleClock('America/Tijuana', new Date('2026-11-02T07:59:00Z'))).toEqual({ date: '2026-11-01', time: '23:59' });
+    expect(saleClock('America/Tijuana', new Date('2026-11-02T08:01:00Z'))).toEqual({ date: '2026-11-02', time: '00:01' });
+    expect(saleClock('America/Mazatlan', new Date('2026-11-02T06:59:00Z'))).toEqual({ date: '2026-11-01', time: '23:59' });
   });
 });

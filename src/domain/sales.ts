@@ -1,3 +1,4 @@
+import { zonedClock } from './dates';
 import type { LoyaltyTier } from './loyalty';
 import { cents, multiplyCents, percentOfCents, subtractCents, sumCents, usdToMxn, ZERO_CENTS, type Cents } from './money';
 
@@ -17,6 +18,15 @@ export const POINTS_TENDER = 'Puntos';
 /** The prefix of a sale's number by its channel (POS-000123, APP-…, WEB-…). */
 export const SALE_PREFIX: Record<SaleChannel, string> = { pos: 'POS', app: 'APP', online: 'WEB' };
 export const saleNumber = (channel: SaleChannel, n: number | string) => `${SALE_PREFIX[channel]}-${String(n).padStart(6, '0')}`;
+
+/**
+ * The business day and wall-clock time of a sale at its branch, fixed when it happens: the branch's own zone decides
+ * (Tijuana keeps US daylight saving time, Mazatlán keeps none), never the server's.
+ */
+export function saleClock(timeZone: string, at: Date = new Date()): { date: string; time: string } {
+  const { date, minutes } = zonedClock(timeZone, at);
+  return { date, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+}
 
 /** IVA on treatments and packages, whose prices include it. */
 export const SERVICES_VAT = 16;

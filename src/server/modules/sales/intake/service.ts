@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { zonedClock } from '../../../../domain/dates';
 import { fromCents, subtractCents, toCents, ZERO_CENTS, type Cents } from '../../../../domain/money';
 import type { CashSaleInput, OrderSaleInput, SaleAnswer } from '../../../../domain/sales.contract';
 import {
@@ -10,6 +9,7 @@ import {
   pointsValue,
   POINTS_TENDER,
   SALE_MESSAGES,
+  saleClock,
   saleNumber,
   saleTotals,
   settlePayments,
@@ -178,12 +178,9 @@ const refuse = (field: string, message: string) => new AppError('VALIDATION_FAIL
 /** The whole sale, in the caller's transaction; answers its id. */
 async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, key: string, hash: string): Promise<string> {
   const branch = await saleBranch(tx, actor, input.branchId);
-  const clock = zonedClock(branch.timeZone);
-  const time = `${String(Math.floor(clock.minutes / 60)).padStart(2, '0')}:${String(clock.minutes % 60).padStart(2, '0')}`;
+  const clock = saleClock(branch.timeZone);
   const lines =
-    kind === 'order'
-      ? await priceOrderItems(tx, branch.id, (input as OrderSaleInput).items, { date: clock.date, time })
-      : await priceCashItems(tx, (input as CashSaleInput).items);
+    kind === 'order' ? await priceOrderItems(tx, branch.id, (input as OrderSaleInput).items, clock) : await priceCashItems(tx, (input as CashSaleInput).items);
   const coupon = await couponFor(tx, input, lines);
   const priced: PricedLine[] = lines.map((l) => ({
     unitPrice: l.unitPrice,
