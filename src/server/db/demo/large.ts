@@ -7,6 +7,7 @@ import { DEMO_SCHEDULE, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data'
 import { demoId } from './random';
 import { seedDemo } from './seed';
 import { seedLargeInventory, type InventoryScale } from './large-inventory';
+import { seedLargeSales } from './large-sales';
 import { syncAppointmentNumbers } from '../sequences';
 
 /**
@@ -31,6 +32,8 @@ export interface Scale {
   appointments: number;
   /** The year of inventory (src/server/db/demo/large-inventory.ts): orders and stock movements at least. */
   inventory: InventoryScale;
+  /** Sales over the three years (src/server/db/demo/large-sales.ts), with their payments, refunds and closings. */
+  sales: number;
 }
 
 export const SCALES: Record<string, Scale> = {
@@ -41,8 +44,9 @@ export const SCALES: Record<string, Scale> = {
     customers: 200_000,
     appointments: 2_000_000,
     inventory: { orders: 5_000, movements: 500_000 },
+    sales: 2_000_000,
   },
-  medium: { name: 'medium', branches: 5, cabins: [6], customers: 20_000, appointments: 200_000, inventory: { orders: 500, movements: 50_000 } },
+  medium: { name: 'medium', branches: 5, cabins: [6], customers: 20_000, appointments: 200_000, inventory: { orders: 500, movements: 50_000 }, sales: 200_000 },
 };
 
 const NEW_BRANCHES = [
@@ -200,6 +204,7 @@ export async function seedLarge(db: Db, uploadsDir: string, scale: Scale, opts: 
     await fill(t, scale, opts.today, log);
     await syncAppointmentNumbers(t);
     await timed(log, 'inventario de un año', () => seedLargeInventory(t, scale.inventory, opts.today, log));
+    await timed(log, 'ventas de tres años', () => seedLargeSales(t, scale.sales, opts.today, log));
   });
   // as autovacuum would soon: statistics, and the visibility map that lets index-only scans skip the table
   await timed(log, 'VACUUM ANALYZE', () => db.execute(sql`vacuum analyze`));
