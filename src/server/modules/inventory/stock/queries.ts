@@ -15,7 +15,6 @@ import {
   transfers,
 } from '../../../db/schema';
 
-
 /** A lot that may still be used (applied to a patient, sold): no expiry, or not past it on the branch's `today`. */
 export const validLot = (today: string) => sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} >= ${today})`;
 
