@@ -3,7 +3,7 @@ import { CLOSING_MESSAGES, DENOMINATIONS, type DrawerCurrency } from './cash-clo
 import { listResponse, route, type Answer, type Body, type ItemOf } from './contract';
 import { isIsoDate } from './dates';
 import { listQuerySchema } from './list';
-import { named } from './refs';
+import { fullPerson, named } from './refs';
 import { requiredId } from './treatments.schemas';
 import { msg, optionalDate, optionalUuid } from './validation';
 
@@ -57,8 +57,6 @@ const totalsShape = {
   productTotal: z.number(),
 };
 
-const closingUser = z.object({ id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string().nullable() });
-
 /** A stored closing: its totals, the drawer expected, counted (null when automatic) and the difference. */
 export const closingDto = z.object({
   id: z.string(),
@@ -67,7 +65,7 @@ export const closingDto = z.object({
   branch: named,
   date: z.string(),
   userId: z.string().nullable(),
-  user: closingUser.nullable(),
+  user: fullPerson.nullable(),
   /** The user's full name, or 'Automático'. */
   userName: z.string(),
   automatic: z.boolean(),
@@ -93,10 +91,8 @@ export const closingPreviewDto = z.object({
   closedBy: z.string().nullable(),
 });
 
-/** A row of the product (cash order) closings list. */
-export const productClosingDto = z.object({
-  id: z.string(),
-  dailyCashClosignCashNumber: z.string(),
+/** What a row of the product closings and of the branch-day detail both carry: the day, its cash and who closed it. */
+const closingRowFields = {
   branchId: z.string(),
   branch: named,
   date: z.string(),
@@ -106,22 +102,16 @@ export const productClosingDto = z.object({
   total: z.number(),
   userId: z.string().nullable(),
   userName: z.string(),
-  created_at: z.date(),
-});
+};
+
+/** A row of the product (cash order) closings list. */
+export const productClosingDto = z.object({ id: z.string(), dailyCashClosignCashNumber: z.string(), ...closingRowFields, created_at: z.date() });
 
 /** A row of the branch-day detail (the spec's branch-day summary plus the number and the dollars). */
 export const branchDayClosingDto = z.object({
   id: z.string(),
   dailyCashClosingNumber: z.string(),
-  branchId: z.string(),
-  branch: named,
-  date: z.string(),
-  cashTotal: z.number(),
-  cashTotalDollars: z.number(),
-  refundCash: z.number(),
-  total: z.number(),
-  userId: z.string().nullable(),
-  userName: z.string(),
+  ...closingRowFields,
   userLastName: z.string().nullable(),
   userFullName: z.string(),
 });
@@ -133,8 +123,9 @@ const closingListQuery = listQuerySchema.extend({
 });
 export type ClosingListQuery = z.output<typeof closingListQuery>;
 
-const branchDayQuery = listQuerySchema.extend({ branchId: requiredId('sucursal'), date: requiredDate('fecha') });
-const previewQuery = z.object({ branchId: requiredId('sucursal'), date: requiredDate('fecha') });
+const branchDayFields = { branchId: requiredId('sucursal'), date: requiredDate('fecha') };
+const branchDayQuery = listQuerySchema.extend(branchDayFields);
+const previewQuery = z.object(branchDayFields);
 
 export const closingRoutes = {
   list: route({ method: 'GET', path: '/daily-cash-closing', query: closingListQuery, response: listResponse(closingDto) }),

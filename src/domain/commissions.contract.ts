@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { listMessages, listQuerySchema } from './list';
-import { named } from './refs';
+import { fullPerson, named } from './refs';
 import { optionalDate, optionalUuid, uuid } from './validation';
 
 /**
@@ -43,35 +43,22 @@ const userLinesQuery = commissionQuery.extend({
 
 const userParams = z.object({ userId: uuid('usuario') });
 
-/** A person as the commission lists name them. */
-const personRef = z.object({ id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string().nullable() });
+/** The person a summary row adds up (the row's id is theirs) and how many lines it sums. */
+const summaryPerson = {
+  id: z.string(),
+  userId: z.string(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  lastName: z.string(),
+  motherLastName: z.string().nullable(),
+  lines: z.number(),
+};
 
 /** One row per doctor: the sums of their lines in the filtered period (pesos). */
-export const medicalSummaryDto = z.object({
-  id: z.string(),
-  userId: z.string(),
-  employeeNumber: z.string().nullable(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string().nullable(),
-  lines: z.number(),
-  commission: z.number(),
-  isrAmount: z.number(),
-  payable: z.number(),
-});
+export const medicalSummaryDto = z.object({ ...summaryPerson, commission: z.number(), isrAmount: z.number(), payable: z.number() });
 
 /** One row per seller: the sum of their cosmetology lines (refund reversals included). */
-export const cosmeticSummaryDto = z.object({
-  id: z.string(),
-  userId: z.string(),
-  employeeNumber: z.string().nullable(),
-  name: z.string(),
-  lastName: z.string(),
-  motherLastName: z.string().nullable(),
-  lines: z.number(),
-  total: z.number(),
-  commission: z.number(),
-});
+export const cosmeticSummaryDto = z.object({ ...summaryPerson, total: z.number(), commission: z.number() });
 
 /** A medical line with its appointment (date and start time of the appointment, the branch's business day of the finish). */
 export const medicalLineDto = z.object({
@@ -82,9 +69,9 @@ export const medicalLineDto = z.object({
   date: z.string(),
   time: z.string(),
   businessDate: z.string(),
-  customer: personRef.nullable(),
+  customer: fullPerson.nullable(),
   treatment: named.nullable(),
-  doctor: personRef,
+  doctor: fullPerson,
   commission: z.number(),
   isrPercent: z.number(),
   isrAmount: z.number(),
@@ -97,11 +84,11 @@ export const cosmeticLineDto = z.object({
   id: z.string(),
   cashOrderId: z.string().nullable(),
   orderNumber: z.string().nullable(),
-  seller: personRef,
+  seller: fullPerson,
   branch: named,
   date: z.string(),
   time: z.string(),
-  customer: personRef.nullable(),
+  customer: fullPerson.nullable(),
   /** The sale's total (with IVA); the commission's base is that total without IVA. */
   total: z.number(),
   base: z.number(),
@@ -110,44 +97,24 @@ export const cosmeticLineDto = z.object({
   reversal: z.boolean(),
 });
 
-const totalsOf = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
-const medicalTotals = totalsOf({ commission: z.number(), isrAmount: z.number(), payable: z.number() });
-const cosmeticTotals = totalsOf({ total: z.number(), commission: z.number() });
+const medicalTotals = z.object({ commission: z.number(), isrAmount: z.number(), payable: z.number() });
+const cosmeticTotals = z.object({ total: z.number(), commission: z.number() });
+
+/** A summary list (one row per person) with its sums over every filtered row. */
+const summaryRoute = <const P extends string, T extends z.ZodType, S extends z.ZodType>(path: P, item: T, totals: S) =>
+  route({ method: 'GET', path, query: commissionQuery, response: listResponse(item).extend({ totals }) });
+
+/** One person's lines, 5 per page unless asked, with their sums. */
+const linesRoute = <const P extends string, T extends z.ZodType, S extends z.ZodType>(path: P, item: T, totals: S) =>
+  route({ method: 'GET', path, params: userParams, query: userLinesQuery, response: listResponse(item).extend({ totals }) });
 
 export const commissionRoutes = {
-  medical: route({
-    method: 'GET',
-    path: '/commission/medical',
-    query: commissionQuery,
-    response: listResponse(medicalSummaryDto).extend({ totals: medicalTotals }),
-  }),
-  medicalOfUser: route({
-    method: 'GET',
-    path: '/commission/medical/:userId/user',
-    params: userParams,
-    query: userLinesQuery,
-    response: listResponse(medicalLineDto).extend({ totals: medicalTotals }),
-  }),
-  cosmetic: route({
-    method: 'GET',
-    path: '/commission/cosmetic',
-    query: commissionQuery,
-    response: listResponse(cosmeticSummaryDto).extend({ totals: cosmeticTotals }),
-  }),
+  medical: summaryRoute('/commission/medical', medicalSummaryDto, medicalTotals),
+  medicalOfUser: linesRoute('/commission/medical/:userId/user', medicalLineDto, medicalTotals),
+  cosmetic: summaryRoute('/commission/cosmetic', cosmeticSummaryDto, cosmeticTotals),
   /** The same list under the product sales' path (API.md, Product sales). */
-  cashOrderCommissions: route({
-    method: 'GET',
-    path: '/cash-order/commissions',
-    query: commissionQuery,
-    response: listResponse(cosmeticSummaryDto).extend({ totals: cosmeticTotals }),
-  }),
-  cosmeticOfUser: route({
-    method: 'GET',
-    path: '/commission/cosmetic/:userId/user',
-    params: userParams,
-    query: userLinesQuery,
-    response: listResponse(cosmeticLineDto).extend({ totals: cosmeticTotals }),
-  }),
+  cashOrderCommissions: summaryRoute('/cash-order/commissions', cosmeticSummaryDto, cosmeticTotals),
+  cosmeticOfUser: linesRoute('/commission/cosmetic/:userId/user', cosmeticLineDto, cosmeticTotals),
   updateAgent: route({
     method: ['PATCH', 'PUT'],
     path: '/commission/:id/update-commission-agent',

@@ -8,6 +8,9 @@ export const named = z.object({ id: z.string(), name: z.string() });
 /** A user named in an answer with their id (who scheduled, who attended, who wrote a note). */
 export const person = z.object({ id: z.string(), name: z.string(), lastName: z.string() });
 
+/** A user named in full with their id (a seller, a doctor, who closed the day). */
+export const fullPerson = z.object({ id: z.string(), name: z.string(), lastName: z.string(), motherLastName: z.string().nullable() });
+
 /** Who wrote a row (a lock, a log line, a points movement): their name only. */
 export const author = z.object({ name: z.string(), lastName: z.string() });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
 import { named } from './refs';
+import { salePaymentDto } from './sales.contract';
 import { optionalDate, optionalUuid, uuid } from './validation';
 
 /** The read side of sales: the lists of orders (treatments, packages) and cash orders (products), their detail and tickets. */
@@ -115,15 +116,10 @@ export const saleLineDto = z.object({
 });
 
 /** A tender (amount > 0) or a refunded amount (< 0) of the sale, as sale_payments keeps it. */
-export const salePaymentDto = z.object({
+export const salePaymentRowDto = z.object({
   id: z.string(),
   kind: z.enum(['payment', 'refund']),
-  method: z.string(),
-  currency: z.string(),
-  amount: z.number(),
-  exchangeRate: z.number(),
-  amountMxn: z.number(),
-  reference: z.string().nullable(),
+  ...salePaymentDto.shape,
   businessDate: z.string(),
   created_at: z.date(),
 });
@@ -131,8 +127,8 @@ export const salePaymentDto = z.object({
 export const saleDetailDto = saleItemDto.extend({
   refundedBy: z.object({ id: z.string(), name: z.string(), lastName: z.string() }).nullable(),
   details: z.array(saleLineDto),
-  payments: z.array(salePaymentDto),
-  refunds: z.array(salePaymentDto),
+  payments: z.array(salePaymentRowDto),
+  refunds: z.array(salePaymentRowDto),
 });
 
 const listOf = (path: '/order' | '/cash-order') => route({ method: 'GET', path, query: saleListQuery, response: saleListResponse });

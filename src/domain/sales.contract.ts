@@ -48,6 +48,7 @@ export const cashSaleSchema = z.object({
   items: z.array(cashItemSchema, { error: ITEMS_REQUIRED }).min(1, ITEMS_REQUIRED).max(50, 'La venta admite como máximo 50 artículos'),
 });
 
+/** A tender as sale_payments keeps it: its method, currency, amount, the rate of the day and the amount in pesos. */
 export const salePaymentDto = z.object({
   method: z.string(),
   currency: z.string(),

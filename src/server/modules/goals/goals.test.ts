@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { GOAL_MESSAGES } from '../../../domain/goals';
 import { demoId } from '../../db/demo/random';
 import { queryRows, type Caller, useTestApp } from '../../testing/harness';
+import { saleWriter } from '../../testing/sales';
 
 const { t, admin, operativo, gerente, franquicia, medico } = useTestApp({
   admin: 'admin@demo.mx',
@@ -21,21 +22,8 @@ const body = (extra: Record<string, unknown> = {}) => ({ goal: 150_000, branchId
 const create = (caller: Caller, payload: Record<string, unknown>) => caller({ method: 'POST', url: '/v1/goal/create', payload });
 const list = (caller: Caller, query = '') => caller({ method: 'GET', url: `/v1/goal?take=all${query}` });
 
-let saleSeq = 0;
 /** A sale written straight into `orders` or `cash_orders` (the goal reads only these columns). */
-async function insertSale(
-  table: 'orders' | 'cash_orders',
-  branchId: string,
-  businessDate: string,
-  total: string,
-  opts: { status?: string; refunded?: boolean } = {},
-) {
-  saleSeq += 1;
-  const refundedAt = opts.refunded ? sql`now()` : sql`null`;
-  await t.ctx.db
-    .execute(sql`insert into ${sql.raw(table)} (order_number, branch_id, subtotal, total, payment_method, payment_status, business_date, refunded_at)
-    values (${`GOAL-T-${table}-${saleSeq}`}, ${branchId}, ${total}, ${total}, 'Efectivo', ${opts.status ?? 'paid'}, ${businessDate}, ${refundedAt})`);
-}
+const insertSale = saleWriter(t, 'GOAL-T');
 
 describe('POST /v1/goal/create', () => {
   it('creates the goal of a branch-month, answers its progress and writes the change log', async () => {

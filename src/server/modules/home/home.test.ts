@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import { dateInZone } from '../../../domain/dates';
 import { daysInMonth } from '../../../domain/goals';
 import { addDays } from '../../../domain/inventory';
-import { toCents } from '../../../domain/money';
 import { demoId } from '../../db/demo/random';
 import { insertAppointment } from '../../testing/appointments';
 import { queryRows, useTestApp, type Caller } from '../../testing/harness';
-import { putIntoLot } from '../inventory';
+import { makeLot, saleWriter } from '../../testing/sales';
 
 const { t, admin, operativo, gerente, medico, cosmetologa, logistica, franquicia } = useTestApp({
   admin: 'admin@demo.mx',
@@ -32,24 +31,10 @@ let today = '';
 let productId = '';
 
 let seq = 0;
-async function insertSale(
-  table: 'orders' | 'cash_orders',
-  branchId: string,
-  businessDate: string,
-  total: string,
-  opts: { status?: string; refunded?: boolean } = {},
-) {
-  seq += 1;
-  const refundedAt = opts.refunded ? sql`now()` : sql`null`;
-  await t.ctx.db
-    .execute(sql`insert into ${sql.raw(table)} (order_number, branch_id, subtotal, total, payment_method, payment_status, business_date, refunded_at)
-    values (${`HOME-T-${table}-${seq}`}, ${branchId}, ${total}, ${total}, 'Efectivo', ${opts.status ?? 'paid'}, ${businessDate}, ${refundedAt})`);
-}
+const insertSale = saleWriter(t, 'HOME-T');
 
 async function lot(branchId: string, allotment: string, units: number, expiresAt: string | null) {
-  await t.ctx.db.transaction((tx) =>
-    putIntoLot(tx, null, { productId, branchId, allotment, expiresAt, price: toCents(100) }, units, { cause: 'adjustment_registration' }),
-  );
+  await makeLot(t, { productId, branchId, allotment, expiresAt, price: 100 }, units);
 }
 
 /** Mexicali's today starts empty: the demo's appointments, sales and near-expiry lots of the day are set aside. */

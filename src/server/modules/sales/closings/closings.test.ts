@@ -6,7 +6,7 @@ import { toCents } from '../../../../domain/money';
 import { demoId } from '../../../db/demo/random';
 import { DEMO_TODAY } from '../../../db/demo/sales';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
-import { putIntoLot } from '../../inventory';
+import { makeLot } from '../../../testing/sales';
 import { closeUnclosedDays, closingInputsByDay } from './index';
 
 const { t, admin, recepcion, gerente, operativo, medico } = useTestApp({
@@ -75,11 +75,7 @@ beforeAll(async () => {
   for (const b of await rows<{ id: string; time_zone: string }>(sql`select id, time_zone from branches`)) zones.set(b.id, b.time_zone);
   // units of the product at every clinic the tests sell it in
   for (const branchId of [TIJUANA, MEXICALI, ENSENADA, CDMX])
-    await t.ctx.db.transaction((tx) =>
-      putIntoLot(tx, null, { productId: product.id, branchId, allotment: `CORTE-${branchId.slice(0, 4)}`, expiresAt: '2099-12-31', price: toCents(50) }, 50, {
-        cause: 'adjustment_registration',
-      }),
-    );
+    await makeLot(t, { productId: product.id, branchId, allotment: `CORTE-${branchId.slice(0, 4)}`, expiresAt: '2099-12-31', price: 50 }, 50);
   // a known exchange rate at Tijuana
   const [s] = await rows<{ id: string; exchange_rate: Record<string, number> }>(sql`select id, exchange_rate from settings limit 1`);
   await rows(sql`update settings set exchange_rate = ${JSON.stringify({ ...s!.exchange_rate, [TIJUANA]: 17.25 })}::jsonb where id = ${s!.id}`);

@@ -4,7 +4,7 @@ import { toCents } from '../../../../domain/money';
 import { SALE_MESSAGES } from '../../../../domain/sales';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
-import { putIntoLot } from '../../inventory';
+import { makeLot } from '../../../testing/sales';
 
 const { t, admin, recepcion, medico } = useTestApp({ admin: 'admin@demo.mx', recepcion: 'recepcion.tijuana@demo.mx', medico: 'medico@demo.mx' });
 
@@ -34,13 +34,7 @@ async function points(id: string) {
 }
 
 async function newLot(units: number, allotment: string, expiresAt = '2099-12-31') {
-  return (
-    await t.ctx.db.transaction((tx) =>
-      putIntoLot(tx, null, { productId: product.id, branchId: TIJUANA, allotment, expiresAt, price: toCents(100) }, units, {
-        cause: 'adjustment_registration',
-      }),
-    )
-  ).id;
+  return (await makeLot(t, { productId: product.id, branchId: TIJUANA, allotment, expiresAt, price: 100 }, units)).id;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { toCents } from '../../../../domain/money';
 import { POS_SEARCH_LIMIT, type PosItem } from '../../../../domain/pos.contract';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp } from '../../../testing/harness';
-import { putIntoLot } from '../../inventory';
+import { makeLot } from '../../../testing/sales';
 
 const { t, admin, recepcion, medico } = useTestApp({ admin: 'admin@demo.mx', recepcion: 'recepcion.tijuana@demo.mx', medico: 'medico@demo.mx' });
 
@@ -19,9 +18,7 @@ const catalogue = (search: string, branchId?: string, caller = recepcion) =>
   caller({ method: 'GET', url: `/v1/pos/catalogue?${new URLSearchParams({ search, ...(branchId && { branchId }) }).toString()}` });
 
 async function lot(units: number, allotment: string, expiresAt: string) {
-  await t.ctx.db.transaction((tx) =>
-    putIntoLot(tx, null, { productId: product.id, branchId: TIJUANA, allotment, expiresAt, price: toCents(10) }, units, { cause: 'adjustment_registration' }),
-  );
+  await makeLot(t, { productId: product.id, branchId: TIJUANA, allotment, expiresAt, price: 10 }, units);
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { toCents } from '../../../../domain/money';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
-import { putIntoLot } from '../../inventory';
+import { makeLot } from '../../../testing/sales';
 
 const { t, admin, gerente, recepcion, medico } = useTestApp({
   admin: 'admin@demo.mx',
@@ -48,11 +48,7 @@ beforeAll(async () => {
     sql`select id, sale_price from products where active and approved_at is not null and deleted_at is null and sale_price > 100 order by sku desc limit 1`,
   );
   [{ id: customerId }] = await rows<{ id: string }>(sql`select id from customers where deleted_at is null and active order by customer_number desc limit 1`);
-  await t.ctx.db.transaction((tx) =>
-    putIntoLot(tx, null, { productId: product.id, branchId: TIJUANA, allotment: 'DEV-1', expiresAt: '2099-12-31', price: toCents(100) }, 10, {
-      cause: 'adjustment_registration',
-    }),
-  );
+  await makeLot(t, { productId: product.id, branchId: TIJUANA, allotment: 'DEV-1', expiresAt: '2099-12-31', price: 100 }, 10);
 });
 
 describe('refunds', () => {
