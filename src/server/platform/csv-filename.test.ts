@@ -17,11 +17,15 @@ describe('CSV file names carry the business day (America/Tijuana), not UTC', () 
   });
 
   it('a list exported at 19:00 in Tijuana (03:00 UTC the next day) is named with that evening’s date', async () => {
-    // only Date is faked: the database and the server keep their real timers
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T03:00:00Z') });
+    // only Date is faked, to the next 03:00 UTC (never in the past: a session signed in "before" the database's own
+    // clock would not be valid); the database and the server keep their real timers
+    const day = 86_400_000;
+    const next = new Date(Math.floor(Date.now() / day) * day + day + 3 * 3_600_000);
+    const evening = new Date(next.getTime() - day).toISOString().slice(0, 10);
+    vi.useFakeTimers({ toFake: ['Date'], now: next });
     const admin = t.as((await t.signIn('admin@demo.mx')).token);
     const res = await admin({ method: 'GET', url: '/v1/categories?format=csv' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="categorias-2026-11-25.csv"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="categorias-${evening}.csv"`);
   });
 });
