@@ -193,6 +193,7 @@ const RECALL_CAUSES = sql`m.cause in ('appointment', 'product_sale', 'sale_order
 /**
  * Units that reached a person: applied in an appointment, sold at the counter or in a sale order. `movements` is the
  * ledger, or one page of it already cut (recallSpec), so that only that page is joined to who received the units.
+ * The sales are read row by row (lateral, by their primary key): a hash join would scan millions of them.
  */
 const recallFrom = (scope: SQL, movements: SQL = sql`stock_movements`) => sql`(
   select m.seq, m.stock_id, m.created_at as date, m.branch_id, b.name as branch_name, m.product_id, p.sku, p.name as product_name, s.allotment, s.expires_at,
@@ -209,9 +210,9 @@ const recallFrom = (scope: SQL, movements: SQL = sql`stock_movements`) => sql`(
   left join appointments a on m.document_type = 'appointment' and a.id = m.document_id
   left join purchased_products pp on m.document_type = 'purchased_product' and pp.id = m.document_id
   left join users u on u.id = a.attended_by_id
-  left join cash_orders co on m.cause = 'product_sale' and co.id = m.document_id
+  left join lateral (select x.customer_id, x.seller_id from cash_orders x where m.cause = 'product_sale' and x.id = m.document_id) co on true
   left join users su on su.id = co.seller_id
-  left join sale_orders so on m.cause = 'sale_order' and so.id = m.document_id
+  left join lateral (select x.name, x.phone from sale_orders x where m.cause = 'sale_order' and x.id = m.document_id) so on true
   left join customers c on c.id = coalesce(a.customer_id, co.customer_id, pp.customer_id)
   where ${RECALL_CAUSES} and ${scope}
 ) k`;
@@ -272,7 +273,9 @@ export async function recallSpec(db: DbOrTx, actor: Actor, q: RecallFilters): Pr
     rows: async (p) => {
       if (!pageOfLedger(p.where)) return list.rows(p);
       const page = sql`${p.limit ? sql`limit ${p.limit}` : sql``} offset ${p.offset}`;
-      const movements = sql`(select m.* from stock_movements m where ${RECALL_CAUSES} and ${scope} order by m.created_at ${sql.raw(newestFirst ? 'desc' : 'asc')}, m.seq ${page})`;
+      // a lot's few movements are read by its ids first (offset 0 keeps the planner from walking the whole ledger by date instead)
+      const ledger = lotIds ? sql`(select m.* from stock_movements m where ${RECALL_CAUSES} and ${scope} offset 0)` : sql`stock_movements`;
+      const movements = sql`(select m.* from ${ledger} m where ${RECALL_CAUSES} and ${scope} order by m.created_at ${sql.raw(newestFirst ? 'desc' : 'asc')}, m.seq ${page})`;
       return (await rowsOf<RecallRecord>(db, sql`select * from ${recallFrom(scope, movements)} order by ${sql.join(p.orderBy, sql`, `)}, k.seq`)).map(toRecall);
     },
     // without a search or a patient, the count needs the ledger rows alone, not who received them
