@@ -171,10 +171,16 @@ describe('point of sale', () => {
     await pos.keyboard.press('F2');
     await pos.keyboard.type(String(customer.customer_number));
     await pos.locator('.ant-select-item-option', { hasText: customer.name }).first().click();
-    for (const code of [treatment!.sku, product.bar_code]) {
+    for (const [code, name] of [
+      [treatment!.sku, treatment!.name],
+      [product.bar_code, product.name],
+    ]) {
       await pos.keyboard.press('F3');
-      await pos.keyboard.type(code);
+      await pos.keyboard.type(code!);
+      // the lookup answers before Enter adds it: wait for the result, then see the line in the cart
+      await pos.locator('.pos-result').first().waitFor();
       await pos.keyboard.press('Enter');
+      await pos.locator('.pos-cart').getByText(name!).first().waitFor();
     }
     await pos.getByText('Venta 1 de 2 · Tratamientos y paquetes · se cobra ahora').waitFor();
     await pos.getByText('Cobro 1 de 2 · Tratamientos y paquetes').waitFor();
