@@ -3,6 +3,7 @@ import { idParams, listResponse, route, type Answer, type ItemOf } from './contr
 import { listQuerySchema } from './list';
 import { named } from './refs';
 import { salePaymentDto } from './sales.contract';
+import { PAYMENT_STATUSES, SALE_TENDERS } from './sales';
 import { optionalDate, optionalUuid, uuid } from './validation';
 
 /** The read side of sales: the lists of orders (treatments, packages) and cash orders (products), their detail and tickets. */
@@ -12,16 +13,9 @@ export const SALE_TYPES = { POS: 'pos', App: 'app', online: 'online' } as const;
 export type SaleType = keyof typeof SALE_TYPES;
 
 /** Tenders a sale_payments row may carry (the five methods of the spec, plus points redeemed). */
-export const SALE_LIST_PAYMENT_METHODS = [
-  'Efectivo',
-  'Transferencia electrónica',
-  'Depósito bancario',
-  'Tarjeta de crédito',
-  'Tarjeta de débito',
-  'Puntos',
-] as const;
+export const SALE_LIST_PAYMENT_METHODS = SALE_TENDERS;
 
-export const SALE_LIST_PAYMENT_STATUSES = ['paid', 'error', 'pending_payment', 'pending_confirmation'] as const;
+export const SALE_LIST_PAYMENT_STATUSES = PAYMENT_STATUSES;
 
 export const paymentStatusLabels: Record<string, string> = {
   paid: 'Pagado',

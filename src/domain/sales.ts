@@ -14,6 +14,9 @@ export const SALE_CHANNELS = ['pos', 'app', 'online'] as const;
 export type SaleChannel = (typeof SALE_CHANNELS)[number];
 /** Tenders of a sale as stored: the five methods, and points redeemed. */
 export const POINTS_TENDER = 'Puntos';
+export const SALE_TENDERS = [...PAYMENT_METHODS, POINTS_TENDER] as const;
+/** Section 4: a sale's payment status. */
+export const PAYMENT_STATUSES = ['paid', 'error', 'pending_payment', 'pending_confirmation'] as const;
 
 /** The prefix of a sale's number by its channel (POS-000123, APP-…, WEB-…). */
 export const SALE_PREFIX: Record<SaleChannel, string> = { pos: 'POS', app: 'APP', online: 'WEB' };

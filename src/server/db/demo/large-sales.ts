@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { closingNumber, closingTotals, countedDrawer, countFor, drawerDifference, expectedDrawer, type ClosingTotals } from '../../../domain/cash-closings';
-import { cents, fromCents, subtractCents, toCents, usdToMxn, ZERO_CENTS, type Cents } from '../../../domain/money';
+import { closingNumber } from '../../../domain/cash-closings';
+import { cents, subtractCents, toCents, usdToMxn, ZERO_CENTS, type Cents } from '../../../domain/money';
 import {
   cosmetologyCommission,
   couponUnitDiscount,
@@ -21,10 +21,11 @@ import {
   type TenderInput,
 } from '../../../domain/sales';
 import { closingInputsByDay } from '../../modules/sales';
+import { demoClosingRow } from './closings';
 import type { Db } from '../client';
 import { cashOrderDetails, cashOrders, commissions, dailyCashClosings, orderDetails, orders, salePayments } from '../schema';
 import { branchInstant, bulkInsert, dayNumber, idMaker, isoOfDay, weekday } from './bulk';
-import { demoId, seededRandom } from './random';
+import { seededRandom } from './random';
 
 /**
  * The sales of the large data set (`scale.sales` of them) over the three years that end yesterday, at every clinic:
@@ -46,8 +47,6 @@ const REFUND_REASONS = [
   'Cobro duplicado en terminal',
   'Producto con empaque dañado',
 ];
-/** Bills a person miscounts or leaves out (pesos), as in the demo's closings. */
-const SLIPS = [-20, -50, -100, 10, 20, -0.5];
 const YEARS = 3;
 
 interface Item {
@@ -537,19 +536,6 @@ async function insertMonth(db: Db, sales: Sale[], firstNumber: number, k: Counte
   await bulkInsert(db, commissions, commissionRows);
 }
 
-const inPesos = (t: ClosingTotals) => Object.fromEntries(Object.entries(t).map(([key, v]) => [key, fromCents(v as Cents)]));
-
-/** A drawer holding `amount` counted to the 50 centavos, with now and then a bill too many or too few (pesos). */
-function drawerCount(expected: Record<'MXN' | 'USD', Cents>, slip: number) {
-  const mxn = countFor('MXN', cents(Math.round(Math.max(0, expected.MXN) / 50) * 50));
-  if (slip) {
-    const key = String(Math.abs(slip));
-    mxn[key] = Math.max(0, (mxn[key] ?? 0) + Math.sign(slip));
-    if (!mxn[key]) delete mxn[key];
-  }
-  return { MXN: mxn, USD: countFor('USD', cents(Math.round(Math.max(0, expected.USD) / 100) * 100)) };
-}
-
 /**
  * Every branch-day before today with payments or refunds gets its closing, its figures from closingTotals over that
  * day's rows (the demo's own closings included: they are recomputed over the day's new rows, with their ids).
@@ -559,35 +545,8 @@ async function seedAllClosings(db: Db, clinics: Clinic[], today: string) {
   await db.execute(sql`delete from daily_cash_closings`);
   const rows: (typeof dailyCashClosings.$inferInsert)[] = [];
   for (const c of clinics) {
-    for (const day of await closingInputsByDay(db, { branchId: c.id, before: today })) {
-      const totals = closingTotals(day.rows, day.changes);
-      const expected = expectedDrawer(totals);
-      const automatic = rnd.next() < 0.08;
-      const slip = !automatic && rnd.next() < 0.07 ? rnd.pick(SLIPS) : 0;
-      const count = automatic ? null : drawerCount(expected, slip);
-      const counted = count && countedDrawer(count);
-      const difference = counted && drawerDifference(counted, expected);
-      const at = automatic
-        ? branchInstant(c.timeZone, dayNumber(day.date) + 1, rnd.int(0, 14))
-        : branchInstant(c.timeZone, dayNumber(day.date), rnd.int(20 * 60 + 5, 21 * 60 + 30));
-      rows.push({
-        id: demoId(`closing:${c.id}:${day.date}`),
-        closingNumber: '',
-        branchId: c.id,
-        businessDate: day.date,
-        userId: automatic ? null : c.closer,
-        expected: { ...inPesos(totals), MXN: fromCents(expected.MXN), USD: fromCents(expected.USD) },
-        counted: count,
-        countedCash: counted?.MXN ?? null,
-        countedDollars: counted?.USD ?? null,
-        differenceCash: difference?.MXN ?? null,
-        differenceDollars: difference?.USD ?? null,
-        ...totals,
-        comments: slip ? 'Diferencia al contar la caja' : null,
-        createdAt: at,
-        updatedAt: at,
-      });
-    }
+    for (const day of await closingInputsByDay(db, { branchId: c.id, before: today }))
+      rows.push(demoClosingRow(rnd, day, { timeZone: c.timeZone, closer: c.closer }));
   }
   rows.sort((a, b) => a.businessDate.localeCompare(b.businessDate) || a.branchId.localeCompare(b.branchId));
   rows.forEach((r, i) => (r.closingNumber = closingNumber(i + 1)));

@@ -18,6 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { ZERO_CENTS } from '../../../domain/money';
+import { PAYMENT_STATUSES, SALE_CHANNELS, SALE_TENDERS } from '../../../domain/sales';
 import { users } from './auth';
 import { branches } from './branches';
 import { packages, productStocks, products, coupons } from './catalogue';
@@ -76,8 +77,6 @@ const saleColumns = () => ({
 });
 
 /** The values the code writes; the database refuses any other (migration 0016). */
-export const PAYMENT_STATUSES = ['paid', 'error', 'pending_payment', 'pending_confirmation'] as const;
-export const SALE_CHANNELS = ['pos', 'app', 'online'] as const;
 export const PURCHASED_STATUSES = ['onProcess', 'finished', 'refunded', 'expired'] as const;
 
 type SaleTable = Record<
@@ -233,15 +232,6 @@ export const purchasedProducts = pgTable(
 );
 
 export const SALE_PAYMENT_KINDS = ['payment', 'refund'] as const;
-/** The five payment methods, plus points redeemed as a tender; a refund also goes back as 'Puntos'. */
-export const SALE_PAYMENT_METHODS = [
-  'Efectivo',
-  'Transferencia electrónica',
-  'Depósito bancario',
-  'Tarjeta de crédito',
-  'Tarjeta de débito',
-  'Puntos',
-] as const;
 
 /**
  * Each tender of a sale, and each amount of a refund (negative), as its own row: method, currency, the amount in
@@ -273,7 +263,7 @@ export const salePayments = pgTable(
     index('sale_payments_branch_day_idx').on(t.branchId, t.businessDate),
     check('sale_payments_kind_valid', oneOf(t.kind, SALE_PAYMENT_KINDS)),
     check('sale_payments_order_kind_valid', oneOf(t.orderKind, ['order', 'cashOrder'])),
-    check('sale_payments_method_valid', oneOf(t.method, SALE_PAYMENT_METHODS)),
+    check('sale_payments_method_valid', oneOf(t.method, SALE_TENDERS)),
     check('sale_payments_currency_valid', oneOf(t.currency, ['MXN', 'USD'])),
     check(
       'sale_payments_sign',

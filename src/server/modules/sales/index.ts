@@ -3,4 +3,4 @@ export { registerSaleIntakeRoutes } from './intake/routes';
 export { registerRefundRoutes } from './refunds/routes';
 export { registerPosRoutes } from './pos/routes';
 export { recordMedicalCommission, registerCommissionRoutes } from './commissions';
-export { cashClosingJobs, closingInputsByDay, registerCashClosingRoutes } from './closings';
+export { cashClosingJobs, closingInputsByDay, registerCashClosingRoutes, type DayInputs } from './closings';

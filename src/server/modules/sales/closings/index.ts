@@ -2,4 +2,4 @@
 export { registerCashClosingRoutes } from './routes';
 export { cashClosingJobs } from './jobs';
 export { closeUnclosedDays } from './service';
-export { closingInputsByDay } from './totals';
+export { closingInputsByDay, type DayInputs } from './totals';

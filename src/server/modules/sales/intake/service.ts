@@ -44,7 +44,8 @@ import { cashDayOf, lockBranchDay } from './cash-day';
 export type SaleKind = 'order' | 'cashOrder';
 type SaleInput = OrderSaleInput | CashSaleInput;
 
-const tableOf = (kind: SaleKind) => (kind === 'order' ? orders : cashOrders);
+/** The table a kind of sale lives in: orders (treatments and packages) or cash orders (products). */
+export const tableOf = (kind: SaleKind) => (kind === 'order' ? orders : cashOrders);
 
 /** The Idempotency-Key header, checked: 8 to 64 visible characters. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string {

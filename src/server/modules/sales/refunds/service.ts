@@ -6,7 +6,7 @@ import type { refundAnswerDto, RefundInput } from '../../../../domain/sales.cont
 import { refundPlan } from '../../../../domain/sales';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { branches, cashOrderDetails, cashOrders, commissions, orders, purchasedProducts, salePayments, users } from '../../../db/schema';
+import { branches, cashOrderDetails, commissions, purchasedProducts, salePayments, users } from '../../../db/schema';
 import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
 import { verifySecret } from '../../../platform/auth/passwords';
 import { AppError } from '../../../platform/app-error';
@@ -14,11 +14,9 @@ import { recordChange } from '../../../platform/change-log';
 import { returnToLot } from '../../inventory';
 import { postPointMovement } from '../../loyalty';
 import { cashDayOf, lockBranchDay } from '../intake/cash-day';
-import { saleAnswer, type SaleKind } from '../intake/service';
+import { saleAnswer, tableOf, type SaleKind } from '../intake/service';
 
 type RefundAnswer = z.input<typeof refundAnswerDto>;
-
-const tableOf = (kind: SaleKind) => (kind === 'order' ? orders : cashOrders);
 
 /** The user's current password, checked before anything changes (a wrong one is 403: 401 would sign them out). */
 async function assertPassword(db: DbOrTx, actor: Actor, password: string) {
