@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/server/**/*.test.ts'],
+          globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // one shared PostgreSQL database cannot host several suites at once
@@ -23,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['src/server/testing/global-setup.ts'],
           // a busy CI machine answers slower than a laptop: polls wait up to 10 s
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,

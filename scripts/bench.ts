@@ -285,6 +285,13 @@ async function main() {
       where s.deleted_at is null and s.quantity > 0 and (s.expires_at is null or s.expires_at > current_date) group by 1 order by 2 desc, 1 limit 30`)
   ).rows as { product_id: string; n: number }[];
   const wantedOrders = only('Aprobar un resurtido de 30 líneas') && dcProducts.length === 30 ? Math.min(Number(args.orders), dcProducts[29]!.n - 1) : 0;
+  // orders for another clinic than the busy one: the orders a run leaves in transit would otherwise pile up in the busy
+  // clinic's stock list (the inventory scenario) run after run
+  const [approvalBranch] = (
+    await db.execute(
+      sql`select id from branches where not distribution_center and active and deleted_at is null and id <> ${busy.branch_id} order by code limit 1`,
+    )
+  ).rows as { id: string }[];
   if (wantedOrders > 0) {
     const t0 = Date.now();
     const ctx = { db } as Pick<AppContext, 'db'> as AppContext;
@@ -292,7 +299,7 @@ async function main() {
     const make = async () => {
       const order = await inventoryServices.createOrder(ctx, logistics, {
         orderType: 'ordinary_general',
-        branchId: busy.branch_id,
+        branchId: approvalBranch?.id ?? busy.branch_id,
         comments: BENCH_NOTE,
         assortmentOrderProducts: dcProducts.map((p) => ({ productId: p.product_id, orderedQuantity: 1 })),
       });
@@ -332,6 +339,12 @@ async function main() {
           note: BENCH_NOTE,
         }),
       );
+  // the X report of a clinic the bench does not sell at: every run's sales land on today at the sales clinic, which
+  // would otherwise grow its day far beyond a real one's
+  const [closingBranch] = (
+    await db.execute(sql`select branch_id from sale_payments where business_date = ${TODAY}::date and branch_id <> ${salesBranch}
+      group by 1 order by count(*) desc limit 1`)
+  ).rows as { branch_id: string }[];
   const runId = Date.now().toString(36);
   const sale = (path: string, itemOf: (n: number) => { item: Record<string, unknown>; price?: string }) => (n: number) => ({
     path,
@@ -431,7 +444,7 @@ async function main() {
       name: 'Corte de caja de una sucursal (corte X)',
       method: 'GET',
       goal: 100,
-      request: () => ({ path: `/v1/daily-cash-closing/preview?branchId=${salesBranch}&date=${TODAY}` }),
+      request: () => ({ path: `/v1/daily-cash-closing/preview?branchId=${closingBranch?.branch_id ?? salesBranch}&date=${TODAY}` }),
     },
   ];
 

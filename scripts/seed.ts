@@ -33,7 +33,7 @@ async function main() {
       );
       await seedLarge(database.db, config.uploadsDir, scale, { today: todayIn('America/Tijuana') });
       console.log(`Carga completa en ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-    } else await seedDemo(database.db, config.uploadsDir);
+    } else await seedDemo(database.db, config.uploadsDir, { log: (message) => console.log(message) });
   } finally {
     await database.close();
   }

@@ -36,8 +36,8 @@ async function prepareData(database: Database, config: AppConfig): Promise<void>
   await migrateDatabase(database);
   if (!(await databaseIsEmpty(database.db))) return;
   if (config.demoData) {
-    console.log('Base de datos vacía: cargando datos de demostración…');
-    await seedDemo(database.db, config.uploadsDir);
+    console.log('Base de datos vacía: cargando datos de demostración (un año de ventas hechas con los servicios del sistema; unos minutos, solo esta vez)…');
+    await seedDemo(database.db, config.uploadsDir, { log: (message) => console.log(message) });
     return;
   }
   const stop = database.kind === 'pglite' ? 'Detenga el servidor y cree' : 'Cree';

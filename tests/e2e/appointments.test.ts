@@ -148,7 +148,13 @@ beforeAll(async () => {
   treatment = { id: found[0].treatment_id, name: found[0].treatment_name, minutes: Math.ceil(found[0].minutes / 30) * 30 };
   fx.typeId = found[0].type_id;
   const end = (start: string) => hhmm(Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) + treatment.minutes);
-  for (const d of [DATE, DATE2]) await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date = ${d}`);
+  // the days the tests book are cleared of the demo's appointments (a cancelled one keeps its cancellation row)
+  for (const d of [DATE, DATE2]) {
+    await db.execute(
+      sql`delete from appointment_cancellations where appointment_id in (select id from appointments where branch_id = ${TIJUANA} and date = ${d})`,
+    );
+    await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date = ${d}`);
+  }
   await db.delete(locks).where(eq(locks.branchId, TIJUANA));
 
   // one product of the treatment takes 2 units a session and the branch has one lot of it, with 15 units
@@ -208,6 +214,9 @@ beforeAll(async () => {
     .returning({ id: purchasedProducts.id });
   const now = tijuanaNow();
   const start = Math.floor(now.minutes / 30) * 30;
+  await db.execute(
+    sql`delete from appointment_cancellations where appointment_id in (select id from appointments where cabin_id = ${cabin.id} and date = ${now.date})`,
+  );
   await db.execute(sql`delete from appointments where cabin_id = ${cabin.id} and date = ${now.date}`);
   const missed = await insertAppointment({
     cabinId: cabin.id,
@@ -720,6 +729,9 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
     // the screenshots of these screens at the size the clinics' laptops show them
     await page.setViewportSize({ width: 1366, height: 768 });
     const db = server.t.ctx.db;
+    await db.execute(
+      sql`delete from appointment_cancellations where appointment_id in (select id from appointments where branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY}))`,
+    );
     await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
     rawMinutes = (await one<{ minutes: number }>(sql`select duration_minutes as minutes from treatments where id = ${treatment.id}`)).minutes;
     const patient = await insertCustomer('Dalia', 'Dossesiones');

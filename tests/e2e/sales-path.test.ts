@@ -86,6 +86,9 @@ async function seed() {
   const [cabin] = await rows<{ id: string }>(sql`select c.id from cabins c join cabin_types ct on ct.id = c.type_id
     where c.branch_id = ${TIJUANA} and c.active and c.deleted_at is null and ct.treatment_type_id = ${pkg.treatment_type_id} order by c.name limit 1`);
   cabinId = cabin!.id;
+  await t.ctx.db.execute(
+    sql`delete from appointment_cancellations where appointment_id in (select id from appointments where cabin_id = ${cabinId} and date = ${bookingDate})`,
+  );
   await t.ctx.db.execute(sql`delete from appointments where cabin_id = ${cabinId} and date = ${bookingDate}`);
   await t.ctx.db.execute(sql`delete from locks where branch_id = ${TIJUANA}`);
 
@@ -195,12 +198,18 @@ describe('the sales path of a day at the counter', () => {
       .first()
       .click();
     await pos.getByText('Saldo 200').waitFor();
-    for (const code of [pkg.sku, treatment.sku, product.bar_code]) {
+    for (const [code, name] of [
+      [pkg.sku, pkg.name],
+      [treatment.sku, treatment.name],
+      [product.bar_code, product.name],
+    ]) {
       await pos.keyboard.press('F3');
-      await pos.keyboard.type(code);
+      await pos.keyboard.type(code!);
+      // the lookup answers before Enter adds it: wait for the result, then see the line in the cart
+      await pos.locator('.pos-result').first().waitFor();
       await pos.keyboard.press('Enter');
+      await pos.locator('.pos-cart').getByText(name!).first().waitFor();
     }
-    await pos.locator('.pos-cart').getByText(product.name).waitFor();
     await pos.getByText('Cobro 1 de 2 · Tratamientos y paquetes').waitFor();
 
     await pos.keyboard.press('F4');

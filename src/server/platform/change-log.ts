@@ -42,6 +42,8 @@ export interface ChangeEntry {
   before?: unknown;
   after?: unknown;
   affectedBranchId?: string | null;
+  /** When it happened, for a change told at a past moment (the demo's history); default now. */
+  at?: Date;
 }
 
 /** Writes the change-log row inside the same transaction as the change itself; a null actor is the system. */
@@ -59,5 +61,6 @@ export async function recordChange(tx: DbOrTx, actor: Actor | null, entry: Chang
       branchId: actor?.branchId ?? null,
       affectedBranchId: entry.affectedBranchId ?? null,
       metadata: actor?.address ? { userAgent: actor.address.userAgent, ip: actor.address.ip } : { source: 'sistema' },
+      ...(entry.at && { createdAt: entry.at, updatedAt: entry.at }),
     });
 }

@@ -19,18 +19,40 @@ export interface SqlList<Rec, Row> extends Omit<ListSpec<Row>, 'rows' | 'count'>
   tiebreak?: SQL;
   /** The list's rows from a page of records. */
   toRows: (records: Rec[]) => Row[] | Promise<Row[]>;
+  /**
+   * The page also counts every matching row (count(*) over ()), and the count of the same filters answers that number
+   * instead of reading them again: for a list whose page reads and sorts every matching row anyway (an aggregate). Not
+   * for a list whose page an index walk stops early: the window would read them all.
+   */
+  countWithPage?: boolean;
 }
 
 /** The ListSpec of a raw subquery: a page is `select columns from … where … order by … limit … offset …`, the count counts the same `from … where`. */
-export function sqlListSpec<Rec, Row>(db: DbOrTx, { from, columns = sql`*`, tiebreak, toRows, ...spec }: SqlList<Rec, Row>): ListSpec<Row> {
+export function sqlListSpec<Rec, Row>(db: DbOrTx, { from, columns = sql`*`, tiebreak, toRows, countWithPage, ...spec }: SqlList<Rec, Row>): ListSpec<Row> {
+  /** The total a page read along (countWithPage), by the filters it was read with; null when the page came back empty. */
+  const totals = new WeakMap<object, Promise<number | null>>();
   return {
     ...spec,
     rows: async ({ where, orderBy, limit, offset }) => {
       const order = sql.join(tiebreak ? [...orderBy, tiebreak] : orderBy, sql`, `);
       const page = sql`${limit ? sql`limit ${limit}` : sql``} offset ${offset}`;
-      return toRows(await rowsOf<Rec>(db, sql`select ${columns} from ${from} ${whereOf(where)} order by ${order} ${page}`));
+      if (!countWithPage || !where) return toRows(await rowsOf<Rec>(db, sql`select ${columns} from ${from} ${whereOf(where)} order by ${order} ${page}`));
+      const read = rowsOf<Rec & { list_total__: number }>(
+        db,
+        sql`select ${columns}, count(*) over () as list_total__ from ${from} ${whereOf(where)} order by ${order} ${page}`,
+      );
+      totals.set(
+        where,
+        read.then(
+          (r) => (r.length ? Number(r[0]!.list_total__) : null),
+          () => null,
+        ),
+      );
+      return toRows((await read).map(({ list_total__: _, ...r }) => r as Rec));
     },
     count: async (where, limit) => {
+      const known = where ? await totals.get(where) : undefined;
+      if (known !== undefined && known !== null && !limit) return known;
       const matching = limit ? sql`(select 1 from ${from} ${whereOf(where)} limit ${limit}) counted` : sql`${from} ${whereOf(where)}`;
       return Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${matching}`))[0]?.n ?? 0);
     },

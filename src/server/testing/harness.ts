@@ -113,6 +113,13 @@ export async function seededImage(): Promise<{ image: Blob; uploadsDir: string }
   return { image, uploadsDir };
 }
 
+/** The seeded PGlite image and, with TEST_DATABASE_URL, the PostgreSQL template: built once before the suites (global-setup.ts). */
+export async function prepareSeededDatabases(): Promise<void> {
+  await seededImage();
+  const url = testDatabaseUrl();
+  if (url) await freshPostgres(url);
+}
+
 /** A fresh database with the demo data and the app built in process (no port). */
 export async function createTestApp(
   env: Record<string, string> = {},

@@ -1,20 +1,8 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { CouponType } from '../../../domain/coupons.schemas';
 import type { Db } from '../client';
-import {
-  branches,
-  cashOrderDetails,
-  cashOrders,
-  couponBranches,
-  couponRedemptions,
-  coupons,
-  orderDetails,
-  orders,
-  productTypes,
-  products,
-  treatments,
-} from '../schema';
-import { demoId, seededRandom } from './random';
+import { branches, couponBranches, coupons, productTypes, products, treatments } from '../schema';
+import { demoId } from './random';
 import { live } from '../live';
 
 interface DemoCoupon {
@@ -24,7 +12,7 @@ interface DemoCoupon {
   type: CouponType;
   discount: number;
   limit: number;
-  /** Uses already made: one redemption row each, so `used` matches the history. */
+  /** Uses the demo's sales history makes of it (with a matching sale, as many as fit its dates). */
   uses: number;
   /** Days from today to the expiry date; negative means already expired. */
   expiresIn: number;
@@ -190,7 +178,7 @@ export async function seedCoupons(db: Db): Promise<void> {
       name: c.name,
       description: c.description,
       limit: c.limit,
-      // the uses come with the history, once the sales exist (seedCouponRedemptions)
+      // the uses come with the sales history, through the sale intake
       used: 0,
       type: c.type,
       treatmentId: c.type === 'Treatment' ? itemId : null,
@@ -204,98 +192,7 @@ export async function seedCoupons(db: Db): Promise<void> {
   }
 }
 
-/** A seeded Fisher–Yates shuffle: the same order on every run. */
-function shuffled<T>(rnd: ReturnType<typeof seededRandom>, items: T[]): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rnd.int(0, i);
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
-/**
- * The usage history of the demo coupons, over sales that exist: for each use a paid, unrefunded sale
- * of the right kind (treatment sales for treatment coupons, product sales for product coupons) at one
- * of the coupon's clinics with a seller, made while the coupon was valid, by a customer who has not used it yet;
- * sales of the coupon's own item first. The redemption carries that sale's customer, number, branch
- * and seller, and `used` counts the rows. Runs after the customers and their sales are seeded.
- */
-export async function seedCouponRedemptions(db: Db): Promise<void> {
-  const rnd = seededRandom(1515);
-  const today = new Date();
-  for (const c of DEMO_COUPONS) {
-    if (!c.uses) continue;
-    const id = demoId('coupon:' + c.code);
-    const [coupon] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1);
-    if (!coupon) continue;
-    const at = (await db.select({ id: couponBranches.branchId }).from(couponBranches).where(eq(couponBranches.couponId, id))).map((b) => b.id);
-    const until = new Date(Math.min(today.getTime(), new Date(coupon.expireDate + 'T23:59:59Z').getTime()));
-    const product = coupon.type === 'Product';
-    const sale = product ? cashOrders : orders;
-    const hasItem = product
-      ? sql<boolean>`exists (select 1 from ${cashOrderDetails} where ${cashOrderDetails.cashOrderId} = ${cashOrders.id} and ${cashOrderDetails.productId} = ${coupon.productId})`
-      : sql<boolean>`exists (select 1 from ${orderDetails} where ${orderDetails.orderId} = ${orders.id} and ${orderDetails.treatmentId} = ${coupon.treatmentId})`;
-    const candidates = await db
-      .select({
-        id: sale.id,
-        orderNumber: sale.orderNumber,
-        customerId: sale.customerId,
-        branchId: sale.branchId,
-        sellerId: sale.sellerId,
-        createdAt: sale.createdAt,
-        hasItem,
-      })
-      .from(sale)
-      .where(
-        and(
-          inArray(sale.branchId, at),
-          isNotNull(sale.customerId),
-          // the history names who applied it: sales with a seller (the point of sale)
-          isNotNull(sale.sellerId),
-          eq(sale.paymentStatus, 'paid'),
-          isNull(sale.refundedAt),
-          live(sale),
-          gte(sale.createdAt, coupon.createdAt),
-          lte(sale.createdAt, until),
-        ),
-      )
-      .orderBy(asc(sale.orderNumber));
-    // the coupon's own item first, then any sale of the clinic; one use per customer
-    const pool = [
-      ...shuffled(
-        rnd,
-        candidates.filter((o) => o.hasItem),
-      ),
-      ...shuffled(
-        rnd,
-        candidates.filter((o) => !o.hasItem),
-      ),
-    ];
-    const picked: typeof pool = [];
-    const customersSeen = new Set<string>();
-    for (const o of pool) {
-      if (picked.length === c.uses) break;
-      if (customersSeen.has(o.customerId!)) continue;
-      customersSeen.add(o.customerId!);
-      picked.push(o);
-    }
-    if (!picked.length) continue;
-    await db
-      .insert(couponRedemptions)
-      .values(
-        picked.map((o, n) => ({
-          id: demoId(`coupon-redemption:${c.code}:${n}`),
-          couponId: id,
-          customerId: o.customerId,
-          orderKind: product ? 'cashOrder' : 'order',
-          orderId: o.id,
-          orderNumber: o.orderNumber,
-          branchId: o.branchId,
-          userId: o.sellerId,
-          createdAt: o.createdAt,
-        })),
-      );
-    await db.update(coupons).set({ used: picked.length }).where(eq(coupons.id, id));
-  }
+/** How many uses of a demo coupon the sales history tells (sales.ts makes them through the sale intake). */
+export function demoCouponUses(code: string): number {
+  return DEMO_COUPONS.find((c) => c.code === code)?.uses ?? 0;
 }

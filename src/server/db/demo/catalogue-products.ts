@@ -10,6 +10,7 @@ import type { Db } from '../client';
 import { branches, productCategories, productPhotos, productProviders, productStocks, products } from '../schema';
 import { putIntoLot, takeFromLot, type Movement } from '../../modules/inventory';
 import { demoId, seededRandom } from './random';
+import { OPENING_STOCK_AT } from './sales';
 import { centsOf } from '../money';
 import { live } from '../live';
 
@@ -296,8 +297,9 @@ async function seedStock(db: Db, rows: (typeof products.$inferInsert)[], rnd: Re
   for (const lot of stock) {
     const { quantity, ...identity } = lot;
     const made = await putIntoLot(db, null, { ...identity, expiresAt: identity.expiresAt ?? null, price: identity.price ?? null }, quantity || 1, OPENING);
-    if (!quantity) await takeFromLot(db, null, made.id, 1, { cause: 'provider_return', note: 'Devuelto al proveedor: lote agotado' });
+    if (!quantity) await takeFromLot(db, null, made.id, 1, { cause: 'provider_return', note: 'Devuelto al proveedor: lote agotado', at: OPENING_STOCK_AT });
   }
 }
 
-const OPENING: Movement = { cause: 'adjustment_registration', note: 'Inventario inicial' };
+/** The clinics' opening stock, entered the day before the demo's sales history starts. */
+const OPENING: Movement = { cause: 'adjustment_registration', note: 'Inventario inicial', at: OPENING_STOCK_AT };

@@ -1,13 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { closingNumber, closingTotals, countedDrawer, countFor, drawerDifference, expectedDrawer, type ClosingTotals } from '../../../domain/cash-closings';
+import { closingTotals, countedDrawer, countFor, drawerDifference, expectedDrawer, type ClosingTotals } from '../../../domain/cash-closings';
 import { cents, fromCents, type Cents } from '../../../domain/money';
-import { closingInputsByDay, type DayInputs } from '../../modules/sales';
-import type { Db } from '../client';
-import { branches, dailyCashClosings } from '../schema';
-import { branchInstant, bulkInsert, dayNumber } from './bulk';
-import { DEMO_BRANCHES } from './data';
-import { demoId, seededRandom } from './random';
-import { DEMO_TODAY } from './sales';
+import type { DayInputs } from '../../modules/sales';
+import type { dailyCashClosings } from '../schema';
+import { branchInstant, dayNumber } from './bulk';
+import { demoId, type seededRandom } from './random';
 
 /** Bills a person miscounts or leaves out: the demo's few drawers with a difference (pesos). */
 const SLIPS = [-20, -50, -100, 10, 20, -0.5];
@@ -29,7 +25,7 @@ function withSlip(counts: Record<string, number>, pesos: number): Record<string,
 const inPesos = (t: ClosingTotals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fromCents(v as Cents)]));
 
 /**
- * A past branch-day's closing as the demo tells it (the small demo and the volume data alike), its figures from
+ * A past branch-day's closing as the volume data tells it, its figures from
  * closingTotals: most closed at night by `closer` counting the drawer, about one in twelve left to the nightly job
  * (Automático), about one in fifteen counted drawers a bill off. Numbered by the caller.
  */
@@ -67,23 +63,4 @@ export function demoClosingRow(
     createdAt: at,
     updatedAt: at,
   };
-}
-
-/**
- * The closings of the demo's past days: every branch-day of the history that had payments or refunds, with the
- * totals of the closings' own function. Most were closed at night by the branch's receptionist, counting the
- * drawer; about one in twelve was left to the nightly job (Automático); about one in fifteen counted drawers
- * has a bill too many or too few.
- */
-export async function seedClosings(db: Db): Promise<void> {
-  const zones = new Map((await db.select({ id: branches.id, timeZone: branches.timeZone }).from(branches)).map((b) => [b.id, b.timeZone]));
-  const keys = new Map(DEMO_BRANCHES.map((b) => [demoId('branch:' + b.key), b.key]));
-  const rnd = seededRandom(1717);
-  const days = await closingInputsByDay(db, { before: DEMO_TODAY });
-  const rows = days.map((day, i) => ({
-    ...demoClosingRow(rnd, day, { timeZone: zones.get(day.branchId)!, closer: demoId(`user:recepcion.${keys.get(day.branchId)}@demo.mx`) }),
-    closingNumber: closingNumber(i + 1),
-  }));
-  await bulkInsert(db, dailyCashClosings, rows);
-  if (rows.length) await db.execute(sql`select setval('closing_number_seq', ${rows.length})`);
 }

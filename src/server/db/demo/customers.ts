@@ -10,7 +10,8 @@ import { customerNotes, customers } from '../schema';
 import { bulkInsert, idMaker } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { demoId, seededRandom } from './random';
-import { insertHistory, planSalesAndAgenda } from './sales';
+import { planSalesAndAgenda } from './sales';
+import { recordSalesHistory } from './sales-history';
 
 export const DEMO_CUSTOMER_COUNT = 3000;
 const TODAY = '2026-11-22';
@@ -53,7 +54,7 @@ function birthdayFor(rnd: ReturnType<typeof seededRandom>, minor: boolean): stri
  * A few thousand customers (minors with tutors, blacklisted ones, cancellations) with notes, some with a
  * photo, and their history: sales, purchased treatments, appointments and the points ledger (sales.ts).
  */
-export async function seedCustomers(db: Db, uploadsDir: string): Promise<void> {
+export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: string) => void): Promise<void> {
   const rnd = seededRandom(1810);
   const clinics = DEMO_BRANCHES.filter((b) => !b.distributionCenter);
   const rows: CustomerRow[] = [];
@@ -111,15 +112,14 @@ export async function seedCustomers(db: Db, uploadsDir: string): Promise<void> {
     active: c.active!,
     points: 0,
   }));
-  const history = await planSalesAndAgenda(db, people);
-  // the cached balance is the running sum of the ledger the history wrote
-  people.forEach((p, i) => (rows[i].points = p.points));
+  const plan = await planSalesAndAgenda(db, people);
   rows.forEach((r, i) => ((r.customerNumber = 1000 + i), (r.updatedAt = r.createdAt)));
   await bulkInsert(db, customers, rows);
   // explicit numbers: the sequence continues after them for customers created in the app
   await db.execute(sql`select setval('customer_number_seq', ${999 + rows.length})`);
   await bulkInsert(db, customerNotes, notes);
-  await insertHistory(db, history);
+  // the balances start at zero: the sales history moves them through the points ledger
+  await recordSalesHistory(db, plan, people, log);
   await writeNotePhotos(uploadsDir);
   await writeAvatarPhotos(uploadsDir);
 }

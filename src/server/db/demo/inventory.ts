@@ -18,7 +18,10 @@ export async function seedInventory(db: Db): Promise<void> {
   // the inventory's services read and write through ctx.db only
   const ctx = { db } as Pick<AppContext, 'db'> as AppContext;
   const rnd = seededRandom(4242);
-  const [admin, logistics, manager] = await Promise.all(['admin@demo.mx', 'logistica@demo.mx', 'gerente@demo.mx'].map((u) => actorOfUsername(db, u)));
+  // one after another: the seed's transaction is one connection
+  const admin = await actorOfUsername(db, 'admin@demo.mx');
+  const logistics = await actorOfUsername(db, 'logistica@demo.mx');
+  const manager = await actorOfUsername(db, 'gerente@demo.mx');
   const sites = await db
     .select({ id: branches.id, name: branches.name, dc: branches.distributionCenter })
     .from(branches)

@@ -1,17 +1,14 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { pointsForPurchase } from '../../../domain/loyalty';
-import { cents, fromCents, toCents, ZERO_CENTS } from '../../../domain/money';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { packageProblem } from '../../../domain/appointment-rules';
+import { fromCents, toCents, type Cents } from '../../../domain/money';
 import { ROLE_NAMES } from '../../../domain/roles';
 import type { Db } from '../client';
 import {
-  cashOrderDetails,
-  cashOrders,
-  orderDetails,
-  orders,
+  couponBranches,
+  coupons,
   packageBranches,
   packageTreatments,
   packages,
-  pointLedger,
   productStocks,
   productTypes,
   products,
@@ -32,42 +29,30 @@ import {
   OTHER_COMMENTS,
   appointmentId,
   cancellationId,
-  insertAgenda,
   numberAppointments,
   slotTimes,
   type AppointmentRow,
   type CancellationRow,
   type Slot,
 } from './agenda';
-import { branchInstant, bulkInsert, dayNumber, idMaker, isoOfDay } from './bulk';
+import { branchInstant, dayNumber, idMaker, isoOfDay } from './bulk';
+import { demoCouponUses } from './catalogue-coupons';
 import { DEMO_BRANCHES } from './data';
 import { demoId, seededRandom } from './random';
 
 /** The demo's "today": history runs up to the day before, the agenda two weeks past it. */
 export const DEMO_TODAY = '2026-11-22';
 export const HISTORY_START = '2025-10-01';
+/** When the clinics' opening stock entered: the evening before the history starts (catalogue-products.ts, sales-history.ts). */
+export const OPENING_STOCK_AT = new Date(`${isoOfDay(dayNumber(HISTORY_START) - 1)}T16:00:00Z`);
 const TODAY = dayNumber(DEMO_TODAY);
 const START = dayNumber(HISTORY_START);
 const YEAR_AGO = TODAY - 365;
 const HORIZON = TODAY + 14;
 
-export const PAYMENT_METHODS = ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito'] as const;
-const CARDS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;
-/** IVA is included in every demo price: taxes = total × 16 / 116. */
-const VAT = 16;
-const PREFIX: Record<string, string> = { tijuana: 'TIJ', mexicali: 'MXL', ensenada: 'ENS', cdmx: 'CMX', guadalajara: 'GDL', monterrey: 'MTY' };
-const REFUND_REASONS = [
-  'El cliente cambió de opinión',
-  'Contraindicación detectada en la valoración',
-  'Cobro duplicado en terminal',
-  'Cambio de residencia a otra ciudad',
-];
-
 type Rnd = ReturnType<typeof seededRandom>;
-type OrderRow = typeof orders.$inferInsert;
-type CashOrderRow = typeof cashOrders.$inferInsert;
 type PurchasedRow = typeof purchasedProducts.$inferInsert;
-type LedgerRow = typeof pointLedger.$inferInsert;
+type PackageRow = typeof packages.$inferSelect;
 
 export interface DemoCustomer {
   id: string;
@@ -105,20 +90,23 @@ interface Package {
   medical: boolean;
   branches: Set<string>;
   items: PackageItem[];
+  row: PackageRow;
 }
-interface Branch {
+export interface Branch {
   id: string;
   key: string;
   timeZone: string;
+  /** The username of the clinic's manager, who authorises its refunds. */
   manager: string;
   sellers: string[];
   medics: string[];
   cosmetologists: string[];
-  stock: { id: string; productId: string; price: number }[];
+  /** The products with a lot at the clinic: what its counter sells. */
+  stock: { productId: string; price: Cents; vat: number }[];
 }
 
 /** What a purchased treatment needs while the agenda consumes it. */
-interface Holding {
+export interface Holding {
   row: PurchasedRow;
   treatment: Treatment;
   areas: string[];
@@ -132,23 +120,26 @@ interface Holding {
   abandonAt: number;
 }
 
-interface PlannedOrder {
-  row: OrderRow;
-  customer: number;
-  branch: Branch;
-  day: number;
-  minute: number;
-  lines: { treatmentId: string | null; packageId: string | null; quantity: number; price: number; salePrice: number }[];
-  paid: boolean;
-  refundDay: number | null;
-}
-interface PlannedCashOrder {
-  row: CashOrderRow;
+/** A sale the history makes through the sale intake: who, where, when, what (prices are the catalogue's). */
+interface PlannedSale {
   customer: number | null;
   branch: Branch;
   day: number;
   minute: number;
-  lines: { productId: string; stockId: string; quantity: number; price: number; salePrice: number }[];
+  channel: 'pos' | 'app' | 'online';
+  sellerId: string | null;
+  /** The day it is refunded, if it is. */
+  refundDay: number | null;
+  couponCode?: string;
+}
+export interface PlannedOrder extends PlannedSale {
+  customer: number;
+  /** Its lines' planned purchased treatments, by treatment and package: the agenda books them before they exist. */
+  holdings: Holding[];
+  lines: { treatmentId: string | null; packageId: string | null; quantity: number; price: Cents; pkg?: Package }[];
+}
+export interface PlannedCashOrder extends PlannedSale {
+  lines: { productId: string; quantity: number; price: Cents; vat: number }[];
 }
 
 async function loadCatalogue(db: Db) {
@@ -189,10 +180,11 @@ async function loadCatalogue(db: Db) {
           limit: i.limit,
           areas: i.areasIds.length ? i.areasIds : byId.get(i.treatmentId)!.areas,
         })),
+      row: p,
     }))
     .filter((p) => p.items.length);
   const stock = await db
-    .select({ id: productStocks.id, productId: productStocks.productId, branchId: productStocks.branchId, price: products.salePrice })
+    .selectDistinct({ productId: productStocks.productId, branchId: productStocks.branchId, price: products.salePrice, vat: products.tax })
     .from(productStocks)
     .innerJoin(products, eq(products.id, productStocks.productId))
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
@@ -205,7 +197,7 @@ async function loadCatalogue(db: Db) {
         eq(products.active, true),
       ),
     )
-    .orderBy(productStocks.branchId, productStocks.allotment);
+    .orderBy(productStocks.branchId, productStocks.productId);
   const staff = await db
     .select({ id: users.id, username: users.username, branchId: users.mainBranchId, role: roles.name })
     .from(users)
@@ -223,38 +215,14 @@ async function loadCatalogue(db: Db) {
       id,
       key: b.key,
       timeZone: b.timeZone,
-      manager: managers[0] ?? staff[0].id,
+      manager: (here.find((u) => u.id === managers[0]) ?? staff[0]).username,
       sellers: [...managers, ...medics, ...cosmetologists],
       medics: medics.length ? medics : [staff[0].id],
       cosmetologists: cosmetologists.length ? cosmetologists : [staff[0].id],
-      stock: stock.filter((s) => s.branchId === id).map((s) => ({ id: s.id, productId: s.productId, price: fromCents(s.price!) })),
+      stock: stock.filter((s) => s.branchId === id).map((s) => ({ productId: s.productId, price: s.price!, vat: s.vat })),
     };
   });
   return { treatments: list, packages: pkgs, branches };
-}
-
-type LineAmounts = { quantity: number; salePrice: number; price: number };
-
-/**
- * The line rows of some orders (of either kind): the i-th order's n-th line gets id `idOf(i * 4 + n)`, what `refs`
- * names (its order, what it sells), then its amounts in cents, written at its order's time.
- */
-function lineRows<O extends { row: { createdAt?: Date }; lines: LineAmounts[] }, R extends object>(
-  list: O[],
-  idOf: (n: number) => string,
-  refs: (o: O, l: O['lines'][number]) => R,
-) {
-  return list.flatMap((o, i) =>
-    o.lines.map((l, n) => ({
-      id: idOf(i * 4 + n),
-      ...refs(o, l),
-      quantity: l.quantity,
-      salePrice: toCents(l.salePrice),
-      price: toCents(l.price),
-      createdAt: o.row.createdAt,
-      updatedAt: o.row.createdAt,
-    })),
-  );
 }
 
 /** Days between sessions of a treatment. */
@@ -263,6 +231,48 @@ function interval(t: Treatment, rnd: Rnd): number {
   if (t.sku.startsWith('COS-DEP')) return rnd.int(28, 40);
   if (t.sku.startsWith('COS-COR')) return rnd.int(7, 14);
   return rnd.int(14, 28);
+}
+
+interface CouponOnSale {
+  code: string;
+  type: 'Treatment' | 'Product';
+  itemId: string;
+  branches: Set<string>;
+  /** The days it was valid on in the history. */
+  from: number;
+  until: number;
+  uses: number;
+  /** A product coupon's product as the counter sells it (none when it is not on sale). */
+  product?: { price: Cents; vat: number };
+}
+
+/** The active demo coupons with their clinics, the days of the history they were valid on and how many uses the demo tells. */
+async function couponsOnSale(db: Db): Promise<CouponOnSale[]> {
+  const rows = await db
+    .select({ c: coupons, price: products.salePrice, vat: products.tax })
+    .from(coupons)
+    .leftJoin(products, and(eq(products.id, coupons.productId), isNotNull(products.approvedAt), eq(products.active, true)))
+    .where(and(isNull(coupons.deletedAt), eq(coupons.active, true)))
+    .orderBy(asc(coupons.code));
+  const links = await db
+    .select()
+    .from(couponBranches)
+    .where(
+      inArray(
+        couponBranches.couponId,
+        rows.map((r) => r.c.id),
+      ),
+    );
+  return rows.map(({ c, price, vat }) => ({
+    code: c.code,
+    type: c.type as CouponOnSale['type'],
+    itemId: (c.type === 'Treatment' ? c.treatmentId : c.productId)!,
+    branches: new Set(links.filter((l) => l.couponId === c.id).map((l) => l.branchId)),
+    from: Math.max(START, Math.floor(c.createdAt.getTime() / 86_400_000) + 1),
+    until: Math.min(TODAY - 1, dayNumber(c.expireDate)),
+    uses: demoCouponUses(c.code),
+    ...(price !== null && vat !== null && { product: { price, vat } }),
+  }));
 }
 
 const PROFILES = [
@@ -281,10 +291,11 @@ const PROFILES = [
  * sales, the purchased treatments they leave, the appointments that consume them and the points
  * ledger that explains every balance. Mutates the customers' points and cancellations.
  */
-export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promise<History> {
+export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promise<SalesPlan> {
   const rnd = seededRandom(7070);
   const { treatments: catalogue, packages: pkgs, branches } = await loadCatalogue(db);
   const agenda = await Agenda.load(db);
+  const couponList = await couponsOnSale(db);
   const branchById = new Map(branches.map((b) => [b.id, b]));
   const sellable = catalogue.filter((t) => t.active);
   const cheap = sellable.filter((t) => t.typeName !== 'Medico' && t.price <= 2500);
@@ -297,11 +308,6 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   const appts: AppointmentRow[] = [];
   const cancels: CancellationRow[] = [];
   const purchasedId = idMaker('purchased-product');
-  const orderId = idMaker('order');
-  const detailId = idMaker('order-detail');
-  const cashId = idMaker('cash-order');
-  const cashDetailId = idMaker('cash-order-detail');
-  const ledgerId = idMaker('point-ledger');
   const anchor = branchInstant('America/Tijuana', TODAY, 8 * 60);
   const instant = (b: Branch, day: number, minute: number) => branchInstant(b.timeZone, day, minute);
   const openDay = (b: Branch, day: number) => {
@@ -315,12 +321,25 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const list = medic ? b.medics : b.cosmetologists;
     return list[(slot.ordinal + (t.typeName === 'Valoracion' ? 1 : 0)) % list.length];
   };
+  /** Whether the package or promotion can be sold at that branch, day and minute (the intake's own rule). */
+  const onSale = (p: Package, b: Branch, day: number, minute: number) => {
+    const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+    return !packageProblem(p.row, {
+      option: p.type === 'Promotion' ? 'promotion' : 'packages',
+      treatmentTypeId: p.row.treatmentTypeId,
+      offeredAtBranch: p.branches.has(b.id),
+      date: isoOfDay(day),
+      startTime: time,
+      endTime: time,
+      packageTreatmentIds: p.items.map((i) => i.treatment.id),
+    });
+  };
 
   // ---- orders: what each customer bought, by spending profile ----
-  const pickItem = (b: Branch, prem: number, room: number): { treatment?: Treatment; pkg?: Package; quantity: number } => {
+  const pickItem = (b: Branch, day: number, minute: number, prem: number, room: number): { treatment?: Treatment; pkg?: Package; quantity: number } => {
     const premiumPick = rnd.next() < prem;
     const packagesHere = pkgs.filter(
-      (p) => p.branches.has(b.id) && (premiumPick ? p.medical || p.price > 4000 : !p.medical && p.price <= 9000) && p.price <= Math.max(room, 2500) * 1.3,
+      (p) => onSale(p, b, day, minute) && (premiumPick ? p.medical || p.price > 4000 : !p.medical && p.price <= 9000) && p.price <= Math.max(room, 2500) * 1.3,
     );
     if (packagesHere.length && rnd.next() < (premiumPick ? 0.3 : 0.12)) return { pkg: rnd.pick(packagesHere), quantity: 1 };
     const pool = premiumPick ? premium : cheap;
@@ -331,99 +350,76 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     return { treatment: t, quantity };
   };
 
-  /** The head of the next planned order: its id, no number yet, branch, customer, seller, channel and zero totals. */
-  const orderHead = (b: Branch, c: DemoCustomer, sellerId: string | null, channel: OrderRow['channel']) => ({
-    id: orderId(planned.length),
-    orderNumber: '',
-    branchId: b.id,
-    customerId: c.id,
-    sellerId,
-    channel,
-    subtotal: ZERO_CENTS,
-    total: ZERO_CENTS,
-    businessDate: '',
-  });
+  /** Every sold treatment, alone or inside a package, becomes a purchased treatment the agenda can book. */
+  const holdOrder = (order: PlannedOrder, c: DemoCustomer, walkIn: boolean) => {
+    for (const l of order.lines) {
+      const parts = l.pkg
+        ? l.pkg.items.map((i) => ({ t: i.treatment, sessions: i.sessions, limit: i.limit, areas: i.areas }))
+        : [{ t: catalogue.find((t) => t.id === l.treatmentId)!, sessions: l.quantity, limit: 1, areas: [] as string[] }];
+      for (const part of parts) {
+        const expires = part.t.validityDays ? order.day + part.t.validityDays * Math.max(1, part.sessions) : Infinity;
+        const row: PurchasedRow = {
+          id: purchasedId(holdings.length),
+          customerId: c.id,
+          branchId: order.branch.id,
+          treatmentId: part.t.id,
+          packageId: l.pkg?.id ?? null,
+          sessions: part.sessions,
+          currentSession: 0,
+          limit: part.limit,
+          status: order.refundDay ? 'refunded' : 'onProcess',
+        };
+        const holding: Holding = {
+          row,
+          treatment: part.t,
+          areas: part.areas.length ? part.areas : part.t.areas,
+          option: l.pkg ? (l.pkg.type === 'Promotion' ? 'promotion' : 'packages') : 'purchasedProducts',
+          packageId: l.pkg?.id ?? null,
+          branch: order.branch,
+          day: order.day,
+          walkIn: walkIn && l === order.lines[0],
+          order,
+          expires,
+          // some customers stop coming half way
+          abandonAt: rnd.next() < 0.1 ? rnd.int(0, Math.max(0, part.sessions - 1)) : Infinity,
+        };
+        holdings.push(holding);
+        order.holdings.push(holding);
+      }
+    }
+  };
 
   const addOrder = (ci: number, c: DemoCustomer, day: number, prem: number, room: number) => {
     const b = rnd.next() < 0.9 ? branchById.get(c.registryBranchId)! : rnd.pick(branches);
     const d = openDay(b, day);
     if (d >= TODAY) return 0;
-    const item = pickItem(b, prem, room);
-    const lines = [] as PlannedOrder['lines'];
-    const courtesy = rnd.next() < 0.06 ? 0.1 : 0;
-    const line = (treatmentId: string | null, packageId: string | null, quantity: number, price: number) =>
-      lines.push({ treatmentId, packageId, quantity, price, salePrice: fromCents(cents(Math.round(toCents(price) * (1 - courtesy)))) });
-    if (item.pkg) line(null, item.pkg.id, 1, item.pkg.price);
-    else line(item.treatment!.id, null, item.quantity, item.treatment!.price);
-    // a product or a second treatment now and then
+    const minute = rnd.int(9 * 60, closing(d));
+    const item = pickItem(b, d, minute, prem, room);
+    const lines: PlannedOrder['lines'] = [];
+    if (item.pkg) lines.push({ treatmentId: null, packageId: item.pkg.id, quantity: 1, price: item.pkg.row.price, pkg: item.pkg });
+    else lines.push({ treatmentId: item.treatment!.id, packageId: null, quantity: item.quantity, price: toCents(item.treatment!.price) });
+    // a second treatment now and then
     if (rnd.next() < 0.08) {
       const extra = rnd.pick(cheap.filter((t) => t.typeName === 'Cosmetologico'));
-      if (extra.id !== lines[0].treatmentId) line(extra.id, null, 1, extra.price);
+      if (extra.id !== lines[0].treatmentId) lines.push({ treatmentId: extra.id, packageId: null, quantity: 1, price: toCents(extra.price) });
     }
     const channelRoll = rnd.next();
     const channel = channelRoll < 0.86 ? 'pos' : channelRoll < 0.95 ? 'app' : 'online';
-    const statusRoll = rnd.next();
-    const paymentStatus =
-      d < TODAY - 30 || statusRoll < 0.97 ? (statusRoll < 0.985 ? 'paid' : 'error') : channel === 'pos' ? 'pending_confirmation' : 'pending_payment';
-    const paymentMethod = channel === 'pos' ? rnd.pick([...PAYMENT_METHODS, 'Efectivo', 'Tarjeta de crédito', 'Tarjeta de débito']) : rnd.pick(CARDS);
-    const refundDay = paymentStatus === 'paid' && d < TODAY - 20 && rnd.next() < 0.015 ? d + rnd.int(1, 9) : null;
+    const refundDay = d < TODAY - 20 && rnd.next() < 0.015 ? openDay(b, d + rnd.int(1, 9)) : null;
     const order: PlannedOrder = {
-      row: {
-        ...orderHead(b, c, channel === 'pos' ? rnd.pick(b.sellers) : null, channel),
-        paymentMethod,
-        paymentStatus,
-        paymentGateway: channel === 'pos' ? (CARDS.includes(paymentMethod as (typeof CARDS)[number]) ? 'Terminal bancaria' : null) : 'Openpay',
-        payReference: paymentMethod === 'Efectivo' ? null : `${channel === 'pos' ? 'AUT' : 'OP'}${String(100_000 + planned.length * 37).slice(-6)}`,
-      },
       customer: ci,
       branch: b,
       day: d,
-      minute: rnd.int(9 * 60, closing(d)),
+      minute,
+      channel,
+      sellerId: channel === 'pos' ? rnd.pick(b.sellers) : null,
       lines,
-      paid: paymentStatus === 'paid',
       refundDay,
+      holdings: [],
     };
     planned.push(order);
-    if (!order.paid) return 0;
-    // every sold treatment, alone or inside a package, becomes a purchased treatment
-    const walkIn = channel === 'pos' && !item.pkg && rnd.next() < 0.3;
-    for (const l of lines) {
-      const pkg = l.packageId ? pkgs.find((p) => p.id === l.packageId)! : null;
-      const parts = pkg
-        ? pkg.items.map((i) => ({ t: i.treatment, sessions: i.sessions, limit: i.limit, areas: i.areas }))
-        : [{ t: catalogue.find((t) => t.id === l.treatmentId)!, sessions: l.quantity, limit: 1, areas: [] as string[] }];
-      for (const part of parts) {
-        const expires = part.t.validityDays ? d + part.t.validityDays * Math.max(1, part.sessions) : Infinity;
-        const row: PurchasedRow = {
-          id: purchasedId(holdings.length),
-          customerId: c.id,
-          orderId: order.row.id,
-          branchId: b.id,
-          treatmentId: part.t.id,
-          packageId: pkg?.id ?? null,
-          sessions: part.sessions,
-          currentSession: 0,
-          limit: part.limit,
-          status: refundDay ? 'refunded' : 'onProcess',
-          expiredAt: Number.isFinite(expires) ? isoOfDay(expires) : null,
-        };
-        holdings.push({
-          row,
-          treatment: part.t,
-          areas: part.areas.length ? part.areas : part.t.areas,
-          option: pkg ? (pkg.type === 'Promotion' ? 'promotion' : 'packages') : 'purchasedProducts',
-          packageId: pkg?.id ?? null,
-          branch: b,
-          day: d,
-          walkIn: walkIn && l === lines[0],
-          order,
-          expires,
-          // some customers stop coming half way
-          abandonAt: rnd.next() < 0.1 ? rnd.int(0, Math.max(0, part.sessions - 1)) : Infinity,
-        });
-      }
-    }
-    return lines.reduce((s, l) => s + l.salePrice * l.quantity, 0);
+    holdOrder(order, c, channel === 'pos' && !item.pkg && rnd.next() < 0.3);
+    return fromCents(lines.reduce((s, l) => s + l.price * l.quantity, 0) as Cents);
   };
 
   people.forEach((c, ci) => {
@@ -445,6 +441,35 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const when = () => TODAY - 1 - Math.floor((TODAY - 1 - from) * rnd.next() ** 1.6);
     for (let guard = 0; spent < target && guard < 40; guard++) spent += addOrder(ci, c, when(), profile.premium, target - spent);
   });
+  // the demo coupons' uses: a sale of the coupon's treatment for a customer of one of its clinics while it was valid
+  for (const coupon of couponList.filter((x) => x.type === 'Treatment')) {
+    const t = catalogue.find((x) => x.id === coupon.itemId);
+    const clinics = branches.filter((b) => coupon.branches.has(b.id));
+    if (!t || !clinics.length || coupon.until < coupon.from) continue;
+    const users = new Set<number>();
+    for (let guard = 0; users.size < coupon.uses && guard < 50; guard++) {
+      const b = rnd.pick(clinics);
+      const d = openDay(b, rnd.int(coupon.from, coupon.until));
+      const ci = rnd.int(0, people.length - 1);
+      const c = people[ci];
+      if (d > coupon.until || users.has(ci) || c.registryBranchId !== b.id || !c.active || c.blackList || c.createdAt.getTime() > d * 86_400_000) continue;
+      users.add(ci);
+      const order: PlannedOrder = {
+        customer: ci,
+        branch: b,
+        day: d,
+        minute: rnd.int(10 * 60, closing(d)),
+        channel: 'pos',
+        sellerId: rnd.pick(b.sellers),
+        lines: [{ treatmentId: t.id, packageId: null, quantity: 1, price: toCents(t.price) }],
+        refundDay: null,
+        couponCode: coupon.code,
+        holdings: [],
+      };
+      planned.push(order);
+      holdOrder(order, c, false);
+    }
+  }
   // ---- the agenda: valuations, sessions of each purchased treatment, cancellations and absences ----
   const book = (h: { branch: Branch; treatment: Treatment }, customer: string, day: number, live: boolean, lastDay?: number) =>
     agenda.book({ branchId: h.branch.id, treatmentTypeId: h.treatment.typeId, day, minutes: h.treatment.minutes, customer, prefer: rnd.next(), live, lastDay });
@@ -514,15 +539,14 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
 
   // first visits: a valuation before the first purchase for part of the buyers
   const firstOrder = new Map<number, PlannedOrder>();
-  for (const o of planned) if (o.paid && (!firstOrder.has(o.customer) || o.day < firstOrder.get(o.customer)!.day)) firstOrder.set(o.customer, o);
+  for (const o of planned) if (!firstOrder.has(o.customer) || o.day < firstOrder.get(o.customer)!.day) firstOrder.set(o.customer, o);
   const valuationsDone: { customer: number; branch: Branch; treatment: Treatment; slot: Slot }[] = [];
   for (const [ci, o] of firstOrder) {
     if (rnd.next() > 0.25) continue;
     const t = valuations.find(
       (v) =>
-        (o.lines[0].packageId
-          ? pkgs.find((p) => p.id === o.lines[0].packageId)!.medical
-          : catalogue.find((x) => x.id === o.lines[0].treatmentId)?.typeName === 'Medico') === v.sku.startsWith('VAL-MED'),
+        (o.lines[0].pkg ? o.lines[0].pkg.medical : catalogue.find((x) => x.id === o.lines[0].treatmentId)?.typeName === 'Medico') ===
+        v.sku.startsWith('VAL-MED'),
     );
     if (!t || !agenda.hasCabins(o.branch.id, t.typeId)) continue;
     const day = Math.max(START, o.day - rnd.int(3, 20));
@@ -623,11 +647,10 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   // valuations: sold at the visit (newTreatments) and left as a finished purchased treatment
   for (const v of valuationsDone) {
     const c = people[v.customer];
-    const order = addValuationOrder(v.customer, c, v.branch, v.treatment, v.slot);
+    const order = addValuationOrder(v.customer, v.branch, v.treatment, v.slot);
     const row: PurchasedRow = {
       id: purchasedId(holdings.length),
       customerId: c.id,
-      orderId: order.row.id,
       branchId: v.branch.id,
       treatmentId: v.treatment.id,
       sessions: 1,
@@ -635,7 +658,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
       status: 'finished',
       consent: v.treatment.consent,
     };
-    holdings.push({
+    const holding: Holding = {
       row,
       treatment: v.treatment,
       areas: [],
@@ -647,7 +670,9 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
       order,
       expires: Infinity,
       abandonAt: Infinity,
-    });
+    };
+    holdings.push(holding);
+    order.holdings.push(holding);
     appointment(
       { ...v, areas: [] },
       c.id,
@@ -657,16 +682,17 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
       instant(v.branch, v.slot.day - rnd.int(1, 6), 10 * 60 + rnd.int(0, 480)),
     );
   }
-  function addValuationOrder(ci: number, c: DemoCustomer, b: Branch, t: Treatment, slot: Slot): PlannedOrder {
+  function addValuationOrder(ci: number, b: Branch, t: Treatment, slot: Slot): PlannedOrder {
     const order: PlannedOrder = {
-      row: { ...orderHead(b, c, rnd.pick(b.sellers), 'pos'), paymentMethod: rnd.pick(PAYMENT_METHODS), paymentStatus: 'paid' },
       customer: ci,
       branch: b,
       day: slot.day,
       minute: slot.end + 5,
-      lines: [{ treatmentId: t.id, packageId: null, quantity: 1, price: t.price, salePrice: t.price }],
-      paid: true,
+      channel: 'pos',
+      sellerId: rnd.pick(b.sellers),
+      lines: [{ treatmentId: t.id, packageId: null, quantity: 1, price: toCents(t.price) }],
       refundDay: null,
+      holdings: [],
     };
     planned.push(order);
     return order;
@@ -750,209 +776,79 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     if (!b.stock.length) return;
     const lines: PlannedCashOrder['lines'] = [];
     for (let n = rnd.int(1, 3); n > 0; n--) {
-      const lot = rnd.pick(b.stock);
-      if (lines.some((l) => l.productId === lot.productId)) continue;
-      lines.push({ productId: lot.productId, stockId: lot.id, quantity: rnd.next() < 0.8 ? 1 : 2, price: lot.price, salePrice: lot.price });
+      const p = rnd.pick(b.stock);
+      if (lines.some((l) => l.productId === p.productId)) continue;
+      lines.push({ productId: p.productId, quantity: rnd.next() < 0.8 ? 1 : 2, price: p.price, vat: p.vat });
     }
-    const method = rnd.pick([...PAYMENT_METHODS, 'Efectivo', 'Tarjeta de débito']);
     cash.push({
-      row: {
-        id: cashId(cash.length),
-        orderNumber: '',
-        branchId: b.id,
-        customerId: ci === null ? null : people[ci].id,
-        sellerId: rnd.pick(b.sellers),
-        channel: 'pos',
-        subtotal: ZERO_CENTS,
-        total: ZERO_CENTS,
-        businessDate: '',
-        paymentMethod: method,
-        paymentStatus: rnd.next() < 0.99 ? 'paid' : 'error',
-        paymentGateway: CARDS.includes(method as (typeof CARDS)[number]) ? 'Terminal bancaria' : null,
-        payReference: method === 'Efectivo' ? null : `AUT${String(200_000 + cash.length * 41).slice(-6)}`,
-      },
       customer: ci,
       branch: b,
       day,
       minute: Math.min(minute, 23 * 60),
+      channel: 'pos',
+      sellerId: rnd.pick(b.sellers),
+      // now and then a customer brings a product back within the week
+      refundDay: ci !== null && day < TODAY - 10 && rnd.next() < 0.02 ? openDay(b, day + rnd.int(1, 6)) : null,
       lines,
     });
   }
-  // ---- numbers, totals, points and the ledger, in the order things happened ----
-  const stamp = (x: { branch: Branch; day: number; minute: number }) => instant(x.branch, x.day, x.minute);
-  type Event = { at: Date; customer: number | null; apply: () => void };
-  const events: Event[] = [];
-  const ledger: LedgerRow[] = [];
-  const balances = new Float64Array(people.length);
-  const lastActivity = new Float64Array(people.length).fill(-Infinity);
-  const push = (ci: number, at: Date, movement: LedgerRow['movement'], points: number, extra: Partial<LedgerRow>) => {
-    if (!points) return;
-    balances[ci] += points;
-    ledger.push({
-      id: ledgerId(ledger.length),
-      customerId: people[ci].id,
-      movement,
-      points,
-      balanceAfter: balances[ci],
-      createdAt: at,
-      updatedAt: at,
-      ...extra,
-    });
-  };
-  const seq: Record<string, number> = {};
-  const sales = [...planned.map((o) => ({ kind: 'order' as const, o, at: stamp(o) })), ...cash.map((o) => ({ kind: 'cash' as const, o, at: stamp(o) }))].sort(
-    (a, b) => a.at.getTime() - b.at.getTime(),
-  );
-  for (const s of sales) {
-    const o = s.o;
-    const key = `${s.kind}|${o.branch.key}`;
-    seq[key] = (seq[key] ?? 0) + 1;
-    o.row.orderNumber = `${s.kind === 'cash' ? 'CAJ' : o.row.channel === 'app' ? 'APP' : o.row.channel === 'online' ? 'WEB' : 'POS'}-${PREFIX[o.branch.key]}-${String(seq[key]).padStart(6, '0')}`;
-    o.row.createdAt = s.at;
-    o.row.updatedAt = s.at;
-    o.row.businessDate = isoOfDay(o.day);
-    events.push({
-      at: s.at,
-      customer: o.customer,
-      apply: () => {
-        const subtotal = o.lines.reduce((t, l) => t + toCents(l.price) * l.quantity, 0);
-        const net = o.lines.reduce((t, l) => t + toCents(l.salePrice) * l.quantity, 0);
-        const ci = o.customer;
-        const paid = o.row.paymentStatus === 'paid';
-        // now and then a customer pays part of a treatment sale with points (one point = one peso)
-        const redeem =
-          paid && ci !== null && s.kind === 'order' && balances[ci] >= 50 && rnd.next() < 0.25 ? Math.min(balances[ci], Math.floor(net / 100 / 5)) : 0;
-        const total = net - redeem * 100;
-        o.row.subtotal = cents(subtotal);
-        o.row.discountTotal = cents(subtotal - total);
-        o.row.total = cents(total);
-        o.row.taxes = cents(Math.round((total * VAT) / (100 + VAT)));
-        o.row.pointsRedeemed = redeem;
-        o.row.points = paid && ci !== null ? pointsForPurchase(fromCents(cents(total))) : 0;
-        if (ci === null || !paid) return;
-        lastActivity[ci] = s.at.getTime();
-        if (redeem) push(ci, s.at, 'redeemed', -redeem, { orderNumber: o.row.orderNumber, reason: 'Canje en punto de venta', userId: o.row.sellerId });
-        push(ci, s.at, 'earned', o.row.points, {
-          orderNumber: o.row.orderNumber,
-          reason: s.kind === 'cash' ? 'Compra de productos' : 'Compra de tratamientos',
-          userId: o.row.sellerId,
-        });
-      },
-    });
-    if (s.kind === 'order' && (o as PlannedOrder).refundDay) {
-      const po = o as PlannedOrder;
-      const refundDay = openDay(po.branch, po.refundDay!);
-      const at = instant(po.branch, refundDay, 12 * 60 + rnd.int(0, 300));
-      po.row.refundBusinessDate = isoOfDay(refundDay);
-      const byCard = CARDS.includes(po.row.paymentMethod as (typeof CARDS)[number]);
-      po.row.refundedAt = at;
-      po.row.refundMethod = rnd.next() < 0.35 ? 'Puntos' : byCard ? 'Tarjeta' : 'Efectivo';
-      po.row.refundReason = rnd.pick(REFUND_REASONS);
-      po.row.refundedById = po.branch.manager;
-      po.row.updatedAt = at;
-      events.push({
-        at,
-        customer: po.customer,
-        apply: () => {
-          const ci = po.customer;
-          const back = Math.min(po.row.points ?? 0, balances[ci]);
-          push(ci, at, 'adjusted', -back, {
-            orderNumber: po.row.orderNumber,
-            reason: `Reembolso de la orden ${po.row.orderNumber}: se retiran los puntos ganados`,
-            userId: po.branch.manager,
-          });
-          if (po.row.refundMethod === 'Puntos')
-            push(ci, at, 'adjusted', Math.floor(fromCents(po.row.total!)), {
-              orderNumber: po.row.orderNumber,
-              reason: `Reembolso en puntos de la orden ${po.row.orderNumber}`,
-              userId: po.branch.manager,
-            });
-        },
-      });
+  // product coupons: applied at the counter to a customer's purchase of the coupon's product (added to it when missing)
+  for (const coupon of couponList.filter((x) => x.type === 'Product' && x.product)) {
+    const users = new Set<number>();
+    const candidates = cash.filter(
+      (o) => o.customer !== null && !o.refundDay && !o.couponCode && coupon.branches.has(o.branch.id) && o.day >= coupon.from && o.day <= coupon.until,
+    );
+    for (let guard = 0; users.size < coupon.uses && guard < 50 && candidates.length; guard++) {
+      const o = rnd.pick(candidates);
+      if (o.couponCode || users.has(o.customer!)) continue;
+      users.add(o.customer!);
+      o.couponCode = coupon.code;
+      if (!o.lines.some((l) => l.productId === coupon.itemId)) o.lines.push({ productId: coupon.itemId, quantity: 1, ...coupon.product! });
     }
   }
-  // the mid-year expiry of points without activity, and a few manual adjustments
-  const midYear = branchInstant('America/Tijuana', dayNumber('2026-07-01'), 9 * 60);
+  // ---- a few manual adjustments of points by the clinics' managers ----
+  const adjustments: PlannedAdjustment[] = [];
   people.forEach((c, ci) => {
-    events.push({
-      at: midYear,
+    if (rnd.next() >= 0.04) return;
+    const b = branchById.get(c.registryBranchId)!;
+    const day = openDay(b, rnd.int(Math.max(START, Math.floor(c.createdAt.getTime() / 86_400_000) + 1), TODAY - 1));
+    if (day >= TODAY) return;
+    const gift = rnd.next() < 0.75;
+    adjustments.push({
       customer: ci,
-      apply: () => {
-        if (balances[ci] > 0 && midYear.getTime() - lastActivity[ci] > 150 * 86_400_000)
-          push(ci, midYear, 'expired', -balances[ci], { reason: 'Vencimiento de puntos por inactividad' });
-      },
+      branch: b,
+      at: instant(b, day, 11 * 60),
+      points: gift ? rnd.pick([50, 100, 150]) : -rnd.int(5, 40),
+      reason: gift ? 'Cortesía por aniversario como cliente' : 'Corrección de captura',
     });
-    if (rnd.next() < 0.04) {
-      const b = branchById.get(c.registryBranchId)!;
-      const at = instant(b, openDay(b, rnd.int(Math.max(START, Math.floor(c.createdAt.getTime() / 86_400_000) + 1), TODAY - 1)), 11 * 60);
-      const gift = rnd.next() < 0.75;
-      const amount = gift ? rnd.pick([50, 100, 150]) : -rnd.int(5, 40);
-      events.push({
-        at,
-        customer: ci,
-        apply: () => {
-          push(ci, at, 'adjusted', gift ? amount : -Math.min(-amount, balances[ci]), {
-            reason: gift ? 'Cortesía por aniversario como cliente' : 'Corrección de captura',
-            userId: b.manager,
-          });
-        },
-      });
-    }
   });
-  events.sort((a, b) => a.at.getTime() - b.at.getTime());
-  for (const e of events) e.apply();
-  people.forEach((c, ci) => (c.points = balances[ci]));
-  // ---- rows ----
-  const orderRows = planned.map((o) => o.row);
-  const detailRows = lineRows(planned, detailId, (o, l) => ({ orderId: o.row.id!, treatmentId: l.treatmentId, packageId: l.packageId }));
-  const purchasedRows = holdings.map((h) => ({ ...h.row, createdAt: h.order.row.createdAt, updatedAt: h.order.row.createdAt }));
-  const cashRows = cash.map((o) => o.row);
-  const cashDetailRows = lineRows(cash, cashDetailId, (o, l) => ({ cashOrderId: o.row.id!, productId: l.productId, stockId: l.stockId }));
-  return { orderRows, detailRows, purchasedRows, cashRows, cashDetailRows, agendaRows, cancels: cancels.filter((x) => !dropped.has(x.appointmentId)), ledger };
+  return {
+    orders: planned,
+    cashOrders: cash,
+    holdings,
+    agendaRows,
+    cancels: cancels.filter((x) => !dropped.has(x.appointmentId)),
+    adjustments,
+    pointsExpiry: branchInstant('America/Tijuana', dayNumber('2026-07-01'), 9 * 60),
+  };
 }
 
-export interface History {
-  orderRows: OrderRow[];
-  detailRows: (typeof orderDetails.$inferInsert)[];
-  purchasedRows: PurchasedRow[];
-  cashRows: CashOrderRow[];
-  cashDetailRows: (typeof cashOrderDetails.$inferInsert)[];
+export interface PlannedAdjustment {
+  customer: number;
+  branch: Branch;
+  at: Date;
+  points: number;
+  reason: string;
+}
+
+/** The history to tell through the services (sales-history.ts): its sales, the agenda that consumes them, the points' other moves. */
+export interface SalesPlan {
+  orders: PlannedOrder[];
+  cashOrders: PlannedCashOrder[];
+  holdings: Holding[];
   agendaRows: AppointmentRow[];
   cancels: CancellationRow[];
-  ledger: LedgerRow[];
-}
-
-/** One payment row per paid sale (its method, its total) and one refund row per refund: what the closings count. */
-async function insertPayments(db: Db) {
-  for (const [table, kind] of [
-    ['orders', 'order'],
-    ['cash_orders', 'cashOrder'],
-  ] as const) {
-    await db.execute(sql`insert into sale_payments (created_at, order_kind, order_id, branch_id, business_date, kind, method, currency, amount, exchange_rate, amount_mxn, reference, user_id)
-      select o.created_at, ${kind}, o.id, o.branch_id, o.business_date, 'payment', o.payment_method, 'MXN', o.total, 1, o.total, o.pay_reference, o.seller_id
-      from ${sql.raw(table)} o where o.payment_status = 'paid' and o.total > 0`);
-    await db.execute(sql`insert into sale_payments (created_at, order_kind, order_id, branch_id, business_date, kind, method, currency, amount, exchange_rate, amount_mxn, user_id)
-      select o.refunded_at, ${kind}, o.id, o.branch_id, o.refund_business_date, 'refund',
-        case when o.refund_method in ('Efectivo', 'Puntos') then o.refund_method else o.payment_method end, 'MXN', -o.total, 1, -o.total, o.refunded_by_id
-      from ${sql.raw(table)} o where o.refunded_at is not null and o.payment_status = 'paid' and o.total > 0`);
-  }
-}
-
-/** Inserts the planned history once its customers exist. */
-export async function insertHistory(db: Db, r: History): Promise<void> {
-  // Tens of thousands of rows, each with up to ten foreign keys: with a superuser connection (PGlite, the
-  // test server) the generated history skips the per-row referential triggers for this transaction only,
-  // as pg_restore does. Every id comes from rows inserted before it (checked with the triggers on);
-  // unique, check and exclusion constraints still apply.
-  const [{ superuser }] = (await db.execute(sql`select current_setting('is_superuser') = 'on' as superuser`)).rows as { superuser: boolean }[];
-  if (superuser) await db.execute(sql`set local session_replication_role = replica`);
-  await bulkInsert(db, orders, r.orderRows);
-  await bulkInsert(db, orderDetails, r.detailRows);
-  await bulkInsert(db, purchasedProducts, r.purchasedRows);
-  await insertAgenda(db, r.agendaRows, r.cancels);
-  await bulkInsert(db, cashOrders, r.cashRows);
-  await bulkInsert(db, cashOrderDetails, r.cashDetailRows);
-  await bulkInsert(db, pointLedger, r.ledger);
-  await insertPayments(db);
-  if (superuser) await db.execute(sql`set local session_replication_role = origin`);
+  adjustments: PlannedAdjustment[];
+  /** When the points of customers without activity in the last 150 days expire (once, mid-year). */
+  pointsExpiry: Date;
 }

@@ -24,7 +24,7 @@ import { seedCustomers } from './customers';
 import { demoUserRow, seedStaffFiles, userPhotoName, writeUserPhotos } from './staff';
 import { seedAppliances } from './catalogue-appliances';
 import { seedCabins } from './catalogue-branches';
-import { seedCouponRedemptions, seedCoupons } from './catalogue-coupons';
+import { seedCoupons } from './catalogue-coupons';
 import { seedPackages } from './catalogue-packages';
 import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
@@ -35,7 +35,6 @@ import { ledgerMismatches } from '../../modules/inventory';
 import { seedTreatments } from './catalogue-treatments';
 import { live } from '../live';
 import { seedCommissions } from './commissions';
-import { seedClosings } from './closings';
 
 /** The demo accounts (whose password the README publishes) can still sign in. */
 export async function hasDemoAccounts(db: Db): Promise<boolean> {
@@ -160,7 +159,7 @@ async function seedCatalogue(db: Db) {
  * the generated demo photos (users, products, treatments, packages, notes). The customers' history
  * (sales, agenda, points) is anchored to 2026-11-22 (sales.ts DEMO_TODAY).
  */
-export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
+export async function seedDemo(db: Db, uploadsDir: string, opts: { log?: (message: string) => void } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const roleIds = await seedRoles(t);
@@ -177,16 +176,14 @@ export async function seedDemo(db: Db, uploadsDir: string): Promise<void> {
     await seedPackages(t, uploadsDir);
     await seedCoupons(t);
     await seedCabins(t);
-    await seedCustomers(t, uploadsDir);
+    await seedCustomers(t, uploadsDir, opts.log);
     // after the agenda: the clinics' lots of what their booked treatments consume
     await seedTreatmentSupplies(t);
     // purchases, restocks, transfers, sale orders and adjustments, through the inventory's own services
     await seedInventory(t);
     const broken = await ledgerMismatches(t);
     if (broken.length) throw new Error(`Lotes cuya cantidad no es la suma de sus movimientos: ${broken.join(', ')}`);
-    await seedCouponRedemptions(t);
     await seedCommissions(t);
-    await seedClosings(t);
     await syncAppointmentNumbers(t);
   });
   // fresh planner statistics for the tables just filled (PGlite has no autovacuum to do it)

@@ -54,7 +54,9 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
     .from(coupons)
     .where(and(sql`lower(${coupons.code}) = lower(${input.code.trim()})`, live(coupons)))
     .limit(1);
-  const [coupon] = opts.lock ? await base.for('update') : await base;
+  // no key update: a sale that has just inserted its row naming the coupon holds a key-share lock on it, which
+  // 'for update' would wait on; two such sales then deadlock instead of one finding the coupon used up
+  const [coupon] = opts.lock ? await base.for('no key update') : await base;
   if (!coupon) throw new AppError('COUPON_NOT_FOUND');
   if (!coupon.active) throw new AppError('COUPON_NOT_APPLICABLE', COUPON_INACTIVE_MESSAGE);
 

@@ -1,2 +1,3 @@
 /** What other areas may use of the goals: their routes. */
 export { registerGoalRoutes } from './routes';
+export { createGoal } from './service';

@@ -22,6 +22,8 @@ export interface Movement {
   note?: string | null;
   /** The refusal when the lot lacks the units (default 'Inventario insuficiente'). */
   shortMessage?: string;
+  /** When it happened (default now): the movement's date, and the day (in the lot's branch) its expiry is judged on. */
+  at?: Date;
 }
 
 export type Lot = typeof productStocks.$inferSelect;
@@ -51,6 +53,7 @@ async function writeMovement(tx: DbOrTx, actor: Actor | null, lot: Pick<Lot, 'id
       documentNumber: m.document?.number ?? null,
       note: m.note ?? null,
       userId: actor?.id ?? null,
+      ...(m.at && { createdAt: m.at, updatedAt: m.at }),
     });
 }
 
@@ -62,15 +65,15 @@ const zonesOf = new WeakMap<DbOrTx, Map<string, { zone: string; at: number }>>()
 const ZONE_TTL_MS = 60_000;
 
 /** Today at a branch (its own time zone): what decides whether a lot has expired. */
-export async function branchToday(tx: DbOrTx, branchId: string): Promise<string> {
+export async function branchToday(tx: DbOrTx, branchId: string, at = new Date()): Promise<string> {
   const zones = zonesOf.get(tx) ?? new Map<string, { zone: string; at: number }>();
   zonesOf.set(tx, zones);
   const known = zones.get(branchId);
-  if (known && Date.now() - known.at < ZONE_TTL_MS) return dateInZone(known.zone);
+  if (known && Date.now() - known.at < ZONE_TTL_MS) return dateInZone(known.zone, at);
   const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1);
   if (!b) throw new AppError('BRANCH_NOT_FOUND');
   zones.set(branchId, { zone: b.timeZone, at: Date.now() });
-  return dateInZone(b.timeZone);
+  return dateInZone(b.timeZone, at);
 }
 
 function assertPositive(units: number) {
@@ -92,7 +95,7 @@ export async function takeFromLot(tx: DbOrTx, actor: Actor | null, stockId: stri
     .for('no key update')
     .limit(1);
   if (!lot) throw new AppError('STOCK_NOT_FOUND');
-  if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, await branchToday(tx, lot.branchId)))
+  if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, await branchToday(tx, lot.branchId, m.at)))
     throw new AppError('LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
   return takeLocked(tx, actor, stockId, units, m);
 }
@@ -169,7 +172,7 @@ export async function takeFirstExpiry(
     .where(and(eq(productStocks.productId, where.productId), eq(productStocks.branchId, where.branchId), gt(productStocks.quantity, 0), live(productStocks)))
     .orderBy(asc(productStocks.id))
     .for('no key update');
-  const picks = pickFefo(lots, units, await branchToday(tx, where.branchId));
+  const picks = pickFefo(lots, units, await branchToday(tx, where.branchId, m.at));
   if (!picks) throw new AppError('INSUFFICIENT_INVENTORY', m.shortMessage ?? INVENTORY_MESSAGES.insufficient);
   const taken: { lot: Lot; units: number }[] = [];
   // the picked lots are locked and valid (pickFefo skips expired ones)
@@ -185,10 +188,11 @@ export interface TakeRequest {
 }
 
 /**
- * Takes several products' units at one branch at once (an order's lines): the lots of all of them locked in one
- * statement in id order, each request served from its chosen lot or first expiry first (valid lots only), and the
- * movements written by applyMovements. A request that cannot be served is refused on its field (`fieldOf(index)`).
- * Answers, per request, the lots taken and how many units from each.
+ * Takes several products' units at one branch at once (an order's lines): each request served from its chosen lot or
+ * first expiry first (valid lots only), the lots locked in id order, and the movements written as applyMovements writes
+ * them. A request that cannot be served is refused on its field (`fieldOf(index)`). `beforeWrite` gets the picks before
+ * the lots are locked (it may run twice: see below; what it writes in the first run is undone). Answers, per request,
+ * the lots taken and how many units from each.
  */
 export async function takeMany(
   tx: DbOrTx,
@@ -197,52 +201,107 @@ export async function takeMany(
   requests: TakeRequest[],
   m: Movement,
   fieldOf: (index: number) => string,
+  options: {
+    /**
+     * Plan on the lots as read and lock only the lots picked (see below): for a branch whose products have many lots
+     * (the distribution centre), where concurrent orders of the same products would otherwise queue on all of them.
+     */
+    lockPickedOnly?: boolean;
+    beforeWrite?: (taken: { lotId: string; units: number }[][]) => Promise<void>;
+  } = {},
 ): Promise<{ lotId: string; units: number }[][]> {
   requests.forEach((r) => assertPositive(r.units));
   const chosen = requests.flatMap((r) => (r.stockId ? [r.stockId] : []));
   const products = [...new Set(requests.map((r) => r.productId))];
-  const lots = await tx
-    .select(lotColumns)
-    .from(productStocks)
-    .where(
-      and(
-        eq(productStocks.branchId, branchId),
-        sql`${productStocks.productId} = any(${`{${products.join(',')}}`}::uuid[])`,
-        sql`(${productStocks.quantity} > 0 or ${productStocks.id} = any(${`{${chosen.join(',')}}`}::uuid[]))`,
-        live(productStocks),
-      ),
-    )
-    .orderBy(asc(productStocks.id))
-    .for('no key update');
-  const today = await branchToday(tx, branchId);
+  // the branch's day is read before the lots are locked: they stay locked until commit
+  const today = await branchToday(tx, branchId, m.at);
+  const candidates = () =>
+    tx
+      .select({
+        id: productStocks.id,
+        productId: productStocks.productId,
+        allotment: productStocks.allotment,
+        quantity: productStocks.quantity,
+        expiresAt: productStocks.expiresAt,
+      })
+      .from(productStocks)
+      .where(
+        and(
+          eq(productStocks.branchId, branchId),
+          sql`${productStocks.productId} = any(${`{${products.join(',')}}`}::uuid[])`,
+          sql`(${productStocks.quantity} > 0 or ${productStocks.id} = any(${`{${chosen.join(',')}}`}::uuid[]))`,
+          live(productStocks),
+        ),
+      )
+      .orderBy(asc(productStocks.id));
   const refuse = (index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
     new AppError(code, message, [{ field: fieldOf(index), message }]);
   const short = m.shortMessage ?? INVENTORY_MESSAGES.insufficient;
-  const pick = (r: TakeRequest, index: number) => {
-    const own = lots.filter((l) => l.productId === r.productId);
-    if (!r.stockId) {
-      const picks = pickFefo(own, r.units, today);
-      if (!picks) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
+  /** Every request's picks from these lots (their quantities go down by what each pick takes), or the refusal. */
+  const plan = (lots: Awaited<ReturnType<typeof candidates>>) => {
+    const pick = (r: TakeRequest, index: number) => {
+      const own = lots.filter((l) => l.productId === r.productId);
+      if (!r.stockId) {
+        const picks = pickFefo(own, r.units, today);
+        if (!picks) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
+        return picks;
+      }
+      const lot = own.find((l) => l.id === r.stockId);
+      if (!lot) throw refuse(index, 'VALIDATION_FAILED', 'El lote no es de esa sucursal o no es de ese producto');
+      if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, today))
+        throw refuse(index, 'LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
+      if (lot.quantity < r.units) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
+      return [{ lot, units: r.units }];
+    };
+    return requests.map((r, index) => {
+      const picks = pick(r, index);
+      // what a request takes is gone for the next one of the same product
+      for (const p of picks) p.lot.quantity -= p.units;
       return picks;
-    }
-    const lot = own.find((l) => l.id === r.stockId);
-    if (!lot) throw refuse(index, 'VALIDATION_FAILED', 'El lote no es de esa sucursal o no es de ese producto');
-    if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, today)) throw refuse(index, 'LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
-    if (lot.quantity < r.units) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
-    return [{ lot, units: r.units }];
+    });
   };
-  const taken = requests.map((r, index) => {
-    const picks = pick(r, index);
-    // what a request takes is gone for the next one of the same product
-    for (const p of picks) p.lot.quantity -= p.units;
-    return picks;
-  });
-  await applyMovements(
+  // With lockPickedOnly, first the picks are planned on the lots as read, then one statement locks only the lots picked (id
+  // order) and writes the movements, under the same guards (live, never below 0); `beforeWrite` (the caller's rows that
+  // name the lots) runs before it, so that the lots stay locked only for the rest of the transaction. When the plan does
+  // not hold any more (another transaction took the units meanwhile) or was a refusal, all that is undone (savepoint).
+  // Without lockPickedOnly, or after such an undo, every lot of the products is locked in id order (one statement) and
+  // the picks made on what the locked rows hold; the movements follow without locking them again.
+  const answer = (taken: ReturnType<typeof plan>) => taken.map((picks) => picks.map((p) => ({ lotId: p.lot.id, units: p.units })));
+  const movementsOf = (taken: ReturnType<typeof plan>) => taken.flat().map((p) => ({ ...m, stockId: p.lot.id, quantity: -p.units }));
+  let planned: ReturnType<typeof plan> | null = null;
+  if (options.lockPickedOnly)
+    try {
+      planned = plan(await candidates());
+    } catch {
+      planned = null;
+    }
+  if (planned?.length) {
+    await tx.execute(sql`savepoint take_many`);
+    await options.beforeWrite?.(answer(planned));
+    const movements = movementsOf(planned);
+    if (
+      await writeMovements(
+        tx,
+        actor,
+        movements,
+        movements.map((mv) => mv.stockId),
+        true,
+      )
+    )
+      return answer(planned);
+    await tx.execute(sql`rollback to savepoint take_many`);
+  }
+  const taken = plan(await candidates().for('no key update'));
+  await options.beforeWrite?.(answer(taken));
+  // the lots are locked above and each pick checked (live, valid, enough units): written without locking them again
+  const movements = movementsOf(taken);
+  await writeLockedMovements(
     tx,
     actor,
-    taken.flat().map((p) => ({ ...m, stockId: p.lot.id, quantity: -p.units })),
+    movements,
+    movements.map((mv) => mv.stockId),
   );
-  return taken.map((picks) => picks.map((p) => ({ lotId: p.lot.id, units: p.units })));
+  return answer(taken);
 }
 
 /** Lots whose quantity is not the sum of their movements: none, ever (the demo seed and the tests check it). */
@@ -261,8 +320,6 @@ export interface BatchMovement extends Movement {
   /** Or the lot units are put into by product, branch and lot number (quantity > 0), created when missing, as putIntoLot. */
   lot?: LotIdentity;
   quantity: number;
-  /** When it happened (default now()): the movement's date, and the day (in the lot's branch) its expiry is judged on. */
-  at?: Date;
 }
 
 /**
@@ -322,6 +379,26 @@ export async function applyMovements(tx: DbOrTx, actor: Actor | null, movements:
     if (lot.quantity < 0) throw new AppError('INSUFFICIENT_INVENTORY', m.shortMessage ?? INVENTORY_MESSAGES.insufficient);
     balances.push(lot.quantity);
   });
+  await writeLockedMovements(tx, actor, movements, ids);
+  return ids;
+}
+
+/**
+ * The set-based write of applyMovements for lots the caller has locked and checked (`ids[i]` is movement i's lot):
+ * each lot changes by its movements' sum under the guard that none leaves it below 0, and the movement rows are
+ * inserted in array order, in one statement.
+ */
+async function writeLockedMovements(tx: DbOrTx, actor: Actor | null, movements: BatchMovement[], ids: string[]): Promise<void> {
+  if (!(await writeMovements(tx, actor, movements, ids, false))) throw new AppError('INSUFFICIENT_INVENTORY', INVENTORY_MESSAGES.insufficient);
+}
+
+/**
+ * writeLockedMovements' statement; with `lock`, the same statement first locks the lots (id order) and leaves a deleted
+ * one alone. Answers whether every movement was written (else some lot lacked the units or was deleted: the caller
+ * refuses, or undoes the statement).
+ */
+async function writeMovements(tx: DbOrTx, actor: Actor | null, movements: BatchMovement[], ids: string[], lock: boolean): Promise<boolean> {
+  if (!movements.length) return true;
   const rows = JSON.stringify(
     movements.map((m, i) => ({
       i,
@@ -342,9 +419,10 @@ export async function applyMovements(tx: DbOrTx, actor: Actor | null, movements:
     ), d as (
       select stock_id, sum(quantity)::int as delta, min(run)::int as low
       from (select stock_id, quantity, sum(quantity) over (partition by stock_id order by i) as run from x) r group by stock_id
-    ), u as (
+    )${lock ? sql`, locked as materialized (select s.id from product_stocks s where s.id = any(${`{${[...new Set(ids)].join(',')}}`}::uuid[]) order by s.id for no key update)` : sql``}, u as (
       update product_stocks s set quantity = s.quantity + d.delta, updated_at = now() from d
       where s.id = d.stock_id and s.quantity + least(d.low, 0) >= 0
+        ${lock ? sql`and s.deleted_at is null and s.id in (select id from locked)` : sql``}
       returning s.id, s.product_id, s.branch_id, s.quantity - d.delta as before
     )
     insert into stock_movements (created_at, stock_id, product_id, branch_id, quantity, balance, cause, document_type, document_id, document_number, note, user_id)
@@ -352,6 +430,5 @@ export async function applyMovements(tx: DbOrTx, actor: Actor | null, movements:
       x.cause, x.document_type, x.document_id, x.document_number, x.note, ${actor?.id ?? null}::uuid
     from x join u on u.id = x.stock_id order by x.i
     returning balance`)) as unknown as { rows: { balance: number }[] };
-  if (written.rows.length !== movements.length) throw new AppError('INSUFFICIENT_INVENTORY', INVENTORY_MESSAGES.insufficient);
-  return ids;
+  return written.rows.length === movements.length;
 }

@@ -1,6 +1,8 @@
+import { todayIn } from '../../../domain/age';
+import { lastDaysRange, LOYALTY_WINDOW_DAYS } from '../../../domain/loyalty';
 import type { CustomerLoyaltyReader } from '../customers';
 import { customerPurchasedProducts } from './history';
-import { customerLoyalty } from './service';
+import { customerLoyalty, customerTierIn, rangeOf } from './service';
 
 /** What other areas may use of loyalty: its routes and what the customer record shows of it. */
 export { registerLoyaltyRoutes } from './routes';
@@ -13,4 +15,6 @@ export const customerLoyaltyReader: CustomerLoyaltyReader = {
 
 /** For the sales area: points move only through the ledger; a sale earns by the customer's tier. */
 export { postPointMovement } from './points';
-export const customerTier = async (db: Parameters<typeof customerLoyalty>[0], customerId: string) => (await customerLoyalty(db, customerId, {})).loyaltyScale;
+/** The tier on the customer's last year of purchases up to `at` (default today). */
+export const customerTier = async (db: Parameters<typeof customerLoyalty>[0], customerId: string, at?: Date) =>
+  customerTierIn(db, customerId, rangeOf(at ? lastDaysRange(LOYALTY_WINDOW_DAYS, todayIn(undefined, at)) : {}, LOYALTY_WINDOW_DAYS));

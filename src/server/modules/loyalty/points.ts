@@ -13,6 +13,8 @@ export interface PointMovementInput extends LedgerEntry {
   customerId: string;
   reason?: string | null;
   orderNumber?: string | null;
+  /** When it happened (default now): a sale or refund told at a past moment writes its own. */
+  at?: Date;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function postPointMovement(tx: DbOrTx, actor: Actor | null, input: 
       reason: input.reason ?? null,
       orderNumber: input.orderNumber ?? null,
       userId: actor?.id ?? null,
+      ...(input.at && { createdAt: input.at, updatedAt: input.at }),
     })
     .returning();
   await tx.update(customers).set({ points: balance }).where(eq(customers.id, customer.id));
@@ -53,6 +56,7 @@ export async function postPointMovement(tx: DbOrTx, actor: Actor | null, input: 
     entityId: customer.id,
     before: { points: customer.points },
     after: { points: balance, movement: input.movement, reason: input.reason ?? null },
+    at: input.at,
   });
   return toMovement(row, actor ? { name: actor.fullname, lastName: '' } : null);
 }

@@ -1,9 +1,9 @@
 import { and, between, count, eq, gte, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { todayIn } from '../../../domain/age';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
-import { lastDaysRange, LOYALTY_WINDOW_DAYS, tierFor, type LoyaltyTier, type TierThresholds } from '../../../domain/loyalty';
+import { lastDaysRange, LOYALTY_WINDOW_DAYS, thresholdsOrDefault, tierFor, type LoyaltyTier, type TierThresholds } from '../../../domain/loyalty';
 import type { DbOrTx } from '../../db/client';
-import { appointments, cashOrders, customers, orders } from '../../db/schema';
+import { appointments, cashOrders, customers, orders, settings } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { ListSpec } from '../../platform/list';
 import { activeFlag, findLive, selectRows } from '../../platform/records';
@@ -178,4 +178,26 @@ export async function customerLoyalty(db: DbOrTx, customerId: string, q: { start
   const total = Math.round(Number(row.total) * 100) / 100;
   const thresholds = await loyaltyThresholds(db);
   return { customerId, ...range, total, loyaltyScale: tierFor(total, thresholds), thresholds };
+}
+
+/**
+ * The tier a sale earns by (customerLoyalty's loyaltyScale over `range`), in one statement: the customer (404 when not
+ * live), what they paid in the range and the settings' thresholds read together.
+ */
+export async function customerTierIn(db: DbOrTx, customerId: string, range: Range): Promise<LoyaltyTier> {
+  const { from, to } = instantRange(range.startDate, range.endDate);
+  const sum = (t: typeof orders | typeof cashOrders) =>
+    sql`(select coalesce(sum(${t.total}), 0) from ${t} where ${t.customerId} = ${customerId} and ${countedSale(t)} and ${t.createdAt} >= ${from} and ${t.createdAt} < ${to})`;
+  const [row] = await db
+    .select({
+      found: sql<boolean>`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${live(customers)})`,
+      total: sql<string>`${sum(orders)} + ${sum(cashOrders)}`,
+      thresholds: sql<Record<
+        string,
+        number
+      > | null>`(select ${settings.loyaltyThresholds} from ${settings} where ${live(settings)} order by ${settings.createdAt} asc limit 1)`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!row?.found) throw new AppError('CUSTOMER_NOT_FOUND');
+  return tierFor(Math.round(Number(row.total) * 100) / 100, thresholdsOrDefault(row.thresholds));
 }

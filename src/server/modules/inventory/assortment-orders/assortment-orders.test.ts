@@ -182,6 +182,35 @@ describe('approve, reject and confirm', () => {
     expect(await lotState(lot.id)).toEqual({ quantity: 2, moved: 2 });
   });
 
+  it('answers the approved order as it reads back, and logs it so (the answer is built before the lots are locked)', async () => {
+    const [p, q] = [product(), product()];
+    // two lots of the same expiry: the lots of a line show by expiry, then lot number
+    await dcLot(p, 2, 'ZZ-TARDE', '2031-01-01');
+    await dcLot(p, 2, 'AA-TEMPRANO', '2031-01-01');
+    await dcLot(q, 5);
+    const order = await create(admin, [
+      { productId: p, orderedQuantity: 3 },
+      { productId: q, orderedQuantity: 2 },
+    ]);
+    const units = (id: string) => (order.assortmentOrderProducts.find((l) => l.id === id)!.productId === p ? 3 : 0);
+    const res = await logistica({
+      method: 'PUT',
+      url: `${URL}/${order.id}/approve`,
+      payload: { assortmentOrderProducts: order.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: units(l.id) })) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const read = (await admin({ method: 'GET', url: `${URL}/${order.id}` })).json();
+    expect(res.json()).toEqual(read);
+    const line = read.assortmentOrderProducts.find((l: { productId: string }) => l.productId === p);
+    expect(line.lots.map((l: { allotment: string; quantity: number }) => [l.allotment, l.quantity])).toEqual([
+      ['AA-TEMPRANO', 2],
+      ['ZZ-TARDE', 1],
+    ]);
+    const [log] = await queryRows<{ after: unknown }>(t, sql`select after from change_log where entity_id = ${order.id} and action = 'aprobar'`);
+    const { assortmentOrderProducts: lines, ...header } = read;
+    expect(log!.after).toEqual({ ...header, assortmentOrderProducts: lines.map(({ dcLots: _, ...l }: { dcLots: unknown }) => l) });
+  });
+
   it('refuses one of two parallel approvals that together need more than the distribution centre holds', async () => {
     const p = product();
     const lot = await dcLot(p, 10);

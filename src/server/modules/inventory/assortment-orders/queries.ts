@@ -247,6 +247,13 @@ async function lineDtos(db: DbOrTx, order: OrderRecord) {
   });
 }
 
+/** One order as the wire sends it, without its lines. */
+export async function orderHeader(db: DbOrTx, id: string) {
+  const [row] = await orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return toOrderDto(row);
+}
+
 /** One order as the wire sends it, with its lines, their lots and the stock the form shows. */
 export async function orderDetail(db: DbOrTx, id: string) {
   const [row] = await orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);

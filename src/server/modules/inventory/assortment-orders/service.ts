@@ -16,7 +16,18 @@ import { AppError } from '../../../platform/app-error';
 import { recordChange } from '../../../platform/change-log';
 import { nextDocumentNumber } from '../documents';
 import { putIntoLot, recordDifference, returnToLot, takeMany, type Movement } from '../steps';
-import { distributionCenter, findOrder, maxOf, orderDetail, orderLines, restockProducts, sentLots, type OrderRecord } from './queries';
+import {
+  distributionCenter,
+  findOrder,
+  maxOf,
+  orderDetail,
+  orderHeader,
+  orderLines,
+  restockProducts,
+  sentLots,
+  type AssortmentOrderDetailDto,
+  type OrderRecord,
+} from './queries';
 
 /**
  * Restock (assortment) orders: a branch asks (En proceso), the distribution centre sends (En tránsito), the branch
@@ -135,19 +146,13 @@ function matchLines<T extends { id: string }>(lines: { id: string }[], body: T[]
   return byId;
 }
 
-/** The quantity sent on each line, in one statement. */
-async function setLineQuantities(tx: DbOrTx, lines: { id: string; quantity: number }[]) {
-  await tx.execute(sql`update assortment_order_products p set stocked_quantity = x.quantity
-    from json_to_recordset(${JSON.stringify(lines)}::json) as x(id uuid, quantity int) where p.id = x.id`);
-}
-
 export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput) {
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
     assertState(order, 'En proceso');
     if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
     if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
-    const before = await snapshot(tx, id);
+    const { detail: shown, log: before } = await views(tx, id);
     const dc = await distributionCenter(tx);
     const lines = await orderLines(tx, id);
     const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
@@ -155,22 +160,94 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
       const { input: l, index } = body.get(line.id)!;
       return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
     });
-    // every line's lots at the distribution centre locked at once (id order), first expiry first where no lot is chosen
-    const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
-    const taken = await takeMany(tx, actor, dc.id, sending, m, (i) => lineField(sending[i]!.index, 'stockedQuantity'));
-    const sentLotRows = sending.flatMap((s, i) => taken[i]!.map((t) => ({ lineId: s.line.id, stockId: t.lotId, quantity: t.units })));
-    if (sentLotRows.length) await tx.insert(assortmentOrderLots).values(sentLotRows);
-    await setLineQuantities(
+    // the order's own rows first (the order is locked), the order read back, and only then the distribution centre's
+    // lots, which every approval at the same time needs: they stay locked for the few statements after them
+    await approveRows(
       tx,
+      id,
+      actor.id,
+      dc.id,
       [...body.values()].map(({ input }) => ({ id: input.id, quantity: input.stockedQuantity })),
     );
-    const now = new Date();
-    await tx
-      .update(assortmentOrders)
-      .set({ status: 'En tránsito', approvedAt: now, sentAt: now, approvedById: actor.id, originBranchId: dc.id })
-      .where(eq(assortmentOrders.id, id));
-    return logged(tx, actor, 'aprobar', order, before);
+    const header = await orderHeader(tx, id);
+    // the distribution centre's lots, first expiry first where no lot is chosen: the lots each line leaves from and the
+    // change log are written before the lots are locked (takeMany's beforeWrite)
+    const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
+    let detail: AssortmentOrderDetailDto | undefined;
+    await takeMany(tx, actor, dc.id, sending, m, (i) => lineField(sending[i]!.index, 'stockedQuantity'), {
+      lockPickedOnly: true,
+      beforeWrite: async (taken) => {
+        const sent = await insertSentLots(
+          tx,
+          sending.flatMap((s, i) => taken[i]!.map((t) => ({ line_id: s.line.id, stock_id: t.lotId, quantity: t.units }))),
+        );
+        // the lines as orderDetail reads them now, from the reading before: the quantity sent and the lots it left from
+        // are the ones just written; the branch's stock and max did not move; a sent order offers no distribution-centre lots
+        const afterLine = <L extends { id: string }>(l: L) => ({
+          ...l,
+          dcStock: 0,
+          dcLots: [],
+          stockedQuantity: body.get(l.id)!.input.stockedQuantity,
+          lots: sent.filter((r) => r.lineId === l.id).map(({ lineId: _, ...r }) => r),
+        });
+        detail = { ...header, assortmentOrderProducts: shown.assortmentOrderProducts.map(afterLine) };
+        await recordChange(tx, actor, {
+          module: MODULE,
+          action: 'aprobar',
+          entityId: order.id,
+          orderNumber: order.orderNumber,
+          before,
+          after: { ...header, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) },
+          affectedBranchId: order.branchId,
+        });
+      },
+    });
+    return detail!;
   });
+}
+
+/** The approval's writes to the order in one statement: each line's quantity sent, the order sent from the distribution centre. */
+async function approveRows(tx: DbOrTx, id: string, approverId: string, dcId: string, lines: { id: string; quantity: number }[]) {
+  const now = new Date().toISOString();
+  await tx.execute(sql`with l as (
+      update assortment_order_products p set stocked_quantity = x.quantity
+      from json_to_recordset(${JSON.stringify(lines)}::json) as x(id uuid, quantity int) where p.id = x.id
+    )
+    update assortment_orders set status = 'En tránsito', approved_at = ${now}::timestamptz, sent_at = ${now}::timestamptz, approved_by_id = ${approverId},
+      origin_branch_id = ${dcId}, updated_at = ${now}::timestamptz
+    where id = ${id}`);
+}
+
+/** The lots each line is sent from, in one statement; answered as sentLots orders and shows them (first expiry first). */
+async function insertSentLots(tx: DbOrTx, rows: { line_id: string; stock_id: string; quantity: number }[]) {
+  if (!rows.length) return [];
+  const result = (await tx.execute(sql`with ins as (
+      insert into assortment_order_lots (line_id, stock_id, quantity)
+      select x.line_id, x.stock_id, x.quantity from json_to_recordset(${JSON.stringify(rows)}::json) as x(line_id uuid, stock_id uuid, quantity int)
+      returning id, line_id, stock_id, quantity, received_quantity, destination_stock_id
+    )
+    select ins.line_id, ins.stock_id, s.allotment, s.expires_at::text as expires_at, ins.quantity, ins.received_quantity, ins.destination_stock_id
+    from ins join product_stocks s on s.id = ins.stock_id
+    order by s.expires_at asc nulls last, s.allotment asc, ins.id asc`)) as unknown as {
+    rows: {
+      line_id: string;
+      stock_id: string;
+      allotment: string;
+      expires_at: string | null;
+      quantity: number;
+      received_quantity: number | null;
+      destination_stock_id: string | null;
+    }[];
+  };
+  return result.rows.map((r) => ({
+    lineId: r.line_id,
+    stockId: r.stock_id,
+    allotment: r.allotment,
+    expiresAt: r.expires_at,
+    quantity: Number(r.quantity),
+    receivedQuantity: r.received_quantity,
+    destinationStockId: r.destination_stock_id,
+  }));
 }
 
 /** Units already sent go back to the lots they left (a rejection or deletion after sending). */

@@ -84,18 +84,18 @@ async function kardexBalances(db: DbOrTx, productId: string, branchId: string, p
   const [first, last] = [Math.min(...seqs), Math.max(...seqs)];
   const scope = sql`product_id = ${productId} and branch_id = ${branchId}`;
   const newest = Number(page[0]!.seq) > Number(page.at(-1)!.seq);
-  const [base] = await rowsOf<{ n: number }>(
+  const base = newest
+    ? sql`((select coalesce(sum(quantity), 0) from product_stocks where ${scope}) - (select coalesce(sum(quantity), 0) from stock_movements where ${scope} and seq > ${last}))::int`
+    : sql`(select coalesce(sum(quantity), 0) from stock_movements where ${scope} and seq < ${first})::int`;
+  // the base and the page's span of the ledger in one statement (each span row carries the base)
+  const span = await rowsOf<{ seq: number; quantity: number; base: number }>(
     db,
-    newest
-      ? sql`select ((select coalesce(sum(quantity), 0) from product_stocks where ${scope}) - (select coalesce(sum(quantity), 0) from stock_movements where ${scope} and seq > ${last}))::int as n`
-      : sql`select coalesce(sum(quantity), 0)::int as n from stock_movements where ${scope} and seq < ${first}`,
-  );
-  const span = await rowsOf<{ seq: number; quantity: number }>(
-    db,
-    sql`select seq, quantity from stock_movements where ${scope} and seq between ${first} and ${last} order by seq`,
+    sql`select m.seq, m.quantity, b.n as base from (select ${base} as n) b
+      join stock_movements m on m.product_id = ${productId} and m.branch_id = ${branchId} and m.seq between ${first} and ${last} order by m.seq`,
   );
   const balances = new Map<number, number>();
-  let running = newest ? base!.n - span.reduce((sum, m) => sum + m.quantity, 0) : base!.n;
+  const start = Number(span[0]?.base ?? 0);
+  let running = newest ? start - span.reduce((sum, m) => sum + m.quantity, 0) : start;
   for (const m of span) balances.set(Number(m.seq), (running += m.quantity));
   return page.map((r) => ({ ...r, balance: balances.get(Number(r.seq))! }));
 }
@@ -111,7 +111,7 @@ export interface KardexFilters extends ListQuery {
 /** GET /stock/kardex: every movement of a product at a branch with its running balance, cause, document and user. */
 export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec<KardexRow> {
   assertBranchAccess(actor, q.branchId);
-  return sqlListSpec<MovementRecord, KardexRow>(db, {
+  const list = sqlListSpec<MovementRecord, KardexRow>(db, {
     from: movementsFrom(sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`, false),
     toRows: async (page) => (await kardexBalances(db, q.productId, q.branchId, page)).map(toMovement),
     sortable: { created_at: sql`k.seq`, seq: sql`k.seq` },
@@ -123,6 +123,22 @@ export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec
       q.endDate ? sql`k.created_at < ${q.endDate}::date + 1` : undefined,
     ],
   });
+  // without a search every filter is the ledger's own, and each movement has its lot and branch (foreign keys): the
+  // count reads the ledger's index alone instead of joining every movement of a long kardex
+  const searching = Boolean(q.search?.value.trim());
+  const ledgerFilters = and(
+    sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`,
+    q.stockId ? sql`m.stock_id = ${q.stockId}` : undefined,
+    q.startDate ? sql`m.created_at >= ${q.startDate}::date` : undefined,
+    q.endDate ? sql`m.created_at < ${q.endDate}::date + 1` : undefined,
+  );
+  return {
+    ...list,
+    count: async (where, limit) =>
+      searching
+        ? list.count(where, limit)
+        : Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from stock_movements m where ${ledgerFilters}`))[0]?.n ?? 0),
+  };
 }
 
 /** The lot with its product, or 404. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
 import { pesos } from '../../../db/money';
@@ -108,7 +109,9 @@ export async function inTransitTo(db: DbOrTx, branchId: string | undefined, prod
     )
     .groupBy(transferProducts.productId, transfers.destinyBranchId);
   const totals = new Map<string, number>();
-  for (const r of [...(await restock), ...(await transfer)]) {
+  // both in one statement (one round trip)
+  const both = await unionAll(restock, transfer);
+  for (const r of both) {
     const key = `${r.productId}:${r.branchId}`;
     totals.set(key, (totals.get(key) ?? 0) + Number(r.units));
   }

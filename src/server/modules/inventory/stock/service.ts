@@ -78,7 +78,9 @@ function statusOf(row: { quantity: number; max: number | null; min: number | nul
 async function toStockRows(db: DbOrTx, records: StockRowRecord[]): Promise<StockRow[]> {
   const pairs = records.map((r) => ({ productId: r.product_id, branchId: r.branch_id }));
   const lots = await expiriesOf(db, pairs);
-  const transit = await inTransitTo(db, undefined, [...new Set(pairs.map((p) => p.productId))]);
+  // a page of one branch (the usual: a clinic's inventory) reads that branch's transit only
+  const pageBranches = new Set(pairs.map((p) => p.branchId));
+  const transit = await inTransitTo(db, pageBranches.size === 1 ? [...pageBranches][0] : undefined, [...new Set(pairs.map((p) => p.productId))]);
   return records.map((r) => {
     const key = `${r.product_id}:${r.branch_id}`;
     const expiries = lots
@@ -116,6 +118,8 @@ export function stockListSpec(db: DbOrTx, actor: Actor, q: StockFilters): ListSp
       b.distribution_center, b.time_zone`,
     tiebreak: sql`k.product_id, k.branch_id`,
     toRows: (records) => toStockRows(db, records),
+    // the page groups and sorts every matching (product, branch) anyway: it counts them in the same read
+    countWithPage: true,
     sortable: {
       sku: sql`p.sku`,
       name: sql`p.name`,

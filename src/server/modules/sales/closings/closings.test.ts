@@ -115,9 +115,13 @@ describe('the demo closings', () => {
     expect(automatic).toBeLessThan(stored.length * 0.15);
     expect(off).toBeGreaterThan(0);
     expect(off).toBeLessThan(stored.length * 0.12);
-    // the numbering goes on after the demo's
-    const [seq] = await rows<{ n: string }>(sql`select last_value::text as n from closing_number_seq`);
-    expect(Number(seq!.n)).toBe(stored.length);
+    // the numbering goes on after the demo's (a restored copy of the database may have skipped a few numbers ahead:
+    // PostgreSQL logs a sequence some values in advance)
+    const [seq] = await rows<{ n: string; max: string }>(
+      sql`select last_value::text as n, (select max(closing_number) from daily_cash_closings) as max from closing_number_seq`,
+    );
+    expect(seq!.max).toBe(`CC-${String(stored.length).padStart(6, '0')}`);
+    expect(Number(seq!.n)).toBeGreaterThanOrEqual(stored.length);
   });
 
   it('leaves the nightly job nothing to close in the demo', async () => {

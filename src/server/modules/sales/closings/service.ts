@@ -173,7 +173,15 @@ async function nextClosingNumber(tx: DbOrTx): Promise<string> {
  * day already has a live closing; the totals are the day's rows now, the count (null for the nightly job) compared
  * with the drawer they expect. Answers the closing's id.
  */
-async function closeDay(tx: DbOrTx, actor: Actor | null, branch: ClosingBranch, date: string, count: DrawerCount | null, comments: string | null) {
+async function closeDay(
+  tx: DbOrTx,
+  actor: Actor | null,
+  branch: ClosingBranch,
+  day: { date: string; at: Date },
+  count: DrawerCount | null,
+  comments: string | null,
+) {
+  const { date, at } = day;
   await lockBranchDay(tx, branch.id, 'exclusive');
   if (await liveClosingOf(tx, branch.id, date)) throw closingExists();
   const totals = await branchDayTotals(tx, branch.id, date);
@@ -196,6 +204,8 @@ async function closeDay(tx: DbOrTx, actor: Actor | null, branch: ClosingBranch, 
       differenceDollars: difference?.USD ?? null,
       ...totals,
       comments,
+      createdAt: at,
+      updatedAt: at,
     })
     .returning({ id: dailyCashClosings.id });
   await recordChange(tx, actor, {
@@ -212,6 +222,7 @@ async function closeDay(tx: DbOrTx, actor: Actor | null, branch: ClosingBranch, 
       difference: difference && perCurrency(difference),
       total: fromCents(totals.total),
     },
+    at,
   });
   return row!.id;
 }
@@ -231,7 +242,9 @@ export async function createClosing(ctx: AppContext, actor: Actor, input: Closin
   assertBranchAccess(actor, input.branchId);
   const branch = await closingBranch(ctx.db, input.branchId);
   if (input.date > dateInZone(branch.timeZone, now)) throw refuse('date', CLOSING_MESSAGES.futureDate);
-  const id = await oneClosingPerDay(() => ctx.db.transaction((tx) => closeDay(tx, actor, branch, input.date, input.counted, input.comments ?? null)));
+  const id = await oneClosingPerDay(() =>
+    ctx.db.transaction((tx) => closeDay(tx, actor, branch, { date: input.date, at: now }, input.counted, input.comments ?? null)),
+  );
   return readClosing(ctx.db, id);
 }
 
@@ -259,7 +272,7 @@ export async function closeUnclosedDays(db: DbOrTx, now = new Date()): Promise<n
     ).rows;
     for (const { day } of days) {
       try {
-        await oneClosingPerDay(() => db.transaction((tx) => closeDay(tx, null, branch, day, null, null)));
+        await oneClosingPerDay(() => db.transaction((tx) => closeDay(tx, null, branch, { date: day, at: now }, null, null)));
         closed += 1;
       } catch (err) {
         // a person closed it meanwhile

@@ -37,29 +37,35 @@ export interface DayInputs {
  */
 export async function closingInputsByDay(db: DbOrTx, filter: DaysFilter): Promise<DayInputs[]> {
   const where = daysCondition(filter);
-  const payments = rowsOf<{
+  // both reads in one statement (one round trip): the payment sums (part 'p') and the change (part 'c'), grouped by
+  // the day itself (a date sorts and hashes cheaper than its text). A sale's tenders are written together, on one day:
+  // its change belongs to that day (each sale read by its key in its own table only: a hash join would scan every order)
+  const result = rowsOf<{
+    part: 'p' | 'c';
     branch_id: string;
     day: string;
-    kind: string;
+    kind: string | null;
     order_kind: string;
-    method: string;
-    currency: string;
-    amount: string;
-    amount_mxn: string;
+    method: string | null;
+    currency: string | null;
+    amount: string | null;
+    amount_mxn: string | null;
   }>(
-    await db.execute(sql`select p.branch_id, p.business_date::text as day, p.kind, p.order_kind, p.method, p.currency,
+    await db.execute(sql`select 'p' as part, p.branch_id, p.business_date::text as day, p.kind, p.order_kind, p.method, p.currency,
         sum(p.amount)::text as amount, sum(p.amount_mxn)::text as amount_mxn
-      from sale_payments p where ${where} group by 1, 2, 3, 4, 5, 6`),
+      from sale_payments p where ${where} group by p.branch_id, p.business_date, p.kind, p.order_kind, p.method, p.currency
+      union all
+      select 'c', s.branch_id, s.day::text, null, s.order_kind, null, null,
+        sum(coalesce(case s.order_kind when 'order' then (select x.change from orders x where x.id = s.order_id)
+          when 'cashOrder' then (select x.change from cash_orders x where x.id = s.order_id) end, 0))::text, null
+      from (select p.branch_id, p.business_date as day, p.order_kind, p.order_id from sale_payments p where ${where} and p.kind = 'payment'
+        group by p.branch_id, p.business_date, p.order_kind, p.order_id) s
+      group by s.branch_id, s.day, s.order_kind`),
   );
-  // a sale's tenders are written together, on one day: its change belongs to that day (each sale read by its key,
-  // lateral: a hash join would scan every order)
-  const changes = rowsOf<{ branch_id: string; day: string; order_kind: string; change: string }>(
-    await db.execute(sql`select s.branch_id, s.day, s.order_kind, sum(coalesce(o.change, c.change, 0))::text as change
-      from (select distinct p.branch_id, p.business_date::text as day, p.order_kind, p.order_id from sale_payments p where ${where} and p.kind = 'payment') s
-      left join lateral (select x.change from orders x where s.order_kind = 'order' and x.id = s.order_id) o on true
-      left join lateral (select x.change from cash_orders x where s.order_kind = 'cashOrder' and x.id = s.order_id) c on true
-      group by 1, 2, 3`),
-  );
+  const payments = result
+    .filter((r) => r.part === 'p')
+    .map((r) => ({ ...r, kind: r.kind!, method: r.method!, currency: r.currency!, amount: r.amount!, amount_mxn: r.amount_mxn! }));
+  const changes = result.filter((r) => r.part === 'c').map((r) => ({ branch_id: r.branch_id, day: r.day, order_kind: r.order_kind, change: r.amount! }));
   const days = new Map<string, DayInputs>();
   const dayOf = (branchId: string, date: string) => {
     const key = dayKey(branchId, date);

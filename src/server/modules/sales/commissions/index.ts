@@ -1,2 +1,2 @@
-export { recordMedicalCommission } from './medical-line';
+export { recordMedicalCommission, type FinishedAppointment } from './medical-line';
 export { registerCommissionRoutes } from './routes';

@@ -52,6 +52,8 @@ export async function recordMedicalCommission(tx: DbOrTx, finished: FinishedAppo
       appointmentId: finished.appointmentId,
       customerId: finished.customerId,
       ...medicalAmounts(finished.medicalFee, isrPercent),
+      createdAt: finished.finishedAt,
+      updatedAt: finished.finishedAt,
     });
 }
 

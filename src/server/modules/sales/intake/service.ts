@@ -71,13 +71,15 @@ export async function createSale(
   kind: SaleKind,
   input: SaleInput,
   key: string,
+  /** at: the sale's moment when it is told at a past one (the demo's history); default now. */
+  opts: { at?: Date } = {},
 ): Promise<{ sale: SaleAnswer; replayed: boolean }> {
   const hash = requestHash(kind, input);
   const prior = await replay(ctx.db, kind, key, hash);
   if (prior) return { sale: prior, replayed: true };
   try {
-    const id = await ctx.db.transaction((tx) => sell(tx, actor, kind, input, key, hash));
-    return { sale: (await saleAnswer(ctx.db, kind, id))!, replayed: false };
+    const sale = await ctx.db.transaction((tx) => sell(tx, actor, kind, input, { key, hash, at: opts.at }));
+    return { sale, replayed: false };
   } catch (err) {
     if (!isViolation(err, 'unique', `${kind === 'order' ? 'orders' : 'cash_orders'}_idempotency_unique`)) throw err;
     return { sale: (await replay(ctx.db, kind, key, hash))!, replayed: true };
@@ -176,10 +178,12 @@ function pointsProblem(points: number, input: SaleInput, total: Cents): string |
 
 const refuse = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
-/** The whole sale, in the caller's transaction; answers its id. */
-async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, key: string, hash: string): Promise<string> {
+/** The whole sale, in the caller's transaction; answers it as written (what a replay reads back from the tables). */
+async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, request: { key: string; hash: string; at?: Date }): Promise<SaleAnswer> {
+  const { key, hash, at } = request;
+  const stamp = stampOf(at);
   const branch = await saleBranch(tx, actor, input.branchId);
-  const clock = saleClock(branch.timeZone);
+  const clock = saleClock(branch.timeZone, at);
   const lines =
     kind === 'order' ? await priceOrderItems(tx, branch.id, (input as OrderSaleInput).items, clock) : await priceCashItems(tx, (input as CashSaleInput).items);
   const coupon = await couponFor(tx, input, lines);
@@ -237,25 +241,31 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       change: settled.change,
       idempotencyKey: key,
       requestHash: hash,
+      ...stamp,
     })
     .returning({ id: table.id });
   const saleId = sale!.id;
-  const document = { kind, id: saleId, number, branchId: branch.id, businessDate: clock.date };
+  const document: SaleDocument = { kind, id: saleId, number, branchId: branch.id, businessDate: clock.date, at };
 
-  if (kind === 'order') await writeOrderLines(tx, document, input.customerId!, lines, priced);
+  const written = kind === 'order' ? await writeOrderLines(tx, document, input.customerId!, lines, priced) : undefined;
   if (coupon)
-    await redeemCoupon(tx, actor, {
-      code: coupon.code,
-      customerId: input.customerId!,
-      branchId: branch.id,
-      item: { type: coupon.type, id: coupon.itemId },
-      orderKind: kind,
-      orderId: saleId,
-      orderNumber: number,
-    });
-  const earned = await movePoints(tx, actor, input, number, points, lines);
+    await redeemCoupon(
+      tx,
+      actor,
+      {
+        code: coupon.code,
+        customerId: input.customerId!,
+        branchId: branch.id,
+        item: { type: coupon.type, id: coupon.itemId },
+        orderKind: kind,
+        orderId: saleId,
+        orderNumber: number,
+      },
+      at,
+    );
+  const earned = await movePoints(tx, actor, input, { number, redeemed: points, at }, lines);
   if (earned) await tx.update(table).set({ points: earned }).where(eq(table.id, saleId));
-  await writePayments(tx, actor, document, cashDay, settled.tenders, points);
+  const payments = await writePayments(tx, actor, document, cashDay, settled.tenders, points);
   if (kind === 'cashOrder' && sellerId) {
     const { base, commission } = cosmetologyCommission(totals.total, totals.taxes, commissionPercent);
     await tx
@@ -272,10 +282,11 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
         percent: commissionPercent,
         commission,
         payable: commission,
+        ...stamp,
       });
   }
   // the lots last: they stay locked only for the rest of this transaction
-  if (kind === 'cashOrder') await writeCashLines(tx, actor, document, lines, priced);
+  const details = written?.details ?? (await writeCashLines(tx, actor, document, lines, priced));
   await recordChange(tx, actor, {
     module: 'sales',
     action: 'vender',
@@ -290,8 +301,23 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       change: fromCents(settled.change),
     },
     affectedBranchId: branch.id,
+    at,
   });
-  return saleId;
+  return {
+    id: saleId,
+    orderNumber: number,
+    businessDate: clock.date,
+    subtotal: fromCents(totals.subtotal),
+    discountTotal: fromCents(totals.discountTotal),
+    taxes: fromCents(totals.taxes),
+    pointsRedeemed: points,
+    total: fromCents(totals.total),
+    points: earned,
+    change: fromCents(settled.change),
+    payments,
+    details,
+    ...(written && { purchasedProducts: written.purchased }),
+  };
 }
 
 /** The sale's one method, 'Mixto' for several, 'Puntos' when points paid it all. */
@@ -311,7 +337,11 @@ interface SaleDocument {
   number: string;
   branchId: string;
   businessDate: string;
+  /** The sale's moment when told at a past one. */
+  at?: Date;
 }
+
+const stampOf = (at?: Date) => (at ? { createdAt: at, updatedAt: at } : {});
 
 /** Split a line whose one unit carries the coupon: that unit at its discounted price, the rest at the catalogue's. */
 function detailPrices(l: CatalogueLine, p: PricedLine): { quantity: number; salePrice: Cents }[] {
@@ -322,22 +352,36 @@ function detailPrices(l: CatalogueLine, p: PricedLine): { quantity: number; sale
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+type SaleDetail = SaleAnswer['details'][number];
+
+/** A line of the answer: the item, its name and its prices in pesos. */
+const detailOf = (l: CatalogueLine, d: { quantity: number; salePrice: Cents }, stockId?: string): SaleDetail => ({
+  treatmentId: l.treatmentId ?? null,
+  packageId: l.packageId ?? null,
+  productId: l.productId ?? null,
+  stockId: stockId ?? null,
+  name: l.name,
+  quantity: d.quantity,
+  price: fromCents(l.unitPrice),
+  salePrice: fromCents(d.salePrice),
+});
+
 async function writeOrderLines(tx: DbOrTx, doc: SaleDocument, customerId: string, lines: CatalogueLine[], priced: PricedLine[]) {
+  const split = lines.flatMap((l, i) => detailPrices(l, priced[i]!).map((d) => ({ l, d })));
   await tx
     .insert(orderDetails)
     .values(
-      lines.flatMap((l, i) =>
-        detailPrices(l, priced[i]!).map((d) => ({
-          orderId: doc.id,
-          treatmentId: l.treatmentId ?? null,
-          packageId: l.packageId ?? null,
-          quantity: d.quantity,
-          salePrice: d.salePrice,
-          price: l.unitPrice,
-        })),
-      ),
+      split.map(({ l, d }) => ({
+        orderId: doc.id,
+        treatmentId: l.treatmentId ?? null,
+        packageId: l.packageId ?? null,
+        quantity: d.quantity,
+        salePrice: d.salePrice,
+        price: l.unitPrice,
+        ...stampOf(doc.at),
+      })),
     );
-  await tx
+  const purchased = await tx
     .insert(purchasedProducts)
     .values(
       lines.flatMap((l) =>
@@ -350,36 +394,63 @@ async function writeOrderLines(tx: DbOrTx, doc: SaleDocument, customerId: string
           sessions: t.sessions,
           limit: t.limit,
           expiredAt: t.validityDays ? addDays(doc.businessDate, t.validityDays * Math.max(1, t.sessions)) : null,
+          ...stampOf(doc.at),
         })),
       ),
-    );
+    )
+    .returning({
+      id: purchasedProducts.id,
+      treatmentId: purchasedProducts.treatmentId,
+      sessions: purchasedProducts.sessions,
+      expiredAt: purchasedProducts.expiredAt,
+    });
+  return { details: split.map(({ l, d }) => detailOf(l, d)), purchased };
 }
 
 /** Product units leave the branch's lots (the lot chosen, else first expiry first) as the sale's movements. */
-async function writeCashLines(tx: DbOrTx, actor: Actor, doc: SaleDocument, lines: CatalogueLine[], priced: PricedLine[]) {
+async function writeCashLines(tx: DbOrTx, actor: Actor, doc: SaleDocument, lines: CatalogueLine[], priced: PricedLine[]): Promise<SaleDetail[]> {
   const taken = await takeMany(
     tx,
     actor,
     doc.branchId,
     lines.map((l) => ({ productId: l.productId!, units: l.quantity, stockId: l.stockId })),
-    { cause: 'product_sale', document: { type: 'cash_order', id: doc.id, number: doc.number } },
+    { cause: 'product_sale', document: { type: 'cash_order', id: doc.id, number: doc.number }, at: doc.at },
     (i) => `items.${i}.quantity`,
   );
-  const rows = lines.flatMap((l, i) => {
+  const split = lines.flatMap((l, i) => {
     // the coupon's unit is the first unit taken
     let discountLeft = priced[i]!.discount;
     return taken[i]!.flatMap((t) =>
       detailPrices({ ...l, quantity: t.units }, { ...priced[i]!, discount: discountLeft }).map((d) => {
         discountLeft = ZERO_CENTS;
-        return { cashOrderId: doc.id, productId: l.productId!, stockId: t.lotId, quantity: d.quantity, salePrice: d.salePrice, price: l.unitPrice };
+        return { l, d, lotId: t.lotId };
       }),
     );
   });
-  await tx.insert(cashOrderDetails).values(rows);
+  await tx
+    .insert(cashOrderDetails)
+    .values(
+      split.map(({ l, d, lotId }) => ({
+        cashOrderId: doc.id,
+        productId: l.productId!,
+        stockId: lotId,
+        quantity: d.quantity,
+        salePrice: d.salePrice,
+        price: l.unitPrice,
+        ...stampOf(doc.at),
+      })),
+    );
+  return split.map(({ l, d, lotId }) => detailOf(l, d, lotId));
 }
 
 /** Points redeemed leave the balance (never below zero: the ledger refuses); points earned by the tier come in. */
-async function movePoints(tx: DbOrTx, actor: Actor, input: SaleInput, number: string, redeemed: number, lines: CatalogueLine[]): Promise<number> {
+async function movePoints(
+  tx: DbOrTx,
+  actor: Actor,
+  input: SaleInput,
+  { number, redeemed, at }: { number: string; redeemed: number; at?: Date },
+  lines: CatalogueLine[],
+): Promise<number> {
   if (!input.customerId) return 0;
   if (redeemed) {
     try {
@@ -389,15 +460,23 @@ async function movePoints(tx: DbOrTx, actor: Actor, input: SaleInput, number: st
         points: -redeemed,
         orderNumber: number,
         reason: `Canje en la venta ${number}`,
+        at,
       });
     } catch (err) {
       if (err instanceof AppError && err.code === 'POINTS_BALANCE_NEGATIVE') throw refuse('points', err.message);
       throw err;
     }
   }
-  const earned = pointsEarned(lines, await customerTier(tx, input.customerId));
+  const earned = pointsEarned(lines, await customerTier(tx, input.customerId, at));
   if (earned)
-    await postPointMovement(tx, actor, { customerId: input.customerId, movement: 'earned', points: earned, orderNumber: number, reason: `Compra ${number}` });
+    await postPointMovement(tx, actor, {
+      customerId: input.customerId,
+      movement: 'earned',
+      points: earned,
+      orderNumber: number,
+      reason: `Compra ${number}`,
+      at,
+    });
   return earned;
 }
 
@@ -409,7 +488,15 @@ async function writePayments(
   tenders: { method: string; currency: string; amount: Cents; exchangeRate: number; amountMxn: Cents; reference?: string | null }[],
   points: number,
 ) {
-  const base = { orderKind: doc.kind, orderId: doc.id, branchId: doc.branchId, businessDate: cashDay, kind: 'payment', userId: actor.id } as const;
+  const base = {
+    orderKind: doc.kind,
+    orderId: doc.id,
+    branchId: doc.branchId,
+    businessDate: cashDay,
+    kind: 'payment',
+    userId: actor.id,
+    ...stampOf(doc.at),
+  } as const;
   const rows = tenders.map((t) => ({
     ...base,
     method: t.method,
@@ -424,7 +511,18 @@ async function writePayments(
     rows.push({ ...base, method: POINTS_TENDER, currency: 'MXN', amount: value, exchangeRate: 1, amountMxn: value, reference: null });
   }
   await tx.insert(salePayments).values(rows);
+  return rows.map(tenderDto);
 }
+
+/** A sale_payments row as the answers show it: amounts in pesos. */
+export const tenderDto = (r: { method: string; currency: string; amount: Cents; exchangeRate: number; amountMxn: Cents; reference: string | null }) => ({
+  method: r.method,
+  currency: r.currency,
+  amount: fromCents(r.amount),
+  exchangeRate: r.exchangeRate,
+  amountMxn: fromCents(r.amountMxn),
+  reference: r.reference,
+});
 
 /** The answer of a create (and of a replay): the stored sale with its lines, tenders and purchased treatments. */
 export async function saleAnswer(db: DbOrTx, kind: SaleKind, id: string): Promise<SaleAnswer | null> {
@@ -469,14 +567,7 @@ export async function saleAnswer(db: DbOrTx, kind: SaleKind, id: string): Promis
     total: fromCents(sale.total),
     points: sale.points,
     change: fromCents(sale.change),
-    payments: payments.map((p) => ({
-      method: p.method,
-      currency: p.currency,
-      amount: fromCents(p.amount),
-      exchangeRate: p.exchangeRate,
-      amountMxn: fromCents(p.amountMxn),
-      reference: p.reference,
-    })),
+    payments: payments.map(tenderDto),
     details: (details as Record<string, unknown>[]).map((d) => ({
       treatmentId: (d.treatment_id as string | null) ?? null,
       packageId: (d.package_id as string | null) ?? null,

@@ -34,8 +34,9 @@ function saleFilters(actor: Actor, kind: SaleTableKind, q: SaleListQuery): (SQL 
     // the sale's business day: the branch's own calendar day, fixed when it happened
     q.startDate ? gte(t.businessDate, q.startDate) : undefined,
     q.endDate ? lte(t.businessDate, q.endDate) : undefined,
-    // an unpaid sale has no tender rows yet: its own method still tells
-    q.paymentMethod ? or(paidWith(kind, q.paymentMethod), eq(t.paymentMethod, q.paymentMethod)) : undefined,
+    // an unpaid sale has no tender rows yet: its own method still tells. The sale's own column first: PostgreSQL tries an
+    // OR's terms in order, so the tender rows are looked up only for the sales of another (or mixed) method
+    q.paymentMethod ? or(eq(t.paymentMethod, q.paymentMethod), paidWith(kind, q.paymentMethod)) : undefined,
     q.paymentStatus ? eq(t.paymentStatus, q.paymentStatus) : undefined,
     q.sellerId ? eq(t.sellerId, q.sellerId) : undefined,
     q.customerId ? eq(t.customerId, q.customerId) : undefined,

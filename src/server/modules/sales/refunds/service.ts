@@ -14,7 +14,7 @@ import { recordChange } from '../../../platform/change-log';
 import { returnToLot } from '../../inventory';
 import { postPointMovement } from '../../loyalty';
 import { cashDayOf, lockBranchDay } from '../intake/cash-day';
-import { saleAnswer, tableOf, type SaleKind } from '../intake/service';
+import { saleAnswer, tableOf, tenderDto, type SaleKind } from '../intake/service';
 
 type RefundAnswer = z.input<typeof refundAnswerDto>;
 
@@ -30,7 +30,15 @@ async function assertPassword(db: DbOrTx, actor: Actor, password: string) {
  * ended, its earned points and its seller's commission reversed on the refund's day. The sale's row is locked first,
  * so of two refunds at once one goes through and the other finds it refunded.
  */
-export async function refundSale(ctx: AppContext, actor: Actor, kind: SaleKind, orderNumber: string, input: RefundInput): Promise<RefundAnswer> {
+export async function refundSale(
+  ctx: AppContext,
+  actor: Actor,
+  kind: SaleKind,
+  orderNumber: string,
+  input: RefundInput,
+  /** at: the refund's moment when it is told at a past one (the demo's history); default now. */
+  opts: { at?: Date } = {},
+): Promise<RefundAnswer> {
   await assertPassword(ctx.db, actor, input.password);
   const table = tableOf(kind);
   const result = await ctx.db.transaction(async (tx) => {
@@ -50,13 +58,20 @@ export async function refundSale(ctx: AppContext, actor: Actor, kind: SaleKind, 
     const plan = refundPlan(input.refundMethod, tenders, sale.change);
     if ('problem' in plan) throw new AppError('VALIDATION_FAILED', plan.problem, [{ field: 'refundMethod', message: plan.problem }]);
     const [branch] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, sale.branchId)).limit(1);
-    const today = dateInZone(branch!.timeZone);
+    const now = opts.at ?? new Date();
+    const today = dateInZone(branch!.timeZone, now);
     await lockBranchDay(tx, sale.branchId, 'shared');
     const cashDay = await cashDayOf(tx, sale.branchId, today);
-    const now = new Date();
     await tx
       .update(table)
-      .set({ refundedAt: now, refundMethod: input.refundMethod, refundReason: input.refundReason, refundedById: actor.id, refundBusinessDate: today })
+      .set({
+        refundedAt: now,
+        refundMethod: input.refundMethod,
+        refundReason: input.refundReason,
+        refundedById: actor.id,
+        refundBusinessDate: today,
+        updatedAt: now,
+      })
       .where(eq(table.id, sale.id));
     if (plan.rows.length)
       await tx
@@ -74,13 +89,15 @@ export async function refundSale(ctx: AppContext, actor: Actor, kind: SaleKind, 
             exchangeRate: 1,
             amountMxn: r.amountMxn,
             userId: actor.id,
+            createdAt: now,
+            updatedAt: now,
           })),
         );
-    const points = await refundPoints(tx, actor, sale, plan.pointsBack);
+    const points = await refundPoints(tx, actor, sale, plan.pointsBack, now);
     if (kind === 'cashOrder') {
-      await returnUnits(tx, actor, sale.id, orderNumber);
-      await reverseCommissions(tx, sale.id, today);
-    } else await endSessions(tx, sale.id);
+      await returnUnits(tx, actor, sale.id, orderNumber, now);
+      await reverseCommissions(tx, sale.id, today, now);
+    } else await endSessions(tx, sale.id, now);
     await recordChange(tx, actor, {
       module: 'sales',
       action: 'devolver',
@@ -95,6 +112,7 @@ export async function refundSale(ctx: AppContext, actor: Actor, kind: SaleKind, 
         ...points,
       },
       affectedBranchId: sale.branchId,
+      at: now,
     });
     return { id: sale.id, ...points };
   });
@@ -102,7 +120,7 @@ export async function refundSale(ctx: AppContext, actor: Actor, kind: SaleKind, 
 }
 
 /** The points the sale earned are taken back (as far as the balance allows); the redeemed ones, or the refund itself, credited. */
-async function refundPoints(tx: DbOrTx, actor: Actor, sale: { customerId: string | null; points: number; orderNumber: string }, pointsBack: number) {
+async function refundPoints(tx: DbOrTx, actor: Actor, sale: { customerId: string | null; points: number; orderNumber: string }, pointsBack: number, at: Date) {
   if (!sale.customerId) return { pointsBack: 0, pointsTakenBack: 0 };
   let pointsTakenBack = 0;
   if (sale.points) {
@@ -116,6 +134,7 @@ async function refundPoints(tx: DbOrTx, actor: Actor, sale: { customerId: string
       points: pointsBack,
       orderNumber: sale.orderNumber,
       reason: `Devolución de la venta ${sale.orderNumber}: puntos devueltos`,
+      at,
     });
   if (pointsTakenBack)
     await postPointMovement(tx, actor, {
@@ -124,31 +143,36 @@ async function refundPoints(tx: DbOrTx, actor: Actor, sale: { customerId: string
       points: -pointsTakenBack,
       orderNumber: sale.orderNumber,
       reason: `Devolución de la venta ${sale.orderNumber}: se retiran los puntos ganados`,
+      at,
     });
   return { pointsBack, pointsTakenBack };
 }
 
 /** Product units go back to the very lots they left. */
-async function returnUnits(tx: DbOrTx, actor: Actor, saleId: string, orderNumber: string) {
+async function returnUnits(tx: DbOrTx, actor: Actor, saleId: string, orderNumber: string, at: Date) {
   const lines = await tx
     .select({ stockId: cashOrderDetails.stockId, quantity: cashOrderDetails.quantity })
     .from(cashOrderDetails)
     .where(eq(cashOrderDetails.cashOrderId, saleId));
   for (const l of lines)
     if (l.stockId)
-      await returnToLot(tx, actor, l.stockId, l.quantity, { cause: 'product_sale_refund', document: { type: 'cash_order', id: saleId, number: orderNumber } });
+      await returnToLot(tx, actor, l.stockId, l.quantity, {
+        cause: 'product_sale_refund',
+        document: { type: 'cash_order', id: saleId, number: orderNumber },
+        at,
+      });
 }
 
 /** Unused sessions end: the sale's purchased treatments still in process become refunded. */
-async function endSessions(tx: DbOrTx, saleId: string) {
+async function endSessions(tx: DbOrTx, saleId: string, at: Date) {
   await tx
     .update(purchasedProducts)
-    .set({ status: 'refunded' })
+    .set({ status: 'refunded', updatedAt: at })
     .where(and(eq(purchasedProducts.orderId, saleId), inArray(purchasedProducts.status, ['onProcess'])));
 }
 
 /** A negative line per commission of the sale, dated on the refund's day: the sale's own day is never edited. */
-async function reverseCommissions(tx: DbOrTx, saleId: string, today: string) {
+async function reverseCommissions(tx: DbOrTx, saleId: string, today: string, at: Date) {
   const lines = await tx
     .select()
     .from(commissions)
@@ -166,6 +190,8 @@ async function reverseCommissions(tx: DbOrTx, saleId: string, today: string) {
           isrAmount: neg(l.isrAmount),
           payable: neg(l.payable),
           reversalOf: id,
+          createdAt: at,
+          updatedAt: at,
         })),
       );
 }
@@ -182,14 +208,7 @@ async function refundAnswer(db: DbOrTx, kind: SaleKind, id: string, points: { po
     refundedAt: sale!.refundedAt!,
     refundMethod: sale!.refundMethod!,
     refundReason: sale!.refundReason!,
-    refunds: refunds.map((r) => ({
-      method: r.method,
-      currency: r.currency,
-      amount: fromCents(r.amount),
-      exchangeRate: r.exchangeRate,
-      amountMxn: fromCents(r.amountMxn),
-      reference: r.reference,
-    })),
+    refunds: refunds.map(tenderDto),
     ...points,
   };
 }
