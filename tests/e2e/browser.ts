@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -46,4 +47,29 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
 /** Waits until antd has finished a pop-up's opening motion (a click during the zoom can land on nothing). */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]').length === 0);
+}
+
+/**
+ * Picks an option of the select labelled `label` and waits until the select shows it. Each try opens the list
+ * and clicks with a short timeout, so a list that a re-render closed, or a click that landed while the form
+ * was still mounting, is simply tried again; then it waits for the list to close, so its fading copy cannot
+ * take the next click.
+ */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  const combobox = page.getByRole('combobox', { name: label, exact: true });
+  const select = page.locator('.ant-select', { has: combobox });
+  const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
+  const shown = async () => ((await select.textContent()) ?? '').includes(option);
+  await expect
+    .poll(
+      async () => {
+        if (await shown()) return true;
+        if (!(await item.isVisible())) await combobox.click({ timeout: 2_000 }).catch(() => undefined);
+        await item.click({ timeout: 2_000 }).catch(() => undefined);
+        return shown();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInPage } from './browser';
+import { chooseOption, launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -34,11 +34,6 @@ async function setRange(n: number, opening: string, closing: string) {
   await day(n).locator('strong').click();
 }
 
-async function choose(p: Page, label: string, option: string) {
-  await p.getByLabel(label, { exact: true }).click();
-  await p.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 async function api<T>(method: 'GET' | 'POST', url: string, payload?: unknown): Promise<T> {
   const { token } = await server.t.signIn('admin@demo.mx');
   const res = await server.t.as(token)({ method, url, payload: payload as Record<string, unknown> });
@@ -55,8 +50,8 @@ describe('cabins', () => {
     await visible(page, 'Seleccione una sucursal para ver su horario');
 
     await page.getByLabel('Nombre', { exact: true }).fill('Facial 9');
-    await choose(page, 'Tipo de cabina', 'Cabina facial');
-    await choose(page, 'Sucursal', 'Tijuana');
+    await chooseOption(page, 'Tipo de cabina', 'Cabina facial');
+    await chooseOption(page, 'Sucursal', 'Tijuana');
     // the new cabin takes the branch's week, and each day shows the branch's hours
     await expect.poll(() => day(1).locator('.ant-picker-input input').nth(0).inputValue()).toBe('09:00');
     expect(await day(1).innerText()).toContain('Sucursal: 09:00 - 20:00');
@@ -114,8 +109,8 @@ describe('cabins', () => {
     });
     await page.goto(`${server.url}/dashboard/cabinas/crear`);
     await page.getByLabel('Nombre', { exact: true }).fill('Sin horario 1');
-    await choose(page, 'Tipo de cabina', 'Cabina médica');
-    await choose(page, 'Sucursal', 'Sin horario');
+    await chooseOption(page, 'Tipo de cabina', 'Cabina médica');
+    await chooseOption(page, 'Sucursal', 'Sin horario');
     await visible(page, 'Sucursal sin horarios');
     await page.getByLabel('Abre el Lunes').click();
     await setRange(1, '10:00', '12:00');
@@ -134,7 +129,7 @@ describe('cabins', () => {
     await page.waitForURL(/\/dashboard\/tipos-cabina\/crear$/);
     await page.getByText('Nuevo tipo de cabina').waitFor();
     await page.getByLabel('Nombre', { exact: true }).fill('Cabina corporal');
-    await choose(page, 'Tipo de tratamiento', 'Cosmetológico');
+    await chooseOption(page, 'Tipo de tratamiento', 'Cosmetológico');
     await page.getByLabel('Orden').fill('0');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await visible(page, 'El campo orden debe ser mayor o igual a 1');

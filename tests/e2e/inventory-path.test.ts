@@ -7,7 +7,7 @@ import { demoId } from '../../src/server/db/demo/random';
 import { futureDate } from '../../src/server/modules/appointments/fixtures';
 import { putIntoLot } from '../../src/server/modules/inventory';
 import { queryRows } from '../../src/server/testing/harness';
-import { launchBrowser, settled, signedInPage } from './browser';
+import { chooseOption, launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 /**
@@ -73,21 +73,6 @@ afterAll(async () => {
 const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 
-/** Picks an option of a select; a click that lands while the form is still mounting is tried again. */
-async function choose(page: Page, label: string, option: string) {
-  const item = page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true });
-  await poll(async () => {
-    if (!(await item.isVisible())) await page.getByRole('combobox', { name: label, exact: true }).click();
-    return item.waitFor({ timeout: 2_000 }).then(
-      () => true,
-      () => false,
-    );
-  }).toBe(true);
-  await item.click();
-  // the list closes before the next select opens (its fading copy would take the next click)
-  await poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
-
 async function rowAction(page: Page, text: string, action: string) {
   await row(page, text).getByRole('button', { name: 'Opciones' }).click();
   await page.getByRole('menuitem', { name: action }).click();
@@ -148,8 +133,8 @@ describe('the path of one lot', () => {
     await logistics.getByRole('button', { name: 'Nuevo' }).click();
     await logistics.waitForURL(/\/dashboard\/ordenes-de-compra\/crear$/);
     await logistics.getByLabel('Número de factura', { exact: true }).fill(INVOICE);
-    await choose(logistics, 'Proveedor', 'Dermafarma');
-    await choose(logistics, 'Método de pago', 'Transferencia electrónica');
+    await chooseOption(logistics, 'Proveedor', 'Dermafarma');
+    await chooseOption(logistics, 'Método de pago', 'Transferencia electrónica');
     await logistics.getByLabel('Fecha de llegada', { exact: true }).fill('20/11/2026');
     await logistics.getByLabel('Fecha de llegada', { exact: true }).press('Enter');
     await logistics.getByLabel('Monto', { exact: true }).fill('1000');
@@ -172,7 +157,7 @@ describe('the path of one lot', () => {
     await manager.goto(`${server.url}/dashboard/ordenes-de-surtido`);
     await manager.getByRole('button', { name: 'Nuevo' }).click();
     await manager.waitForURL(/\/dashboard\/ordenes-de-surtido\/crear$/);
-    await choose(manager, 'Tipo de orden', 'Ordinaria general');
+    await chooseOption(manager, 'Tipo de orden', 'Ordinaria general');
     await manager.getByRole('button', { name: 'Agregar producto' }).click();
     await manager.getByLabel('Producto', { exact: true }).last().click();
     await manager.getByLabel('Producto', { exact: true }).last().fill(product.sku);
@@ -210,8 +195,8 @@ describe('the path of one lot', () => {
     await logistics.goto(`${server.url}/dashboard/transferencias`);
     await logistics.getByRole('button', { name: 'Nuevo' }).click();
     await logistics.waitForURL(/\/dashboard\/transferencias\/crear$/);
-    await choose(logistics, 'Sucursal origen', 'Tijuana');
-    await choose(logistics, 'Sucursal destino', 'Mexicali');
+    await chooseOption(logistics, 'Sucursal origen', 'Tijuana');
+    await chooseOption(logistics, 'Sucursal destino', 'Mexicali');
     await logistics.getByLabel('Lote', { exact: true }).click();
     await logistics.getByLabel('Lote', { exact: true }).fill(LOT);
     await logistics.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: LOT }).first().click();

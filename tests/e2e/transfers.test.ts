@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/demo/random';
 import { putIntoLot } from '../../src/server/modules/inventory';
 import { queryRows } from '../../src/server/testing/harness';
-import { launchBrowser, signedInPage } from './browser';
+import { chooseOption, launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -31,11 +31,6 @@ afterAll(async () => {
 const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 async function openRowAction(page: Page, number: string, action: string) {
   await page.goto(`${server.url}/dashboard/transferencias`);
   await row(page, number).getByRole('button', { name: 'Opciones' }).click();
@@ -57,7 +52,7 @@ describe('transfers', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El campo sucursal de origen es requerido').waitFor();
 
-    await choose(page, 'Sucursal origen', 'Mexicali');
+    await chooseOption(page, 'Sucursal origen', 'Mexicali');
     // the origin is not offered as the destination
     await page.getByLabel('Sucursal destino', { exact: true }).click();
     await poll(() => page.locator('.ant-select-dropdown:visible').getByTitle('Mexicali', { exact: true }).count()).toBe(0);
