@@ -82,7 +82,9 @@ export const saleAnswerDto = z.object({
   change: z.number(),
   payments: z.array(salePaymentDto),
   details: z.array(saleDetailDto),
-  purchasedProducts: z.array(z.object({ id: z.string(), treatmentId: z.string(), sessions: z.number(), expiredAt: z.string().nullable() })).optional(),
+  purchasedProducts: z
+    .array(z.object({ id: z.string(), treatmentId: z.string(), packageId: z.string().nullable(), sessions: z.number(), expiredAt: z.string().nullable() }))
+    .optional(),
 });
 
 /** Section 5: the reason, the method and the user's current password are required. */

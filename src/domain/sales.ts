@@ -141,7 +141,10 @@ export function medicalCommission(commission: Cents, isrPercent: number): { isrA
   return { isrAmount, payable: subtractCents(commission, isrAmount) };
 }
 
-const CARD_METHODS: readonly string[] = ['Tarjeta de crédito', 'Tarjeta de débito'];
+export const CARD_METHODS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;
+
+/** A tender paid by card (a refund by card goes back to it). */
+export const isCardMethod = (method: string): boolean => (CARD_METHODS as readonly string[]).includes(method);
 
 export interface PaidTender {
   method: string;
@@ -165,7 +168,7 @@ export function refundPlan(method: RefundMethod, tenders: PaidTender[], change: 
   const redeemed = sumCents(tenders.filter((t) => t.method === POINTS_TENDER).map((t) => t.amountMxn));
   const money = subtractCents(sumCents(tenders.filter((t) => t.method !== POINTS_TENDER).map((t) => t.amountMxn)), change);
   const rows: RefundPlan['rows'] = redeemed ? [{ method: POINTS_TENDER, amountMxn: cents(-redeemed) }] : [];
-  const cards = tenders.filter((t) => CARD_METHODS.includes(t.method));
+  const cards = tenders.filter((t) => isCardMethod(t.method));
   let pointsBack = Math.round(redeemed / pointValue);
   if (method === 'Puntos') {
     if (money) rows.push({ method: POINTS_TENDER, amountMxn: cents(-money) });

@@ -5,7 +5,7 @@ import { COMMENT_REQUIRED } from '../../src/domain/agenda';
 import { appointments, customerNotes, customers, locks, purchasedProducts } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
 import { launchBrowser, settled, signIn, signedInPage } from './browser';
-import { startServer, type E2EServer } from './server';
+import { clearAppointments, startServer, type E2EServer } from './server';
 
 let server: E2EServer;
 let browser: Browser;
@@ -150,10 +150,7 @@ beforeAll(async () => {
   const end = (start: string) => hhmm(Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) + treatment.minutes);
   // the days the tests book are cleared of the demo's appointments (a cancelled one keeps its cancellation row)
   for (const d of [DATE, DATE2]) {
-    await db.execute(
-      sql`delete from appointment_cancellations where appointment_id in (select id from appointments where branch_id = ${TIJUANA} and date = ${d})`,
-    );
-    await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date = ${d}`);
+    await clearAppointments(db, sql`branch_id = ${TIJUANA} and date = ${d}`);
   }
   await db.delete(locks).where(eq(locks.branchId, TIJUANA));
 
@@ -214,10 +211,7 @@ beforeAll(async () => {
     .returning({ id: purchasedProducts.id });
   const now = tijuanaNow();
   const start = Math.floor(now.minutes / 30) * 30;
-  await db.execute(
-    sql`delete from appointment_cancellations where appointment_id in (select id from appointments where cabin_id = ${cabin.id} and date = ${now.date})`,
-  );
-  await db.execute(sql`delete from appointments where cabin_id = ${cabin.id} and date = ${now.date}`);
+  await clearAppointments(db, sql`cabin_id = ${cabin.id} and date = ${now.date}`);
   const missed = await insertAppointment({
     cabinId: cabin.id,
     customerId: ines,
@@ -729,10 +723,7 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
     // the screenshots of these screens at the size the clinics' laptops show them
     await page.setViewportSize({ width: 1366, height: 768 });
     const db = server.t.ctx.db;
-    await db.execute(
-      sql`delete from appointment_cancellations where appointment_id in (select id from appointments where branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY}))`,
-    );
-    await db.execute(sql`delete from appointments where branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
+    await clearAppointments(db, sql`branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
     rawMinutes = (await one<{ minutes: number }>(sql`select duration_minutes as minutes from treatments where id = ${treatment.id}`)).minutes;
     const patient = await insertCustomer('Dalia', 'Dossesiones');
     const [pp] = await db

@@ -10,7 +10,7 @@ import { customers } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/testing/harness';
 import { putIntoLot } from '../../src/server/modules/inventory';
 import { launchBrowser, settled, signedInPage } from './browser';
-import { startServer, type E2EServer } from './server';
+import { clearAppointments, startServer, type E2EServer } from './server';
 
 /**
  * Issue 17's "done when": a receptionist sells at the counter (a package, a treatment with a coupon, points; a product
@@ -86,10 +86,7 @@ async function seed() {
   const [cabin] = await rows<{ id: string }>(sql`select c.id from cabins c join cabin_types ct on ct.id = c.type_id
     where c.branch_id = ${TIJUANA} and c.active and c.deleted_at is null and ct.treatment_type_id = ${pkg.treatment_type_id} order by c.name limit 1`);
   cabinId = cabin!.id;
-  await t.ctx.db.execute(
-    sql`delete from appointment_cancellations where appointment_id in (select id from appointments where cabin_id = ${cabinId} and date = ${bookingDate})`,
-  );
-  await t.ctx.db.execute(sql`delete from appointments where cabin_id = ${cabinId} and date = ${bookingDate}`);
+  await clearAppointments(t.ctx.db, sql`cabin_id = ${cabinId} and date = ${bookingDate}`);
   await t.ctx.db.execute(sql`delete from locks where branch_id = ${TIJUANA}`);
 
   [treatment] = await rows<Item>(sql`select id, sku, name, price from treatments where active and deleted_at is null and price > 100 order by sku limit 1`);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { namedRows } from '../db/prepared';
 import type { ListSpec } from './list';
 
 /** Rows of a raw query (PGlite and pg answer `{ rows }`). */
@@ -27,7 +28,11 @@ export interface SqlList<Rec, Row> extends Omit<ListSpec<Row>, 'rows' | 'count'>
   countWithPage?: boolean;
 }
 
-/** The ListSpec of a raw subquery: a page is `select columns from … where … order by … limit … offset …`, the count counts the same `from … where`. */
+/**
+ * The ListSpec of a raw subquery: a page is `select columns from … where … order by … limit … offset …`, the count
+ * counts the same `from … where`. The reads that go through every matching row (a countWithPage page, a whole count)
+ * run as named statements (namedRead); a page that an index walk stops early keeps a plan made for its limit.
+ */
 export function sqlListSpec<Rec, Row>(db: DbOrTx, { from, columns = sql`*`, tiebreak, toRows, countWithPage, ...spec }: SqlList<Rec, Row>): ListSpec<Row> {
   /** The total a page read along (countWithPage), by the filters it was read with; null when the page came back empty. */
   const totals = new WeakMap<object, Promise<number | null>>();
@@ -37,7 +42,7 @@ export function sqlListSpec<Rec, Row>(db: DbOrTx, { from, columns = sql`*`, tieb
       const order = sql.join(tiebreak ? [...orderBy, tiebreak] : orderBy, sql`, `);
       const page = sql`${limit ? sql`limit ${limit}` : sql``} offset ${offset}`;
       if (!countWithPage || !where) return toRows(await rowsOf<Rec>(db, sql`select ${columns} from ${from} ${whereOf(where)} order by ${order} ${page}`));
-      const read = rowsOf<Rec & { list_total__: number }>(
+      const read = namedRows<Rec & { list_total__: number }>(
         db,
         sql`select ${columns}, count(*) over () as list_total__ from ${from} ${whereOf(where)} order by ${order} ${page}`,
       );
@@ -53,8 +58,11 @@ export function sqlListSpec<Rec, Row>(db: DbOrTx, { from, columns = sql`*`, tieb
     count: async (where, limit) => {
       const known = where ? await totals.get(where) : undefined;
       if (known !== undefined && known !== null && !limit) return known;
-      const matching = limit ? sql`(select 1 from ${from} ${whereOf(where)} limit ${limit}) counted` : sql`${from} ${whereOf(where)}`;
-      return Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${matching}`))[0]?.n ?? 0);
+      if (limit)
+        return Number(
+          (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${from} ${whereOf(where)} limit ${limit}) counted`))[0]?.n ?? 0,
+        );
+      return Number((await namedRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} ${whereOf(where)}`))[0]?.n ?? 0);
     },
   };
 }

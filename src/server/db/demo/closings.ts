@@ -6,20 +6,18 @@ import { branchInstant, dayNumber } from './bulk';
 import { demoId, type seededRandom } from './random';
 
 /** Bills a person miscounts or leaves out: the demo's few drawers with a difference (pesos). */
-const SLIPS = [-20, -50, -100, 10, 20, -0.5];
+export const SLIPS = [-20, -50, -100, 10, 20, -0.5];
 
-/** A drawer holding `amount` counted to the 50 centavos (the smallest coin the count takes), nearest first. */
-function countedAround(amount: Cents): Record<string, number> {
-  const rounded = cents(Math.round(Math.max(0, amount) / 50) * 50);
-  return countFor('MXN', rounded);
-}
-
-/** The same count with one bill more or less (a slip of `pesos`). */
-function withSlip(counts: Record<string, number>, pesos: number): Record<string, number> {
-  const key = String(Math.abs(pesos));
-  const next = { ...counts, [key]: Math.max(0, (counts[key] ?? 0) + Math.sign(pesos)) };
-  if (!next[key]) delete next[key];
-  return next;
+/**
+ * How a receptionist counts a drawer expected to hold `expected` (cents per currency): the pesos to the 50 centavos
+ * (the smallest coin the count takes), the dollars to the dollar, and `slip` pesos off when she miscounts.
+ */
+export function demoDrawerCount(expected: { MXN: Cents; USD: Cents }, slip = 0): { MXN: Record<string, number>; USD: Record<string, number> } {
+  const pesos = Math.round(Math.max(0, expected.MXN) / 50) * 50;
+  return {
+    MXN: countFor('MXN', cents(Math.max(0, pesos + Math.round(slip * 100)))),
+    USD: countFor('USD', cents(Math.round(Math.max(0, expected.USD) / 100) * 100)),
+  };
 }
 
 const inPesos = (t: ClosingTotals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fromCents(v as Cents)]));
@@ -38,9 +36,7 @@ export function demoClosingRow(
   const expected = expectedDrawer(totals);
   const automatic = rnd.next() < 0.08;
   const slip = !automatic && rnd.next() < 0.07 ? rnd.pick(SLIPS) : 0;
-  const count: { MXN: Record<string, number>; USD: Record<string, number> } | null = automatic
-    ? null
-    : { MXN: withSlip(countedAround(expected.MXN), slip), USD: countFor('USD', cents(Math.round(Math.max(0, expected.USD) / 100) * 100)) };
+  const count = automatic ? null : demoDrawerCount(expected, slip);
   const counted = count && countedDrawer(count);
   const difference = counted && drawerDifference(counted, expected);
   const at = automatic

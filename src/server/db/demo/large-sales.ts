@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { closingNumber } from '../../../domain/cash-closings';
 import { cents, subtractCents, toCents, usdToMxn, ZERO_CENTS, type Cents } from '../../../domain/money';
 import {
+  CARD_METHODS,
   cosmetologyCommission,
   couponUnitDiscount,
+  isCardMethod,
   pointsEarned,
   pointsValue,
   POINT_VALUE,
@@ -40,7 +42,6 @@ import { seededRandom } from './random';
 type Log = (message: string) => void;
 type Rnd = ReturnType<typeof seededRandom>;
 
-const CARDS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;
 const REFUND_REASONS = [
   'El cliente cambió de opinión',
   'Contraindicación detectada en la valoración',
@@ -236,7 +237,7 @@ function tendersFor(due: Cents, channel: SaleChannel, allowed: string[] | null, 
     currency: 'MXN',
     amount: rnd.next() < 0.5 ? amount : roundUp(amount, rnd.pick([2000, 5000, 10_000, 20_000, 50_000])),
   });
-  if (channel !== 'pos') return exact(rnd.pick(CARDS));
+  if (channel !== 'pos') return exact(rnd.pick(CARD_METHODS));
   if (allowed) return allowed.includes('Efectivo') && rnd.next() < 0.5 ? [cash(due)] : exact(rnd.pick(allowed) as PaymentMethod);
   const roll = rnd.next();
   if (roll < 0.42) return [cash(due)];
@@ -248,7 +249,7 @@ function tendersFor(due: Cents, channel: SaleChannel, allowed: string[] | null, 
     // part by card, the rest in cash
     const card = cents(Math.round((due * (0.3 + rnd.next() * 0.4)) / 100) * 100);
     if (card <= 0 || card >= due) return [cash(due)];
-    return [{ method: rnd.pick(CARDS), currency: 'MXN', amount: card, reference: ref() }, cash(subtractCents(due, card))];
+    return [{ method: rnd.pick(CARD_METHODS), currency: 'MXN', amount: card, reference: ref() }, cash(subtractCents(due, card))];
   }
   // dollars: whole bills for part of it with the rest in pesos, or enough dollars for all of it (the change in pesos)
   const rateCents = usdRate * 100;
@@ -355,9 +356,9 @@ class SaleMaker {
             tenders.map((t) => t.method),
             points,
           )
-        : (tenders[0]?.method ?? rnd.pick(CARDS)),
+        : (tenders[0]?.method ?? rnd.pick(CARD_METHODS)),
       paymentStatus,
-      paymentGateway: channel === 'pos' ? (tenders.some((t) => (CARDS as readonly string[]).includes(t.method)) ? 'Terminal bancaria' : null) : 'Openpay',
+      paymentGateway: channel === 'pos' ? (tenders.some((t) => isCardMethod(t.method)) ? 'Terminal bancaria' : null) : 'Openpay',
       payReference: tenders.find((t) => t.reference)?.reference ?? null,
       currency: tenders.some((t) => t.currency === 'USD') ? 'USD' : 'MXN',
       businessDate,
@@ -392,7 +393,7 @@ class SaleMaker {
     const { rnd } = this;
     let refundDay = Math.min(day + rnd.int(0, 10), this.lastDay);
     if (weekday(refundDay) === 0 && refundDay < this.lastDay) refundDay++;
-    const byCard = payments.some((p) => (CARDS as readonly string[]).includes(p.method));
+    const byCard = payments.some((p) => isCardMethod(p.method));
     const method: RefundMethod = roll < 0.25 && head.customerId ? 'Puntos' : roll < 0.65 && byCard ? 'Tarjeta' : 'Efectivo';
     const plan = refundPlan(
       method,

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { countFor } from '../../../domain/cash-closings';
 import { cents, fromCents, subtractCents, toCents, type Cents } from '../../../domain/money';
-import { couponUnitDiscount, pointsValue, SERVICES_VAT, saleTotals, type PricedLine } from '../../../domain/sales';
+import { CARD_METHODS, couponUnitDiscount, isCardMethod, pointsValue, SERVICES_VAT, saleTotals, type PricedLine } from '../../../domain/sales';
 import type { CashSaleInput, OrderSaleInput, RefundInput } from '../../../domain/sales.contract';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../platform/auth/actor';
@@ -11,8 +10,9 @@ import { postPointMovement } from '../../modules/loyalty';
 import { createGoal } from '../../modules/goals';
 import { salesServices, type SaleKind } from '../../modules/sales';
 import type { Db } from '../client';
-import { coupons, customers, productTypes, products, purchasedProducts } from '../schema';
+import { coupons, customers, productTypes, products } from '../schema';
 import { insertAgenda } from './agenda';
+import { demoDrawerCount, SLIPS } from './closings';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
 import { seededRandom } from './random';
@@ -28,15 +28,12 @@ import { DEMO_TODAY, OPENING_STOCK_AT, type Branch, type DemoCustomer, type Plan
  */
 
 const TODAY = dayNumber(DEMO_TODAY);
-const CARDS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;
 const REFUND_REASONS = [
   'El cliente cambió de opinión',
   'Contraindicación detectada en la valoración',
   'Cobro duplicado en terminal',
   'Cambio de residencia a otra ciudad',
 ];
-/** Bills a person miscounts or leaves out: the few drawers with a difference (pesos). */
-const SLIPS = [-20, -50, -100, 10, 20];
 /** The border clinics, where a share of the customers pay in dollars. */
 const DOLLAR_CLINICS = new Set(['tijuana', 'mexicali', 'ensenada']);
 
@@ -95,7 +92,7 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
     } as OrderSaleInput | CashSaleInput;
     const { sale } = await salesServices.createSale(ctx, counter.get(o.branch.id)!, kind, input, `demo-${kind}-${++keys}`, { at });
     if (o.customer !== null) lastActivity.set(o.customer, at.getTime());
-    if (kind === 'order') await matchHoldings(db, o as PlannedOrder, sale.id, purchased);
+    if (kind === 'order') matchHoldings(o as PlannedOrder, sale, purchased);
     if (o.refundDay) {
       const refundAt = instant(o.branch, o.refundDay, 12 * 60 + rnd.int(0, 300));
       events.push({ at: refundAt, rank: 1, run: () => refund(kind, o, sale.orderNumber, sale.payments, refundAt) });
@@ -103,7 +100,7 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
   };
 
   const refund = async (kind: SaleKind, o: PlannedSale, orderNumber: string, paid: { method: string }[], at: Date) => {
-    const byCard = paid.some((p) => (CARDS as readonly string[]).includes(p.method));
+    const byCard = paid.some((p) => isCardMethod(p.method));
     const input: RefundInput = {
       refundMethod: rnd.next() < 0.35 ? 'Puntos' : byCard ? 'Tarjeta' : 'Efectivo',
       refundReason: rnd.pick(REFUND_REASONS),
@@ -181,7 +178,7 @@ function allowedMethods(o: PlannedSale): string[] {
  */
 function tenders(rnd: Rnd, o: PlannedSale, due: Cents, usdRate: number | null, allowed: string[]): Tender[] {
   const reference = () => `AUT${String(rnd.int(100_000, 999_999))}`;
-  const card = (amount: Cents): Tender => ({ method: rnd.pick(CARDS), amount: fromCents(amount), currency: 'MXN', reference: reference() });
+  const card = (amount: Cents): Tender => ({ method: rnd.pick(CARD_METHODS), amount: fromCents(amount), currency: 'MXN', reference: reference() });
   const cash = (amount: Cents, step: number): Tender => ({ method: 'Efectivo', amount: fromCents(roundUp(amount, step)), currency: 'MXN' });
   if (o.channel !== 'pos') return [card(due)];
   if (allowed.length) {
@@ -277,14 +274,15 @@ async function openingStock(db: Db, sales: PlannedCashOrder[]): Promise<void> {
 }
 
 /** The purchased treatments the intake created for a planned order, matched to the ones the agenda booked (by treatment and package). */
-async function matchHoldings(db: Db, o: PlannedOrder, orderId: string, purchased: Map<string, string>) {
-  const made = await db
-    .select({ id: purchasedProducts.id, treatmentId: purchasedProducts.treatmentId, packageId: purchasedProducts.packageId })
-    .from(purchasedProducts)
-    .where(eq(purchasedProducts.orderId, orderId));
+function matchHoldings(
+  o: PlannedOrder,
+  sale: { id: string; purchasedProducts?: { id: string; treatmentId: string; packageId: string | null }[] },
+  purchased: Map<string, string>,
+) {
+  const made = [...(sale.purchasedProducts ?? [])];
   for (const h of o.holdings) {
-    const i = made.findIndex((m) => m.treatmentId === h.row.treatmentId && (m.packageId ?? null) === (h.row.packageId ?? null));
-    if (i < 0) throw new Error(`La venta ${orderId} no dejó el tratamiento ${h.row.treatmentId}`);
+    const i = made.findIndex((m) => m.treatmentId === h.row.treatmentId && m.packageId === (h.row.packageId ?? null));
+    if (i < 0) throw new Error(`La venta ${sale.id} no dejó el tratamiento ${h.row.treatmentId}`);
     purchased.set(h.row.id!, made[i]!.id);
     made.splice(i, 1);
   }
@@ -337,14 +335,8 @@ function closingEvents(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<
         const actor = counter.get(branch.id)!;
         const date = isoOfDay(day);
         const x = await salesServices.previewClosing(ctx, actor, { branchId: branch.id, date });
-        const pesos = countFor('MXN', cents(Math.max(0, Math.round(x.expected.MXN * 2) * 50 + slip * 100)));
-        const dollars = countFor('USD', cents(Math.max(0, Math.round(x.expected.USD) * 100)));
-        await salesServices.createClosing(
-          ctx,
-          actor,
-          { branchId: branch.id, date, counted: { MXN: pesos, USD: dollars }, comments: slip ? 'Diferencia al contar la caja' : null },
-          at,
-        );
+        const counted = demoDrawerCount({ MXN: toCents(x.expected.MXN), USD: toCents(x.expected.USD) }, slip);
+        await salesServices.createClosing(ctx, actor, { branchId: branch.id, date, counted, comments: slip ? 'Diferencia al contar la caja' : null }, at);
       },
     });
   }

@@ -259,7 +259,8 @@ export const salePayments = pgTable(
     userId: uuid('user_id').references(() => users.id),
   },
   (t) => [
-    index('sale_payments_order_idx').on(t.orderId),
+    // a sale's tenders, and whether one used a method (the lists' filter), read from the index alone
+    index('sale_payments_order_idx').on(t.orderId, t.orderKind, t.kind, t.method),
     index('sale_payments_branch_day_idx').on(t.branchId, t.businessDate),
     check('sale_payments_kind_valid', oneOf(t.kind, SALE_PAYMENT_KINDS)),
     check('sale_payments_order_kind_valid', oneOf(t.orderKind, ['order', 'cashOrder'])),

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
+import { namedRead } from '../../../db/prepared';
 import { pesos } from '../../../db/money';
 import {
   assortmentOrderLots,
@@ -110,7 +111,7 @@ export async function inTransitTo(db: DbOrTx, branchId: string | undefined, prod
     .groupBy(transferProducts.productId, transfers.destinyBranchId);
   const totals = new Map<string, number>();
   // both in one statement (one round trip)
-  const both = await unionAll(restock, transfer);
+  const both = await namedRead(unionAll(restock, transfer));
   for (const r of both) {
     const key = `${r.productId}:${r.branchId}`;
     totals.set(key, (totals.get(key) ?? 0) + Number(r.units));
@@ -129,26 +130,17 @@ export async function pendingOrdered(db: DbOrTx, branchId: string): Promise<Map<
   return new Map(rows.map((r) => [r.productId, Number(r.units)]));
 }
 
-/** The lots with units and an expiry of some (product, branch) pairs: the tags of the inventory rows. */
-export async function expiriesOf(db: DbOrTx, pairs: { productId: string; branchId: string }[]) {
-  if (!pairs.length) return [];
-  return db
-    .select({
-      productId: productStocks.productId,
-      branchId: productStocks.branchId,
-      allotment: productStocks.allotment,
-      expiresAt: productStocks.expiresAt,
-      quantity: productStocks.quantity,
-    })
-    .from(productStocks)
-    .where(
-      and(
-        inArray(productStocks.productId, [...new Set(pairs.map((p) => p.productId))]),
-        inArray(productStocks.branchId, [...new Set(pairs.map((p) => p.branchId))]),
-        gt(productStocks.quantity, 0),
-        isNotNull(productStocks.expiresAt),
-        live(productStocks),
-      ),
-    )
-    .orderBy(asc(productStocks.expiresAt));
-}
+/**
+ * The units in transit to one (branch, product) of an outer row (restocks and transfers sent and not received): a
+ * correlated subquery, so a list page reads its rows' transit in the same statement. Same count as inTransitTo.
+ */
+export const inTransitOfRow = (branchId: SQL, productId: SQL): SQL => sql`((select coalesce(sum(al.quantity), 0) from ${assortmentOrders} ao
+    join ${assortmentOrderProducts} ap on ap.assortment_order_id = ao.id join ${assortmentOrderLots} al on al.line_id = ap.id
+    where ao.status = 'En tránsito' and ao.branch_id = ${branchId} and ap.product_id = ${productId})
+  + (select coalesce(sum(tp.stocked_quantity), 0) from ${transfers} t join ${transferProducts} tp on tp.transfer_id = t.id
+    where t.status = 'En tránsito' and t.destiny_branch_id = ${branchId} and tp.product_id = ${productId}))::int`;
+
+/** The lots with units and an expiry of one (branch, product) of an outer row, soonest first, as JSON: the tags of an inventory row. */
+export const expiriesOfRow = (branchId: SQL, productId: SQL): SQL =>
+  sql`(select coalesce(json_agg(json_build_object('allotment', s.allotment, 'expiresAt', s.expires_at, 'quantity', s.quantity) order by s.expires_at), '[]')
+    from ${productStocks} s where s.branch_id = ${branchId} and s.product_id = ${productId} and s.deleted_at is null and s.quantity > 0 and s.expires_at is not null)`;

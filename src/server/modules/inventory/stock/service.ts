@@ -16,7 +16,7 @@ import { AppError } from '../../../platform/app-error';
 import type { ListSpec } from '../../../platform/list';
 import { sqlListSpec } from '../../../platform/list-sql';
 import { branchToday, putIntoLot, takeFromLot, type Movement } from '../steps';
-import { expiriesOf, inTransitTo, lotsAtBranch, pendingOrdered } from './queries';
+import { expiriesOfRow, inTransitOfRow, inTransitTo, lotsAtBranch, pendingOrdered } from './queries';
 
 type AdjustmentInput = z.output<typeof adjustmentSchema>;
 type MaxMinInput = z.output<typeof maxMinSchema>;
@@ -42,6 +42,9 @@ interface StockRowRecord {
   branch_name: string;
   distribution_center: boolean;
   time_zone: string;
+  /** The lots with units and an expiry, soonest first. */
+  expiries: { allotment: string; expiresAt: string; quantity: number }[];
+  in_transit: number;
 }
 
 /** Every (product, branch) with lots or a max/min: lot totals beside the max/min, limited to one branch when asked. */
@@ -75,37 +78,26 @@ function statusOf(row: { quantity: number; max: number | null; min: number | nul
   return row.quantity ? STATUS_LABELS.ok : STATUS_LABELS.none;
 }
 
-async function toStockRows(db: DbOrTx, records: StockRowRecord[]): Promise<StockRow[]> {
-  const pairs = records.map((r) => ({ productId: r.product_id, branchId: r.branch_id }));
-  const lots = await expiriesOf(db, pairs);
-  // a page of one branch (the usual: a clinic's inventory) reads that branch's transit only
-  const pageBranches = new Set(pairs.map((p) => p.branchId));
-  const transit = await inTransitTo(db, pageBranches.size === 1 ? [...pageBranches][0] : undefined, [...new Set(pairs.map((p) => p.productId))]);
-  return records.map((r) => {
-    const key = `${r.product_id}:${r.branch_id}`;
-    const expiries = lots
-      .filter((l) => l.productId === r.product_id && l.branchId === r.branch_id)
-      .map((l) => ({ allotment: l.allotment, expiresAt: l.expiresAt!, quantity: l.quantity }));
-    const facts = { quantity: Number(r.quantity), max: r.max, min: r.min };
-    const color = stockRowColor({ ...facts, lots: expiries }, dateInZone(r.time_zone));
-    return {
-      id: key,
-      productId: r.product_id,
-      sku: r.sku,
-      name: r.name,
-      category: r.category,
-      branch: { id: r.branch_id, name: r.branch_name },
-      distribution_center: r.distribution_center,
-      quantity: facts.quantity,
-      inTransit: transit.get(key) ?? 0,
-      mmId: r.mm_id,
-      max: r.max,
-      min: r.min,
-      expiries,
-      color,
-      status: statusOf(facts, color),
-    };
-  });
+function toStockRow(r: StockRowRecord): StockRow {
+  const facts = { quantity: Number(r.quantity), max: r.max, min: r.min };
+  const color = stockRowColor({ ...facts, lots: r.expiries }, dateInZone(r.time_zone));
+  return {
+    id: `${r.product_id}:${r.branch_id}`,
+    productId: r.product_id,
+    sku: r.sku,
+    name: r.name,
+    category: r.category,
+    branch: { id: r.branch_id, name: r.branch_name },
+    distribution_center: r.distribution_center,
+    quantity: facts.quantity,
+    inTransit: r.in_transit,
+    mmId: r.mm_id,
+    max: r.max,
+    min: r.min,
+    expiries: r.expiries,
+    color,
+    status: statusOf(facts, color),
+  };
 }
 
 /** GET /stock: one row per product and branch, a branch-bound reader's own branch only. */
@@ -115,9 +107,10 @@ export function stockListSpec(db: DbOrTx, actor: Actor, q: StockFilters): ListSp
   return sqlListSpec<StockRowRecord, StockRow>(db, {
     from: stockPairs(branchId),
     columns: sql`k.product_id, k.branch_id, k.quantity, k.mm_id, k.max, k.min, p.sku, p.name, ${category} as category, b.name as branch_name,
-      b.distribution_center, b.time_zone`,
+      b.distribution_center, b.time_zone, ${expiriesOfRow(sql`k.branch_id`, sql`k.product_id`)} as expiries,
+      ${inTransitOfRow(sql`k.branch_id`, sql`k.product_id`)} as in_transit`,
     tiebreak: sql`k.product_id, k.branch_id`,
-    toRows: (records) => toStockRows(db, records),
+    toRows: (records) => records.map(toStockRow),
     // the page groups and sorts every matching (product, branch) anyway: it counts them in the same read
     countWithPage: true,
     sortable: {

@@ -401,6 +401,7 @@ async function writeOrderLines(tx: DbOrTx, doc: SaleDocument, customerId: string
     .returning({
       id: purchasedProducts.id,
       treatmentId: purchasedProducts.treatmentId,
+      packageId: purchasedProducts.packageId,
       sessions: purchasedProducts.sessions,
       expiredAt: purchasedProducts.expiredAt,
     });
@@ -550,6 +551,7 @@ export async function saleAnswer(db: DbOrTx, kind: SaleKind, id: string): Promis
           .select({
             id: purchasedProducts.id,
             treatmentId: purchasedProducts.treatmentId,
+            packageId: purchasedProducts.packageId,
             sessions: purchasedProducts.sessions,
             expiredAt: purchasedProducts.expiredAt,
           })

@@ -26,11 +26,10 @@ export type SaleTableKind = 'order' | 'cashOrder';
 
 export const saleTable = (kind: SaleTableKind) => (kind === 'cashOrder' ? cashOrders : orders);
 
-/** The seller's user row, under its own name (the refund's user is another). */
+/** The seller's user row, under its own name. */
 export const sellers = alias(users, 'seller');
-const refunders = alias(users, 'refunder');
 
-/** Sales of one kind with their branch, seller, customer, coupon and who refunded them. */
+/** Sales of one kind with their branch, seller, customer and coupon (a list's joins: each one more costs its page planning time). */
 export function selectSales(db: DbOrTx, kind: SaleTableKind) {
   const t = saleTable(kind);
   return db
@@ -47,14 +46,12 @@ export function selectSales(db: DbOrTx, kind: SaleTableKind) {
         motherLastName: customers.motherLastName,
       },
       coupon: { id: coupons.id, name: coupons.name },
-      refundedBy: { id: refunders.id, name: refunders.name, lastName: refunders.lastName },
     })
     .from(t)
     .innerJoin(branches, eq(branches.id, t.branchId))
     .leftJoin(sellers, eq(sellers.id, t.sellerId))
     .leftJoin(customers, eq(customers.id, t.customerId))
-    .leftJoin(coupons, eq(coupons.id, t.couponId))
-    .leftJoin(refunders, eq(refunders.id, t.refundedById));
+    .leftJoin(coupons, eq(coupons.id, t.couponId));
 }
 
 export type SaleJoin = Awaited<ReturnType<typeof selectSales>>[number];
@@ -174,14 +171,19 @@ export async function readSale(db: DbOrTx, kind: SaleTableKind, id: string) {
   const t = saleTable(kind);
   const [row] = await selectSales(db, kind).where(eq(t.id, id)).limit(1);
   if (!row) return null;
-  const [details, moves] = await Promise.all([kind === 'cashOrder' ? cashOrderLines(db, id) : orderLines(db, id), paymentsOf(db, kind, id)]);
-  return {
-    ...toSaleItem(row),
-    refundedBy: present(row.refundedBy) as { id: string; name: string; lastName: string } | null,
-    details,
-    payments: moves.filter((p) => p.kind === 'payment'),
-    refunds: moves.filter((p) => p.kind === 'refund'),
-  };
+  const refunderId = row.sale.refundedById;
+  const [details, moves, refundedBy] = await Promise.all([
+    kind === 'cashOrder' ? cashOrderLines(db, id) : orderLines(db, id),
+    paymentsOf(db, kind, id),
+    refunderId
+      ? db
+          .select({ id: users.id, name: users.name, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, refunderId))
+          .then((r) => r[0] ?? null)
+      : null,
+  ]);
+  return { ...toSaleItem(row), refundedBy, details, payments: moves.filter((p) => p.kind === 'payment'), refunds: moves.filter((p) => p.kind === 'refund') };
 }
 export type SaleDetailRow = NonNullable<Awaited<ReturnType<typeof readSale>>>;
 

@@ -4,6 +4,7 @@ import { fromCents, toCents } from '../../../../domain/money';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
+import { namedRead } from '../../../db/prepared';
 import { branches, customers, users } from '../../../db/schema';
 import { assertBranchAccess, branchScope, type Actor } from '../../../platform/auth/actor';
 import { recordChange } from '../../../platform/change-log';
@@ -84,23 +85,26 @@ export function saleListSpec(db: DbOrTx, actor: Actor, kind: SaleTableKind, q: S
         .where(where)
         .orderBy(...orderBy, t.id)
         .offset(offset);
+      // unnamed: a kept (generic) plan does not know the page's limit and sorts the whole range instead of walking the index
       return (await (limit ? page.limit(limit) : page)).map(toSaleItem);
     },
     count: async (where) => {
       // only a search by customer name reads a join; the sums are over the sales themselves
-      const [row] = await db
-        .select({
-          n: sql<number>`count(*)::int`,
-          total: sql<string>`coalesce(sum(${t.total}), 0)::text`,
-          subtotal: sql<string>`coalesce(sum(${t.subtotal}), 0)::text`,
-          taxes: sql<string>`coalesce(sum(${t.taxes}), 0)::text`,
-          discountTotal: sql<string>`coalesce(sum(${t.discountTotal}), 0)::text`,
-          points: sql<string>`coalesce(sum(${t.points}), 0)::bigint`,
-          pointsRedeemed: sql<string>`coalesce(sum(${t.pointsRedeemed}), 0)::bigint`,
-        })
-        .from(t)
-        .leftJoin(customers, eq(customers.id, t.customerId))
-        .where(where);
+      const [row] = await namedRead(
+        db
+          .select({
+            n: sql<number>`count(*)::int`,
+            total: sql<string>`coalesce(sum(${t.total}), 0)::text`,
+            subtotal: sql<string>`coalesce(sum(${t.subtotal}), 0)::text`,
+            taxes: sql<string>`coalesce(sum(${t.taxes}), 0)::text`,
+            discountTotal: sql<string>`coalesce(sum(${t.discountTotal}), 0)::text`,
+            points: sql<string>`coalesce(sum(${t.points}), 0)::bigint`,
+            pointsRedeemed: sql<string>`coalesce(sum(${t.pointsRedeemed}), 0)::bigint`,
+          })
+          .from(t)
+          .leftJoin(customers, eq(customers.id, t.customerId))
+          .where(where),
+      );
       // numeric sums, read as exact decimal text
       const money = (v: string) => fromCents(toCents(v));
       totals = {
