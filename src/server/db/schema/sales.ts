@@ -261,7 +261,8 @@ export const salePayments = pgTable(
   (t) => [
     // a sale's tenders, and whether one used a method (the lists' filter), read from the index alone
     index('sale_payments_order_idx').on(t.orderId, t.orderKind, t.kind, t.method),
-    index('sale_payments_branch_day_idx').on(t.branchId, t.businessDate),
+    // a branch-day's tenders (closings), and which sales of some days a method paid (the lists' filter), from the index alone
+    index('sale_payments_branch_day_idx').on(t.branchId, t.businessDate, t.orderKind, t.kind, t.method, t.orderId),
     check('sale_payments_kind_valid', oneOf(t.kind, SALE_PAYMENT_KINDS)),
     check('sale_payments_order_kind_valid', oneOf(t.orderKind, ['order', 'cashOrder'])),
     check('sale_payments_method_valid', oneOf(t.method, SALE_TENDERS)),

@@ -250,6 +250,20 @@ describe('GET /v1/order and /v1/cash-order', () => {
     expect(filtered.json().totals).toMatchObject({ total: 99.99, points: 1 });
   });
 
+  it("with a branch and days, finds a method among those days' tenders, a tender on the next cash day included", async () => {
+    const card = encodeURIComponent('Tarjeta de crédito');
+    const cardTender = sql`order_id = ${ids.split} and method = 'Tarjeta de crédito'`;
+    expect(numbers(await get(admin, `/v1/order?${days}&branchId=${TIJUANA}&paymentMethod=${card}`))).toEqual(['POS-TST-000001']);
+    expect(numbers(await get(admin, `/v1/order?${days}&branchId=${TIJUANA}&paymentMethod=Efectivo`))).toEqual(['POS-TST-000001', 'POS-TST-000002']);
+    // a sale made after its day was closed: its tenders count on the next cash day, and the sale still on its own day
+    await t.ctx.db.execute(sql`update sale_payments set business_date = ${DAY}::date + 1 where ${cardTender}`);
+    try {
+      expect(numbers(await get(admin, `/v1/order?${days}&branchId=${TIJUANA}&paymentMethod=${card}`))).toEqual(['POS-TST-000001']);
+    } finally {
+      await t.ctx.db.execute(sql`update sale_payments set business_date = ${DAY}::date where ${cardTender}`);
+    }
+  });
+
   it('reads the business day range, not the instant', async () => {
     expect(numbers(await get(admin, `/v1/order?saleType=POS&startDate=2031-03-15&endDate=2031-03-20`))).toEqual([]);
     expect(numbers(await get(admin, `/v1/order?saleType=POS&startDate=2031-03-10&endDate=${DAY}`))).toHaveLength(3);

@@ -28,6 +28,7 @@ const NO_TOTALS: SaleTotals = { total: 0, subtotal: 0, taxes: 0, discountTotal: 
 function saleFilters(actor: Actor, kind: SaleTableKind, q: SaleListQuery): (SQL | undefined)[] {
   const t = saleTable(kind);
   const branchId = branchScope(actor, q.branchId);
+  const days = branchId && q.startDate && q.endDate ? { branchId, from: q.startDate, to: q.endDate } : undefined;
   return [
     live(t),
     branchId ? eq(t.branchId, branchId) : undefined,
@@ -37,7 +38,7 @@ function saleFilters(actor: Actor, kind: SaleTableKind, q: SaleListQuery): (SQL 
     q.endDate ? lte(t.businessDate, q.endDate) : undefined,
     // an unpaid sale has no tender rows yet: its own method still tells. The sale's own column first: PostgreSQL tries an
     // OR's terms in order, so the tender rows are looked up only for the sales of another (or mixed) method
-    q.paymentMethod ? or(eq(t.paymentMethod, q.paymentMethod), paidWith(kind, q.paymentMethod)) : undefined,
+    q.paymentMethod ? or(eq(t.paymentMethod, q.paymentMethod), paidWith(kind, q.paymentMethod, days)) : undefined,
     q.paymentStatus ? eq(t.paymentStatus, q.paymentStatus) : undefined,
     q.sellerId ? eq(t.sellerId, q.sellerId) : undefined,
     q.customerId ? eq(t.customerId, q.customerId) : undefined,
