@@ -350,6 +350,8 @@ async function main() {
       group by 1 order by 2 desc limit 1`)
   ).rows as { branch_id: string; sales: number }[];
   if (closingBranch && only('Corte de caja')) await fillClosingDay(db, closingBranch, saleProducts[0]!, TODAY);
+  // the sales list reads the same clinic's month: the sales clinic's grows with every run
+  const listBranch = closingBranch?.branch_id ?? salesBranch;
   const runId = Date.now().toString(36);
   const sale = (path: string, itemOf: (n: number) => { item: Record<string, unknown>; price?: string }) => (n: number) => ({
     path,
@@ -442,7 +444,7 @@ async function main() {
       method: 'GET',
       goal: 50,
       request: (n) => ({
-        path: `/v1/cash-order?branchId=${salesBranch}&startDate=${TODAY.slice(0, 8)}01&endDate=${TODAY}&${['paymentMethod=Efectivo', 'paymentStatus=paid'][n % 2]}&page=1&take=15`,
+        path: `/v1/cash-order?branchId=${listBranch}&startDate=${TODAY.slice(0, 8)}01&endDate=${TODAY}&${['paymentMethod=Efectivo', 'paymentStatus=paid'][n % 2]}&page=1&take=15`,
       }),
     },
     {
