@@ -293,7 +293,9 @@ export async function recallSpec(db: DbOrTx, actor: Actor, q: RecallFilters): Pr
       // a lot's few movements are read by its ids first (offset 0 keeps the planner from walking the whole ledger by date instead)
       const ledger = lotIds ? sql`(select m.* from stock_movements m where ${RECALL_CAUSES} and ${scope} offset 0)` : sql`stock_movements`;
       const movements = sql`(select m.* from ${ledger} m where ${RECALL_CAUSES} and ${scope} order by m.created_at ${sql.raw(newestFirst ? 'desc' : 'asc')}, m.seq ${page})`;
-      return (await namedRows<RecallRecord>(db, sql`select * from ${recallFrom(scope, movements)} order by ${sql.join(p.orderBy, sql`, `)}, k.seq`)).map(toRecall);
+      return (await namedRows<RecallRecord>(db, sql`select * from ${recallFrom(scope, movements)} order by ${sql.join(p.orderBy, sql`, `)}, k.seq`)).map(
+        toRecall,
+      );
     },
     // without a search or a patient, the count needs the ledger rows alone, not who received them
     count: async (where, limit) =>
