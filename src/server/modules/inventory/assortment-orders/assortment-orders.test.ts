@@ -334,6 +334,28 @@ describe('approve, reject and confirm', () => {
   });
 });
 
+describe('units in transit', () => {
+  it('shows the units sent and not received on the stock row and counts them in the suggestion, until confirmed', async () => {
+    const p = product();
+    await dcLot(p, 10);
+    await queryRows(t, sql`insert into max_mins (product_id, branch_id, max, min) values (${p}, ${TIJUANA}, 20, 10)`);
+    const transit = async () => {
+      const row = (await gerente({ method: 'GET', url: `/v1/stock?branchId=${TIJUANA}&productId=${p}` })).json().items[0];
+      const suggested = (await gerente({ method: 'GET', url: `/v1/stock/suggestion?branchId=${TIJUANA}` }))
+        .json()
+        .items.find((i: { productId: string }) => i.productId === p);
+      return { row: row.inTransit, suggested: suggested ? { inTransit: suggested.inTransit, orderedQuantity: suggested.orderedQuantity } : null };
+    };
+    expect(await transit()).toEqual({ row: 0, suggested: { inTransit: 0, orderedQuantity: 20 } });
+    const order = await create(gerente, [{ productId: p, orderedQuantity: 5 }]);
+    expect((await approve(order, 5)).statusCode).toBe(200);
+    // max 20 − (0 on hand + 5 in transit)
+    expect(await transit()).toEqual({ row: 5, suggested: { inTransit: 5, orderedQuantity: 15 } });
+    expect((await confirm(order, 5)).statusCode).toBe(200);
+    expect(await transit()).toEqual({ row: 0, suggested: { inTransit: 0, orderedQuantity: 15 } });
+  });
+});
+
 describe('delete, list and PDF', () => {
   it('deletes in process or in transit (units back), never finished or deleted', async () => {
     const p = product();

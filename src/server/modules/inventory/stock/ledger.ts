@@ -112,27 +112,25 @@ export interface KardexFilters extends ListQuery {
 /** GET /stock/kardex: every movement of a product at a branch with its running balance, cause, document and user. */
 export function kardexSpec(db: DbOrTx, actor: Actor, q: KardexFilters): ListSpec<KardexRow> {
   assertBranchAccess(actor, q.branchId);
+  /** The lot and day filters on the movements under `alias` (the list's rows, or the ledger itself for the count). */
+  const lotAndDays = (alias: SQL) => [
+    q.stockId ? sql`${alias}.stock_id = ${q.stockId}` : undefined,
+    q.startDate ? sql`${alias}.created_at >= ${q.startDate}::date` : undefined,
+    q.endDate ? sql`${alias}.created_at < ${q.endDate}::date + 1` : undefined,
+  ];
+  const productAtBranch = sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`;
   const list = sqlListSpec<MovementRecord, KardexRow>(db, {
-    from: movementsFrom(sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`, false),
+    from: movementsFrom(productAtBranch, false),
     toRows: async (page) => (await kardexBalances(db, q.productId, q.branchId, page)).map(toMovement),
     sortable: { created_at: sql`k.seq`, seq: sql`k.seq` },
     defaultSort: { field: 'seq', order: 'DESC' },
     searchable: { documentNumber: sql`k.document_number`, allotment: sql`k.allotment`, note: sql`k.note` },
-    filters: [
-      q.stockId ? sql`k.stock_id = ${q.stockId}` : undefined,
-      q.startDate ? sql`k.created_at >= ${q.startDate}::date` : undefined,
-      q.endDate ? sql`k.created_at < ${q.endDate}::date + 1` : undefined,
-    ],
+    filters: lotAndDays(sql.raw('k')),
   });
   // without a search every filter is the ledger's own, and each movement has its lot and branch (foreign keys): the
   // count reads the ledger's index alone instead of joining every movement of a long kardex
   const searching = Boolean(q.search?.value.trim());
-  const ledgerFilters = and(
-    sql`m.product_id = ${q.productId} and m.branch_id = ${q.branchId}`,
-    q.stockId ? sql`m.stock_id = ${q.stockId}` : undefined,
-    q.startDate ? sql`m.created_at >= ${q.startDate}::date` : undefined,
-    q.endDate ? sql`m.created_at < ${q.endDate}::date + 1` : undefined,
-  );
+  const ledgerFilters = and(productAtBranch, ...lotAndDays(sql.raw('m')));
   return {
     ...list,
     count: async (where, limit) =>

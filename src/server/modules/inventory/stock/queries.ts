@@ -1,8 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
-import { namedRead } from '../../../db/prepared';
 import { pesos } from '../../../db/money';
 import {
   assortmentOrderLots,
@@ -78,47 +76,6 @@ export async function lotsAtBranch(db: DbOrTx, branchId: string, choice: LotChoi
   return rows.map(({ productPrice, ...r }) => ({ ...r, price: pesos(salePrice ? (productPrice ?? r.price) : r.price) }));
 }
 
-/** Units sent to a branch and not yet received, per product: restocks and transfers in transit. */
-export async function inTransitTo(db: DbOrTx, branchId: string | undefined, productIds?: string[]): Promise<Map<string, number>> {
-  const restock = db
-    .select({
-      productId: assortmentOrderProducts.productId,
-      branchId: assortmentOrders.branchId,
-      units: sql<number>`sum(${assortmentOrderLots.quantity})::int`,
-    })
-    .from(assortmentOrderLots)
-    .innerJoin(assortmentOrderProducts, eq(assortmentOrderProducts.id, assortmentOrderLots.lineId))
-    .innerJoin(assortmentOrders, eq(assortmentOrders.id, assortmentOrderProducts.assortmentOrderId))
-    .where(
-      and(
-        eq(assortmentOrders.status, 'En tránsito'),
-        branchId ? eq(assortmentOrders.branchId, branchId) : undefined,
-        productIds ? inArray(assortmentOrderProducts.productId, productIds) : undefined,
-      ),
-    )
-    .groupBy(assortmentOrderProducts.productId, assortmentOrders.branchId);
-  const transfer = db
-    .select({ productId: transferProducts.productId, branchId: transfers.destinyBranchId, units: sql<number>`sum(${transferProducts.stockedQuantity})::int` })
-    .from(transferProducts)
-    .innerJoin(transfers, eq(transfers.id, transferProducts.transferId))
-    .where(
-      and(
-        eq(transfers.status, 'En tránsito'),
-        branchId ? eq(transfers.destinyBranchId, branchId) : undefined,
-        productIds ? inArray(transferProducts.productId, productIds) : undefined,
-      ),
-    )
-    .groupBy(transferProducts.productId, transfers.destinyBranchId);
-  const totals = new Map<string, number>();
-  // both in one statement (one round trip)
-  const both = await namedRead(unionAll(restock, transfer));
-  for (const r of both) {
-    const key = `${r.productId}:${r.branchId}`;
-    totals.set(key, (totals.get(key) ?? 0) + Number(r.units));
-  }
-  return totals;
-}
-
 /** Units a branch asked for in restock orders not yet approved, per product. */
 export async function pendingOrdered(db: DbOrTx, branchId: string): Promise<Map<string, number>> {
   const rows = await db
@@ -132,7 +89,7 @@ export async function pendingOrdered(db: DbOrTx, branchId: string): Promise<Map<
 
 /**
  * The units in transit to one (branch, product) of an outer row (restocks and transfers sent and not received): a
- * correlated subquery, so a list page reads its rows' transit in the same statement. Same count as inTransitTo.
+ * correlated subquery, so a list page reads its rows' transit in the same statement.
  */
 export const inTransitOfRow = (branchId: SQL, productId: SQL): SQL => sql`((select coalesce(sum(al.quantity), 0) from ${assortmentOrders} ao
     join ${assortmentOrderProducts} ap on ap.assortment_order_id = ao.id join ${assortmentOrderLots} al on al.line_id = ap.id

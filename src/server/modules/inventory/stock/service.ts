@@ -16,7 +16,7 @@ import { AppError } from '../../../platform/app-error';
 import type { ListSpec } from '../../../platform/list';
 import { sqlListSpec } from '../../../platform/list-sql';
 import { branchToday, putIntoLot, takeFromLot, type Movement } from '../steps';
-import { expiriesOfRow, inTransitOfRow, inTransitTo, lotsAtBranch, pendingOrdered } from './queries';
+import { expiriesOfRow, inTransitOfRow, lotsAtBranch, pendingOrdered } from './queries';
 
 type AdjustmentInput = z.output<typeof adjustmentSchema>;
 type MaxMinInput = z.output<typeof maxMinSchema>;
@@ -365,23 +365,23 @@ export async function updateMaxMin(ctx: AppContext, actor: Actor, id: string, in
 export async function restockSuggestion(db: DbOrTx, actor: Actor, branchId: string) {
   assertBranchAccess(actor, branchId);
   const limits = await db
-    .select({ productId: maxMins.productId, max: maxMins.max, min: maxMins.min, sku: products.sku, name: products.name })
+    .select({
+      productId: maxMins.productId,
+      max: maxMins.max,
+      min: maxMins.min,
+      sku: products.sku,
+      name: products.name,
+      inTransit: sql<number>`${inTransitOfRow(sql`${branchId}`, sql`${maxMins.productId}`)}`,
+    })
     .from(maxMins)
     .innerJoin(products, eq(products.id, maxMins.productId))
     .where(and(eq(maxMins.branchId, branchId), live(maxMins), live(products)));
   const onHand = new Map<string, number>();
   for (const l of await lotsAtBranch(db, branchId)) onHand.set(l.productId, (onHand.get(l.productId) ?? 0) + l.quantity);
-  const transit = await inTransitTo(db, branchId);
   const pending = await pendingOrdered(db, branchId);
   const items = limits
     .map((m) => {
-      const facts = {
-        onHand: onHand.get(m.productId) ?? 0,
-        inTransit: transit.get(`${m.productId}:${branchId}`) ?? 0,
-        pending: pending.get(m.productId) ?? 0,
-        max: m.max,
-        min: m.min,
-      };
+      const facts = { onHand: onHand.get(m.productId) ?? 0, inTransit: Number(m.inTransit), pending: pending.get(m.productId) ?? 0, max: m.max, min: m.min };
       return {
         productId: m.productId,
         sku: m.sku,
