@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cabinSchedules, cabinTypes, cabins, customers } from '../../src/server/db/schema';
+import { demoDay } from '../../src/server/db/demo/demo-day';
 import { demoId } from '../../src/server/db/demo/random';
 import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
@@ -295,7 +296,7 @@ describe('agenda', () => {
   });
 
   it.runIf(SHOT)('screenshots a busy demo day', async () => {
-    await page.goto(`${server.url}/dashboard/agenda?date=2026-11-20`);
+    await page.goto(`${server.url}/dashboard/agenda?date=${demoDay('2026-11-20')}`);
     await grid().waitFor();
     await grid().locator('.agenda-card').first().waitFor();
     await page.screenshot({ path: '/tmp/agenda-day.png' });

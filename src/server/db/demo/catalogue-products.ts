@@ -9,6 +9,7 @@ import type { ProductKind } from '../../../domain/products.schemas';
 import type { Db } from '../client';
 import { branches, productCategories, productPhotos, productProviders, productStocks, products } from '../schema';
 import { putIntoLot, takeFromLot, type Movement } from '../../modules/inventory';
+import { demoMs } from './demo-day';
 import { demoId, seededRandom } from './random';
 import { OPENING_STOCK_AT } from './sales';
 import { centsOf } from '../money';
@@ -281,7 +282,7 @@ async function seedStock(db: Db, rows: (typeof products.$inferInsert)[], rnd: Re
     for (const site of sites) {
       if (rnd.next() > (site.dc ? 0.85 : 0.35)) continue;
       const month = 1 + ((n + stock.length) % 24);
-      const expires = new Date(Date.UTC(2026, month, 1 + (n % 27)));
+      const expires = new Date(demoMs(Date.UTC(2026, month, 1 + (n % 27))));
       stock.push({
         productId: p.id!,
         branchId: site.id,

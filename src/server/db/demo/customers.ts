@@ -9,12 +9,12 @@ import type { Db } from '../client';
 import { customerNotes, customers } from '../schema';
 import { bulkInsert, idMaker } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
+import { DEMO_TODAY, demoMs } from './demo-day';
 import { demoId, seededRandom } from './random';
 import { planSalesAndAgenda } from './sales';
 import { recordSalesHistory } from './sales-history';
 
 export const DEMO_CUSTOMER_COUNT = 3000;
-const TODAY = '2026-11-22';
 const AREA_CODES: Record<string, string> = { tijuana: '664', mexicali: '686', ensenada: '646', cdmx: '55', guadalajara: '33', monterrey: '81' };
 type NoteType = (typeof NOTE_TYPES)[number];
 /** Title and text by note type, so a 'Queja' note reads as a complaint and a 'Médica' one as a medical remark. */
@@ -46,7 +46,8 @@ const PHOTO_NOTE_TYPES: readonly NoteType[] = ['Médica', 'Cosmetológica'];
 type CustomerRow = typeof customers.$inferInsert;
 
 function birthdayFor(rnd: ReturnType<typeof seededRandom>, minor: boolean): string {
-  const year = minor ? 2026 - rnd.int(8, 17) : 2026 - rnd.int(19, 70);
+  const thisYear = Number(DEMO_TODAY.slice(0, 4));
+  const year = minor ? thisYear - rnd.int(8, 17) : thisYear - rnd.int(19, 70);
   return `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
 }
 
@@ -64,7 +65,7 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
     const female = rnd.next() < 0.78;
     const minor = i > 200 && rnd.next() < 0.07 && (tutorsByBranch.get(branch.key)?.length ?? 0) > 0;
     const birthday = birthdayFor(rnd, minor);
-    const adult = ageOn(birthday, TODAY) >= ADULT_AGE;
+    const adult = ageOn(birthday, DEMO_TODAY) >= ADULT_AGE;
     const id = demoId('customer:' + i);
     const name = rnd.pick(female ? FIRST_NAMES_F : FIRST_NAMES_M);
     const lastName = rnd.pick(LAST_NAMES);
@@ -99,7 +100,7 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
       registryBranchId: demoId('branch:' + branch.key),
       // one customer in twenty has an avatar (by position, so the random sequence is the same as without avatars)
       photo: i % AVATAR_EVERY === AVATAR_EVERY - 1 ? avatarPhoto(Math.floor(i / AVATAR_EVERY) % AVATAR_COUNT) : null,
-      createdAt: new Date(Date.UTC(2023, 0, 1) + Math.floor(rnd.next() * 3.8 * 365) * 86_400_000),
+      createdAt: new Date(demoMs(Date.UTC(2023, 0, 1)) + Math.floor(rnd.next() * 3.8 * 365) * 86_400_000),
     });
   }
   const notes = customerNotesFor(rows, rnd);
@@ -144,7 +145,7 @@ function customerNotesFor(rows: CustomerRow[], rnd: ReturnType<typeof seededRand
       // as many draws per note as before, in the same places: the rest of the demo data does not move
       const noteType = rnd.pick(NOTE_TYPES);
       const created = (c.createdAt as Date).getTime();
-      const at = new Date(created + Math.floor(rnd.next() * Math.max(86_400_000, Date.UTC(2026, 10, 21) - created)));
+      const at = new Date(created + Math.floor(rnd.next() * Math.max(86_400_000, demoMs(Date.UTC(2026, 10, 21)) - created)));
       const [title, note] = rnd.pick(NOTE_TEXTS[noteType]);
       const withPhoto = rnd.next() < 0.33 && PHOTO_NOTE_TYPES.includes(noteType);
       notes.push({

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { addDays, PAY_METHODS } from '../../../domain/inventory';
+import { todayIn } from '../../../domain/age';
 import type { AppContext } from '../../context';
 import type { Db } from '../client';
 import { live } from '../live';
@@ -15,6 +16,8 @@ import { seededRandom } from './random';
  * restock orders and transfers in every status (some received short), sale orders and adjustments.
  */
 export async function seedInventory(db: Db): Promise<void> {
+  // the services judge a lot's expiry on the day of the load, up to six days after the demo's today (demo-day.ts)
+  const validOnLoad = sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${addDays(todayIn(), 1)})`;
   // the inventory's services read and write through ctx.db only
   const ctx = { db } as Pick<AppContext, 'db'> as AppContext;
   const rnd = seededRandom(4242);
@@ -88,7 +91,7 @@ export async function seedInventory(db: Db): Promise<void> {
     .selectDistinct({ productId: productStocks.productId })
     .from(productStocks)
     .innerJoin(branches, and(eq(branches.id, productStocks.branchId), eq(branches.distributionCenter, true)))
-    .where(and(gt(productStocks.quantity, 20), live(productStocks), sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${DEMO_TODAY})`));
+    .where(and(gt(productStocks.quantity, 20), live(productStocks), validOnLoad));
   const restockable = dcStock.map((s) => s.productId);
   for (const [k, clinic] of clinics.entries()) {
     const creator = clinic.id === manager.branchId ? manager : admin;
@@ -122,14 +125,7 @@ export async function seedInventory(db: Db): Promise<void> {
     const lots = await db
       .select({ id: productStocks.id, quantity: productStocks.quantity })
       .from(productStocks)
-      .where(
-        and(
-          eq(productStocks.branchId, origin.id),
-          gt(productStocks.quantity, 6),
-          live(productStocks),
-          sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${DEMO_TODAY})`,
-        ),
-      )
+      .where(and(eq(productStocks.branchId, origin.id), gt(productStocks.quantity, 6), live(productStocks), validOnLoad))
       .orderBy(asc(productStocks.allotment))
       .limit(2);
     if (!lots.length) continue;
@@ -160,14 +156,7 @@ export async function seedInventory(db: Db): Promise<void> {
     const [lot] = await db
       .select({ id: productStocks.id, productId: productStocks.productId, price: productStocks.price })
       .from(productStocks)
-      .where(
-        and(
-          eq(productStocks.branchId, clinic.id),
-          gt(productStocks.quantity, 4),
-          live(productStocks),
-          sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${DEMO_TODAY})`,
-        ),
-      )
+      .where(and(eq(productStocks.branchId, clinic.id), gt(productStocks.quantity, 4), live(productStocks), validOnLoad))
       .orderBy(asc(productStocks.allotment))
       .limit(1);
     if (!lot) continue;

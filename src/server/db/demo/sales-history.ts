@@ -15,6 +15,7 @@ import { insertAgenda } from './agenda';
 import { demoDrawerCount, SLIPS } from './closings';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
+import { demoDay } from './demo-day';
 import { seededRandom } from './random';
 import { DEMO_TODAY, OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
 
@@ -264,7 +265,7 @@ async function openingStock(db: Db, sales: PlannedCashOrder[]): Promise<void> {
         productId: u.productId,
         branchId: u.branch.id,
         allotment: p.requiresLot ? `AP${isoOfDay(first).slice(2, 4)}-${u.branch.key.slice(0, 3).toUpperCase()}` : 'SIN LOTE',
-        expiresAt: p.requiresLot ? '2028-06-30' : null,
+        expiresAt: p.requiresLot ? demoDay('2028-06-30') : null,
         price: p.cost,
       },
       u.units,

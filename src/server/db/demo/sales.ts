@@ -38,11 +38,11 @@ import {
 import { branchInstant, dayNumber, idMaker, isoOfDay } from './bulk';
 import { demoCouponUses } from './catalogue-coupons';
 import { DEMO_BRANCHES } from './data';
+import { DEMO_TODAY, demoDay } from './demo-day';
 import { demoId, seededRandom } from './random';
 
-/** The demo's "today": history runs up to the day before, the agenda two weeks past it. */
-export const DEMO_TODAY = '2026-11-22';
-export const HISTORY_START = '2025-10-01';
+export { DEMO_TODAY };
+export const HISTORY_START = demoDay('2025-10-01');
 /** When the clinics' opening stock entered: the evening before the history starts (catalogue-products.ts, sales-history.ts). */
 export const OPENING_STOCK_AT = new Date(`${isoOfDay(dayNumber(HISTORY_START) - 1)}T16:00:00Z`);
 const TODAY = dayNumber(DEMO_TODAY);
@@ -829,7 +829,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     agendaRows,
     cancels: cancels.filter((x) => !dropped.has(x.appointmentId)),
     adjustments,
-    pointsExpiry: branchInstant('America/Tijuana', dayNumber('2026-07-01'), 9 * 60),
+    pointsExpiry: branchInstant('America/Tijuana', dayNumber(demoDay('2026-07-01')), 9 * 60),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Db } from '../client';
 import { rolePrivileges, roles, staffContacts, staffFiles, staffSignatures, users } from '../schema';
 import { bulkInsert, dayNumber, isoOfDay } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, type DemoUser } from './data';
+import { DEMO_TODAY } from './demo-day';
 import { demoId, seededRandom } from './random';
 import { toCents } from '../../../domain/money';
 
@@ -398,7 +399,7 @@ export async function seedStaffFiles(db: Db, people: DemoUser[]): Promise<void> 
   const files: (typeof staffFiles.$inferInsert)[] = [];
   const contacts: (typeof staffContacts.$inferInsert)[] = [];
   const signatures: (typeof staffSignatures.$inferInsert)[] = [];
-  const today = dayNumber('2026-11-22');
+  const today = dayNumber(DEMO_TODAY);
   const clinical = new Set<string>([ROLE_NAMES.medic, ROLE_NAMES.cosmetologist]);
   const counters: Record<string, number> = {};
   const stamp = new Date(Date.UTC(2025, 0, 6, 17, 0));

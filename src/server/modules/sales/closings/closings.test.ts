@@ -32,6 +32,9 @@ let keySeq = 0;
 const key = () => `corte-${Date.now()}-${++keySeq}`;
 const today = (branchId: string) => dateInZone(zones.get(branchId)!);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const demoDayBefore = (days: number) => new Date(Date.parse(`${DEMO_TODAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+const YESTERDAY = demoDayBefore(1);
+const THREE_WEEKS_AGO = demoDayBefore(21);
 const cents = (pesos: number | string) => toCents(pesos) as number;
 
 interface Tender {
@@ -361,9 +364,11 @@ describe('the closings lists', () => {
     expect(res.json().items[0]).toMatchObject({ userName: AUTOMATIC_LABEL, user: null, counted: null, difference: null, branch: { id: ENSENADA } });
     const tj = (await admin({ method: 'GET', url: `/v1/daily-cash-closing?branchId=${TIJUANA}&startDate=${today(TIJUANA)}&endDate=${today(TIJUANA)}` })).json();
     expect(tj.items.map((c: { userName: string }) => c.userName)).toEqual(['Paola Serrano Beltrán']);
-    const demo = (await admin({ method: 'GET', url: `/v1/daily-cash-closing?branchId=${TIJUANA}&startDate=2026-11-01&endDate=2026-11-21&take=all` })).json();
+    const demo = (
+      await admin({ method: 'GET', url: `/v1/daily-cash-closing?branchId=${TIJUANA}&startDate=${THREE_WEEKS_AGO}&endDate=${YESTERDAY}&take=all` })
+    ).json();
     expect(demo.items.length).toBeGreaterThan(15);
-    expect(demo.items.every((c: { date: string }) => c.date >= '2026-11-01' && c.date <= '2026-11-21')).toBe(true);
+    expect(demo.items.every((c: { date: string }) => c.date >= THREE_WEEKS_AGO && c.date <= YESTERDAY)).toBe(true);
     const csv = await admin({ method: 'GET', url: `/v1/daily-cash-closing?format=csv&branchId=${ENSENADA}&startDate=${day}&endDate=${day}` });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Número,Sucursal,Usuario,Efectivo,Dólares,Tarjeta de crédito,Tarjeta de débito,Puntos,Devoluciones,Total,Fecha');
@@ -402,13 +407,13 @@ describe('the closings lists', () => {
   });
 
   it('keeps a branch-bound reader to its own branch and refuses roles without cash_closing', async () => {
-    const mine = (await gerente({ method: 'GET', url: `/v1/daily-cash-closing?startDate=2026-11-01&endDate=2026-11-21&take=all` })).json();
+    const mine = (await gerente({ method: 'GET', url: `/v1/daily-cash-closing?startDate=${THREE_WEEKS_AGO}&endDate=${YESTERDAY}&take=all` })).json();
     expect(new Set(mine.items.map((c: { branchId: string }) => c.branchId))).toEqual(new Set([TIJUANA]));
     expect((await gerente({ method: 'GET', url: `/v1/daily-cash-closing?branchId=${MEXICALI}` })).statusCode).toBe(403);
     expect((await gerente({ method: 'GET', url: `/v1/daily-cash-closing-cash?branchId=${MEXICALI}` })).statusCode).toBe(403);
-    expect((await gerente({ method: 'GET', url: `/v1/daily-cash-closing/branch?branchId=${MEXICALI}&date=2026-11-20` })).statusCode).toBe(403);
+    expect((await gerente({ method: 'GET', url: `/v1/daily-cash-closing/branch?branchId=${MEXICALI}&date=${YESTERDAY}` })).statusCode).toBe(403);
     expect((await recepcion({ method: 'GET', url: '/v1/daily-cash-closing-cash' })).statusCode).toBe(200);
-    for (const url of ['/v1/daily-cash-closing', '/v1/daily-cash-closing-cash', `/v1/daily-cash-closing/branch?branchId=${TIJUANA}&date=2026-11-20`])
+    for (const url of ['/v1/daily-cash-closing', '/v1/daily-cash-closing-cash', `/v1/daily-cash-closing/branch?branchId=${TIJUANA}&date=${YESTERDAY}`])
       expect((await medico({ method: 'GET', url })).statusCode).toBe(403);
   });
 });
