@@ -234,11 +234,35 @@ export async function takeMany(
         ),
       )
       .orderBy(asc(productStocks.id));
+  type Candidate = Awaited<ReturnType<typeof candidates>>[number];
+  /**
+   * What the plan without locks reads: of each product only its valid lots, first expiry first (the order of pickFefo), up
+   * to the ones that cover every unit asked of it, and the lots chosen by id; at a branch with dozens of lots of each
+   * product (the distribution centre) that is a few rows instead of all of them. A plan that needs more falls back below.
+   */
+  const plannedCandidates = async (): Promise<Candidate[]> => {
+    const wanted = products.map((productId) => ({
+      product_id: productId,
+      units: requests.filter((r) => r.productId === productId).reduce((sum, r) => sum + r.units, 0),
+    }));
+    const result = (await tx.execute(sql`
+      select id, product_id as "productId", allotment, quantity, expires_at::text as "expiresAt" from (
+        select s.id, s.product_id, s.allotment, s.quantity, s.expires_at, w.units,
+          sum(s.quantity) over (partition by s.product_id order by s.expires_at asc nulls last, s.allotment collate "C", s.id) as through
+        from product_stocks s join json_to_recordset(${JSON.stringify(wanted)}::json) as w(product_id uuid, units int) on w.product_id = s.product_id
+        where s.branch_id = ${branchId} and s.deleted_at is null and s.quantity > 0 and (s.expires_at is null or s.expires_at >= ${today}::date)
+      ) fefo where through - quantity < units
+      union
+      select id, product_id, allotment, quantity, expires_at::text from product_stocks
+      where id = any(${`{${chosen.join(',')}}`}::uuid[]) and branch_id = ${branchId} and deleted_at is null
+      order by id`)) as unknown as { rows: Candidate[] };
+    return result.rows;
+  };
   const refuse = (index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
     new AppError(code, message, [{ field: fieldOf(index), message }]);
   const short = m.shortMessage ?? INVENTORY_MESSAGES.insufficient;
   /** Every request's picks from these lots (their quantities go down by what each pick takes), or the refusal. */
-  const plan = (lots: Awaited<ReturnType<typeof candidates>>) => {
+  const plan = (lots: Candidate[]) => {
     const pick = (r: TakeRequest, index: number) => {
       const own = lots.filter((l) => l.productId === r.productId);
       if (!r.stockId) {
@@ -271,7 +295,7 @@ export async function takeMany(
   let planned: ReturnType<typeof plan> | null = null;
   if (options.lockPickedOnly)
     try {
-      planned = plan(await candidates());
+      planned = plan(await plannedCandidates());
     } catch {
       planned = null;
     }

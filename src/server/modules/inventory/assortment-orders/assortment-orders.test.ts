@@ -20,14 +20,14 @@ let next = 0;
 const product = () => free[next++]!;
 
 beforeAll(async () => {
-  // the demo gives every product a max/min at every clinic: these tests set their own on twenty products
+  // the demo gives every product a max/min at every clinic: these tests set their own on twenty-four products
   const rows = await queryRows<{ id: string }>(
     t,
-    sql`select p.id from products p where p.deleted_at is null and p.active and p.approved_at is not null order by p.sku limit 20`,
+    sql`select p.id from products p where p.deleted_at is null and p.active and p.approved_at is not null order by p.sku limit 24`,
   );
   await queryRows(t, sql`update max_mins set deleted_at = now() where branch_id = ${TIJUANA} and product_id in ${rows.map((r) => r.id)}`);
   free = rows.map((r) => r.id);
-  expect(free.length).toBe(20);
+  expect(free.length).toBe(24);
   const lots = await queryRows<{ id: string; quantity: number }>(
     t,
     sql`select id, quantity from product_stocks where product_id in ${free} and branch_id in (${CEDIS}, ${TIJUANA}) and quantity > 0`,
@@ -248,6 +248,59 @@ describe('approve, reject and confirm', () => {
     const res = await approve(order, 3);
     expect(res.json().assortmentOrderProducts[0].lots).toMatchObject([{ stockId: valid.id, quantity: 3 }]);
     expect(await lotState(expired.id)).toEqual({ quantity: 5, moved: 5 });
+  });
+
+  it('sends first expiry first across lots, the lots without expiry last, for each product of the order', async () => {
+    const [p, q] = [product(), product()];
+    const [expired, later, sooner, none] = [
+      await dcLot(p, 9, 'P-VENCIDO', '2020-01-31'),
+      await dcLot(p, 5, 'P-DESPUES', '2032-01-31'),
+      await dcLot(p, 2, 'P-ANTES', '2031-01-31'),
+      await dcLot(p, 50, 'P-SIN', null),
+    ];
+    const [q1, q2] = [await dcLot(q, 1, 'Q-1', '2031-05-31'), await dcLot(q, 1, 'Q-2', '2031-06-30')];
+    const qNone = await dcLot(q, 10, 'Q-SIN', null);
+    const order = await create(admin, [
+      { productId: p, orderedQuantity: 10 },
+      { productId: q, orderedQuantity: 3 },
+    ]);
+    const units = (productId: string) => (productId === p ? 10 : 3);
+    const res = await logistica({
+      method: 'PUT',
+      url: `${URL}/${order.id}/approve`,
+      payload: { assortmentOrderProducts: order.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: units(l.productId) })) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = Object.fromEntries(
+      res
+        .json()
+        .assortmentOrderProducts.map((l: { productId: string; lots: { allotment: string; quantity: number }[] }) => [
+          l.productId === p ? 'p' : 'q',
+          l.lots.map((x) => [x.allotment, x.quantity]),
+        ]),
+    );
+    expect(sent).toEqual({
+      p: [
+        ['P-ANTES', 2],
+        ['P-DESPUES', 5],
+        ['P-SIN', 3],
+      ],
+      q: [
+        ['Q-1', 1],
+        ['Q-2', 1],
+        ['Q-SIN', 1],
+      ],
+    });
+    expect(await lotState(expired.id)).toEqual({ quantity: 9, moved: 9 });
+    for (const [lot, left] of [
+      [sooner, 0],
+      [later, 0],
+      [none, 47],
+      [q1, 0],
+      [q2, 0],
+      [qNone, 9],
+    ] as const)
+      expect(await lotState(lot.id)).toEqual({ quantity: left, moved: left });
   });
 
   it('takes a chosen lot and refuses one of another branch or product', async () => {

@@ -202,7 +202,7 @@ export async function restockProducts(db: DbOrTx, branchId: string) {
   return list.map((p) => ({ ...p, stock: stock.get(p.productId) ?? 0, max: max.get(p.productId) ?? null }));
 }
 
-async function lineDtos(db: DbOrTx, order: OrderRecord) {
+async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
   const lines = await db
     .select({ line: assortmentOrderProducts, sku: products.sku, name: products.name })
     .from(assortmentOrderProducts)
@@ -210,7 +210,7 @@ async function lineDtos(db: DbOrTx, order: OrderRecord) {
     .where(eq(assortmentOrderProducts.assortmentOrderId, order.id))
     .orderBy(asc(products.name), asc(assortmentOrderProducts.id));
   const productIds = lines.map((l) => l.line.productId);
-  const dc = order.status === 'En proceso' ? await distributionCenter(db).catch(() => null) : null;
+  const dc = withDcLots && order.status === 'En proceso' ? await distributionCenter(db).catch(() => null) : null;
   const [stock, max, lots, valid] = await Promise.all([
     stockOf(db, order.branchId, productIds),
     maxOf(db, order.branchId, productIds),
@@ -254,10 +254,13 @@ export async function orderHeader(db: DbOrTx, id: string) {
   return toOrderDto(row);
 }
 
-/** One order as the wire sends it, with its lines, their lots and the stock the form shows. */
-export async function orderDetail(db: DbOrTx, id: string) {
+/**
+ * One order as the wire sends it, with its lines, their lots and the stock the form shows; without `withDcLots` the
+ * distribution centre's lots an approver may choose from (dcStock, dcLots) are left empty: the change log never keeps them.
+ */
+export async function orderDetail(db: DbOrTx, id: string, withDcLots = true) {
   const [row] = await orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order) };
+  return { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order, withDcLots) };
 }
 export type AssortmentOrderDetailDto = Awaited<ReturnType<typeof orderDetail>>;

@@ -47,12 +47,12 @@ const movement = (order: OrderRecord, cause: Movement['cause'], extra: Partial<M
 });
 
 /** The order as the wire sends it and as the change log keeps it (without the form's lookups: the distribution centre's lots). */
-async function views(tx: DbOrTx, id: string) {
-  const detail = await orderDetail(tx, id);
+async function views(tx: DbOrTx, id: string, withDcLots = true) {
+  const detail = await orderDetail(tx, id, withDcLots);
   return { detail, log: { ...detail, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) } };
 }
 
-const snapshot = async (tx: DbOrTx, id: string) => (await views(tx, id)).log;
+const snapshot = async (tx: DbOrTx, id: string) => (await views(tx, id, false)).log;
 
 async function logged(tx: DbOrTx, actor: Actor, action: string, order: OrderRecord, before: unknown) {
   const { detail, log } = await views(tx, order.id);
@@ -152,7 +152,7 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
     assertState(order, 'En proceso');
     if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
     if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
-    const { detail: shown, log: before } = await views(tx, id);
+    const { detail: shown, log: before } = await views(tx, id, false);
     const dc = await distributionCenter(tx);
     const lines = await orderLines(tx, id);
     const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
