@@ -208,13 +208,15 @@ export async function takeMany(
      */
     lockPickedOnly?: boolean;
     beforeWrite?: (taken: { lotId: string; units: number }[][]) => Promise<void>;
+    /** The branch's day at the movement's moment, when the caller has it (a sale's business day): not read again. */
+    today?: string;
   } = {},
 ): Promise<{ lotId: string; units: number }[][]> {
   requests.forEach((r) => assertPositive(r.units));
   const chosen = requests.flatMap((r) => (r.stockId ? [r.stockId] : []));
   const products = [...new Set(requests.map((r) => r.productId))];
   // the branch's day is read before the lots are locked: they stay locked until commit
-  const today = await branchToday(tx, branchId, m.at);
+  const today = options.today ?? (await branchToday(tx, branchId, m.at));
   const candidates = () =>
     tx
       .select({

@@ -214,10 +214,8 @@ async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
   const [stock, max, lots, valid] = await Promise.all([
     stockOf(db, order.branchId, productIds),
     maxOf(db, order.branchId, productIds),
-    sentLots(
-      db,
-      lines.map((l) => l.line.id),
-    ),
+    // an order in process has sent nothing yet
+    sentLots(db, order.status === 'En proceso' ? [] : lines.map((l) => l.line.id)),
     dc ? dcLots(db, dc.id, productIds) : Promise.resolve([]),
   ]);
   return lines.map(({ line, sku, name }) => {

@@ -154,7 +154,7 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
     if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
     const { detail: shown, log: before } = await views(tx, id, false);
     const dc = await distributionCenter(tx);
-    const lines = await orderLines(tx, id);
+    const lines = shown.assortmentOrderProducts;
     const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
     const sending = lines.flatMap((line) => {
       const { input: l, index } = body.get(line.id)!;
