@@ -154,6 +154,10 @@ export const assortmentOrders = pgTable(
     uniqueIndex('assortment_orders_number_unique').on(t.orderNumber),
     index('assortment_orders_branch_idx').on(t.branchId, t.createdAt),
     index('assortment_orders_created_idx').on(t.createdAt),
+    // the units in transit to a branch (the stock list's column, the restock suggestion): its few orders on the way
+    index('assortment_orders_in_transit_idx')
+      .on(t.branchId)
+      .where(sql`${t.status} = 'En tránsito'`),
     check('assortment_orders_status_valid', oneOf(t.status, ORDER_STATUSES)),
     check('assortment_orders_type_valid', oneOf(t.orderType, ORDER_TYPES)),
   ],
@@ -172,7 +176,7 @@ export const assortmentOrderProducts = pgTable(
     receivedQuantity: integer('received_quantity'),
   },
   (t) => [
-    index('assortment_order_products_order_idx').on(t.assortmentOrderId),
+    index('assortment_order_products_order_idx').on(t.assortmentOrderId, t.productId),
     index('assortment_order_products_product_idx').on(t.productId),
     check(
       'assortment_order_products_quantities',
@@ -226,6 +230,9 @@ export const transfers = pgTable(
     uniqueIndex('transfers_number_unique').on(t.transferNumber),
     index('transfers_origin_idx').on(t.originBranchId, t.createdAt),
     index('transfers_destiny_idx').on(t.destinyBranchId, t.createdAt),
+    index('transfers_in_transit_idx')
+      .on(t.destinyBranchId)
+      .where(sql`${t.status} = 'En tránsito'`),
     check('transfers_status_valid', oneOf(t.status, ORDER_STATUSES)),
     check('transfers_branches_differ', sql`${t.originBranchId} <> ${t.destinyBranchId}`),
   ],

@@ -7,6 +7,7 @@ import { live } from '../../db/live';
 import { branches, productStocks, stockMovements } from '../../db/schema';
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/app-error';
+import { namedRead, namedRows } from '../../db/prepared';
 
 /**
  * The only code that changes a lot's quantity. Each step changes one lot under a guard that keeps it ≥ 0 and
@@ -70,7 +71,7 @@ export async function branchToday(tx: DbOrTx, branchId: string, at = new Date())
   zonesOf.set(tx, zones);
   const known = zones.get(branchId);
   if (known && Date.now() - known.at < ZONE_TTL_MS) return dateInZone(known.zone, at);
-  const [b] = await tx.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  const [b] = await namedRead(tx.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1));
   if (!b) throw new AppError('BRANCH_NOT_FOUND');
   zones.set(branchId, { zone: b.timeZone, at: Date.now() });
   return dateInZone(b.timeZone, at);
@@ -247,7 +248,9 @@ export async function takeMany(
       product_id: productId,
       units: requests.filter((r) => r.productId === productId).reduce((sum, r) => sum + r.units, 0),
     }));
-    const result = (await tx.execute(sql`
+    return namedRows<Candidate>(
+      tx,
+      sql`
       select id, product_id as "productId", allotment, quantity, expires_at::text as "expiresAt" from (
         select s.id, s.product_id, s.allotment, s.quantity, s.expires_at, w.units,
           sum(s.quantity) over (partition by s.product_id order by s.expires_at asc nulls last, s.allotment collate "C", s.id) as through
@@ -257,8 +260,8 @@ export async function takeMany(
       union
       select id, product_id, allotment, quantity, expires_at::text from product_stocks
       where id = any(${`{${chosen.join(',')}}`}::uuid[]) and branch_id = ${branchId} and deleted_at is null
-      order by id`)) as unknown as { rows: Candidate[] };
-    return result.rows;
+      order by id`,
+    );
   };
   const refuse = (index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
     new AppError(code, message, [{ field: fieldOf(index), message }]);
@@ -439,7 +442,9 @@ async function writeMovements(tx: DbOrTx, actor: Actor | null, movements: BatchM
     })),
   );
   // the lots change by their movements' sum, under the guard that no movement leaves one below 0 (its lowest running balance)
-  const written = (await tx.execute(sql`with x as (
+  const written = await namedRows<{ balance: number }>(
+    tx,
+    sql`with x as (
       select * from json_to_recordset(${rows}::json) as x(i int, stock_id uuid, quantity int, cause varchar, document_type varchar, document_id uuid,
         document_number varchar, note text, created_at timestamptz)
     ), d as (
@@ -455,6 +460,7 @@ async function writeMovements(tx: DbOrTx, actor: Actor | null, movements: BatchM
     select coalesce(x.created_at, now()), x.stock_id, u.product_id, u.branch_id, x.quantity, u.before + sum(x.quantity) over (partition by x.stock_id order by x.i),
       x.cause, x.document_type, x.document_id, x.document_number, x.note, ${actor?.id ?? null}::uuid
     from x join u on u.id = x.stock_id order by x.i
-    returning balance`)) as unknown as { rows: { balance: number }[] };
-  return written.rows.length === movements.length;
+    returning balance`,
+  );
+  return written.length === movements.length;
 }

@@ -14,6 +14,7 @@ import type { ListSpec } from '../../../platform/list';
 import { liveUnlessWithDeleted } from '../../../platform/records';
 import { orderList } from '../order-list';
 import { branchToday } from '../steps';
+import { namedRead } from '../../../db/prepared';
 
 type AssortmentListQuery = z.output<typeof assortmentListQuery>;
 
@@ -106,7 +107,7 @@ export function assortmentListSpec(db: DbOrTx, actor: Actor, q: AssortmentListQu
 /** The order's row (any status, deleted too), locked when asked: the transitions lock it so a repeated click waits and sees the new state. */
 export async function findOrder(db: DbOrTx, id: string, lock = false) {
   const q = db.select().from(assortmentOrders).where(eq(assortmentOrders.id, id)).limit(1);
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await namedRead(q.for('update')) : await namedRead(q);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return row;
 }
@@ -142,7 +143,7 @@ export type SentLot = Awaited<ReturnType<typeof sentLots>>[number];
 /** The live distribution centre (the origin of every restock). */
 export async function distributionCenter(db: DbOrTx) {
   const [dc] = await db
-    .select({ id: branches.id, name: branches.name })
+    .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone })
     .from(branches)
     .where(and(eq(branches.distributionCenter, true), eq(branches.active, true), live(branches)))
     .orderBy(asc(branches.createdAt))
@@ -153,20 +154,24 @@ export async function distributionCenter(db: DbOrTx) {
 
 /** Stock of products at a branch, summed over its live lots. */
 async function stockOf(db: DbOrTx, branchId: string, productIds?: string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ productId: productStocks.productId, stock: sql<number>`sum(${productStocks.quantity})::int` })
-    .from(productStocks)
-    .where(and(eq(productStocks.branchId, branchId), live(productStocks), productIds ? inArray(productStocks.productId, productIds) : undefined))
-    .groupBy(productStocks.productId);
+  const rows = await namedRead(
+    db
+      .select({ productId: productStocks.productId, stock: sql<number>`sum(${productStocks.quantity})::int` })
+      .from(productStocks)
+      .where(and(eq(productStocks.branchId, branchId), live(productStocks), productIds ? inArray(productStocks.productId, productIds) : undefined))
+      .groupBy(productStocks.productId),
+  );
   return new Map(rows.map((r) => [r.productId, Number(r.stock)]));
 }
 
 /** The max of products at a branch (max_mins). */
 export async function maxOf(db: DbOrTx, branchId: string, productIds?: string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ productId: maxMins.productId, max: maxMins.max })
-    .from(maxMins)
-    .where(and(eq(maxMins.branchId, branchId), live(maxMins), productIds ? inArray(maxMins.productId, productIds) : undefined));
+  const rows = await namedRead(
+    db
+      .select({ productId: maxMins.productId, max: maxMins.max })
+      .from(maxMins)
+      .where(and(eq(maxMins.branchId, branchId), live(maxMins), productIds ? inArray(maxMins.productId, productIds) : undefined)),
+  );
   return new Map(rows.map((r) => [r.productId, r.max]));
 }
 
@@ -203,29 +208,38 @@ export async function restockProducts(db: DbOrTx, branchId: string) {
 }
 
 async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
-  const lines = await db
-    .select({ line: assortmentOrderProducts, sku: products.sku, name: products.name })
-    .from(assortmentOrderProducts)
-    .innerJoin(products, eq(products.id, assortmentOrderProducts.productId))
-    .where(eq(assortmentOrderProducts.assortmentOrderId, order.id))
-    .orderBy(asc(products.name), asc(assortmentOrderProducts.id));
+  // each line with the branch's stock (its live lots) and max of the product, in the same statement
+  const lines = await namedRead(
+    db
+      .select({
+        line: assortmentOrderProducts,
+        sku: products.sku,
+        name: products.name,
+        stock: sql<number>`(select coalesce(sum(s.quantity), 0)::int from ${productStocks} s
+          where s.branch_id = ${order.branchId} and s.product_id = ${assortmentOrderProducts.productId} and s.deleted_at is null)`,
+        max: sql<number | null>`(select m.max from ${maxMins} m
+          where m.branch_id = ${order.branchId} and m.product_id = ${assortmentOrderProducts.productId} and m.deleted_at is null limit 1)`,
+      })
+      .from(assortmentOrderProducts)
+      .innerJoin(products, eq(products.id, assortmentOrderProducts.productId))
+      .where(eq(assortmentOrderProducts.assortmentOrderId, order.id))
+      .orderBy(asc(products.name), asc(assortmentOrderProducts.id)),
+  );
   const productIds = lines.map((l) => l.line.productId);
   const dc = withDcLots && order.status === 'En proceso' ? await distributionCenter(db).catch(() => null) : null;
-  const [stock, max, lots, valid] = await Promise.all([
-    stockOf(db, order.branchId, productIds),
-    maxOf(db, order.branchId, productIds),
+  const [lots, valid] = await Promise.all([
     // an order in process has sent nothing yet
     sentLots(db, order.status === 'En proceso' ? [] : lines.map((l) => l.line.id)),
     dc ? dcLots(db, dc.id, productIds) : Promise.resolve([]),
   ]);
-  return lines.map(({ line, sku, name }) => {
+  return lines.map(({ line, sku, name, stock, max }) => {
     const choices = valid.filter((l) => l.productId === line.productId).map(({ productId: _, ...l }) => l);
     return {
       id: line.id,
       productId: line.productId,
       product: { id: line.productId, sku, name },
-      max: max.get(line.productId) ?? null,
-      stock: stock.get(line.productId) ?? 0,
+      max,
+      stock: Number(stock),
       dcStock: choices.reduce((sum, l) => sum + l.quantity, 0),
       dcLots: choices,
       orderedQuantity: line.orderedQuantity,
@@ -247,7 +261,7 @@ async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
 
 /** One order as the wire sends it, without its lines. */
 export async function orderHeader(db: DbOrTx, id: string) {
-  const [row] = await orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);
+  const [row] = await namedRead(orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return toOrderDto(row);
 }
@@ -257,8 +271,15 @@ export async function orderHeader(db: DbOrTx, id: string) {
  * distribution centre's lots an approver may choose from (dcStock, dcLots) are left empty: the change log never keeps them.
  */
 export async function orderDetail(db: DbOrTx, id: string, withDcLots = true) {
-  const [row] = await orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);
+  const [row] = await namedRead(orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1));
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order, withDcLots) };
 }
 export type AssortmentOrderDetailDto = Awaited<ReturnType<typeof orderDetail>>;
+
+/** orderDetail for a transition, in one read with the order's row, locked (as findOrder's lock): the row and the detail. */
+export async function lockedOrderDetail(db: DbOrTx, id: string, withDcLots: boolean) {
+  const [row] = await namedRead(orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1).for('update', { of: assortmentOrders }));
+  if (!row) throw new AppError('ORDER_NOT_FOUND');
+  return { order: row.order, detail: { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order, withDcLots) } };
+}

@@ -16,9 +16,12 @@ import { AppError } from '../../../platform/app-error';
 import { recordChange } from '../../../platform/change-log';
 import { nextDocumentNumber } from '../documents';
 import { putIntoLot, recordDifference, returnToLot, takeMany, type Movement } from '../steps';
+import { namedRows } from '../../../db/prepared';
+import { dateInZone } from '../../../../domain/dates';
 import {
   distributionCenter,
   findOrder,
+  lockedOrderDetail,
   maxOf,
   orderDetail,
   orderHeader,
@@ -47,9 +50,12 @@ const movement = (order: OrderRecord, cause: Movement['cause'], extra: Partial<M
 });
 
 /** The order as the wire sends it and as the change log keeps it (without the form's lookups: the distribution centre's lots). */
+/** The order as the change log keeps it: without the distribution centre's lots an approver may choose from. */
+const logView = (detail: AssortmentOrderDetailDto) => ({ ...detail, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) });
+
 async function views(tx: DbOrTx, id: string, withDcLots = true) {
   const detail = await orderDetail(tx, id, withDcLots);
-  return { detail, log: { ...detail, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) } };
+  return { detail, log: logView(detail) };
 }
 
 const snapshot = async (tx: DbOrTx, id: string) => (await views(tx, id, false)).log;
@@ -148,11 +154,11 @@ function matchLines<T extends { id: string }>(lines: { id: string }[], body: T[]
 
 export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput) {
   return ctx.db.transaction(async (tx) => {
-    const order = await findOrder(tx, id, true);
+    const { order, detail: shown } = await lockedOrderDetail(tx, id, false);
     assertState(order, 'En proceso');
     if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
     if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
-    const { detail: shown, log: before } = await views(tx, id, false);
+    const before = logView(shown);
     const dc = await distributionCenter(tx);
     const lines = shown.assortmentOrderProducts;
     const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
@@ -176,6 +182,7 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
     let detail: AssortmentOrderDetailDto | undefined;
     await takeMany(tx, actor, dc.id, sending, m, (i) => lineField(sending[i]!.index, 'stockedQuantity'), {
       lockPickedOnly: true,
+      today: dateInZone(dc.timeZone, m.at ?? new Date()),
       beforeWrite: async (taken) => {
         const sent = await insertSentLots(
           tx,
@@ -209,37 +216,41 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
 /** The approval's writes to the order in one statement: each line's quantity sent, the order sent from the distribution centre. */
 async function approveRows(tx: DbOrTx, id: string, approverId: string, dcId: string, lines: { id: string; quantity: number }[]) {
   const now = new Date().toISOString();
-  await tx.execute(sql`with l as (
+  await namedRows(
+    tx,
+    sql`with l as (
       update assortment_order_products p set stocked_quantity = x.quantity
       from json_to_recordset(${JSON.stringify(lines)}::json) as x(id uuid, quantity int) where p.id = x.id
     )
     update assortment_orders set status = 'En tránsito', approved_at = ${now}::timestamptz, sent_at = ${now}::timestamptz, approved_by_id = ${approverId},
       origin_branch_id = ${dcId}, updated_at = ${now}::timestamptz
-    where id = ${id}`);
+    where id = ${id}`,
+  );
 }
 
 /** The lots each line is sent from, in one statement; answered as sentLots orders and shows them (first expiry first). */
 async function insertSentLots(tx: DbOrTx, rows: { line_id: string; stock_id: string; quantity: number }[]) {
   if (!rows.length) return [];
-  const result = (await tx.execute(sql`with ins as (
+  const sent = await namedRows<{
+    line_id: string;
+    stock_id: string;
+    allotment: string;
+    expires_at: string | null;
+    quantity: number;
+    received_quantity: number | null;
+    destination_stock_id: string | null;
+  }>(
+    tx,
+    sql`with ins as (
       insert into assortment_order_lots (line_id, stock_id, quantity)
       select x.line_id, x.stock_id, x.quantity from json_to_recordset(${JSON.stringify(rows)}::json) as x(line_id uuid, stock_id uuid, quantity int)
       returning id, line_id, stock_id, quantity, received_quantity, destination_stock_id
     )
     select ins.line_id, ins.stock_id, s.allotment, s.expires_at::text as expires_at, ins.quantity, ins.received_quantity, ins.destination_stock_id
     from ins join product_stocks s on s.id = ins.stock_id
-    order by s.expires_at asc nulls last, s.allotment asc, ins.id asc`)) as unknown as {
-    rows: {
-      line_id: string;
-      stock_id: string;
-      allotment: string;
-      expires_at: string | null;
-      quantity: number;
-      received_quantity: number | null;
-      destination_stock_id: string | null;
-    }[];
-  };
-  return result.rows.map((r) => ({
+    order by s.expires_at asc nulls last, s.allotment asc, ins.id asc`,
+  );
+  return sent.map((r) => ({
     lineId: r.line_id,
     stockId: r.stock_id,
     allotment: r.allotment,
