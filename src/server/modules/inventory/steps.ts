@@ -240,8 +240,9 @@ export async function takeMany(
   type Candidate = Awaited<ReturnType<typeof candidates>>[number];
   /**
    * What the plan without locks reads: of each product only its valid lots, first expiry first (the order of pickFefo), up
-   * to the ones that cover every unit asked of it, and the lots chosen by id; at a branch with dozens of lots of each
-   * product (the distribution centre) that is a few rows instead of all of them. A plan that needs more falls back below.
+   * to the ones that cover every unit asked of it (never more lots than units: each holds one at least), and the lots
+   * chosen by id; at a branch with dozens of lots of each product (the distribution centre) that is a few rows read from
+   * the branch-product index instead of all of them sorted. A plan that needs more falls back below.
    */
   const plannedCandidates = async (): Promise<Candidate[]> => {
     const wanted = products.map((productId) => ({
@@ -251,12 +252,15 @@ export async function takeMany(
     return namedRows<Candidate>(
       tx,
       sql`
-      select id, product_id as "productId", allotment, quantity, expires_at::text as "expiresAt" from (
-        select s.id, s.product_id, s.allotment, s.quantity, s.expires_at, w.units,
-          sum(s.quantity) over (partition by s.product_id order by s.expires_at asc nulls last, s.allotment collate "C", s.id) as through
-        from product_stocks s join json_to_recordset(${JSON.stringify(wanted)}::json) as w(product_id uuid, units int) on w.product_id = s.product_id
-        where s.branch_id = ${branchId} and s.deleted_at is null and s.quantity > 0 and (s.expires_at is null or s.expires_at >= ${today}::date)
-      ) fefo where through - quantity < units
+      select c.id, c.product_id as "productId", c.allotment, c.quantity, c.expires_at::text as "expiresAt"
+      from json_to_recordset(${JSON.stringify(wanted)}::json) as w(product_id uuid, units int)
+      cross join lateral (
+        select f.*, sum(f.quantity) over (order by f.expires_at asc nulls last, f.allotment collate "C", f.id) as through
+        from (select s.id, s.product_id, s.allotment, s.quantity, s.expires_at from product_stocks s
+          where s.branch_id = ${branchId} and s.product_id = w.product_id and s.deleted_at is null and s.quantity > 0
+            and (s.expires_at is null or s.expires_at >= ${today}::date)
+          order by s.expires_at asc nulls last, s.allotment collate "C", s.id limit w.units) f
+      ) c where c.through - c.quantity < w.units
       union
       select id, product_id, allotment, quantity, expires_at::text from product_stocks
       where id = any(${`{${chosen.join(',')}}`}::uuid[]) and branch_id = ${branchId} and deleted_at is null

@@ -259,13 +259,6 @@ async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
   });
 }
 
-/** One order as the wire sends it, without its lines. */
-export async function orderHeader(db: DbOrTx, id: string) {
-  const [row] = await namedRead(orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1));
-  if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return toOrderDto(row);
-}
-
 /**
  * One order as the wire sends it, with its lines, their lots and the stock the form shows; without `withDcLots` the
  * distribution centre's lots an approver may choose from (dcStock, dcLots) are left empty: the change log never keeps them.

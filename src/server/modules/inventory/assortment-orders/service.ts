@@ -24,11 +24,11 @@ import {
   lockedOrderDetail,
   maxOf,
   orderDetail,
-  orderHeader,
   orderLines,
   restockProducts,
   sentLots,
   type AssortmentOrderDetailDto,
+  type AssortmentOrderDto,
   type OrderRecord,
 } from './queries';
 
@@ -166,16 +166,26 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
       const { input: l, index } = body.get(line.id)!;
       return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
     });
-    // the order's own rows first (the order is locked), the order read back, and only then the distribution centre's
-    // lots, which every approval at the same time needs: they stay locked for the few statements after them
-    await approveRows(
+    // the order's own rows first (the order is locked), and only then the distribution centre's lots, which every
+    // approval at the same time needs: they stay locked for the few statements after them
+    const approved = await approveRows(
       tx,
       id,
       actor.id,
       dc.id,
       [...body.values()].map(({ input }) => ({ id: input.id, quantity: input.stockedQuantity })),
     );
-    const header = await orderHeader(tx, id);
+    // the order as orderHeader would read it back now: what the approval wrote over what was read
+    const { assortmentOrderProducts: _, ...read } = shown;
+    const header: AssortmentOrderDto = {
+      ...read,
+      status: 'En tránsito',
+      originBranch: { id: dc.id, name: dc.name },
+      approvedBy: approved.approvedBy,
+      approvedAt: approved.at,
+      sentAt: approved.at,
+      updated_at: approved.at,
+    };
     // the distribution centre's lots, first expiry first where no lot is chosen: the lots each line leaves from and the
     // change log are written before the lots are locked (takeMany's beforeWrite)
     const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
@@ -213,10 +223,14 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
   });
 }
 
-/** The approval's writes to the order in one statement: each line's quantity sent, the order sent from the distribution centre. */
+/**
+ * The approval's writes to the order in one statement: each line's quantity sent, the order sent from the distribution
+ * centre; answers the moment written and the approver's name as the order's reads show it.
+ */
 async function approveRows(tx: DbOrTx, id: string, approverId: string, dcId: string, lines: { id: string; quantity: number }[]) {
-  const now = new Date().toISOString();
-  await namedRows(
+  const at = new Date();
+  const now = at.toISOString();
+  const [row] = await namedRows<{ approved_by: string | null }>(
     tx,
     sql`with l as (
       update assortment_order_products p set stocked_quantity = x.quantity
@@ -224,8 +238,10 @@ async function approveRows(tx: DbOrTx, id: string, approverId: string, dcId: str
     )
     update assortment_orders set status = 'En tránsito', approved_at = ${now}::timestamptz, sent_at = ${now}::timestamptz, approved_by_id = ${approverId},
       origin_branch_id = ${dcId}, updated_at = ${now}::timestamptz
-    where id = ${id}`,
+    where id = ${id}
+    returning (select nullif(trim(u.name || ' ' || u.last_name || ' ' || coalesce(u.mother_last_name, '')), '') from users u where u.id = approved_by_id) as approved_by`,
   );
+  return { at, approvedBy: row?.approved_by ?? null };
 }
 
 /** The lots each line is sent from, in one statement; answered as sentLots orders and shows them (first expiry first). */
