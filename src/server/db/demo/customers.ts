@@ -45,9 +45,10 @@ const PHOTO_NOTE_TYPES: readonly NoteType[] = ['Médica', 'Cosmetológica'];
 
 type CustomerRow = typeof customers.$inferInsert;
 
+const DEMO_YEAR = Number(DEMO_TODAY.slice(0, 4));
+
 function birthdayFor(rnd: ReturnType<typeof seededRandom>, minor: boolean): string {
-  const thisYear = Number(DEMO_TODAY.slice(0, 4));
-  const year = minor ? thisYear - rnd.int(8, 17) : thisYear - rnd.int(19, 70);
+  const year = minor ? DEMO_YEAR - rnd.int(8, 17) : DEMO_YEAR - rnd.int(19, 70);
   return `${year}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`;
 }
 

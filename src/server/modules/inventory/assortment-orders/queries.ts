@@ -154,24 +154,20 @@ export async function distributionCenter(db: DbOrTx) {
 
 /** Stock of products at a branch, summed over its live lots. */
 async function stockOf(db: DbOrTx, branchId: string, productIds?: string[]): Promise<Map<string, number>> {
-  const rows = await namedRead(
-    db
-      .select({ productId: productStocks.productId, stock: sql<number>`sum(${productStocks.quantity})::int` })
-      .from(productStocks)
-      .where(and(eq(productStocks.branchId, branchId), live(productStocks), productIds ? inArray(productStocks.productId, productIds) : undefined))
-      .groupBy(productStocks.productId),
-  );
+  const rows = await db
+    .select({ productId: productStocks.productId, stock: sql<number>`sum(${productStocks.quantity})::int` })
+    .from(productStocks)
+    .where(and(eq(productStocks.branchId, branchId), live(productStocks), productIds ? inArray(productStocks.productId, productIds) : undefined))
+    .groupBy(productStocks.productId);
   return new Map(rows.map((r) => [r.productId, Number(r.stock)]));
 }
 
 /** The max of products at a branch (max_mins). */
 export async function maxOf(db: DbOrTx, branchId: string, productIds?: string[]): Promise<Map<string, number>> {
-  const rows = await namedRead(
-    db
-      .select({ productId: maxMins.productId, max: maxMins.max })
-      .from(maxMins)
-      .where(and(eq(maxMins.branchId, branchId), live(maxMins), productIds ? inArray(maxMins.productId, productIds) : undefined)),
-  );
+  const rows = await db
+    .select({ productId: maxMins.productId, max: maxMins.max })
+    .from(maxMins)
+    .where(and(eq(maxMins.branchId, branchId), live(maxMins), productIds ? inArray(maxMins.productId, productIds) : undefined));
   return new Map(rows.map((r) => [r.productId, r.max]));
 }
 
@@ -264,15 +260,18 @@ async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
  * distribution centre's lots an approver may choose from (dcStock, dcLots) are left empty: the change log never keeps them.
  */
 export async function orderDetail(db: DbOrTx, id: string, withDcLots = true) {
-  const [row] = await namedRead(orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1));
-  if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order, withDcLots) };
+  return (await readOrder(db, id, withDcLots, false)).detail;
 }
 export type AssortmentOrderDetailDto = Awaited<ReturnType<typeof orderDetail>>;
 
 /** orderDetail for a transition, in one read with the order's row, locked (as findOrder's lock): the row and the detail. */
-export async function lockedOrderDetail(db: DbOrTx, id: string, withDcLots: boolean) {
-  const [row] = await namedRead(orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1).for('update', { of: assortmentOrders }));
+export function lockedOrderDetail(db: DbOrTx, id: string, withDcLots: boolean) {
+  return readOrder(db, id, withDcLots, true);
+}
+
+async function readOrder(db: DbOrTx, id: string, withDcLots: boolean, lock: boolean) {
+  const q = orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);
+  const [row] = await namedRead(lock ? q.for('update', { of: assortmentOrders }) : q);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return { order: row.order, detail: { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order, withDcLots) } };
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AUTOMATIC_LABEL, CLOSING_MESSAGES, closingTotals } from '../../../../domain/cash-closings';
 import { dateInZone, zonedInstant } from '../../../../domain/dates';
+import { addDays } from '../../../../domain/inventory';
 import { toCents } from '../../../../domain/money';
 import { demoId } from '../../../db/demo/random';
 import { DEMO_TODAY } from '../../../db/demo/sales';
@@ -32,9 +33,8 @@ let keySeq = 0;
 const key = () => `corte-${Date.now()}-${++keySeq}`;
 const today = (branchId: string) => dateInZone(zones.get(branchId)!);
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const demoDayBefore = (days: number) => new Date(Date.parse(`${DEMO_TODAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-const YESTERDAY = demoDayBefore(1);
-const THREE_WEEKS_AGO = demoDayBefore(21);
+const YESTERDAY = addDays(DEMO_TODAY, -1);
+const THREE_WEEKS_AGO = addDays(DEMO_TODAY, -21);
 const cents = (pesos: number | string) => toCents(pesos) as number;
 
 interface Tender {
