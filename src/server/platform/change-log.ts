@@ -47,24 +47,27 @@ export interface ChangeEntry {
   at?: Date;
 }
 
+/** The change-log row's insert, not run: recordChange runs it, and a statement that writes more may hold it (its getSQL()). */
+export function changeLogInsert(db: DbOrTx, actor: Actor | null, entry: ChangeEntry) {
+  return db
+    .insert(changeLog)
+    .values({
+      module: entry.module,
+      action: entry.action,
+      entityId: entry.entityId ?? null,
+      orderNumber: entry.orderNumber ?? null,
+      before: entry.before === undefined ? null : redact(entry.before),
+      after: entry.after === undefined ? null : redact(entry.after),
+      userId: actor?.id ?? null,
+      branchId: actor?.branchId ?? null,
+      affectedBranchId: entry.affectedBranchId ?? null,
+      metadata: actor?.address ? { userAgent: actor.address.userAgent, ip: actor.address.ip } : { source: 'sistema' },
+      ...(entry.at && { createdAt: entry.at, updatedAt: entry.at }),
+    });
+}
+
 /** Writes the change-log row inside the same transaction as the change itself; a null actor is the system. */
 export async function recordChange(tx: DbOrTx, actor: Actor | null, entry: ChangeEntry): Promise<void> {
   // a named statement: one text (two with a past moment), written on almost every request that changes something
-  await namedRead(
-    tx
-      .insert(changeLog)
-      .values({
-        module: entry.module,
-        action: entry.action,
-        entityId: entry.entityId ?? null,
-        orderNumber: entry.orderNumber ?? null,
-        before: entry.before === undefined ? null : redact(entry.before),
-        after: entry.after === undefined ? null : redact(entry.after),
-        userId: actor?.id ?? null,
-        branchId: actor?.branchId ?? null,
-        affectedBranchId: entry.affectedBranchId ?? null,
-        metadata: actor?.address ? { userAgent: actor.address.userAgent, ip: actor.address.ip } : { source: 'sistema' },
-        ...(entry.at && { createdAt: entry.at, updatedAt: entry.at }),
-      }),
-  );
+  await namedRead(changeLogInsert(tx, actor, entry));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { dateInZone } from '../../../domain/dates';
 import { EXPIRED_LOT, EXPIRED_LOT_EXITS, INVENTORY_MESSAGES, isExpired, pickFefo, type MovementCause } from '../../../domain/inventory';
 import type { Cents } from '../../../domain/money';
@@ -188,12 +188,152 @@ export interface TakeRequest {
   stockId?: string;
 }
 
+/** A lot a plan may pick from, as read. */
+export interface Candidate {
+  id: string;
+  productId: string;
+  allotment: string;
+  quantity: number;
+  expiresAt: string | null;
+}
+/** Per request, the lots it takes from and how many units of each. */
+export type Picks = { lot: Candidate; units: number }[][];
+
+const refusal = (fieldOf: (index: number) => string, index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
+  new AppError(code, message, [{ field: fieldOf(index), message }]);
+
+/**
+ * Every request's picks from these lots, each from its chosen lot or first expiry first (valid lots only; the lots'
+ * quantities go down by what each pick takes), or the refusal of the first request that cannot be served, on its field.
+ */
+function planPicks(lots: Candidate[], requests: TakeRequest[], m: Movement, fieldOf: (index: number) => string, today: string): Picks {
+  const short = m.shortMessage ?? INVENTORY_MESSAGES.insufficient;
+  const pick = (r: TakeRequest, index: number) => {
+    const own = lots.filter((l) => l.productId === r.productId);
+    if (!r.stockId) {
+      const picks = pickFefo(own, r.units, today);
+      if (!picks) throw refusal(fieldOf, index, 'INSUFFICIENT_INVENTORY', short);
+      return picks;
+    }
+    const lot = own.find((l) => l.id === r.stockId);
+    if (!lot) throw refusal(fieldOf, index, 'VALIDATION_FAILED', 'El lote no es de esa sucursal o no es de ese producto');
+    if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, today))
+      throw refusal(fieldOf, index, 'LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
+    if (lot.quantity < r.units) throw refusal(fieldOf, index, 'INSUFFICIENT_INVENTORY', short);
+    return [{ lot, units: r.units }];
+  };
+  return requests.map((r, index) => {
+    const picks = pick(r, index);
+    // what a request takes is gone for the next one of the same product
+    for (const p of picks) p.lot.quantity -= p.units;
+    return picks;
+  });
+}
+
+const idArray = (ids: string[]) => `{${ids.join(',')}}`;
+
+/** The movements that take a plan's picks. */
+export const takenMovements = (picks: Picks, m: Movement): (BatchMovement & { stockId: string })[] =>
+  picks.flat().map((p) => ({ ...m, stockId: p.lot.id, quantity: -p.units }));
+
+/** Units beyond twice those asked that the first lots locked must hold as read: what concurrent takers may take meanwhile. */
+const FIRST_LOTS_SPARE = 16;
+
+/**
+ * The ids of each product's first valid lots at a branch, first expiry first, up to the ones that hold twice the units
+ * asked of it and FIRST_LOTS_SPARE more (never more lots than that: each holds one unit at least), and of the lots chosen
+ * by id: at a branch with dozens of lots of each product (the distribution centre) a few rows read from the
+ * branch-product index.
+ */
+function firstLotIds(branchId: string, requests: TakeRequest[], today: string): SQL {
+  const products = [...new Set(requests.map((r) => r.productId))];
+  const wanted = products.map((productId) => ({
+    product_id: productId,
+    units: 2 * requests.filter((r) => r.productId === productId).reduce((sum, r) => sum + r.units, 0) + FIRST_LOTS_SPARE,
+  }));
+  return sql`select c.id from json_to_recordset(${JSON.stringify(wanted)}::json) as w(product_id uuid, units int)
+    cross join lateral (
+      select f.id, f.quantity, sum(f.quantity) over (order by f.expires_at asc nulls last, f.allotment collate "C", f.id) as through
+      from (select s.id, s.quantity, s.expires_at, s.allotment from product_stocks s
+        where s.branch_id = ${branchId} and s.product_id = w.product_id and s.deleted_at is null and s.quantity > 0
+          and (s.expires_at is null or s.expires_at >= ${today}::date)
+        order by s.expires_at asc nulls last, s.allotment collate "C", s.id limit w.units) f
+    ) c where c.through - c.quantity < w.units
+    union all
+    select id from product_stocks where id = any(${idArray(requests.flatMap((r) => (r.stockId ? [r.stockId] : [])))}::uuid[])`;
+}
+
+/**
+ * lockAndPlan on fewer lots: only each product's first valid lots, as many as hold twice the units asked and a spare as
+ * read (concurrent takers of the same lots may empty some meanwhile), and the chosen ones, locked in id order. Null when
+ * those lots no longer serve every request (or one is refused): the caller then decides on every lot (lockAndPlan),
+ * after undoing its transaction, since locking more lots while holding these could deadlock with another taker.
+ */
+export async function lockFirstLotsAndPlan(
+  tx: DbOrTx,
+  branchId: string,
+  requests: TakeRequest[],
+  m: Movement,
+  fieldOf: (index: number) => string,
+  today: string,
+): Promise<Picks | null> {
+  requests.forEach((r) => assertPositive(r.units));
+  // the ids as an array, not a join: a lot updated by another taker meanwhile is locked in its new version as is
+  const lots = await namedRows<Candidate>(
+    tx,
+    sql`select s.id, s.product_id as "productId", s.allotment, s.quantity, s.expires_at::text as "expiresAt" from product_stocks s
+      where s.id = any(array(${firstLotIds(branchId, requests, today)})) and s.branch_id = ${branchId} and s.deleted_at is null
+      order by s.id for no key update`,
+  );
+  try {
+    return planPicks(lots, requests, m, fieldOf, today);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The plan of takeMany on locked lots: every lot of the products at the branch locked in id order (one statement), and
+ * each request served from what the locked rows hold. Throws takeMany's refusal.
+ */
+export async function lockAndPlan(
+  tx: DbOrTx,
+  branchId: string,
+  requests: TakeRequest[],
+  m: Movement,
+  fieldOf: (index: number) => string,
+  today: string,
+): Promise<Picks> {
+  requests.forEach((r) => assertPositive(r.units));
+  const chosen = requests.flatMap((r) => (r.stockId ? [r.stockId] : []));
+  const products = [...new Set(requests.map((r) => r.productId))];
+  const lots = await tx
+    .select({
+      id: productStocks.id,
+      productId: productStocks.productId,
+      allotment: productStocks.allotment,
+      quantity: productStocks.quantity,
+      expiresAt: productStocks.expiresAt,
+    })
+    .from(productStocks)
+    .where(
+      and(
+        eq(productStocks.branchId, branchId),
+        sql`${productStocks.productId} = any(${idArray(products)}::uuid[])`,
+        sql`(${productStocks.quantity} > 0 or ${productStocks.id} = any(${idArray(chosen)}::uuid[]))`,
+        live(productStocks),
+      ),
+    )
+    .orderBy(asc(productStocks.id))
+    .for('no key update');
+  return planPicks(lots, requests, m, fieldOf, today);
+}
+
 /**
  * Takes several products' units at one branch at once (an order's lines): each request served from its chosen lot or
- * first expiry first (valid lots only), the lots locked in id order, and the movements written as applyMovements writes
- * them. A request that cannot be served is refused on its field (`fieldOf(index)`). `beforeWrite` gets the picks before
- * the lots are locked (it may run twice: see below; what it writes in the first run is undone). Answers, per request,
- * the lots taken and how many units from each.
+ * first expiry first (valid lots only) from the locked lots (lockAndPlan), and the movements written as applyMovements
+ * writes them. A request that cannot be served is refused on its field (`fieldOf(index)`). Answers, per request, the
+ * lots taken and how many units from each.
  */
 export async function takeMany(
   tx: DbOrTx,
@@ -202,139 +342,21 @@ export async function takeMany(
   requests: TakeRequest[],
   m: Movement,
   fieldOf: (index: number) => string,
-  options: {
-    /**
-     * Plan on the lots as read and lock only the lots picked (see below): for a branch whose products have many lots
-     * (the distribution centre), where concurrent orders of the same products would otherwise queue on all of them.
-     */
-    lockPickedOnly?: boolean;
-    beforeWrite?: (taken: { lotId: string; units: number }[][]) => Promise<void>;
-    /** The branch's day at the movement's moment, when the caller has it (a sale's business day): not read again. */
-    today?: string;
-  } = {},
+  /** The branch's day at the movement's moment, when the caller has it (a sale's business day): not read again. */
+  today?: string,
 ): Promise<{ lotId: string; units: number }[][]> {
-  requests.forEach((r) => assertPositive(r.units));
-  const chosen = requests.flatMap((r) => (r.stockId ? [r.stockId] : []));
-  const products = [...new Set(requests.map((r) => r.productId))];
   // the branch's day is read before the lots are locked: they stay locked until commit
-  const today = options.today ?? (await branchToday(tx, branchId, m.at));
-  const candidates = () =>
-    tx
-      .select({
-        id: productStocks.id,
-        productId: productStocks.productId,
-        allotment: productStocks.allotment,
-        quantity: productStocks.quantity,
-        expiresAt: productStocks.expiresAt,
-      })
-      .from(productStocks)
-      .where(
-        and(
-          eq(productStocks.branchId, branchId),
-          sql`${productStocks.productId} = any(${`{${products.join(',')}}`}::uuid[])`,
-          sql`(${productStocks.quantity} > 0 or ${productStocks.id} = any(${`{${chosen.join(',')}}`}::uuid[]))`,
-          live(productStocks),
-        ),
-      )
-      .orderBy(asc(productStocks.id));
-  type Candidate = Awaited<ReturnType<typeof candidates>>[number];
-  /**
-   * What the plan without locks reads: of each product only its valid lots, first expiry first (the order of pickFefo), up
-   * to the ones that cover every unit asked of it (never more lots than units: each holds one at least), and the lots
-   * chosen by id; at a branch with dozens of lots of each product (the distribution centre) that is a few rows read from
-   * the branch-product index instead of all of them sorted. A plan that needs more falls back below.
-   */
-  const plannedCandidates = async (): Promise<Candidate[]> => {
-    const wanted = products.map((productId) => ({
-      product_id: productId,
-      units: requests.filter((r) => r.productId === productId).reduce((sum, r) => sum + r.units, 0),
-    }));
-    return namedRows<Candidate>(
-      tx,
-      sql`
-      select c.id, c.product_id as "productId", c.allotment, c.quantity, c.expires_at::text as "expiresAt"
-      from json_to_recordset(${JSON.stringify(wanted)}::json) as w(product_id uuid, units int)
-      cross join lateral (
-        select f.*, sum(f.quantity) over (order by f.expires_at asc nulls last, f.allotment collate "C", f.id) as through
-        from (select s.id, s.product_id, s.allotment, s.quantity, s.expires_at from product_stocks s
-          where s.branch_id = ${branchId} and s.product_id = w.product_id and s.deleted_at is null and s.quantity > 0
-            and (s.expires_at is null or s.expires_at >= ${today}::date)
-          order by s.expires_at asc nulls last, s.allotment collate "C", s.id limit w.units) f
-      ) c where c.through - c.quantity < w.units
-      union
-      select id, product_id, allotment, quantity, expires_at::text from product_stocks
-      where id = any(${`{${chosen.join(',')}}`}::uuid[]) and branch_id = ${branchId} and deleted_at is null
-      order by id`,
-    );
-  };
-  const refuse = (index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
-    new AppError(code, message, [{ field: fieldOf(index), message }]);
-  const short = m.shortMessage ?? INVENTORY_MESSAGES.insufficient;
-  /** Every request's picks from these lots (their quantities go down by what each pick takes), or the refusal. */
-  const plan = (lots: Candidate[]) => {
-    const pick = (r: TakeRequest, index: number) => {
-      const own = lots.filter((l) => l.productId === r.productId);
-      if (!r.stockId) {
-        const picks = pickFefo(own, r.units, today);
-        if (!picks) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
-        return picks;
-      }
-      const lot = own.find((l) => l.id === r.stockId);
-      if (!lot) throw refuse(index, 'VALIDATION_FAILED', 'El lote no es de esa sucursal o no es de ese producto');
-      if (!EXPIRED_LOT_EXITS.includes(m.cause) && isExpired(lot.expiresAt, today))
-        throw refuse(index, 'LOT_EXPIRED', EXPIRED_LOT(lot.allotment, lot.expiresAt!));
-      if (lot.quantity < r.units) throw refuse(index, 'INSUFFICIENT_INVENTORY', short);
-      return [{ lot, units: r.units }];
-    };
-    return requests.map((r, index) => {
-      const picks = pick(r, index);
-      // what a request takes is gone for the next one of the same product
-      for (const p of picks) p.lot.quantity -= p.units;
-      return picks;
-    });
-  };
-  // With lockPickedOnly, first the picks are planned on the lots as read, then one statement locks only the lots picked (id
-  // order) and writes the movements, under the same guards (live, never below 0); `beforeWrite` (the caller's rows that
-  // name the lots) runs before it, so that the lots stay locked only for the rest of the transaction. When the plan does
-  // not hold any more (another transaction took the units meanwhile) or was a refusal, all that is undone (savepoint).
-  // Without lockPickedOnly, or after such an undo, every lot of the products is locked in id order (one statement) and
-  // the picks made on what the locked rows hold; the movements follow without locking them again.
-  const answer = (taken: ReturnType<typeof plan>) => taken.map((picks) => picks.map((p) => ({ lotId: p.lot.id, units: p.units })));
-  const movementsOf = (taken: ReturnType<typeof plan>) => taken.flat().map((p) => ({ ...m, stockId: p.lot.id, quantity: -p.units }));
-  let planned: ReturnType<typeof plan> | null = null;
-  if (options.lockPickedOnly)
-    try {
-      planned = plan(await plannedCandidates());
-    } catch {
-      planned = null;
-    }
-  if (planned?.length) {
-    await tx.execute(sql`savepoint take_many`);
-    await options.beforeWrite?.(answer(planned));
-    const movements = movementsOf(planned);
-    if (
-      await writeMovements(
-        tx,
-        actor,
-        movements,
-        movements.map((mv) => mv.stockId),
-        true,
-      )
-    )
-      return answer(planned);
-    await tx.execute(sql`rollback to savepoint take_many`);
-  }
-  const taken = plan(await candidates().for('no key update'));
-  await options.beforeWrite?.(answer(taken));
-  // the lots are locked above and each pick checked (live, valid, enough units): written without locking them again
-  const movements = movementsOf(taken);
+  const day = today ?? (await branchToday(tx, branchId, m.at));
+  const taken = await lockAndPlan(tx, branchId, requests, m, fieldOf, day);
+  // the lots are locked and each pick checked (live, valid, enough units): written without locking them again
+  const movements = takenMovements(taken, m);
   await writeLockedMovements(
     tx,
     actor,
     movements,
     movements.map((mv) => mv.stockId),
   );
-  return answer(taken);
+  return taken.map((picks) => picks.map((p) => ({ lotId: p.lot.id, units: p.units })));
 }
 
 /** Lots whose quantity is not the sum of their movements: none, ever (the demo seed and the tests check it). */
@@ -417,21 +439,22 @@ export async function applyMovements(tx: DbOrTx, actor: Actor | null, movements:
 }
 
 /**
- * The set-based write of applyMovements for lots the caller has locked and checked (`ids[i]` is movement i's lot):
- * each lot changes by its movements' sum under the guard that none leaves it below 0, and the movement rows are
- * inserted in array order, in one statement.
+ * The set-based write of applyMovements for lots the caller has locked and checked (`ids[i]` is movement i's lot), in
+ * one statement (ledgerWrite).
  */
 async function writeLockedMovements(tx: DbOrTx, actor: Actor | null, movements: BatchMovement[], ids: string[]): Promise<void> {
-  if (!(await writeMovements(tx, actor, movements, ids, false))) throw new AppError('INSUFFICIENT_INVENTORY', INVENTORY_MESSAGES.insufficient);
+  if (!movements.length) return;
+  const [written] = await namedRows<{ n: number }>(tx, sql`with ${ledgerWrite(actor, movements, ids)} select count(*)::int as n from moved`);
+  if (written?.n !== movements.length) throw new AppError('INSUFFICIENT_INVENTORY', INVENTORY_MESSAGES.insufficient);
 }
 
 /**
- * writeLockedMovements' statement; with `lock`, the same statement first locks the lots (id order) and leaves a deleted
- * one alone. Answers whether every movement was written (else some lot lacked the units or was deleted: the caller
- * refuses, or undoes the statement).
+ * The ledger write as common table expressions (x, d, u, moved) for a statement that may write more beside them, on
+ * lots the caller has locked and checked: each lot changes by its movements' sum, under the guard that no movement
+ * leaves it below 0 (its lowest running balance), and `moved` inserts the movement rows in array order (`ids[i]` is
+ * movement i's lot); the statement checks that `moved` holds every movement.
  */
-async function writeMovements(tx: DbOrTx, actor: Actor | null, movements: BatchMovement[], ids: string[], lock: boolean): Promise<boolean> {
-  if (!movements.length) return true;
+export function ledgerWrite(actor: Actor | null, movements: BatchMovement[], ids: string[]): SQL {
   const rows = JSON.stringify(
     movements.map((m, i) => ({
       i,
@@ -445,26 +468,21 @@ async function writeMovements(tx: DbOrTx, actor: Actor | null, movements: BatchM
       created_at: m.at?.toISOString() ?? null,
     })),
   );
-  // the lots change by their movements' sum, under the guard that no movement leaves one below 0 (its lowest running balance)
-  const written = await namedRows<{ balance: number }>(
-    tx,
-    sql`with x as (
+  return sql`x as (
       select * from json_to_recordset(${rows}::json) as x(i int, stock_id uuid, quantity int, cause varchar, document_type varchar, document_id uuid,
         document_number varchar, note text, created_at timestamptz)
     ), d as (
       select stock_id, sum(quantity)::int as delta, min(run)::int as low
       from (select stock_id, quantity, sum(quantity) over (partition by stock_id order by i) as run from x) r group by stock_id
-    )${lock ? sql`, locked as materialized (select s.id from product_stocks s where s.id = any(${`{${[...new Set(ids)].join(',')}}`}::uuid[]) order by s.id for no key update)` : sql``}, u as (
+    ), u as (
       update product_stocks s set quantity = s.quantity + d.delta, updated_at = now() from d
       where s.id = d.stock_id and s.quantity + least(d.low, 0) >= 0
-        ${lock ? sql`and s.deleted_at is null and s.id in (select id from locked)` : sql``}
       returning s.id, s.product_id, s.branch_id, s.quantity - d.delta as before
-    )
-    insert into stock_movements (created_at, stock_id, product_id, branch_id, quantity, balance, cause, document_type, document_id, document_number, note, user_id)
-    select coalesce(x.created_at, now()), x.stock_id, u.product_id, u.branch_id, x.quantity, u.before + sum(x.quantity) over (partition by x.stock_id order by x.i),
-      x.cause, x.document_type, x.document_id, x.document_number, x.note, ${actor?.id ?? null}::uuid
-    from x join u on u.id = x.stock_id order by x.i
-    returning balance`,
-  );
-  return written.length === movements.length;
+    ), moved as (
+      insert into stock_movements (created_at, stock_id, product_id, branch_id, quantity, balance, cause, document_type, document_id, document_number, note, user_id)
+      select coalesce(x.created_at, now()), x.stock_id, u.product_id, u.branch_id, x.quantity, u.before + sum(x.quantity) over (partition by x.stock_id order by x.i),
+        x.cause, x.document_type, x.document_id, x.document_number, x.note, ${actor?.id ?? null}::uuid
+      from x join u on u.id = x.stock_id order by x.i
+      returning balance
+    )`;
 }

@@ -264,9 +264,12 @@ export async function orderDetail(db: DbOrTx, id: string, withDcLots = true) {
 }
 export type AssortmentOrderDetailDto = Awaited<ReturnType<typeof orderDetail>>;
 
-/** orderDetail for a transition, in one read with the order's row, locked (as findOrder's lock): the row and the detail. */
-export function lockedOrderDetail(db: DbOrTx, id: string, withDcLots: boolean) {
-  return readOrder(db, id, withDcLots, true);
+/**
+ * orderDetail with the order's row, in one read; locked (as findOrder's lock) for a transition that reads and writes
+ * in one transaction.
+ */
+export async function orderWithDetail(db: DbOrTx, id: string, options: { withDcLots: boolean; lock: boolean }) {
+  return readOrder(db, id, options.withDcLots, options.lock);
 }
 
 async function readOrder(db: DbOrTx, id: string, withDcLots: boolean, lock: boolean) {
@@ -274,4 +277,24 @@ async function readOrder(db: DbOrTx, id: string, withDcLots: boolean, lock: bool
   const [row] = await namedRead(lock ? q.for('update', { of: assortmentOrders }) : q);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
   return { order: row.order, detail: { ...toOrderDto(row), assortmentOrderProducts: await lineDtos(db, row.order, withDcLots) } };
+}
+
+/** What an approval needs besides the order, in one read: the live distribution centre and the approver's name as the order's reads show it. */
+export async function approvalContext(db: DbOrTx, approverId: string) {
+  const [row] = await namedRead(
+    db
+      .select({
+        id: branches.id,
+        name: branches.name,
+        timeZone: branches.timeZone,
+        approvedBy: sql<string | null>`(select ${fullName(users)} from ${users} where ${users.id} = ${approverId})`,
+      })
+      .from(branches)
+      .where(and(eq(branches.distributionCenter, true), eq(branches.active, true), live(branches)))
+      .orderBy(asc(branches.createdAt))
+      .limit(1),
+  );
+  if (!row) throw new AppError('NO_DISTRIBUTION_CENTER');
+  const { approvedBy, ...dc } = row;
+  return { dc, approvedBy };
 }

@@ -5,7 +5,7 @@ import {
   type AssortmentOrderInput,
   type ConfirmAssortmentInput,
 } from '../../../../domain/assortment-orders.schemas';
-import { aboveMaxProblem, INVENTORY_MESSAGES, type OrderStatus } from '../../../../domain/inventory';
+import { aboveMaxProblem, fefoOrder, INVENTORY_MESSAGES, type OrderStatus } from '../../../../domain/inventory';
 import { msg } from '../../../../domain/validation';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -13,22 +13,21 @@ import { live } from '../../../db/live';
 import { assortmentOrderLots, assortmentOrderProducts, assortmentOrders, branches, products } from '../../../db/schema';
 import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/app-error';
-import { recordChange } from '../../../platform/change-log';
+import { changeLogInsert, recordChange } from '../../../platform/change-log';
 import { nextDocumentNumber } from '../documents';
-import { putIntoLot, recordDifference, returnToLot, takeMany, type Movement } from '../steps';
+import { ledgerWrite, lockAndPlan, lockFirstLotsAndPlan, putIntoLot, recordDifference, returnToLot, takenMovements, type Movement, type Picks } from '../steps';
 import { namedRows } from '../../../db/prepared';
 import { dateInZone } from '../../../../domain/dates';
 import {
-  distributionCenter,
+  approvalContext,
   findOrder,
-  lockedOrderDetail,
   maxOf,
   orderDetail,
   orderLines,
+  orderWithDetail,
   restockProducts,
   sentLots,
   type AssortmentOrderDetailDto,
-  type AssortmentOrderDto,
   type OrderRecord,
 } from './queries';
 
@@ -49,7 +48,6 @@ const movement = (order: OrderRecord, cause: Movement['cause'], extra: Partial<M
   ...extra,
 });
 
-/** The order as the wire sends it and as the change log keeps it (without the form's lookups: the distribution centre's lots). */
 /** The order as the change log keeps it: without the distribution centre's lots an approver may choose from. */
 const logView = (detail: AssortmentOrderDetailDto) => ({ ...detail, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) });
 
@@ -152,129 +150,123 @@ function matchLines<T extends { id: string }>(lines: { id: string }[], body: T[]
   return byId;
 }
 
+/**
+ * Approving sends the quantities from the distribution centre's lots, first expiry first where no lot is chosen: the
+ * order is locked and checked, then only each product's first lots locked (lockFirstLotsAndPlan) and the picks written
+ * in one statement, so that concurrent approvals of the same products queue on few lots and only for that statement and
+ * the commit. When those lots no longer serve the order, it is approved again deciding on every lot of its products.
+ */
 export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput) {
-  return ctx.db.transaction(async (tx) => {
-    const { order, detail: shown } = await lockedOrderDetail(tx, id, false);
-    assertState(order, 'En proceso');
-    if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
-    if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
-    const before = logView(shown);
-    const dc = await distributionCenter(tx);
-    const lines = shown.assortmentOrderProducts;
-    const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad a enviar');
-    const sending = lines.flatMap((line) => {
-      const { input: l, index } = body.get(line.id)!;
-      return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
+  const approval = (everyLot: boolean) =>
+    ctx.db.transaction(async (tx) => {
+      const read = await readApproval(tx, actor, id, input);
+      const plan = everyLot ? lockAndPlan : lockFirstLotsAndPlan;
+      const picks = await plan(tx, read.dc.id, read.sending, read.m, read.fieldOf, read.today);
+      return picks && writeApproval(tx, actor, read, picks);
     });
-    // the order's own rows first (the order is locked), and only then the distribution centre's lots, which every
-    // approval at the same time needs: they stay locked for the few statements after them
-    const approved = await approveRows(
-      tx,
-      id,
-      actor.id,
-      dc.id,
-      [...body.values()].map(({ input }) => ({ id: input.id, quantity: input.stockedQuantity })),
-    );
-    // the order as orderHeader would read it back now: what the approval wrote over what was read
-    const { assortmentOrderProducts: _, ...read } = shown;
-    const header: AssortmentOrderDto = {
-      ...read,
-      status: 'En tránsito',
-      originBranch: { id: dc.id, name: dc.name },
-      approvedBy: approved.approvedBy,
-      approvedAt: approved.at,
-      sentAt: approved.at,
-      updated_at: approved.at,
-    };
-    // the distribution centre's lots, first expiry first where no lot is chosen: the lots each line leaves from and the
-    // change log are written before the lots are locked (takeMany's beforeWrite)
-    const m = movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock });
-    let detail: AssortmentOrderDetailDto | undefined;
-    await takeMany(tx, actor, dc.id, sending, m, (i) => lineField(sending[i]!.index, 'stockedQuantity'), {
-      lockPickedOnly: true,
-      today: dateInZone(dc.timeZone, m.at ?? new Date()),
-      beforeWrite: async (taken) => {
-        const sent = await insertSentLots(
-          tx,
-          sending.flatMap((s, i) => taken[i]!.map((t) => ({ line_id: s.line.id, stock_id: t.lotId, quantity: t.units }))),
-        );
-        // the lines as orderDetail reads them now, from the reading before: the quantity sent and the lots it left from
-        // are the ones just written; the branch's stock and max did not move; a sent order offers no distribution-centre lots
-        const afterLine = <L extends { id: string }>(l: L) => ({
-          ...l,
-          dcStock: 0,
-          dcLots: [],
-          stockedQuantity: body.get(l.id)!.input.stockedQuantity,
-          lots: sent.filter((r) => r.lineId === l.id).map(({ lineId: _, ...r }) => r),
-        });
-        detail = { ...header, assortmentOrderProducts: shown.assortmentOrderProducts.map(afterLine) };
-        await recordChange(tx, actor, {
-          module: MODULE,
-          action: 'aprobar',
-          entityId: order.id,
-          orderNumber: order.orderNumber,
-          before,
-          after: { ...header, assortmentOrderProducts: detail.assortmentOrderProducts.map(({ dcLots: _, ...l }) => l) },
-          affectedBranchId: order.branchId,
-        });
-      },
-    });
-    return detail!;
+  return (await approval(false)) ?? (await approval(true))!;
+}
+
+type ApprovalRead = Awaited<ReturnType<typeof readApproval>>;
+
+/** The order, locked and checked, and what its approval sends of each line. */
+async function readApproval(db: DbOrTx, actor: Actor, id: string, input: ApproveAssortmentInput) {
+  const { order, detail: shown } = await orderWithDetail(db, id, { withDcLots: false, lock: true });
+  assertState(order, 'En proceso');
+  if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
+  if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
+  const { dc, approvedBy } = await approvalContext(db, actor.id);
+  const body = matchLines(shown.assortmentOrderProducts, input.assortmentOrderProducts, 'cantidad a enviar');
+  const sending = shown.assortmentOrderProducts.flatMap((line) => {
+    const { input: l, index } = body.get(line.id)!;
+    return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
   });
+  const at = new Date();
+  return {
+    order,
+    shown,
+    dc,
+    approvedBy,
+    body,
+    sending,
+    at,
+    today: dateInZone(dc.timeZone, at),
+    m: movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock }),
+    fieldOf: (i: number) => lineField(sending[i]!.index, 'stockedQuantity'),
+  };
 }
 
 /**
- * The approval's writes to the order in one statement: each line's quantity sent, the order sent from the distribution
- * centre; answers the moment written and the approver's name as the order's reads show it.
+ * The approval's writes in one statement, on the order and lots the transaction has locked and checked: the order sent,
+ * each line's quantity sent and the lots it leaves from, the lots' movements and the change log. Answers the order as
+ * orderDetail reads it after.
  */
-async function approveRows(tx: DbOrTx, id: string, approverId: string, dcId: string, lines: { id: string; quantity: number }[]) {
-  const at = new Date();
-  const now = at.toISOString();
-  const [row] = await namedRows<{ approved_by: string | null }>(
-    tx,
-    sql`with l as (
+async function writeApproval(db: DbOrTx, actor: Actor, read: ApprovalRead, picks: Picks): Promise<AssortmentOrderDetailDto> {
+  const { order, shown, dc, body, sending, at } = read;
+  // the order as orderDetail reads it now, from the reading before and what the approval writes: the quantities sent and
+  // the lots they leave from; the branch's stock and max do not move; a sent order offers no distribution-centre lots
+  const sentOf = (lineId: string) =>
+    fefoOrder(
+      sending.flatMap((s, i) =>
+        s.line.id === lineId
+          ? picks[i]!.map((p) => ({
+              stockId: p.lot.id,
+              allotment: p.lot.allotment,
+              expiresAt: p.lot.expiresAt,
+              quantity: p.units,
+              receivedQuantity: null,
+              destinationStockId: null,
+            }))
+          : [],
+      ),
+    );
+  const { assortmentOrderProducts: lines, ...header } = shown;
+  const detail: AssortmentOrderDetailDto = {
+    ...header,
+    status: 'En tránsito',
+    originBranch: { id: dc.id, name: dc.name },
+    approvedBy: read.approvedBy,
+    approvedAt: at,
+    sentAt: at,
+    updated_at: at,
+    assortmentOrderProducts: lines.map((l) => ({ ...l, dcStock: 0, dcLots: [], stockedQuantity: body.get(l.id)!.input.stockedQuantity, lots: sentOf(l.id) })),
+  };
+  const log = changeLogInsert(db, actor, {
+    module: MODULE,
+    action: 'aprobar',
+    entityId: order.id,
+    orderNumber: order.orderNumber,
+    before: logView(shown),
+    after: logView(detail),
+    affectedBranchId: order.branchId,
+  });
+  const movements = takenMovements(picks, read.m);
+  const sent = sending.flatMap((s, i) => picks[i]!.map((p) => ({ line_id: s.line.id, stock_id: p.lot.id, quantity: p.units })));
+  const quantities = [...body.values()].map(({ input: l }) => ({ id: l.id, quantity: l.stockedQuantity }));
+  const when = at.toISOString();
+  const [written] = await namedRows<{ orders: number; moved: number }>(
+    db,
+    sql`with o as (
+      update assortment_orders set status = 'En tránsito', approved_at = ${when}::timestamptz, sent_at = ${when}::timestamptz,
+        approved_by_id = ${actor.id}, origin_branch_id = ${dc.id}, updated_at = ${when}::timestamptz
+      where id = ${order.id}
+      returning id
+    ), l as (
       update assortment_order_products p set stocked_quantity = x.quantity
-      from json_to_recordset(${JSON.stringify(lines)}::json) as x(id uuid, quantity int) where p.id = x.id
-    )
-    update assortment_orders set status = 'En tránsito', approved_at = ${now}::timestamptz, sent_at = ${now}::timestamptz, approved_by_id = ${approverId},
-      origin_branch_id = ${dcId}, updated_at = ${now}::timestamptz
-    where id = ${id}
-    returning (select nullif(trim(u.name || ' ' || u.last_name || ' ' || coalesce(u.mother_last_name, '')), '') from users u where u.id = approved_by_id) as approved_by`,
-  );
-  return { at, approvedBy: row?.approved_by ?? null };
-}
-
-/** The lots each line is sent from, in one statement; answered as sentLots orders and shows them (first expiry first). */
-async function insertSentLots(tx: DbOrTx, rows: { line_id: string; stock_id: string; quantity: number }[]) {
-  if (!rows.length) return [];
-  const sent = await namedRows<{
-    line_id: string;
-    stock_id: string;
-    allotment: string;
-    expires_at: string | null;
-    quantity: number;
-    received_quantity: number | null;
-    destination_stock_id: string | null;
-  }>(
-    tx,
-    sql`with ins as (
+      from json_to_recordset(${JSON.stringify(quantities)}::json) as x(id uuid, quantity int) where p.id = x.id and p.assortment_order_id = ${order.id}
+    ), sent as (
       insert into assortment_order_lots (line_id, stock_id, quantity)
-      select x.line_id, x.stock_id, x.quantity from json_to_recordset(${JSON.stringify(rows)}::json) as x(line_id uuid, stock_id uuid, quantity int)
-      returning id, line_id, stock_id, quantity, received_quantity, destination_stock_id
-    )
-    select ins.line_id, ins.stock_id, s.allotment, s.expires_at::text as expires_at, ins.quantity, ins.received_quantity, ins.destination_stock_id
-    from ins join product_stocks s on s.id = ins.stock_id
-    order by s.expires_at asc nulls last, s.allotment asc, ins.id asc`,
+      select x.line_id, x.stock_id, x.quantity from json_to_recordset(${JSON.stringify(sent)}::json) as x(line_id uuid, stock_id uuid, quantity int)
+    ), logged as (${log.getSQL()}), ${ledgerWrite(
+      actor,
+      movements,
+      movements.map((mv) => mv.stockId),
+    )}
+    select (select count(*) from o)::int as orders, (select count(*) from moved)::int as moved`,
   );
-  return sent.map((r) => ({
-    lineId: r.line_id,
-    stockId: r.stock_id,
-    allotment: r.allotment,
-    expiresAt: r.expires_at,
-    quantity: Number(r.quantity),
-    receivedQuantity: r.received_quantity,
-    destinationStockId: r.destination_stock_id,
-  }));
+  // the lots are locked and each pick checked (live, valid, enough units): a shortfall here is a broken plan, undone
+  if (written?.orders !== 1 || written.moved !== movements.length) throw new AppError('INSUFFICIENT_INVENTORY', INVENTORY_MESSAGES.insufficientRestock);
+  return detail;
 }
 
 /** Units already sent go back to the lots they left (a rejection or deletion after sending). */

@@ -417,7 +417,7 @@ async function writeCashLines(tx: DbOrTx, actor: Actor, doc: SaleDocument, lines
     lines.map((l) => ({ productId: l.productId!, units: l.quantity, stockId: l.stockId })),
     { cause: 'product_sale', document: { type: 'cash_order', id: doc.id, number: doc.number }, at: doc.at },
     (i) => `items.${i}.quantity`,
-    { today: doc.businessDate },
+    doc.businessDate,
   );
   const split = lines.flatMap((l, i) => {
     // the coupon's unit is the first unit taken
