@@ -211,9 +211,10 @@ export const productStocks = pgTable(
       .on(t.productId, t.branchId, t.allotment)
       .where(sql`${t.deletedAt} is null`),
     index('product_stocks_branch_idx').on(t.branchId),
-    // a branch's live lots per product with what the inventory list sums and tags and what a pick plans on, read from the index alone
+    // a branch's live lots per product in first-expiry order (the inventory list, a pick's plan); the quantity is not in
+    // it, so that taking units from a lot is a HOT update (no index written; the table keeps room for it: migration 0021)
     index('product_stocks_branch_product_idx')
-      .on(t.branchId, t.productId, t.expiresAt, t.quantity, t.allotment, t.id)
+      .on(t.branchId, t.productId, t.expiresAt, t.allotment, t.id)
       .where(sql`${t.deletedAt} is null`),
     // a batch across the chain (recall): the product's lots with one lot number
     index('product_stocks_product_lot_idx').on(t.productId, t.allotment),
