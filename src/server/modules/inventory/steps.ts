@@ -202,11 +202,20 @@ export type Picks = { lot: Candidate; units: number }[][];
 const refusal = (fieldOf: (index: number) => string, index: number, code: 'INSUFFICIENT_INVENTORY' | 'LOT_EXPIRED' | 'VALIDATION_FAILED', message: string) =>
   new AppError(code, message, [{ field: fieldOf(index), message }]);
 
+/** What a plan takes: requests at one branch on its day, for a movement; a refusal names the field `fieldOf(index)`. */
+export interface PlanRequest {
+  branchId: string;
+  requests: TakeRequest[];
+  m: Movement;
+  fieldOf: (index: number) => string;
+  today: string;
+}
+
 /**
  * Every request's picks from these lots, each from its chosen lot or first expiry first (valid lots only; the lots'
  * quantities go down by what each pick takes), or the refusal of the first request that cannot be served, on its field.
  */
-function planPicks(lots: Candidate[], requests: TakeRequest[], m: Movement, fieldOf: (index: number) => string, today: string): Picks {
+function planPicks(lots: Candidate[], { requests, m, fieldOf, today }: PlanRequest): Picks {
   const short = m.shortMessage ?? INVENTORY_MESSAGES.insufficient;
   const pick = (r: TakeRequest, index: number) => {
     const own = lots.filter((l) => l.productId === r.productId);
@@ -269,14 +278,8 @@ function firstLotIds(branchId: string, requests: TakeRequest[], today: string): 
  * those lots no longer serve every request (or one is refused): the caller then decides on every lot (lockAndPlan),
  * after undoing its transaction, since locking more lots while holding these could deadlock with another taker.
  */
-export async function lockFirstLotsAndPlan(
-  tx: DbOrTx,
-  branchId: string,
-  requests: TakeRequest[],
-  m: Movement,
-  fieldOf: (index: number) => string,
-  today: string,
-): Promise<Picks | null> {
+export async function lockFirstLotsAndPlan(tx: DbOrTx, plan: PlanRequest): Promise<Picks | null> {
+  const { branchId, requests, today } = plan;
   requests.forEach((r) => assertPositive(r.units));
   // the ids as an array, not a join: a lot updated by another taker meanwhile is locked in its new version as is
   const lots = await namedRows<Candidate>(
@@ -286,7 +289,7 @@ export async function lockFirstLotsAndPlan(
       order by s.id for no key update`,
   );
   try {
-    return planPicks(lots, requests, m, fieldOf, today);
+    return planPicks(lots, plan);
   } catch {
     return null;
   }
@@ -296,14 +299,8 @@ export async function lockFirstLotsAndPlan(
  * The plan of takeMany on locked lots: every lot of the products at the branch locked in id order (one statement), and
  * each request served from what the locked rows hold. Throws takeMany's refusal.
  */
-export async function lockAndPlan(
-  tx: DbOrTx,
-  branchId: string,
-  requests: TakeRequest[],
-  m: Movement,
-  fieldOf: (index: number) => string,
-  today: string,
-): Promise<Picks> {
+export async function lockAndPlan(tx: DbOrTx, plan: PlanRequest): Promise<Picks> {
+  const { branchId, requests } = plan;
   requests.forEach((r) => assertPositive(r.units));
   const chosen = requests.flatMap((r) => (r.stockId ? [r.stockId] : []));
   const products = [...new Set(requests.map((r) => r.productId))];
@@ -326,7 +323,7 @@ export async function lockAndPlan(
     )
     .orderBy(asc(productStocks.id))
     .for('no key update');
-  return planPicks(lots, requests, m, fieldOf, today);
+  return planPicks(lots, plan);
 }
 
 /**
@@ -347,7 +344,7 @@ export async function takeMany(
 ): Promise<{ lotId: string; units: number }[][]> {
   // the branch's day is read before the lots are locked: they stay locked until commit
   const day = today ?? (await branchToday(tx, branchId, m.at));
-  const taken = await lockAndPlan(tx, branchId, requests, m, fieldOf, day);
+  const taken = await lockAndPlan(tx, { branchId, requests, m, fieldOf, today: day });
   // the lots are locked and each pick checked (live, valid, enough units): written without locking them again
   const movements = takenMovements(taken, m);
   await writeLockedMovements(

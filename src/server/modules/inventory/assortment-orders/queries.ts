@@ -140,14 +140,14 @@ export function sentLots(db: DbOrTx, lineIds: string[]) {
 }
 export type SentLot = Awaited<ReturnType<typeof sentLots>>[number];
 
-/** The live distribution centre (the origin of every restock). */
+/** Which branch is the distribution centre (the origin of every restock): the oldest live, active one marked so. */
+const distributionCenterColumns = { id: branches.id, name: branches.name, timeZone: branches.timeZone };
+const isDistributionCenter = and(eq(branches.distributionCenter, true), eq(branches.active, true), live(branches));
+const oldestFirst = asc(branches.createdAt);
+
+/** The live distribution centre. */
 export async function distributionCenter(db: DbOrTx) {
-  const [dc] = await db
-    .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone })
-    .from(branches)
-    .where(and(eq(branches.distributionCenter, true), eq(branches.active, true), live(branches)))
-    .orderBy(asc(branches.createdAt))
-    .limit(1);
+  const [dc] = await db.select(distributionCenterColumns).from(branches).where(isDistributionCenter).orderBy(oldestFirst).limit(1);
   if (!dc) throw new AppError('NO_DISTRIBUTION_CENTER');
   return dc;
 }
@@ -260,7 +260,7 @@ async function lineDtos(db: DbOrTx, order: OrderRecord, withDcLots: boolean) {
  * distribution centre's lots an approver may choose from (dcStock, dcLots) are left empty: the change log never keeps them.
  */
 export async function orderDetail(db: DbOrTx, id: string, withDcLots = true) {
-  return (await readOrder(db, id, withDcLots, false)).detail;
+  return (await orderWithDetail(db, id, { withDcLots, lock: false })).detail;
 }
 export type AssortmentOrderDetailDto = Awaited<ReturnType<typeof orderDetail>>;
 
@@ -268,11 +268,7 @@ export type AssortmentOrderDetailDto = Awaited<ReturnType<typeof orderDetail>>;
  * orderDetail with the order's row, in one read; locked (as findOrder's lock) for a transition that reads and writes
  * in one transaction.
  */
-export async function orderWithDetail(db: DbOrTx, id: string, options: { withDcLots: boolean; lock: boolean }) {
-  return readOrder(db, id, options.withDcLots, options.lock);
-}
-
-async function readOrder(db: DbOrTx, id: string, withDcLots: boolean, lock: boolean) {
+export async function orderWithDetail(db: DbOrTx, id: string, { withDcLots, lock }: { withDcLots: boolean; lock: boolean }) {
   const q = orderQuery(db).where(eq(assortmentOrders.id, id)).limit(1);
   const [row] = await namedRead(lock ? q.for('update', { of: assortmentOrders }) : q);
   if (!row) throw new AppError('ORDER_NOT_FOUND');
@@ -283,15 +279,10 @@ async function readOrder(db: DbOrTx, id: string, withDcLots: boolean, lock: bool
 export async function approvalContext(db: DbOrTx, approverId: string) {
   const [row] = await namedRead(
     db
-      .select({
-        id: branches.id,
-        name: branches.name,
-        timeZone: branches.timeZone,
-        approvedBy: sql<string | null>`(select ${fullName(users)} from ${users} where ${users.id} = ${approverId})`,
-      })
+      .select({ ...distributionCenterColumns, approvedBy: sql<string | null>`(select ${fullName(users)} from ${users} where ${users.id} = ${approverId})` })
       .from(branches)
-      .where(and(eq(branches.distributionCenter, true), eq(branches.active, true), live(branches)))
-      .orderBy(asc(branches.createdAt))
+      .where(isDistributionCenter)
+      .orderBy(oldestFirst)
       .limit(1),
   );
   if (!row) throw new AppError('NO_DISTRIBUTION_CENTER');

@@ -15,7 +15,18 @@ import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/app-error';
 import { changeLogInsert, recordChange } from '../../../platform/change-log';
 import { nextDocumentNumber } from '../documents';
-import { ledgerWrite, lockAndPlan, lockFirstLotsAndPlan, putIntoLot, recordDifference, returnToLot, takenMovements, type Movement, type Picks } from '../steps';
+import {
+  ledgerWrite,
+  lockAndPlan,
+  lockFirstLotsAndPlan,
+  putIntoLot,
+  recordDifference,
+  returnToLot,
+  takenMovements,
+  type Movement,
+  type Picks,
+  type PlanRequest,
+} from '../steps';
 import { namedRows } from '../../../db/prepared';
 import { dateInZone } from '../../../../domain/dates';
 import {
@@ -160,8 +171,7 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
   const approval = (everyLot: boolean) =>
     ctx.db.transaction(async (tx) => {
       const read = await readApproval(tx, actor, id, input);
-      const plan = everyLot ? lockAndPlan : lockFirstLotsAndPlan;
-      const picks = await plan(tx, read.dc.id, read.sending, read.m, read.fieldOf, read.today);
+      const picks = await (everyLot ? lockAndPlan : lockFirstLotsAndPlan)(tx, read.plan);
       return picks && writeApproval(tx, actor, read, picks);
     });
   return (await approval(false)) ?? (await approval(true))!;
@@ -182,18 +192,14 @@ async function readApproval(db: DbOrTx, actor: Actor, id: string, input: Approve
     return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
   });
   const at = new Date();
-  return {
-    order,
-    shown,
-    dc,
-    approvedBy,
-    body,
-    sending,
-    at,
-    today: dateInZone(dc.timeZone, at),
+  const plan: PlanRequest = {
+    branchId: dc.id,
+    requests: sending,
     m: movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock }),
     fieldOf: (i: number) => lineField(sending[i]!.index, 'stockedQuantity'),
+    today: dateInZone(dc.timeZone, at),
   };
+  return { order, shown, dc, approvedBy, body, sending, at, plan };
 }
 
 /**
@@ -240,7 +246,7 @@ async function writeApproval(db: DbOrTx, actor: Actor, read: ApprovalRead, picks
     after: logView(detail),
     affectedBranchId: order.branchId,
   });
-  const movements = takenMovements(picks, read.m);
+  const movements = takenMovements(picks, read.plan.m);
   const sent = sending.flatMap((s, i) => picks[i]!.map((p) => ({ line_id: s.line.id, stock_id: p.lot.id, quantity: p.units })));
   const quantities = [...body.values()].map(({ input: l }) => ({ id: l.id, quantity: l.stockedQuantity }));
   const when = at.toISOString();
