@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { addDays, PAY_METHODS } from '../../../domain/inventory';
 import { todayIn } from '../../../domain/age';
+import { fromCents } from '../../../domain/money';
 import type { AppContext } from '../../context';
 import type { Db } from '../client';
 import { live } from '../live';
@@ -53,7 +54,8 @@ export async function seedInventory(db: Db): Promise<void> {
     const lines = Array.from({ length: 4 }, (_, i) => catalogue[(n * 4 + i) % catalogue.length]!).map((p, i) => ({
       productId: p.id,
       quantity: rnd.int(40, 160),
-      price: Number(p.cost ?? 100),
+      // the catalogue's cost is read as cents; an order's body takes pesos
+      price: fromCents(p.cost),
       allotment: p.requiresLot ? `OC${String(n + 1).padStart(2, '0')}-${i + 1}${rnd.int(100, 999)}` : null,
       expiresAt: p.requiresLot ? addDays(DEMO_TODAY, expiryOffsets[(n + i) % expiryOffsets.length]!) : null,
     }));

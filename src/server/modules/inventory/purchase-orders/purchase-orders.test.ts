@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { INVENTORY_MESSAGES } from '../../../../domain/inventory';
 import { PURCHASE_LINES_LOCKED } from '../../../../domain/purchase-orders.schemas';
 import { demoId } from '../../../db/demo/random';
-import { queryRows, useTestApp } from '../../../testing/harness';
+import { queryRows, searchParam, useTestApp } from '../../../testing/harness';
 
 const { t, admin, logistica, gerente, operativo } = useTestApp({
   admin: 'admin@demo.mx',
@@ -193,6 +193,15 @@ describe('GET /v1/purchase-order', () => {
     const o = await create();
     expect((await logistica({ method: 'GET', url: `/v1/purchase-order/${o.id}` })).json()).toMatchObject({ id: o.id, orderNumber: o.orderNumber });
     expect((await admin({ method: 'GET', url: `/v1/purchase-order/${demoId('nothing')}` })).statusCode).toBe(404);
+  });
+
+  it("prices the demo's purchases at each product's cost (pesos, not cents)", async () => {
+    const demo = (await logistica({ method: 'GET', url: `/v1/purchase-order?search=${searchParam('F-2026101', 'invoiceNumber')}` })).json();
+    const order = (await logistica({ method: 'GET', url: `/v1/purchase-order/${demo.items[0].id}` })).json();
+    const costs = await queryRows<{ id: string; cost: string }>(t, sql`select id, cost::text from products`);
+    const costOf = new Map(costs.map((p) => [p.id, Number(p.cost)]));
+    expect(order.purchaseOrderProducts.length).toBeGreaterThan(0);
+    for (const line of order.purchaseOrderProducts) expect(line.price).toBe(costOf.get(line.productId));
   });
 });
 
