@@ -129,8 +129,7 @@ describe('offline', () => {
     // day before may show dimmed only while the next one loads
     const closed = page.getByText('La sucursal no abre este día');
     const loadedDay = async () =>
-      (await closed.isVisible()) ||
-      ((await grid.isVisible()) && (await page.locator('.agenda-main > div').first().getAttribute('style'))?.includes('opacity: 1'));
+      (await page.locator('.agenda-main [aria-busy="true"]').count()) === 0 && ((await closed.isVisible()) || (await grid.isVisible()));
     await context.setOffline(false);
     await expect.poll(loadedDay, { timeout: 10_000 }).toBe(true);
     expect(await visible('Sin conexión con el servidor. Revise la red e intente de nuevo.')).toBe(false);

@@ -63,6 +63,7 @@ export default function AgendaPage() {
     queryFn: () => call(agendaRoutes.diary, { query: { branchId: branchId!, date } }),
   });
   const day = diary.data && diary.data.branch.id === branchId ? diary.data : undefined;
+  const stale = diary.isFetching && diary.isPlaceholderData;
   const branchToday = day
     ? dayjs()
         .tz(day.branch.timeZone || BUSINESS_TIME_ZONE)
@@ -125,7 +126,8 @@ export default function AgendaPage() {
           ) : !day ? (
             <Skeleton active paragraph={{ rows: 12 }} />
           ) : (
-            <div style={{ opacity: diary.isFetching && diary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+            // the day before, dimmed and busy, while the asked day loads
+            <div aria-busy={stale} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.2s' }}>
               <AgendaGrid
                 day={day}
                 canCreate={can('dairy', 'create')}
