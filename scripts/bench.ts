@@ -560,6 +560,42 @@ async function main() {
     results.push(line);
   }
   await pool?.end();
+  const burstName = 'Ventas simultáneas de una clienta';
+  if (only(burstName)) {
+    const line = await customerBurst({
+      name: burstName,
+      base: loadBase,
+      headers,
+      seconds: DURATION,
+      connections: CONNECTIONS,
+      reads: (n) =>
+        n % 2
+          ? `/v1/diary?branchId=${busy.branch_id}&date=${busy.date}`
+          : `/v1/customer?page=1&take=10&search=${customerSearches[n % customerSearches.length]}`,
+      sales: burstSales({ runId, branchId: salesBranch, customerId: saleCustomers[0]?.id, product: saleProducts[0], pkg: salePackage }),
+      prepare: async () => {
+        const customerId = saleCustomers[0]?.id;
+        if (!customerId || !saleProducts[0]) return false;
+        await db.transaction((tx) =>
+          putIntoLot(
+            tx,
+            null,
+            { productId: saleProducts[0]!.id, branchId: salesBranch, allotment: 'BENCH-RAFAGA', expiresAt: '2099-12-31', price: null },
+            100_000,
+            { cause: 'adjustment_registration', note: BENCH_NOTE },
+          ),
+        );
+        const adjusted = await fetch(`${loadBase}/v1/customer/${customerId}/points/adjust`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ points: 100_000, reason: 'Saldo para la prueba de rendimiento' }),
+        });
+        return adjusted.ok;
+      },
+    });
+    console.log(`\n${line}`);
+    results.push(line);
+  }
   console.log(
     `\nResumen (${kind}, escala ${scale.name}, ${CONNECTIONS} conexiones, ${DURATION} s por escenario tras ${WARMUP} s de calentamiento; SQL = mediana de la misma secuencia de consultas ejecutada directamente):`,
   );
@@ -568,6 +604,100 @@ async function main() {
   server?.stop();
   await Promise.race([app.close().then(() => database.close()), new Promise((r) => setTimeout(r, 5000))]);
   process.exit(0);
+}
+
+/** The i-th sale of a burst of one customer: the clinic's product and package in turn, every third paying 10 points. */
+function burstSales(o: {
+  runId: string;
+  branchId: string;
+  customerId?: string;
+  product?: { id: string; price: string };
+  pkg?: { id: string; price: string };
+}): (n: number) => { path: string; body: string; key: string } {
+  return (n) => {
+    const points = n % 3 === 0 ? 10 : 0;
+    const asPackage = n % 2 === 1 && o.pkg;
+    const price = Number(asPackage ? o.pkg!.price : (o.product?.price ?? 0));
+    const items = asPackage ? [{ packageId: o.pkg!.id, quantity: 1 }] : [{ productId: o.product?.id, quantity: 1 }];
+    return {
+      path: asPackage ? '/v1/order/create' : '/v1/cash-order/create',
+      key: `rafaga-${o.runId}-${n}`,
+      body: JSON.stringify({
+        channel: 'pos',
+        branchId: o.branchId,
+        customerId: o.customerId,
+        points,
+        items,
+        payments: [{ method: 'Efectivo', amount: price - points, currency: 'MXN' }],
+      }),
+    };
+  };
+}
+
+/**
+ * Issue 28's scenario: bursts of 16 parallel sales of one customer (each its own Idempotency-Key, with and without
+ * points) while other users read the agenda and the customers. Measures the reads alone, then the same reads during the
+ * bursts; the goal is every sale sold (201) and the others' p95 within twice its value alone.
+ */
+async function customerBurst(o: {
+  name: string;
+  base: string;
+  headers: Record<string, string>;
+  seconds: number;
+  connections: number;
+  reads: (n: number) => string;
+  sales: (n: number) => { path: string; body: string; key: string };
+  prepare: () => Promise<boolean>;
+}): Promise<string> {
+  if (!(await o.prepare())) return `${o.name.padEnd(44)} omitido: sin clienta o producto para vender`;
+  let n = 0;
+  const readLoad = (seconds: number) =>
+    new Promise<number[]>((resolve) => {
+      const latencies: number[] = [];
+      const instance = autocannon(
+        {
+          url: o.base,
+          connections: Math.max(1, o.connections - 4),
+          timeout: 30,
+          duration: seconds,
+          headers: o.headers,
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, method: 'GET', path: o.reads(++n), headers: o.headers }) }],
+        },
+        () => resolve(latencies.sort((a, b) => a - b)),
+      );
+      instance.on('response', (_c, _status, _bytes, ms) => latencies.push(ms));
+    });
+  await readLoad(WARMUP);
+  const alone = await readLoad(o.seconds);
+  const saleTimes: number[] = [];
+  const codes = new Map<number, number>();
+  let bursts = 0;
+  let saleN = 0;
+  let stop = false;
+  const burstsDone = (async () => {
+    while (!stop) {
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          const sale = o.sales(++saleN);
+          const t0 = performance.now();
+          const res = await fetch(o.base + sale.path, { method: 'POST', headers: { ...o.headers, 'idempotency-key': sale.key }, body: sale.body });
+          await res.arrayBuffer();
+          saleTimes.push(performance.now() - t0);
+          codes.set(res.status, (codes.get(res.status) ?? 0) + 1);
+        }),
+      );
+      bursts++;
+    }
+  })();
+  const during = await readLoad(o.seconds);
+  stop = true;
+  await burstsDone;
+  saleTimes.sort((a, b) => a - b);
+  const [aloneP95, duringP95] = [quantile(alone, 0.95), quantile(during, 0.95)];
+  const ratio = duringP95 / aloneP95;
+  const allSold = [...codes.keys()].every((c) => c === 201);
+  const codeText = [...codes].map(([c, k]) => `${c}×${k}`).join(' ');
+  return `${o.name.padEnd(44)} ${bursts} ráfagas de 16: venta p50 ${ms(quantile(saleTimes, 0.5))}  p95 ${ms(quantile(saleTimes, 0.95))} ms [${codeText}]; lecturas de otros p95 ${ms(aloneP95)} → ${ms(duringP95)} ms (${ratio.toFixed(2)}×)  ${allSold && ratio <= 2 ? 'OK' : 'sobre la meta'} (todas 201, ≤ 2×)`;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface RouteContract {
   response: z.ZodType;
   /** The success status (200 unless told). */
   status?: 200 | 201;
+  /** What the API docs (/v1/docs) say of the route beyond its schemas. */
+  description?: string;
 }
 
 /** Declares one route's contract, keeping its exact types. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route, type Answer, type Body } from './contract';
-import { CURRENCIES, PAYMENT_METHODS, REFUND_METHODS, SALE_CHANNELS } from './sales';
+import { CURRENCIES, PAYMENT_METHODS, POINTS_TENDER, REFUND_METHODS, SALE_CHANNELS } from './sales';
 import { intField, moneyField, requiredId } from './treatments.schemas';
 import { msg, optionalUuid, text } from './validation';
 
@@ -87,10 +87,26 @@ export const saleAnswerDto = z.object({
     .optional(),
 });
 
-/** Section 5: the reason, the method and the user's current password are required. */
+/** The intake's retry rule, as the API docs (/v1/docs) tell it. */
+const IDEMPOTENCY_DOC =
+  'Encabezado `Idempotency-Key` obligatorio (8 a 64 caracteres visibles), uno por intento de venta. La clave es del cliente que la envía ' +
+  '(el usuario o la integración con sesión): el mismo cliente con la misma clave y el mismo cuerpo recibe la primera venta ' +
+  '(201 con `Idempotent-Replayed: true`), también si las dos peticiones llegan a la vez; con otro cuerpo, 409 IDEMPOTENCY_KEY_REUSED. ' +
+  'Otro cliente con una clave igual hace su propia venta: dos integraciones que numeran igual no se estorban. Una repetición solo ' +
+  'responde la venta si el cliente todavía puede ver su sucursal.';
+
+/** A line of a split refund: the method it goes back by and how much, in pesos. */
+const refundSplitLineSchema = z.object({
+  method: z.enum([...PAYMENT_METHODS, POINTS_TENDER], { error: msg.required('método de devolución') }),
+  amount: moneyField('monto').refine((n) => n > 0, 'El monto debe ser mayor a 0'),
+});
+
+/** Section 5: the reason and the user's current password are required; the money goes back as paid unless a method or a split is chosen. */
 export const refundSchema = z.object({
   refundReason: text('motivo de la devolución', { max: 300 }),
-  refundMethod: z.enum(REFUND_METHODS, { error: msg.required('método de devolución') }),
+  refundMethod: z.enum(REFUND_METHODS, { error: msg.invalid('método de devolución') }).default('Como se pagó'),
+  /** With refundMethod 'Dividido': the lines, adding up to what the sale paid net of change. */
+  split: z.array(refundSplitLineSchema).max(10, 'La devolución admite como máximo 10 formas').optional(),
   password: z
     .string({ error: msg.required('contraseña') })
     .min(1, msg.required('contraseña'))
@@ -109,11 +125,32 @@ export const refundAnswerDto = saleAnswerDto.extend({
 
 const orderNumberParams = z.object({ orderNumber: z.string().min(3).max(30) });
 
+/** What the refund dialog shows first: what each method paid (cash net of change) and the bookings the refund cancels. */
+export const refundPreviewDto = z.object({
+  orderNumber: z.string(),
+  /** The money a refund gives back, in pesos: the sale's total less the points redeemed. */
+  money: z.number(),
+  pointsRedeemed: z.number(),
+  paid: z.array(z.object({ method: z.string(), amount: z.number() })),
+  bookings: z.array(
+    z.object({ id: z.string(), appointmentNumber: z.string(), date: z.string(), startTime: z.string(), treatment: z.string().nullable(), cabin: z.string() }),
+  ),
+});
+
 export const saleRoutes = {
-  createOrder: route({ method: 'POST', path: '/order/create', body: orderSaleSchema, response: saleAnswerDto, status: 201 }),
-  createCashOrder: route({ method: 'POST', path: '/cash-order/create', body: cashSaleSchema, response: saleAnswerDto, status: 201 }),
+  createOrder: route({ method: 'POST', path: '/order/create', body: orderSaleSchema, response: saleAnswerDto, status: 201, description: IDEMPOTENCY_DOC }),
+  createCashOrder: route({
+    method: 'POST',
+    path: '/cash-order/create',
+    body: cashSaleSchema,
+    response: saleAnswerDto,
+    status: 201,
+    description: IDEMPOTENCY_DOC,
+  }),
   refundOrder: route({ method: 'POST', path: '/order/:orderNumber/refund', params: orderNumberParams, body: refundSchema, response: refundAnswerDto }),
   refundCashOrder: route({ method: 'POST', path: '/cash-order/:orderNumber/refund', params: orderNumberParams, body: refundSchema, response: refundAnswerDto }),
+  refundPreviewOrder: route({ method: 'GET', path: '/order/:orderNumber/refund-preview', params: orderNumberParams, response: refundPreviewDto }),
+  refundPreviewCashOrder: route({ method: 'GET', path: '/cash-order/:orderNumber/refund-preview', params: orderNumberParams, response: refundPreviewDto }),
 };
 
 export type RefundInput = z.output<typeof refundSchema>;

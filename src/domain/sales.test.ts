@@ -6,6 +6,7 @@ import {
   medicalCommission,
   pointsEarned,
   pointsValue,
+  paidByMethod,
   refundPlan,
   saleClock,
   SALE_MESSAGES,
@@ -121,7 +122,79 @@ describe('refund plan', () => {
     expect(refundPlan('Puntos', tenders, toCents(50.5))).toMatchObject({ pointsBack: 200 + 1550 });
     expect(refundPlan('Tarjeta', [{ method: 'Efectivo', amountMxn: toCents(10) }], cents(0))).toEqual({
       problem: 'La venta no se pagó con tarjeta: elija Efectivo o Puntos',
+      field: 'refundMethod',
     });
+  });
+
+  it('gives a split payment back as it was paid: cash net of change, each card what it paid (the issue: $500 cash, $76.25 change, $420 debit)', () => {
+    const paid = [
+      { method: 'Efectivo', amountMxn: toCents(500) },
+      { method: 'Tarjeta de débito', amountMxn: toCents(420) },
+    ];
+    expect(refundPlan('Como se pagó', paid, toCents(76.25))).toEqual({
+      rows: [
+        { method: 'Efectivo', amountMxn: toCents(-423.75) },
+        { method: 'Tarjeta de débito', amountMxn: toCents(-420) },
+      ],
+      pointsBack: 0,
+      cashForCard: false,
+    });
+    expect(paidByMethod(paid, toCents(76.25))).toEqual([
+      { method: 'Efectivo', amountMxn: toCents(423.75) },
+      { method: 'Tarjeta de débito', amountMxn: toCents(420) },
+    ]);
+    // dollars in cash count in pesos at their rate, with the peso cash, less the change
+    expect(
+      paidByMethod(
+        [
+          { method: 'Efectivo', amountMxn: toCents(350) },
+          { method: 'Efectivo', amountMxn: toCents(1865.4) },
+        ],
+        toCents(15.4),
+      ),
+    ).toEqual([{ method: 'Efectivo', amountMxn: toCents(2200) }]);
+  });
+
+  it('takes a split that adds up to what was paid, where a card gets at most what it paid', () => {
+    const split = (lines: [string, number][]) => lines.map(([method, amount]) => ({ method, amountMxn: toCents(amount) }));
+    expect(
+      refundPlan(
+        'Dividido',
+        tenders,
+        toCents(50),
+        split([
+          ['Efectivo', 1000],
+          ['Tarjeta de débito', 500],
+          ['Puntos', 50],
+        ]),
+      ),
+    ).toEqual({
+      rows: [
+        { method: 'Puntos', amountMxn: toCents(-200) },
+        { method: 'Efectivo', amountMxn: toCents(-1000) },
+        { method: 'Tarjeta de débito', amountMxn: toCents(-500) },
+        { method: 'Puntos', amountMxn: toCents(-50) },
+      ],
+      pointsBack: 250,
+      cashForCard: false,
+    });
+    expect(refundPlan('Dividido', tenders, toCents(50), split([['Efectivo', 1000]]))).toEqual({
+      problem: 'La devolución dividida debe sumar $1,550.00, lo pagado en la venta',
+      field: 'split',
+    });
+    expect(
+      refundPlan(
+        'Dividido',
+        tenders,
+        toCents(50),
+        split([
+          ['Tarjeta de débito', 1200],
+          ['Efectivo', 350],
+        ]),
+      ),
+    ).toEqual({ problem: 'A Tarjeta de débito se le devuelve a lo más $1,000.00, lo que se pagó con ese método', field: 'split' });
+    expect(refundPlan('Dividido', tenders, toCents(50), split([['Transferencia electrónica', 1550]]))).toMatchObject({ field: 'split' });
+    expect(refundPlan('Dividido', tenders, toCents(50))).toEqual({ problem: 'Indique cómo se divide la devolución', field: 'split' });
   });
 });
 

@@ -1,12 +1,16 @@
 import { zonedClock } from './dates';
 import type { LoyaltyTier } from './loyalty';
-import { cents, multiplyCents, percentOfCents, subtractCents, sumCents, usdToMxn, ZERO_CENTS, type Cents } from './money';
+import { cents, formatMoney, fromCents, multiplyCents, percentOfCents, subtractCents, sumCents, usdToMxn, ZERO_CENTS, type Cents } from './money';
 
 /** Sales (section 2 "Sales, refunds, cash closings"; section 9): the formulas of a sale, in integer cents. */
 
 export const PAYMENT_METHODS = ['Efectivo', 'Transferencia electrónica', 'Depósito bancario', 'Tarjeta de crédito', 'Tarjeta de débito'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const REFUND_METHODS = ['Efectivo', 'Puntos', 'Tarjeta'] as const;
+/**
+ * Section 4's three (Efectivo, Puntos, Tarjeta), plus 'Como se pagó' (the default: each tender back by its own method,
+ * cash net of change) and 'Dividido' (a split the user chooses that adds up to the sale).
+ */
+export const REFUND_METHODS = ['Como se pagó', 'Efectivo', 'Puntos', 'Tarjeta', 'Dividido'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 export const CURRENCIES = ['MXN', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -160,28 +164,79 @@ export interface RefundPlan {
   cashForCard: boolean;
 }
 
-/**
- * Where a refund goes (section 4: Efectivo, Puntos, Tarjeta): the points redeemed always go back as points; the money
- * paid (net of change) goes back in cash, as points, or to the sale's own cards up to what each paid (the rest in cash).
- */
-export function refundPlan(method: RefundMethod, tenders: PaidTender[], change: Cents, pointValue: Cents = POINT_VALUE): RefundPlan | { problem: string } {
+/** What a refund gives back: the points redeemed (always as points) and the money paid net of change. */
+function refundable(tenders: PaidTender[], change: Cents) {
   const redeemed = sumCents(tenders.filter((t) => t.method === POINTS_TENDER).map((t) => t.amountMxn));
   const money = subtractCents(sumCents(tenders.filter((t) => t.method !== POINTS_TENDER).map((t) => t.amountMxn)), change);
   const rows: RefundPlan['rows'] = redeemed ? [{ method: POINTS_TENDER, amountMxn: cents(-redeemed) }] : [];
+  return { redeemed, money, rows, pointsBack: Math.round(redeemed / POINT_VALUE) };
+}
+
+/** What each method paid, net of change for cash (the change came out of the drawer's cash), in the tenders' order. */
+export function paidByMethod(tenders: PaidTender[], change: Cents): { method: string; amountMxn: Cents }[] {
+  const by = new Map<string, Cents>();
+  for (const t of tenders) if (t.method !== POINTS_TENDER) by.set(t.method, sumCents([by.get(t.method) ?? ZERO_CENTS, t.amountMxn]));
+  if (by.has('Efectivo')) by.set('Efectivo', subtractCents(by.get('Efectivo')!, change));
+  return [...by].filter(([, a]) => a > 0).map(([method, amountMxn]) => ({ method, amountMxn }));
+}
+
+/** One refund line the user chose: a method and its amount in pesos. */
+export interface RefundSplitLine {
+  method: string;
+  amountMxn: Cents;
+}
+
+export const REFUND_MESSAGES = {
+  splitTotal: (money: string) => `La devolución dividida debe sumar ${money}, lo pagado en la venta`,
+  splitAbove: (method: string, money: string) => `A ${method} se le devuelve a lo más ${money}, lo que se pagó con ese método`,
+  splitRequired: 'Indique cómo se divide la devolución',
+  noCard: 'La venta no se pagó con tarjeta: elija Efectivo o Puntos',
+} as const;
+
+/**
+ * Where a refund goes. The points redeemed always go back as points. The money paid (net of change) goes back: as it
+ * was paid ('Como se pagó': each method what it paid, cash net of change), all in cash, all as points, to the sale's own
+ * cards up to what each paid (the rest in cash), or by a split the user chooses ('Dividido') that adds up to it, where
+ * a method other than cash or points gives back at most what the sale paid with it.
+ */
+export function refundPlan(
+  method: RefundMethod,
+  tenders: PaidTender[],
+  change: Cents,
+  split: RefundSplitLine[] = [],
+): RefundPlan | { problem: string; field?: string } {
+  const { money, rows, pointsBack: redeemedBack } = refundable(tenders, change);
+  let pointsBack = redeemedBack;
   const cards = tenders.filter((t) => isCardMethod(t.method));
-  let pointsBack = Math.round(redeemed / pointValue);
-  if (method === 'Puntos') {
-    if (money) rows.push({ method: POINTS_TENDER, amountMxn: cents(-money) });
-    pointsBack += Math.ceil(money / pointValue);
-  } else if (method === 'Tarjeta') {
-    if (!cards.length) return { problem: 'La venta no se pagó con tarjeta: elija Efectivo o Puntos' };
+  const give = (m: string, amount: Cents) => {
+    if (amount <= 0) return;
+    if (m === POINTS_TENDER) pointsBack += Math.ceil(amount / POINT_VALUE);
+    const same = rows.find((r) => r.method === m && m !== POINTS_TENDER);
+    if (same) same.amountMxn = subtractCents(same.amountMxn, amount);
+    else rows.push({ method: m, amountMxn: cents(-amount) });
+  };
+  if (method === 'Como se pagó') for (const p of paidByMethod(tenders, change)) give(p.method, p.amountMxn);
+  else if (method === 'Puntos') give(POINTS_TENDER, money);
+  else if (method === 'Tarjeta') {
+    if (!cards.length) return { problem: REFUND_MESSAGES.noCard, field: 'refundMethod' };
     let left = money;
     for (const c of cards) {
       const back = c.amountMxn < left ? c.amountMxn : left;
-      if (back > 0) rows.push({ method: c.method, amountMxn: cents(-back) });
+      give(c.method, back);
       left = subtractCents(left, back);
     }
-    if (left > 0) rows.push({ method: 'Efectivo', amountMxn: cents(-left) });
-  } else if (money) rows.push({ method: 'Efectivo', amountMxn: cents(-money) });
+    give('Efectivo', left);
+  } else if (method === 'Dividido') {
+    if (!split.length) return { problem: REFUND_MESSAGES.splitRequired, field: 'split' };
+    if (sumCents(split.map((l) => l.amountMxn)) !== money) return { problem: REFUND_MESSAGES.splitTotal(formatMoney(fromCents(money))), field: 'split' };
+    const paid = paidByMethod(tenders, change);
+    for (const m of new Set(split.map((l) => l.method))) {
+      if (m === 'Efectivo' || m === POINTS_TENDER) continue;
+      const asked = sumCents(split.filter((l) => l.method === m).map((l) => l.amountMxn));
+      const most = paid.find((p) => p.method === m)?.amountMxn ?? ZERO_CENTS;
+      if (asked > most) return { problem: REFUND_MESSAGES.splitAbove(m, formatMoney(fromCents(most))), field: 'split' };
+    }
+    for (const l of split) give(l.method, l.amountMxn);
+  } else give('Efectivo', money);
   return { rows, pointsBack, cashForCard: method === 'Efectivo' && cards.length > 0 };
 }

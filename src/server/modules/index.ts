@@ -19,13 +19,16 @@ import { registerProviderRoutes } from './providers';
 import { registerTreatmentRoutes } from './treatments';
 import { registerStaffRoutes } from './staff';
 import { customerLoyaltyReader, registerLoyaltyRoutes } from './loyalty';
-import { appointmentJobs, registerAppointmentRoutes } from './appointments';
+import { appointmentJobs, cancelBookings, REFUNDED_REASON, registerAppointmentRoutes } from './appointments';
 import { registerAgendaRoutes } from './agenda';
 import { registerInventoryRoutes } from './inventory';
-import { registerCommissionRoutes, registerPosRoutes, registerRefundRoutes, registerSaleIntakeRoutes, registerSaleListRoutes } from './sales';
+import { registerCommissionRoutes, registerPosRoutes, registerRefundRoutes, registerSaleIntakeRoutes, registerSaleListRoutes, type RefundDeps } from './sales';
 import { registerGoalRoutes } from './goals';
 import { cashClosingJobs, registerCashClosingRoutes } from './sales';
 import { registerHomeRoutes } from './home';
+
+/** What a refund needs of the agenda: the bookings of a refunded purchase are cancelled ('Venta devuelta'). */
+export const refundDeps: RefundDeps = { cancelBookings, refundedReason: REFUNDED_REASON };
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
 export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs];
@@ -56,7 +59,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerSaleListRoutes(app, ctx);
   registerSaleIntakeRoutes(app, ctx);
   registerCommissionRoutes(app, ctx);
-  registerRefundRoutes(app, ctx);
+  registerRefundRoutes(app, ctx, refundDeps);
   registerPosRoutes(app, ctx);
   registerGoalRoutes(app, ctx);
   registerCashClosingRoutes(app, ctx);

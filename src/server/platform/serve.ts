@@ -25,6 +25,7 @@ export function serve<C extends RouteContract>(app: FastifyInstance, contract: C
     url: contract.path,
     config: { access },
     schema: {
+      ...(contract.description && { description: contract.description }),
       ...(contract.params && { params: contract.params }),
       ...(contract.query && { querystring: contract.query }),
       ...(contract.body && { body: contract.body }),

@@ -21,6 +21,9 @@ export function formatDate(value: string | Date | null | undefined, timeZone = b
   return value ? dayjs(value).tz(timeZone).format(DATE_FORMAT) : '';
 }
 
+/** A calendar day ('YYYY-MM-DD', e.g. an appointment's date) as DD/MM/YYYY, with no time-zone shift. */
+export const formatCalendarDate = (iso: string | null | undefined): string => (iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
+
 export function formatDateTime(value: string | Date | null | undefined, timeZone = businessTimeZone()): string {
   return value ? dayjs(value).tz(timeZone).format(DATE_TIME_FORMAT) : '';
 }

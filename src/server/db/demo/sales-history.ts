@@ -8,6 +8,7 @@ import { actorOfUsername } from '../../modules/auth';
 import { putIntoLot } from '../../modules/inventory';
 import { postPointMovement } from '../../modules/loyalty';
 import { createGoal } from '../../modules/goals';
+import { refundDeps } from '../../modules';
 import { salesServices, type SaleKind } from '../../modules/sales';
 import type { Db } from '../client';
 import { coupons, customers, productTypes, products } from '../schema';
@@ -108,7 +109,7 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
       password: DEMO_PASSWORD,
       branchId: o.branch.id,
     };
-    await salesServices.refundSale(ctx, managers.get(o.branch.id)!, kind, orderNumber, input, { at });
+    await salesServices.refundSale(ctx, managers.get(o.branch.id)!, kind, orderNumber, input, refundDeps, { at });
   };
 
   for (const o of plan.orders)

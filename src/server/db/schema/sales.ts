@@ -73,6 +73,8 @@ const saleColumns = () => ({
   change: money('change').notNull().default(ZERO_CENTS),
   /** The client's Idempotency-Key and a hash of its body: a retry answers this sale. */
   idempotencyKey: varchar('idempotency_key', { length: 64 }),
+  /** Whose key it is (the signed-in user or API client): keys are unique per client, not across clients. */
+  idempotencyClientId: uuid('idempotency_client_id'),
   requestHash: varchar('request_hash', { length: 64 }),
 });
 
@@ -94,6 +96,7 @@ type SaleTable = Record<
   | 'branchId'
   | 'businessDate'
   | 'idempotencyKey'
+  | 'idempotencyClientId'
   | 'change',
   AnyPgColumn
 >;
@@ -114,7 +117,7 @@ function saleRules(name: string, t: SaleTable) {
     check(`${name}_change_non_negative`, sql`${t.change} >= 0`),
     index(`${name}_branch_day_idx`).on(t.branchId, t.businessDate),
     uniqueIndex(`${name}_idempotency_unique`)
-      .on(t.idempotencyKey)
+      .on(t.idempotencyClientId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
   ];
 }

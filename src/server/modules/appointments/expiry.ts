@@ -22,9 +22,27 @@ const bookedFromToday = (now: Date) =>
 /**
  * Cancels the live bookings (scheduled or in process, from today on) of an expired purchased treatment: they could never
  * be finished. Each one gets its cancellation row (reason 'Tratamiento vencido', not the customer's) and a change-log row
- * like a manual cancellation; `req` is the user whose action expired it, or null for the periodic job. Returns how many.
+ * like a manual cancellation; `actor` is the user whose action expired it, or null for the periodic job. Returns how many.
  */
-export async function cancelExpiredBookings(tx: DbOrTx, pp: { id: string; customerId: string }, actor: Actor | null, now = new Date()): Promise<number> {
+export function cancelExpiredBookings(tx: DbOrTx, pp: { id: string; customerId: string }, actor: Actor | null, now = new Date()): Promise<number> {
+  return cancelBookings(tx, pp, actor, EXPIRED_REASON, now);
+}
+
+/** The reason written on the bookings of a purchase that was refunded. */
+export const REFUNDED_REASON = 'Venta devuelta';
+
+/**
+ * Cancels the live bookings (scheduled or in process, from today on) of a purchased treatment that can no longer be
+ * given (expired, or its sale refunded), with `reason` on each cancellation row (not the customer's); sessions already
+ * given stay as they are. Returns how many.
+ */
+export async function cancelBookings(
+  tx: DbOrTx,
+  pp: { id: string; customerId: string },
+  actor: Actor | null,
+  reason: string,
+  now = new Date(),
+): Promise<number> {
   const booked = await tx
     .select({ a: appointments })
     .from(appointments)
@@ -32,7 +50,7 @@ export async function cancelExpiredBookings(tx: DbOrTx, pp: { id: string; custom
     .where(and(eq(appointments.customerId, pp.customerId), eq(appointments.purchasedProductId, pp.id), bookedFromToday(now)))
     .orderBy(appointments.id)
     .for('update', { of: appointments });
-  const cancellation = { type: 'cancellation', cancellationReason: EXPIRED_REASON, comment: null, customerCancellation: false };
+  const cancellation = { type: 'cancellation', cancellationReason: reason, comment: null, customerCancellation: false };
   for (const { a: row } of booked) {
     const [after] = await tx.update(appointments).set({ status: 'cancelled', updatedAt: now }).where(eq(appointments.id, row.id)).returning();
     await tx.insert(appointmentCancellations).values({ appointmentId: row.id, customerId: row.customerId, ...cancellation, userId: actor?.id ?? null });

@@ -48,6 +48,7 @@ import { centsOf, pesos } from '../../db/money';
 import { live } from '../../db/live';
 import { branchToday, takeFromLot, validLot, type Movement } from '../inventory';
 import { recordMedicalCommission } from '../sales';
+import { appointmentOwner, asCustomerWrite, sameCustomer } from './customer-write';
 
 type FinishInput = z.output<typeof finishSchema>;
 type PurchasedFinishInput = z.output<typeof purchasedFinishSchema>;
@@ -201,8 +202,10 @@ async function takeSessions(tx: DbOrTx, target: SessionTarget, input: SessionInp
 }
 
 export async function finishAppointment(ctx: AppContext, actor: Actor, id: string, input: FinishInput) {
-  return ctx.db.transaction(async (tx) => {
+  const owner = await appointmentOwner(ctx.db, id);
+  return asCustomerWrite(ctx, owner, async (tx) => {
     const row = await lockedAppointment(tx, actor, id);
+    sameCustomer(owner, row.customerId);
     if (!canFinish(row.status)) throw new AppError('CONFLICT', NOT_FINISHABLE);
     const [treatment] = row.treatmentId ? await tx.select().from(treatments).where(eq(treatments.id, row.treatmentId)).limit(1) : [];
     const [pp] = row.purchasedProductId
@@ -268,7 +271,8 @@ export async function finishAppointment(ctx: AppContext, actor: Actor, id: strin
 
 /** PUT /purchased-product/:id/finish: sessions of a purchased treatment given outside an appointment, at the caller's (or the given) branch. */
 export async function finishPurchasedProduct(ctx: AppContext, actor: Actor, id: string, input: PurchasedFinishInput) {
-  return ctx.db.transaction(async (tx) => {
+  const [owner] = await ctx.db.select({ customerId: purchasedProducts.customerId }).from(purchasedProducts).where(eq(purchasedProducts.id, id)).limit(1);
+  return asCustomerWrite(ctx, owner?.customerId, async (tx) => {
     const [pp] = await tx
       .select()
       .from(purchasedProducts)
@@ -276,6 +280,7 @@ export async function finishPurchasedProduct(ctx: AppContext, actor: Actor, id: 
       .for('update')
       .limit(1);
     if (!pp) throw new AppError('NOT_FOUND', 'Tratamiento adquirido no encontrado');
+    sameCustomer(owner?.customerId, pp.customerId);
     const branchId = input.branchId ?? actor.branchId;
     if (!branchId) throw invalid('branchId', msg.required('sucursal'));
     assertBranchAccess(actor, branchId);

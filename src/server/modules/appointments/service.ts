@@ -73,6 +73,7 @@ import {
   treatmentTypeById,
 } from './booking-reads';
 import { cancelExpiredBookings } from './expiry';
+import { appointmentOwner, asCustomerWrite, sameCustomer } from './customer-write';
 import { findAppointmentDetail, storedAppointment, storedChanges, type AppointmentRow } from './queries';
 import { live } from '../../db/live';
 
@@ -438,8 +439,10 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
 }
 
 export async function cancelAppointment(ctx: AppContext, actor: Actor, id: string, input: CancelInput) {
-  return ctx.db.transaction(async (tx) => {
+  const owner = await appointmentOwner(ctx.db, id);
+  return asCustomerWrite(ctx, owner, async (tx) => {
     const row = await lockedAppointment(tx, actor, id);
+    sameCustomer(owner, row.customerId);
     if (!canCancel(row.status)) throw new AppError('CONFLICT', NOT_CANCELLABLE);
     const [after] = await tx.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, id)).returning();
     const cancellation = {

@@ -164,12 +164,25 @@ async function currentUser(db: DbOrTx, id: string): Promise<UserRow> {
   return user;
 }
 
-/** The current password guards account changes; wrong guesses count against the same limit as sign-in. */
-async function assertCurrentPassword(ctx: AppContext, actor: Actor, user: UserRow, password: string) {
+/**
+ * The signed-in user's current password, judged within the attempt limit of sign-in (5 per account and address,
+ * then 429): it guards account changes and refunds, and the same password signs in anywhere.
+ */
+async function currentPasswordMatches(ctx: AppContext, actor: Actor, user: UserRow, password: string): Promise<boolean> {
   const ip = actor.address?.ip ?? 'sistema';
   await takeAttempt(ctx.db, user.username, ip, 'password');
-  if (!(await verifySecret(user.passwordHash, password))) throw new AppError('PASSWORD_MISMATCH');
+  if (!(await verifySecret(user.passwordHash, password))) return false;
   await clearAttempts(ctx.db, user.username, ip, 'password');
+  return true;
+}
+
+async function assertCurrentPassword(ctx: AppContext, actor: Actor, user: UserRow, password: string) {
+  if (!(await currentPasswordMatches(ctx, actor, user, password))) throw new AppError('PASSWORD_MISMATCH');
+}
+
+/** For other areas (a refund): the actor's password, limited like sign-in; a wrong one throws `wrong`. */
+export async function assertActorPassword(ctx: AppContext, actor: Actor, password: string, wrong: AppError): Promise<void> {
+  if (!(await currentPasswordMatches(ctx, actor, await currentUser(ctx.db, actor.id), password))) throw wrong;
 }
 
 export async function changePassword(ctx: AppContext, actor: Actor, input: z.infer<typeof changePasswordSchema>) {

@@ -8,6 +8,7 @@ import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
 import { stamps } from '../dto';
 import { live } from '../../db/live';
+import { customerWork } from '../customers';
 
 export interface PointMovementInput extends LedgerEntry {
   customerId: string;
@@ -26,7 +27,8 @@ export async function postPointMovement(tx: DbOrTx, actor: Actor | null, input: 
     .select({ id: customers.id, points: customers.points })
     .from(customers)
     .where(and(eq(customers.id, input.customerId), live(customers)))
-    .for('update');
+    // not 'for update': a sale or ledger row inserted in this transaction already holds a key-share lock on the customer
+    .for('no key update');
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
   let balance: number;
   try {
@@ -69,7 +71,9 @@ function toMovement(p: LedgerRow, user: { name: string; lastName: string } | nul
 
 /** A manual correction by staff with clients.edit. */
 export function adjustPoints(db: DbOrTx, actor: Actor, customerId: string, body: PointAdjustment) {
-  return db.transaction((tx) => postPointMovement(tx, actor, { customerId, movement: 'adjusted', points: body.points, reason: body.reason }));
+  return customerWork.run(customerId, () =>
+    db.transaction((tx) => postPointMovement(tx, actor, { customerId, movement: 'adjusted', points: body.points, reason: body.reason })),
+  );
 }
 
 /** The customer's ledger, newest first: each row says what moved, why, who, and the balance it left. */

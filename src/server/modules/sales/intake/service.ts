@@ -36,6 +36,7 @@ import { AppError } from '../../../platform/app-error';
 import { recordChange } from '../../../platform/change-log';
 import { isViolation } from '../../../platform/db-errors';
 import { redeemCoupon } from '../../coupons';
+import { customerWork, lockCustomer } from '../../customers';
 import { takeMany } from '../../inventory';
 import { customerTier, postPointMovement } from '../../loyalty';
 import { priceCashItems, priceOrderItems, type CatalogueLine } from './catalogue';
@@ -62,8 +63,10 @@ const requestHash = (kind: SaleKind, input: SaleInput) =>
 
 /**
  * POST /order/create and /cash-order/create: prices the items from the catalogue, applies the coupon and the points,
- * settles the tenders and writes the sale in one transaction. The same Idempotency-Key answers the first sale (also when
- * both requests arrive together: the second waits on the key's unique index and then reads the first); with another body, 409.
+ * settles the tenders and writes the sale in one transaction. An Idempotency-Key is the client's own (the signed-in
+ * user's): the same key answers that client's first sale (also when both requests arrive together: the second waits
+ * on the key's unique index and then reads the first), once the client may still see its branch; with another body, 409.
+ * One customer's sales queue in this process before they take a connection (customerWork).
  */
 export async function createSale(
   ctx: AppContext,
@@ -74,23 +77,37 @@ export async function createSale(
   /** at: the sale's moment when it is told at a past one (the demo's history); default now. */
   opts: { at?: Date } = {},
 ): Promise<{ sale: SaleAnswer; replayed: boolean }> {
-  const hash = requestHash(kind, input);
-  const prior = await replay(ctx.db, kind, key, hash);
+  const idem: Idempotency = { clientId: actor.id, key, hash: requestHash(kind, input) };
+  const prior = await replay(ctx.db, actor, kind, idem);
   if (prior) return { sale: prior, replayed: true };
-  try {
-    const sale = await ctx.db.transaction((tx) => sell(tx, actor, kind, input, { key, hash, at: opts.at }));
-    return { sale, replayed: false };
-  } catch (err) {
-    if (!isViolation(err, 'unique', `${kind === 'order' ? 'orders' : 'cash_orders'}_idempotency_unique`)) throw err;
-    return { sale: (await replay(ctx.db, kind, key, hash))!, replayed: true };
-  }
+  return customerWork.run(input.customerId ?? `sale-key:${actor.id}:${key}`, async () => {
+    try {
+      const sale = await ctx.db.transaction((tx) => sell(tx, actor, kind, input, { ...idem, at: opts.at }));
+      return { sale, replayed: false };
+    } catch (err) {
+      if (!isViolation(err, 'unique', `${kind === 'order' ? 'orders' : 'cash_orders'}_idempotency_unique`)) throw err;
+      return { sale: (await replay(ctx.db, actor, kind, idem))!, replayed: true };
+    }
+  });
 }
 
-async function replay(db: DbOrTx, kind: SaleKind, key: string, hash: string): Promise<SaleAnswer | null> {
+interface Idempotency {
+  clientId: string;
+  key: string;
+  hash: string;
+}
+
+/** The client's earlier sale with this key, answered only if the client may still see its branch. */
+async function replay(db: DbOrTx, actor: Actor, kind: SaleKind, idem: Idempotency): Promise<SaleAnswer | null> {
   const table = tableOf(kind);
-  const [row] = await db.select({ id: table.id, requestHash: table.requestHash }).from(table).where(eq(table.idempotencyKey, key)).limit(1);
+  const [row] = await db
+    .select({ id: table.id, requestHash: table.requestHash, branchId: table.branchId })
+    .from(table)
+    .where(and(eq(table.idempotencyClientId, idem.clientId), eq(table.idempotencyKey, idem.key)))
+    .limit(1);
   if (!row) return null;
-  if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', SALE_MESSAGES.idempotencyReused);
+  assertBranchAccess(actor, row.branchId);
+  if (row.requestHash !== idem.hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', SALE_MESSAGES.idempotencyReused);
   return saleAnswer(db, kind, row.id);
 }
 
@@ -179,9 +196,11 @@ function pointsProblem(points: number, input: SaleInput, total: Cents): string |
 const refuse = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
 /** The whole sale, in the caller's transaction; answers it as written (what a replay reads back from the tables). */
-async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, request: { key: string; hash: string; at?: Date }): Promise<SaleAnswer> {
+async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, request: Idempotency & { at?: Date }): Promise<SaleAnswer> {
   const { key, hash, at } = request;
   const stamp = stampOf(at);
+  // the customer's row first, before the sale's row names it (customers/lock.ts: the lock order)
+  if (input.customerId) await lockCustomer(tx, input.customerId);
   const branch = await saleBranch(tx, actor, input.branchId);
   const clock = saleClock(branch.timeZone, at);
   const lines =
@@ -240,6 +259,7 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       businessDate: clock.date,
       change: settled.change,
       idempotencyKey: key,
+      idempotencyClientId: request.clientId,
       requestHash: hash,
       ...stamp,
     })

@@ -4,6 +4,7 @@ import { toCents } from '../../../../domain/money';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
 import { makeLot } from '../../../testing/sales';
+import { insertAppointment } from '../../../testing/appointments';
 
 const { t, admin, gerente, recepcion, medico } = useTestApp({
   admin: 'admin@demo.mx',
@@ -148,5 +149,127 @@ describe('refunds', () => {
     const [{ id: other }] = await rows<{ id: string }>(sql`select id from branches where id <> ${TIJUANA} and not distribution_center limit 1`);
     expect((await refund(gerente, 'order', sale.orderNumber, { branchId: other })).statusCode).toBe(400);
     expect((await refund(medico, 'order', sale.orderNumber)).statusCode).toBe(403);
+  });
+
+  it('gives a split payment back as it was paid by default: cash net of change, the card what it paid', async () => {
+    const price = Number(treatment.price);
+    // $X debit plus cash with change: the cash that stayed is what goes back in cash
+    const debit = Math.round(price * 0.4 * 100) / 100;
+    const cashPaid = Math.ceil(price - debit) + 50;
+    const sale = await sell('/v1/order/create', {
+      branchId: TIJUANA,
+      customerId,
+      items: [{ treatmentId: treatment.id, quantity: 1 }],
+      payments: [
+        { method: 'Efectivo', amount: cashPaid, currency: 'MXN' },
+        { method: 'Tarjeta de débito', amount: debit, currency: 'MXN' },
+      ],
+    });
+    const change = toCents(cashPaid) + toCents(debit) - toCents(price);
+    expect(change).toBeGreaterThan(0);
+    const res = await refund(recepcion, 'order', sale.orderNumber, { refundMethod: undefined });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refundMethod).toBe('Como se pagó');
+    const back = Object.fromEntries(res.json().refunds.map((r: { method: string; amountMxn: number }) => [r.method, toCents(r.amountMxn)]));
+    expect(back).toEqual({ Efectivo: -(toCents(cashPaid) - change), 'Tarjeta de débito': -toCents(debit) });
+    expect(back.Efectivo + back['Tarjeta de débito']).toBe(-toCents(price));
+  });
+
+  it('takes a split the user chooses when it adds up to the sale, and refuses one that does not or gives a card more than it paid', async () => {
+    const price = Number(treatment.price);
+    const sale = await sell('/v1/order/create', {
+      branchId: TIJUANA,
+      customerId,
+      items: [{ treatmentId: treatment.id, quantity: 1 }],
+      payments: [{ method: 'Tarjeta de crédito', amount: 500, currency: 'MXN' }, cash(price - 500)],
+    });
+    const short = await refund(recepcion, 'order', sale.orderNumber, { refundMethod: 'Dividido', split: [{ method: 'Efectivo', amount: 100 }] });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0].field).toBe('split');
+    expect(short.json().message).toMatch(/^La devolución dividida debe sumar \$[\d,]+\.\d\d, lo pagado en la venta$/);
+    const tooMuchCard = await refund(recepcion, 'order', sale.orderNumber, {
+      refundMethod: 'Dividido',
+      split: [
+        { method: 'Tarjeta de crédito', amount: 600 },
+        { method: 'Efectivo', amount: price - 600 },
+      ],
+    });
+    expect(tooMuchCard.statusCode).toBe(400);
+    expect(tooMuchCard.json().message).toBe('A Tarjeta de crédito se le devuelve a lo más $500.00, lo que se pagó con ese método');
+    const ok = await refund(recepcion, 'order', sale.orderNumber, {
+      refundMethod: 'Dividido',
+      split: [
+        { method: 'Tarjeta de crédito', amount: 300 },
+        { method: 'Efectivo', amount: price - 300 },
+      ],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const byMethod = await rows<{ method: string; amount: string }>(
+      sql`select method, sum(amount_mxn)::text as amount from sale_payments where order_id = ${sale.id} and kind = 'refund' group by method order by method`,
+    );
+    expect(byMethod.map((r) => [r.method, toCents(r.amount)])).toEqual([
+      ['Efectivo', -(toCents(price) - toCents(300))],
+      ['Tarjeta de crédito', -toCents(300)],
+    ]);
+  });
+
+  it("cancels the refunded purchase's booked sessions ('Venta devuelta') and keeps the ones already given", async () => {
+    const sale = await sell('/v1/order/create', {
+      branchId: TIJUANA,
+      customerId,
+      items: [{ treatmentId: treatment.id, quantity: 3 }],
+      payments: [cash(Number(treatment.price) * 3)],
+    });
+    const [pp] = await rows<{ id: string }>(sql`select id from purchased_products where order_id = ${sale.id}`);
+    const [cabin] = await rows<{ id: string; treatment_type_id: string }>(
+      sql`select c.id, ct.treatment_type_id from cabins c join cabin_types ct on ct.id = c.type_id where c.branch_id = ${TIJUANA} and c.deleted_at is null limit 1`,
+    );
+    const cab = { id: cabin!.id, treatmentTypeId: cabin!.treatment_type_id };
+    const given = await insertAppointment(t.ctx.db, {
+      appointmentNumber: 'CITA-DEV01',
+      branchId: TIJUANA,
+      cabin: cab,
+      customerId,
+      date: '2020-01-06',
+      start: '10:00',
+      end: '10:30',
+      status: 'finished',
+    });
+    const booked = await insertAppointment(t.ctx.db, {
+      appointmentNumber: 'CITA-DEV02',
+      branchId: TIJUANA,
+      cabin: cab,
+      customerId,
+      date: '2099-01-05',
+      start: '10:00',
+      end: '10:30',
+    });
+    await rows(sql`update appointments set purchased_product_id = ${pp!.id} where id in (${given.id}, ${booked.id})`);
+    const res = await refund(recepcion, 'order', sale.orderNumber);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await rows<{ appointment_number: string; status: string; reason: string | null; customer_cancellation: boolean | null }>(
+      sql`select a.appointment_number, a.status, c.cancellation_reason as reason, c.customer_cancellation from appointments a
+        left join appointment_cancellations c on c.appointment_id = a.id where a.id in (${given.id}, ${booked.id}) order by a.appointment_number`,
+    );
+    expect(after).toEqual([
+      { appointment_number: 'CITA-DEV01', status: 'finished', reason: null, customer_cancellation: null },
+      { appointment_number: 'CITA-DEV02', status: 'cancelled', reason: 'Venta devuelta', customer_cancellation: false },
+    ]);
+  });
+
+  it('judges at most 5 wrong passwords, then answers 429 (the password signs in anywhere)', async () => {
+    const sale = await sell('/v1/order/create', {
+      branchId: TIJUANA,
+      customerId,
+      items: [{ treatmentId: treatment.id, quantity: 1 }],
+      payments: [cash(Number(treatment.price))],
+    });
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => refund(gerente, 'order', sale.orderNumber, { password: `Adivina${i}!` })));
+    const codes = guesses.map((g) => g.statusCode);
+    expect(codes.filter((c) => c === 403).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(7);
+    expect(codes.every((c) => c === 403 || c === 429)).toBe(true);
+    // the right password too waits out the limit
+    expect((await refund(gerente, 'order', sale.orderNumber)).statusCode).toBe(429);
   });
 });
