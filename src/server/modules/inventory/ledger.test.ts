@@ -524,7 +524,7 @@ describe('transitions sent twice at once move stock once', () => {
   const movesOf = (documentId: string) =>
     queryRows<{ cause: string; quantity: number }>(t, sql`select cause, quantity from stock_movements where document_id = ${documentId} order by seq`);
 
-  it('restock: approve, confirm and reject twice', async () => {
+  it('restock: approve, confirm and delete (once sent) twice', async () => {
     const p = product();
     await emptyCentre(p.id);
     const lot = await dcLot(p.id, 20, 'IDEM-R', isoDay(300));
@@ -540,8 +540,8 @@ describe('transitions sent twice at once move stock once', () => {
     ]);
     const b = (await createRestock(gerente, TIJUANA, [{ productId: p.id, orderedQuantity: 3 }])).json() as Restock;
     expect((await approveRestock(b, [3])).statusCode).toBe(200);
-    const rejects = await Promise.all([rejectRestock(b), rejectRestock(b)]);
-    expect(rejects.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const deletes = await Promise.all([deleteRestock(b), deleteRestock(b)]);
+    expect(deletes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await movesOf(b.id)).toEqual([
       { cause: 'restock_sent', quantity: -3 },
       { cause: 'restock_returned', quantity: 3 },
@@ -549,7 +549,7 @@ describe('transitions sent twice at once move stock once', () => {
     expect(await lotState(lot.id)).toEqual({ quantity: 15, moved: 15 });
   });
 
-  it('transfer: approve, confirm and reject twice', async () => {
+  it('transfer: approve, confirm and delete (once sent) twice', async () => {
     const p = product();
     const made = await adjust(admin, { productId: p.id, branchId: MEXICALI, type: 'registration', quantity: 10, allotment: 'IDEM-T', justification: 'x' });
     const stockId = made.json().stockId as string;
@@ -561,8 +561,8 @@ describe('transitions sent twice at once move stock once', () => {
     expect((await movesOf(a.id)).map((m) => m.quantity)).toEqual([-4, 4]);
     const b = (await createTransfer(MEXICALI, TIJUANA, [[stockId, 2]])).json() as Transfer;
     expect((await approveTransfer(b)).statusCode).toBe(200);
-    const rejects = await Promise.all([rejectTransfer(b), rejectTransfer(b)]);
-    expect(rejects.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const deletes = await Promise.all([deleteTransfer(b), deleteTransfer(b)]);
+    expect(deletes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await movesOf(b.id)).map((m) => m.quantity)).toEqual([-2, 2]);
     expect(await lotState(stockId)).toEqual({ quantity: 6, moved: 6 });
     await assertLedger();
