@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS_TIME_ZONE, dateInZone } from '../../../../domain/dates';
 import { HISTORY_MODULES } from '../../../../domain/inventory.contract';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp } from '../../../testing/harness';
@@ -32,7 +33,8 @@ interface Row {
   changes: string | null;
 }
 
-const today = new Date().toISOString().slice(0, 10);
+// the business day of the readers' branches (Tijuana), not the UTC date: from 16:00 to midnight there they differ
+const today = dateInZone(BUSINESS_TIME_ZONE);
 let names: Record<string, string> = {};
 let product: { id: string; name: string };
 /** The change-log rows these tests wrote. */
