@@ -199,6 +199,7 @@ describe('inventario', () => {
     await dialog.waitFor();
     await settled(page);
     await poll(() => width(dialog)).toBe(580);
+    await page.screenshot({ path: SHOT('max-min') });
     await dialog.getByLabel('Máximo').fill('5');
     await dialog.getByLabel('Mínimo').fill('8');
     await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -23,7 +23,6 @@ export default function AppliancesPage() {
         { key: 'type', title: 'Tipo', sortField: 'type' },
         { key: 'brand', title: 'Marca', sortField: 'brand' },
         { key: 'model', title: 'Modelo', sortField: 'model' },
-        { key: 'description', title: 'Descripción', width: 300, text: (a) => a.description ?? '' },
         {
           key: 'status',
           title: 'Estado',
@@ -31,6 +30,7 @@ export default function AppliancesPage() {
           render: (a) => <Tag color={applianceStatusColors[a.status]}>{a.status}</Tag>,
           text: (a) => a.status,
         },
+        { key: 'description', title: 'Descripción', width: 300, text: (a) => a.description ?? '' },
         statusColumn('active', (a) => a.active),
       ]}
       rowActions={editDeleteActions('appliance', (a) => `¿Eliminar el aparato "${a.name}"?`)}
