@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLIANCE_TYPES, BRANCH_APPLIANCE_STATUSES, applianceSchema, branchApplianceSchema } from './appliances.schemas';
+import { APPLIANCE_STATUSES, APPLIANCE_TYPES, BRANCH_APPLIANCE_STATUSES, applianceSchema, branchApplianceSchema } from './appliances.schemas';
 import { recordRoutes, timestamps, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
 
@@ -10,6 +10,7 @@ export const applianceDto = z.object({
   brand: z.string(),
   model: z.string(),
   description: z.string().nullable(),
+  status: z.enum(APPLIANCE_STATUSES),
   active: z.boolean(),
   ...timestamps,
 });

@@ -17,6 +17,12 @@ describe('appliance schema', () => {
       description: null,
     });
   });
+
+  it("keeps the appliance's state of the spec (Funcionando, Averiado, Con fallas, En reparación) instead of dropping it", () => {
+    const base = { type: 'Aparatología', name: 'Láser', brand: 'Alma', model: 'Soprano' };
+    for (const status of ['Funcionando', 'Averiado', 'Con fallas', 'En reparación']) expect(applianceSchema.parse({ ...base, status }).status).toBe(status);
+    expect(firstMessage(applianceSchema.safeParse({ ...base, status: 'Roto' }))).toBe('El campo estado no es válido');
+  });
 });
 
 describe('branch appliance schema', () => {

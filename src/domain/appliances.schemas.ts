@@ -5,15 +5,19 @@ import { msg, text, uuid } from './validation';
 export const APPLIANCE_TYPES = ['Aparatología', 'Cómputo'] as const;
 export type ApplianceType = (typeof APPLIANCE_TYPES)[number];
 
-/** States of an appliance installed at a branch (section 3). */
-export const BRANCH_APPLIANCE_STATUSES = ['Funcionando', 'Averiado', 'Con fallas', 'En reparación'] as const;
-export type BranchApplianceStatus = (typeof BRANCH_APPLIANCE_STATUSES)[number];
-export const branchApplianceStatusColors: Record<BranchApplianceStatus, string> = {
+/** States of an appliance of the catalogue and of one installed at a branch (section 3). */
+export const APPLIANCE_STATUSES = ['Funcionando', 'Averiado', 'Con fallas', 'En reparación'] as const;
+export type ApplianceStatus = (typeof APPLIANCE_STATUSES)[number];
+export const applianceStatusColors: Record<ApplianceStatus, string> = {
   Funcionando: 'green',
   Averiado: 'red',
   'Con fallas': 'orange',
   'En reparación': 'blue',
 };
+export const isApplianceStatus = (v: string | undefined): v is ApplianceStatus => (APPLIANCE_STATUSES as readonly string[]).includes(v ?? '');
+export const BRANCH_APPLIANCE_STATUSES = APPLIANCE_STATUSES;
+export type BranchApplianceStatus = ApplianceStatus;
+export const branchApplianceStatusColors = applianceStatusColors;
 
 export const APPROVE_NEEDED_MESSAGE = 'Se requiere el privilegio de aprobar para cambiar el aparato o el estatus';
 export const APPLIANCE_INACTIVE_MESSAGE = 'El aparato está inactivo';
@@ -29,6 +33,8 @@ export const applianceSchema = z.object({
   brand: text('marca', { max: 60 }),
   model: text('modelo', { max: 60 }),
   description: optionalText('descripción', 1000),
+  /** Funcionando on create when absent; an edit without it keeps the stored one. */
+  status: z.enum(APPLIANCE_STATUSES, { error: msg.invalid('estado') }).optional(),
   active: z.boolean().optional(),
 });
 export type ApplianceInput = z.output<typeof applianceSchema>;

@@ -277,7 +277,9 @@ export const historyRowDto = z.object({
   product: z.string().nullable(),
   originBranch: z.string().nullable(),
   destinationBranch: z.string().nullable(),
-  user: z.string().nullable(),
+  /** The Log entity's changes: JSON text of each changed field's before and after, null when the row recorded none. */
+  changes: z.string().nullable(),
+  user: z.object({ name: z.string(), lastName: z.string(), motherLastName: z.string() }).nullable(),
   created_at: z.date(),
 });
 

@@ -7,6 +7,7 @@ import {
   expiryColor,
   isExpired,
   maxMinProblem,
+  orderStateRefusal,
   pickFefo,
   stockRowColor,
   suggestedQuantity,
@@ -115,5 +116,19 @@ describe('lots: expiry and first-expiry-first picks', () => {
   it('numbers documents with their prefix and six digits', () => {
     expect(documentNumber('purchase', 45)).toBe('OC-000045');
     expect(documentNumber('transfer', 1234567)).toBe('TR-1234567');
+  });
+});
+
+describe('orderStateRefusal', () => {
+  it("names the catalogue's 409 of each wrong state (section 8)", () => {
+    expect(orderStateRefusal('confirm', 'En proceso')).toBe('ORDER_NOT_APPROVED');
+    expect(orderStateRefusal('approve', 'En tránsito')).toBe('ORDER_ALREADY_APPROVED');
+    expect(orderStateRefusal('reject', 'En tránsito')).toBe('ORDER_CANNOT_BE_CANCELLED');
+    expect(orderStateRefusal('delete', 'En tránsito')).toBe('ORDER_CANNOT_BE_CANCELLED');
+    for (const action of ['approve', 'confirm', 'reject', 'delete'] as const) {
+      expect(orderStateRefusal(action, 'Terminada')).toBe('ORDER_FINISHED');
+      expect(orderStateRefusal(action, 'Rechazada')).toBe('ORDER_ALREADY_CANCELLED');
+      expect(orderStateRefusal(action, 'Eliminada')).toBe('ORDER_ALREADY_CANCELLED');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { DATE_FORMAT } from './dates';
+import type { ErrorCode } from './errors';
 
 /** Inventory rules (second document: sections 4, 5 and 9) shared by the API and the screens. */
 
@@ -126,6 +127,22 @@ export const orderStatusColors: Record<OrderStatus, string> = {
   Rechazada: 'red',
   Eliminada: 'default',
 };
+
+/** The actions on a restock order or a transfer that its status allows or refuses (section 4). */
+export type OrderAction = 'approve' | 'confirm' | 'reject' | 'delete';
+
+/**
+ * The 409 of the error catalogue (section 8) that refuses `action` on an order in `status`: finished; cancelled before
+ * (rejected or deleted); not approved yet (receiving a pending order); approved already (approving a sent one); or it
+ * cannot be cancelled (rejecting a sent order: rejecting belongs to approve mode; deleting one the user may not).
+ */
+export function orderStateRefusal(action: OrderAction, status: OrderStatus): ErrorCode {
+  if (status === 'Terminada') return 'ORDER_FINISHED';
+  if (status === 'Rechazada' || status === 'Eliminada') return 'ORDER_ALREADY_CANCELLED';
+  if (action === 'confirm') return 'ORDER_NOT_APPROVED';
+  if (action === 'approve' && status === 'En tránsito') return 'ORDER_ALREADY_APPROVED';
+  return 'ORDER_CANNOT_BE_CANCELLED';
+}
 
 /** The five assortment order types (section 4). */
 export const ORDER_TYPES = ['opening', 'ordinary_sale', 'ordinary_general', 'extraordinary_sale', 'extraordinary_general'] as const;

@@ -26,3 +26,14 @@ describe('privileges', () => {
     expect(DEFAULT_ROLES.filter((r) => hasModule(r.privileges, 'roles')).map((r) => r.name)).toEqual([ROLE_NAMES.superAdmin]);
   });
 });
+
+describe('default roles', () => {
+  it('give the approval of pending transfers to the Super Administrador only (section 4)', () => {
+    const approvers = DEFAULT_ROLES.filter((r) => r.privileges.transfers?.includes('approve')).map((r) => r.name);
+    expect(approvers).toEqual([ROLE_NAMES.superAdmin]);
+    // the logistics manager still asks for, receives and deletes transfers, and approves restock orders
+    const logistics = DEFAULT_ROLES.find((r) => r.name === ROLE_NAMES.logistics)!;
+    expect(logistics.privileges.transfers).toEqual(['show', 'create', 'edit', 'delete', 'view', 'reports']);
+    expect(logistics.privileges.assortmentOrder).toContain('approve');
+  });
+});

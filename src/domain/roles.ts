@@ -93,7 +93,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       saleOrder: ['show', 'create', 'edit', 'delete', 'view', 'reports'],
       assortmentOrder: ['show', 'create', 'edit', 'approve', 'delete', 'view', 'reports'],
       inventory: ['show', 'create', 'edit', 'approve', 'view', 'reports'],
-      transfers: ['show', 'create', 'edit', 'approve', 'delete', 'view', 'reports'],
+      // only the Super Administrador approves (or rejects) a pending transfer (section 4)
+      transfers: ['show', 'create', 'edit', 'delete', 'view', 'reports'],
       reports: ['show', 'view', 'reports'],
       systemLogs: READ,
     },

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/demo/random';
+import { queryRows } from '../../src/server/testing/harness';
 import { launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -74,5 +75,29 @@ describe('branch appliances', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${server.url}/dashboard/aparatos-sucursal`);
     await expect.poll(() => page.locator('.ant-table-row', { hasText: 'E2E-TKT-09' }).count()).toBe(1);
+  });
+});
+
+describe('appliance catalogue', () => {
+  it("records an appliance's state (Funcionando, Averiado, Con fallas, En reparación) and shows it on the list", async () => {
+    const page = await newPage('logistica@demo.mx');
+    await page.goto(`${server.url}/dashboard/aparatos/crear`);
+    await page.getByLabel('Tipo', { exact: true }).click();
+    await option(page, 'Aparatología').click();
+    await page.getByLabel('Nombre', { exact: true }).fill('Láser de prueba E2E');
+    await page.getByLabel('Marca', { exact: true }).fill('Cutera');
+    await page.getByLabel('Modelo', { exact: true }).fill('excel V+');
+    // a new appliance starts Funcionando
+    await expect.poll(() => page.locator('.ant-form-item', { hasText: 'Estado' }).getByText('Funcionando').isVisible()).toBe(true);
+    await page.getByLabel('Estado', { exact: true }).click();
+    await option(page, 'Averiado').click();
+    await page.screenshot({ path: '/tmp/happliance-form.png' });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(/\/dashboard\/aparatos$/);
+    const row = page.locator('.ant-table-row', { hasText: 'Láser de prueba E2E' });
+    await row.getByText('Averiado').waitFor();
+    await page.screenshot({ path: '/tmp/happliance-list.png' });
+    expect(await queryRows(server.t, sql`select status from appliances where name = 'Láser de prueba E2E'`)).toEqual([{ status: 'Averiado' }]);
+    await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../src/domain/money';
@@ -38,6 +38,7 @@ afterAll(async () => {
 const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 /** The rows of the stock list itself (not the report's nor a modal's). */
 const rows = (page: Page) => page.locator('.ant-table-wrapper').first().locator('.ant-table-row');
+const width = async (dialog: Locator) => Math.round(await dialog.evaluate((el) => el.getBoundingClientRect().width));
 const modal = (page: Page, title: string) => page.locator('.ant-modal', { has: page.locator('.ant-modal-title', { hasText: title }) });
 
 /** Picks a filter's option until the select shows it: a click while a list fades out or loads is tried again. */
@@ -172,6 +173,8 @@ describe('inventario', () => {
     const dialog = modal(page, 'Ajuste de inventario');
     await dialog.waitFor();
     await settled(page);
+    // section 9's width for this stock modal (antd's default is 520)
+    await poll(() => width(dialog)).toBe(700);
     await dialog.getByLabel('Lote existente').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: LOT }).click();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -195,6 +198,8 @@ describe('inventario', () => {
     const dialog = modal(page, 'Máximo y mínimo');
     await dialog.waitFor();
     await settled(page);
+    await poll(() => width(dialog)).toBe(580);
+    await page.screenshot({ path: SHOT('max-min') });
     await dialog.getByLabel('Máximo').fill('5');
     await dialog.getByLabel('Mínimo').fill('8');
     await dialog.getByRole('button', { name: 'Guardar' }).click();

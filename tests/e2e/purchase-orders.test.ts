@@ -56,6 +56,11 @@ describe('purchase orders', () => {
     await page.goto(`${server.url}/dashboard/ordenes-de-compra`);
     await page.getByRole('button', { name: 'Nuevo' }).click();
     await page.waitForURL(/\/dashboard\/ordenes-de-compra\/crear$/);
+    // each required field says so once (the amount said it twice: its own rule and the schema's)
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El campo monto es requerido').first().waitFor();
+    await page.screenshot({ path: '/tmp/hpurchase-required.png' });
+    expect(await page.getByText('El campo monto es requerido').count()).toBe(1);
 
     await field('Número de factura').fill(INVOICE);
     await choose('Proveedor', 'Dermafarma');

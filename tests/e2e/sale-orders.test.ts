@@ -69,7 +69,9 @@ describe('sale orders', () => {
     await choose('Lote', LOT, true);
     await page.getByText('Disponibles: 10').waitFor();
     await field('Cantidad').fill('11');
-    await page.getByText('Solo hay 10 disponibles').waitFor();
+    await page.getByText('No se cuenta con suficiente stock').waitFor();
+    await page.screenshot({ path: '/tmp/hsale-order-stock.png' });
+    expect(await page.getByText('Solo hay 10 disponibles').count()).toBe(0);
     await field('Cantidad').fill('2');
     await field('Precio unitario').fill('1234.5');
     await page.getByRole('button', { name: 'Guardar' }).click();

@@ -97,6 +97,18 @@ describe('transfers', () => {
     await page.context().close();
   });
 
+  it('offers the super administrator the receipt of the sent transfer, neither its rejection nor a cancellation', async () => {
+    const page = await signedInPage(browser, server.url, 'admin@demo.mx');
+    await openRowAction(page, number, 'Editar');
+    await page.getByLabel(`Cantidad recibida ${LOT}`).waitFor();
+    await page.getByRole('button', { name: 'Confirmar recepción' }).waitFor();
+    await page.screenshot({ path: '/tmp/htransfer-confirm-admin.png' });
+    // rejecting belongs to approve mode (section 4): the confirm screen has no 'Cancelar envío'
+    expect(await page.getByRole('button', { name: 'Cancelar envío' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Rechazar' }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('is confirmed by the destination with a difference, and its row is highlighted', async () => {
     const page = await signedInPage(browser, server.url, 'gerente@demo.mx');
     await openRowAction(page, number, 'Editar');

@@ -57,6 +57,22 @@ export function tableRows<T extends RecordTable, Row>(
 export type Refusal = ErrorCode | (() => Error);
 const refuse = (refusal: Refusal): Error => (typeof refusal === 'function' ? refusal() : new AppError(refusal));
 
+/**
+ * The row with this id locked for a write, or the area's 404; a softly deleted row is refused with `deleted` (an
+ * order deleted before answers 409 ORDER_ALREADY_CANCELLED, not 404).
+ */
+export async function lockForWrite<T extends RecordTable>(db: DbOrTx, table: T, id: string, notFound: Refusal, deleted: Refusal): Promise<RowOf<T>> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1)
+    .for('update');
+  if (!row) throw refuse(notFound);
+  if ((row as { deletedAt: Date | null }).deletedAt) throw refuse(deleted);
+  return row as RowOf<T>;
+}
+
 /** The live row with this id (locked when asked), or the area's 404. */
 export async function findLive<T extends RecordTable>(db: DbOrTx, table: T, id: string, notFound: Refusal, lock?: 'update' | 'share'): Promise<RowOf<T>> {
   const q = db

@@ -15,6 +15,8 @@ interface Props<S extends z.ZodType> {
   /** Sends the values; its answer's message (or 'Operación exitosa') is shown on success. */
   send: (values: z.output<S>) => Promise<string | undefined>;
   okText?: string;
+  /** In pixels, where the spec gives the modal's width (antd's 520 otherwise). */
+  width?: number;
   children: ReactNode | ((form: FormInstance) => ReactNode);
 }
 
@@ -22,7 +24,7 @@ interface Props<S extends z.ZodType> {
  * The modal counterpart of FormPage: validate, send, toast the answer, close; errors stay on the form.
  * While open with fields the user changed, leaving the page asks first; Cancelar (or the ✕) discards on purpose.
  */
-export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, send, okText = 'Guardar', children }: Props<S>) {
+export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, send, okText = 'Guardar', width, children }: Props<S>) {
   const [form] = Form.useForm();
   // a send whose answer moves the user on (e.g. back to the agenda after a cancellation) is not leaving unsaved work
   const sending = useRef(false);
@@ -50,7 +52,7 @@ export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, s
     },
   );
   return (
-    <Modal title={title} open={open} onCancel={onClose} okText={okText} {...modalProps}>
+    <Modal title={title} open={open} onCancel={onClose} okText={okText} width={width} {...modalProps}>
       <Form
         form={form}
         layout="vertical"

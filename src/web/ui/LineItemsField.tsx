@@ -35,6 +35,8 @@ export interface LineItemsFieldProps {
   quantityRules?: FormRule[];
   /** At least one line: this message when none. */
   requiredMessage?: string;
+  /** The refusal of a quantity above what is available, when the screen's spec words it ('Solo hay N disponibles' otherwise). */
+  shortMessage?: string;
   emptyText?: string;
   addLabel?: string;
   /** Hides the add and remove buttons; the inputs follow the form's own disabled state. */
@@ -115,7 +117,7 @@ export function LineItemsField(props: LineItemsFieldProps) {
                       ...quantityRules,
                       {
                         validator: async (_r, quantity?: number) => {
-                          const error = availabilityError(quantity, available);
+                          const error = availabilityError(quantity, available, props.shortMessage);
                           if (error) throw new Error(error);
                         },
                       },

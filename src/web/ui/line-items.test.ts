@@ -35,4 +35,10 @@ describe('line items arithmetic', () => {
     expect(availabilityError(3, undefined)).toBeNull();
     expect(availabilityError(undefined, 2)).toBeNull();
   });
+
+  it("uses the screen's own wording when it has one (the sale order's 'No se cuenta con suficiente stock')", () => {
+    expect(availabilityError(153, 152, 'No se cuenta con suficiente stock')).toBe('No se cuenta con suficiente stock');
+    expect(availabilityError(1, 0, 'No se cuenta con suficiente stock')).toBe('No se cuenta con suficiente stock');
+    expect(availabilityError(152, 152, 'No se cuenta con suficiente stock')).toBeNull();
+  });
 });

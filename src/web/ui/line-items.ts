@@ -23,9 +23,13 @@ export function linesTotal(lines: readonly (LineAmounts | undefined)[]): number 
   return fromCents(sumCents(lines.map(subtotalCents)));
 }
 
-/** The Spanish refusal of a quantity above what is available, or null when it fits (or nothing is known). */
-export function availabilityError(quantity: number | null | undefined, available: number | null | undefined): string | null {
+/**
+ * The Spanish refusal of a quantity above what is available, or null when it fits (or nothing is known): `short` when
+ * the screen's spec words it, else how many there are.
+ */
+export function availabilityError(quantity: number | null | undefined, available: number | null | undefined, short?: string): string | null {
   if (available === undefined || available === null || !quantity || quantity <= available) return null;
+  if (short) return short;
   if (available <= 0) return 'No hay disponibles';
   return available === 1 ? 'Solo hay 1 disponible' : `Solo hay ${available.toLocaleString('es-MX')} disponibles`;
 }

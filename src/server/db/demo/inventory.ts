@@ -121,7 +121,7 @@ export async function seedInventory(db: Db): Promise<void> {
     if (k % 2) await inv.deleteOrder(ctx, admin, (await order('extraordinary_sale', 12)).id);
   }
 
-  // transfers between clinics, one in each status
+  // transfers between clinics, one in each status: asked by logistics, approved or rejected by the super administrator (section 4)
   for (const [k, origin] of clinics.entries()) {
     const destiny = clinics[(k + 1) % clinics.length]!;
     const lots = await db
@@ -132,17 +132,17 @@ export async function seedInventory(db: Db): Promise<void> {
       .limit(2);
     if (!lots.length) continue;
     const create = () =>
-      inv.createTransfer(ctx, admin, {
+      inv.createTransfer(ctx, logistics, {
         originBranchId: origin.id,
         destinyBranchId: destiny.id,
         transferProducts: lots.map((l) => ({ stockId: l.id, stockedQuantity: 2 })),
       });
     const send = (t: { id: string; transferProducts: { id: string }[] }) =>
-      inv.approveTransfer(ctx, logistics, t.id, { transferProducts: t.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) });
+      inv.approveTransfer(ctx, admin, t.id, { transferProducts: t.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) });
     const status = k % 4;
     const transfer = await create();
     if (status === 3) {
-      await inv.rejectTransfer(ctx, logistics, transfer.id);
+      await inv.rejectTransfer(ctx, admin, transfer.id);
       continue;
     }
     if (status === 0) continue;

@@ -506,12 +506,13 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
         destinyBranchId: destiny.id,
         status: status === 'Rechazada tras enviar' ? 'Rechazada' : status,
         comments: null,
-        createdById: admin.id,
-        approvedById: sent ? logistics.id : null,
+        // asked by logistics, approved or rejected by the super administrator (section 4)
+        createdById: logistics.id,
+        approvedById: sent ? admin.id : null,
         approvedAt: sent ? instant(day, 15) : null,
         acceptedById: status === 'Terminada' ? admin.id : null,
         acceptedAt: status === 'Terminada' ? instant(day + 1, 16) : null,
-        rejectedById: status.startsWith('Rechazada') ? logistics.id : null,
+        rejectedById: status.startsWith('Rechazada') ? admin.id : null,
         rejectedAt: status.startsWith('Rechazada') ? instant(day + (sent ? 1 : 0), 16) : null,
         createdAt: instant(day, 14),
         updatedAt: instant(day + (sent ? 1 : 0), 16),
@@ -519,11 +520,11 @@ export async function seedLargeInventory(db: Db, scale: InventoryScale, today: s
       rows.tr.push(tr);
       const log = history.transfer(tr, logLines);
       const now = () => chosen.map((l) => l.qty);
-      log.created(admin, before);
-      if (sent) log.approved(logistics, now());
-      if (status === 'Rechazada') log.rejected(logistics, false, before);
+      log.created(logistics, before);
+      if (sent) log.approved(admin, now());
+      if (status === 'Rechazada') log.rejected(admin, false, before);
       if (sent && status !== 'En tránsito') {
-        const logged = status === 'Terminada' ? () => log.finished(admin, now()) : () => log.rejected(logistics, true, now());
+        const logged = status === 'Terminada' ? () => log.finished(admin, now()) : () => log.rejected(admin, true, now());
         inTransit.push({ arrives: day + 1, kind: 'transfer', doc, lines, reject: status !== 'Terminada', branchId: destiny.id, logged });
       }
     }

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { branches } from './branches';
 import { categories } from './categories';
-import { BRANCH_APPLIANCE_STATUSES } from '../../../domain/appliances.schemas';
+import { APPLIANCE_STATUSES } from '../../../domain/appliances.schemas';
 import { COUPON_TYPES } from '../../../domain/coupons.schemas';
 import { PACKAGE_TYPES } from '../../../domain/packages.schemas';
 import { baseColumns, moneyCents, oneOf } from './columns';
@@ -239,15 +239,20 @@ export const treatmentProducts = pgTable(
   ],
 );
 
-export const appliances = pgTable('appliances', {
-  ...baseColumns(),
-  type: varchar('type', { length: 20 }).notNull(),
-  name: varchar('name', { length: 80 }).notNull(),
-  brand: varchar('brand', { length: 60 }).notNull(),
-  model: varchar('model', { length: 60 }).notNull(),
-  description: text('description'),
-  active: boolean('active').notNull().default(true),
-});
+export const appliances = pgTable(
+  'appliances',
+  {
+    ...baseColumns(),
+    type: varchar('type', { length: 20 }).notNull(),
+    name: varchar('name', { length: 80 }).notNull(),
+    brand: varchar('brand', { length: 60 }).notNull(),
+    model: varchar('model', { length: 60 }).notNull(),
+    description: text('description'),
+    status: varchar('status', { length: 20 }).notNull().default('Funcionando'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('appliances_status_valid', oneOf(t.status, APPLIANCE_STATUSES))],
+);
 
 export const treatmentAppliances = pgTable(
   'treatment_appliances',
@@ -283,7 +288,7 @@ export const branchAppliances = pgTable(
     uniqueIndex('branch_appliances_number_unique')
       .on(t.branchId, t.number)
       .where(sql`${t.deletedAt} is null and ${t.number} is not null`),
-    check('branch_appliances_status_valid', oneOf(t.status, BRANCH_APPLIANCE_STATUSES)),
+    check('branch_appliances_status_valid', oneOf(t.status, APPLIANCE_STATUSES)),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { Actor } from '../../platform/auth/actor';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { APPLIANCE_IN_USE_MESSAGE, type ApplianceInput, type ApplianceType } from '../../../domain/appliances.schemas';
+import { APPLIANCE_IN_USE_MESSAGE, isApplianceStatus, type ApplianceInput, type ApplianceStatus, type ApplianceType } from '../../../domain/appliances.schemas';
 import type { ListQuery } from '../../../domain/list';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -23,6 +23,7 @@ export function toApplianceDto(row: ApplianceRow) {
     brand: row.brand,
     model: row.model,
     description: row.description,
+    status: row.status as ApplianceStatus,
     active: row.active,
     ...stamps(row),
   };
@@ -43,12 +44,18 @@ export function applianceListSpec(db: DbOrTx, q: ApplianceFilters): ListSpec<App
       type: appliances.type,
       brand: folded(appliances.brand),
       model: appliances.model,
+      status: appliances.status,
       active: appliances.active,
       created_at: appliances.createdAt,
     },
     defaultSort: { field: 'name', order: 'ASC' },
     searchable: { name: appliances.name, brand: appliances.brand, model: appliances.model },
-    filters: [...recordFilters(q, appliances), type ? eq(appliances.type, type) : undefined],
+    // `status` is the on/off flag as '1'/'0' (recordFilters) or one of the appliance's states
+    filters: [
+      ...recordFilters(q, appliances),
+      type ? eq(appliances.type, type) : undefined,
+      isApplianceStatus(q.status) ? eq(appliances.status, q.status) : undefined,
+    ],
     ...tableRows(db, appliances, (rows) => rows.map(toApplianceDto)),
   };
 }
@@ -68,6 +75,7 @@ export async function createAppliance(ctx: AppContext, actor: Actor, input: Appl
       brand: input.brand,
       model: input.model,
       description: input.description,
+      status: input.status ?? 'Funcionando',
       active: true,
     }),
   );
@@ -77,7 +85,8 @@ export async function updateAppliance(ctx: AppContext, actor: Actor, id: string,
   return ctx.db.transaction(async (tx) => {
     const before = await findAppliance(tx, id);
     const { type, name, brand, model, description } = input;
-    return updateRecord(tx, actor, logged, id, before, { type, name, brand, model, description, active: input.active ?? before.active });
+    const status = input.status ?? before.status;
+    return updateRecord(tx, actor, logged, id, before, { type, name, brand, model, description, status, active: input.active ?? before.active });
   });
 }
 

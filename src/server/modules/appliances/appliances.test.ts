@@ -14,7 +14,7 @@ const HIFU = demoId('appliance:hifu');
 const MISSING = demoId('appliance:none');
 
 const rows = <T = Record<string, unknown>>(q: SQL) => queryRows<T>(t, q);
-type Appliance = { id: string; name: string; type: string; active: boolean; brand: string };
+type Appliance = { id: string; name: string; type: string; active: boolean; brand: string; status: string };
 type BranchAppliance = { id: string; branchId: string; applianceId: string; sku: string; number: string | null; status: string; appliance: { type: string } };
 
 const appliancePayload = (over: Record<string, unknown> = {}) => ({
@@ -66,7 +66,7 @@ describe('appliance catalogue', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Nombre,Tipo,Marca,Modelo,Descripción,Estatus');
+    expect(lines[0]).toBe('Nombre,Tipo,Marca,Modelo,Descripción,Estado,Estatus');
     expect(lines).toHaveLength(10);
     expect((await admin({ method: 'GET', url: '/v1/appliance?type=Cocina' })).statusCode).toBe(400);
     // accents do not push a name to the end of the order
@@ -93,6 +93,33 @@ describe('appliance catalogue', () => {
     expect(await countRows(t, 'change_log')).toBe(logs + 3);
     const inactive = (await admin({ method: 'GET', url: '/v1/appliance?take=all&status=0' })).json().items as Appliance[];
     expect(inactive.map((x) => x.id)).toEqual([a.id]);
+  });
+
+  it('keeps the state of the spec (Funcionando, Averiado, Con fallas, En reparación): Funcionando by default, given on create, changed on edit', async () => {
+    const working = await createAppliance({ name: 'Sin estado' });
+    expect(working.status).toBe('Funcionando');
+    const broken = await createAppliance({ name: 'Láser averiado', status: 'Averiado' });
+    expect(broken.status).toBe('Averiado');
+    expect((await admin({ method: 'GET', url: `/v1/appliance/${broken.id}` })).json().status).toBe('Averiado');
+    const repairing = await admin({
+      method: 'PUT',
+      url: `/v1/appliance/${broken.id}/update`,
+      payload: appliancePayload({ name: 'Láser averiado', status: 'En reparación' }),
+    });
+    expect(repairing.json().status).toBe('En reparación');
+    // an edit that does not send the state keeps it
+    const kept = await admin({ method: 'PUT', url: `/v1/appliance/${broken.id}/update`, payload: appliancePayload({ name: 'Láser averiado' }) });
+    expect(kept.json().status).toBe('En reparación');
+    const wrong = await admin({ method: 'POST', url: '/v1/appliance/create', payload: appliancePayload({ status: 'Roto' }) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ field: 'status', message: 'El campo estado no es válido' }]);
+    const [log] = await rows<{ after: { status: string } }>(sql`select after from change_log where entity_id = ${broken.id} and action = 'crear'`);
+    expect(log!.after.status).toBe('Averiado');
+    const inRepair = (await admin({ method: 'GET', url: `/v1/appliance?take=all&status=${encodeURIComponent('En reparación')}` })).json().items as Appliance[];
+    expect(inRepair.map((a) => a.id)).toContain(broken.id);
+    expect(inRepair.every((a) => a.status === 'En reparación')).toBe(true);
+    const csv = await admin({ method: 'GET', url: `/v1/appliance?format=csv&status=${encodeURIComponent('En reparación')}` });
+    expect(csv.body).toContain('Láser averiado,Aparatología,Cutera,excel V+,Lesiones vasculares,En reparación,Activo');
   });
 
   it('refuses to delete an appliance installed at a branch; deletes the others softly', async () => {

@@ -23,6 +23,7 @@ export function registerApplianceRoutes(app: FastifyInstance, ctx: AppContext): 
             { header: 'Marca', value: (a) => a.brand },
             { header: 'Modelo', value: (a) => a.model },
             { header: 'Descripción', value: (a) => a.description },
+            { header: 'Estado', value: (a) => a.status },
             { header: 'Estatus', value: (a) => (a.active ? 'Activo' : 'Inactivo') },
           ],
         }),

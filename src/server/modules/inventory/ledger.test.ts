@@ -119,19 +119,22 @@ const confirmRestock = (caller: Caller, order: Restock, received: number[]) =>
     payload: { assortmentOrderProducts: order.assortmentOrderProducts.map((l, i) => ({ id: l.id, receivedQuantity: received[i] })) },
   });
 const rejectRestock = (order: { id: string }) => logistica({ method: 'PUT', url: `/v1/assortment-order/${order.id}/reject` });
+// a sent order is not rejected (approve mode only): deleting it returns its units
+const deleteRestock = (order: { id: string }) => admin({ method: 'POST', url: `/v1/assortment-order/${order.id}/delete` });
 
 interface Transfer {
   id: string;
   transferProducts: { id: string; stockId: string; stockedQuantity: number }[];
 }
 const createTransfer = (origin: string, destiny: string, lines: [string, number][]) =>
-  admin({
+  logistica({
     method: 'POST',
     url: '/v1/transfer/create',
     payload: { originBranchId: origin, destinyBranchId: destiny, transferProducts: lines.map(([stockId, stockedQuantity]) => ({ stockId, stockedQuantity })) },
   });
+// only the super administrator approves pending transfers (section 4)
 const approveTransfer = (tr: Transfer, sent?: number[]) =>
-  logistica({
+  admin({
     method: 'PUT',
     url: `/v1/transfer/${tr.id}/approve`,
     payload: { transferProducts: tr.transferProducts.map((l, i) => ({ id: l.id, stockedQuantity: sent?.[i] ?? l.stockedQuantity })) },
@@ -142,7 +145,9 @@ const confirmTransfer = (tr: Transfer, received: number[]) =>
     url: `/v1/transfer/${tr.id}/confirm`,
     payload: { transferProducts: tr.transferProducts.map((l, i) => ({ id: l.id, receivedQuantity: received[i] })) },
   });
-const rejectTransfer = (tr: { id: string }) => logistica({ method: 'PATCH', url: `/v1/transfer/${tr.id}/reject` });
+const rejectTransfer = (tr: { id: string }) => admin({ method: 'PATCH', url: `/v1/transfer/${tr.id}/reject` });
+// a sent transfer is not rejected: the super administrator deletes it and its units return to the origin
+const deleteTransfer = (tr: { id: string }) => admin({ method: 'POST', url: `/v1/transfer/${tr.id}/delete` });
 
 const createSale = (branchId: string, lines: { stockId: string; quantity: number }[]) =>
   admin({
@@ -250,8 +255,8 @@ describe('the ledger over a random sequence of operations', () => {
       } else if (op === 6 && sentRestocks.length) {
         const { order, branchId, sent } = sentRestocks.splice(rand(sentRestocks.length), 1)[0]!;
         if (rand(4) === 0) {
-          const res = await rejectRestock(order);
-          count('restock reject sent', res.statusCode);
+          const res = await deleteRestock(order);
+          count('restock delete sent', res.statusCode);
           expect(res.statusCode, res.body).toBe(200);
           continue;
         }
@@ -287,7 +292,7 @@ describe('the ledger over a random sequence of operations', () => {
           const { tr, sent } = sentTransfers.splice(rand(sentTransfers.length), 1)[0]!;
           const res =
             rand(4) === 0
-              ? await rejectTransfer(tr)
+              ? await deleteTransfer(tr)
               : await confirmTransfer(
                   tr,
                   sent.map((s) => (rand(3) === 0 ? rand(s) : s)),
@@ -519,7 +524,7 @@ describe('transitions sent twice at once move stock once', () => {
   const movesOf = (documentId: string) =>
     queryRows<{ cause: string; quantity: number }>(t, sql`select cause, quantity from stock_movements where document_id = ${documentId} order by seq`);
 
-  it('restock: approve, confirm and reject twice', async () => {
+  it('restock: approve, confirm and delete (once sent) twice', async () => {
     const p = product();
     await emptyCentre(p.id);
     const lot = await dcLot(p.id, 20, 'IDEM-R', isoDay(300));
@@ -535,8 +540,8 @@ describe('transitions sent twice at once move stock once', () => {
     ]);
     const b = (await createRestock(gerente, TIJUANA, [{ productId: p.id, orderedQuantity: 3 }])).json() as Restock;
     expect((await approveRestock(b, [3])).statusCode).toBe(200);
-    const rejects = await Promise.all([rejectRestock(b), rejectRestock(b)]);
-    expect(rejects.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const deletes = await Promise.all([deleteRestock(b), deleteRestock(b)]);
+    expect(deletes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await movesOf(b.id)).toEqual([
       { cause: 'restock_sent', quantity: -3 },
       { cause: 'restock_returned', quantity: 3 },
@@ -544,7 +549,7 @@ describe('transitions sent twice at once move stock once', () => {
     expect(await lotState(lot.id)).toEqual({ quantity: 15, moved: 15 });
   });
 
-  it('transfer: approve, confirm and reject twice', async () => {
+  it('transfer: approve, confirm and delete (once sent) twice', async () => {
     const p = product();
     const made = await adjust(admin, { productId: p.id, branchId: MEXICALI, type: 'registration', quantity: 10, allotment: 'IDEM-T', justification: 'x' });
     const stockId = made.json().stockId as string;
@@ -556,8 +561,8 @@ describe('transitions sent twice at once move stock once', () => {
     expect((await movesOf(a.id)).map((m) => m.quantity)).toEqual([-4, 4]);
     const b = (await createTransfer(MEXICALI, TIJUANA, [[stockId, 2]])).json() as Transfer;
     expect((await approveTransfer(b)).statusCode).toBe(200);
-    const rejects = await Promise.all([rejectTransfer(b), rejectTransfer(b)]);
-    expect(rejects.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const deletes = await Promise.all([deleteTransfer(b), deleteTransfer(b)]);
+    expect(deletes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await movesOf(b.id)).map((m) => m.quantity)).toEqual([-2, 2]);
     expect(await lotState(stockId)).toEqual({ quantity: 6, moved: 6 });
     await assertLedger();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { APPLIANCE_TYPES, applianceSchema, type ApplianceInput } from '../../../domain/appliances.schemas';
+import { APPLIANCE_STATUSES, APPLIANCE_TYPES, applianceSchema, type ApplianceInput } from '../../../domain/appliances.schemas';
 import { applianceRoutes } from '../../../domain/appliances.contract';
 import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
@@ -33,7 +33,7 @@ export default function ApplianceFormPage() {
       invalidate={['list', 'appliance', 'appliance-options']}
       loading={existing.isLoading}
       readOnly={Boolean(id) && !can('appliances', 'edit')}
-      initialValues={{ active: true }}
+      initialValues={{ active: true, status: 'Funcionando' }}
       onSubmit={(values) => (id ? call(applianceRoutes.update, { params: { id }, body: values }) : call(applianceRoutes.create, { body: values }))}
     >
       <Row gutter={16}>
@@ -57,6 +57,13 @@ export default function ApplianceFormPage() {
         <Col xs={24} md={12}>
           <Form.Item name="model" label="Modelo" required rules={[zodRule(applianceSchema, 'model')]}>
             <Input maxLength={60} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="status" label="Estado" required rules={[zodRule(applianceSchema, 'status')]}>
+            <Select aria-label="Estado" options={APPLIANCE_STATUSES.map((s) => ({ value: s, label: s }))} />
           </Form.Item>
         </Col>
       </Row>

@@ -1,5 +1,6 @@
+import { Tag } from 'antd';
 import type { Appliance } from '../../../domain/appliances.contract';
-import { APPLIANCE_TYPES } from '../../../domain/appliances.schemas';
+import { APPLIANCE_TYPES, applianceStatusColors } from '../../../domain/appliances.schemas';
 import { ListPage } from '../../ui/ListPage';
 import { searchBy } from '../../ui/list-search';
 import { editDeleteActions } from '../../ui/list-actions';
@@ -22,6 +23,13 @@ export default function AppliancesPage() {
         { key: 'type', title: 'Tipo', sortField: 'type' },
         { key: 'brand', title: 'Marca', sortField: 'brand' },
         { key: 'model', title: 'Modelo', sortField: 'model' },
+        {
+          key: 'status',
+          title: 'Estado',
+          sortField: 'status',
+          render: (a) => <Tag color={applianceStatusColors[a.status]}>{a.status}</Tag>,
+          text: (a) => a.status,
+        },
         { key: 'description', title: 'Descripción', width: 300, text: (a) => a.description ?? '' },
         statusColumn('active', (a) => a.active),
       ]}

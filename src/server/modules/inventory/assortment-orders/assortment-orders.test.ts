@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCatalogue, type ErrorCode } from '../../../../domain/errors';
 import { INVENTORY_MESSAGES } from '../../../../domain/inventory';
 import { queryRows, useTestApp } from '../../../testing/harness';
 import { BRANCH, ORDER_TEST_USERS } from '../order-testing';
@@ -161,7 +162,7 @@ describe('approve, reject and confirm', () => {
     expect(res.json()).toMatchObject({ status: 'En tránsito', originBranch: { id: CEDIS }, approvedBy: expect.any(String) });
     expect(res.json().assortmentOrderProducts[0]).toMatchObject({ stockedQuantity: 3, lots: [{ stockId: lot.id, quantity: 3 }] });
     expect(await lotState(lot.id)).toEqual({ quantity: 7, moved: 7 });
-    expect((await approve(order, 3)).json().code).toBe('ORDER_WRONG_STATE');
+    expect((await approve(order, 3)).json().code).toBe('ORDER_ALREADY_APPROVED');
   });
 
   it('sends nothing for a line of 0', async () => {
@@ -228,7 +229,7 @@ describe('approve, reject and confirm', () => {
     const order = await create(admin, [{ productId: p, orderedQuantity: 4 }]);
     const answers = await Promise.all([approve(order, 4), approve(order, 4)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('ORDER_WRONG_STATE');
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('ORDER_ALREADY_APPROVED');
     expect(await lotState(lot.id)).toEqual({ quantity: 6, moved: 6 });
     const sent = await queryRows(t, sql`select count(*)::int as n from stock_movements where document_id = ${order.id} and cause = 'restock_sent'`);
     expect(sent).toEqual([{ n: 1 }]);
@@ -317,26 +318,25 @@ describe('approve, reject and confirm', () => {
     expect(await lotState(early.id)).toEqual({ quantity: 5, moved: 5 });
   });
 
-  it('rejects while in process, and after sending returns the units to their lots', async () => {
+  it('rejects while in process; once sent it is not rejected (409) and its units stay sent', async () => {
     const p = product();
     const lot = await dcLot(p, 8);
     const pending = await create(admin, [{ productId: p, orderedQuantity: 1 }]);
     expect((await gerente({ method: 'PATCH', url: `${URL}/${pending.id}/reject` })).statusCode).toBe(403);
     expect((await logistica({ method: 'PATCH', url: `${URL}/${pending.id}/reject` })).json().status).toBe('Rechazada');
-    expect((await approve(pending, 1)).json().code).toBe('ORDER_WRONG_STATE');
+    expect((await approve(pending, 1)).json().code).toBe('ORDER_ALREADY_CANCELLED');
     const sent = await create(admin, [{ productId: p, orderedQuantity: 5 }]);
     await approve(sent, 5);
     expect(await lotState(lot.id)).toEqual({ quantity: 3, moved: 3 });
-    const res = await logistica({ method: 'PUT', url: `${URL}/${sent.id}/reject` });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'Rechazada', rejectedAt: expect.any(String) });
-    expect(await lotState(lot.id)).toEqual({ quantity: 8, moved: 8 });
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const res = await logistica({ method, url: `${URL}/${sent.id}/reject` });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'ORDER_CANNOT_BE_CANCELLED', message: errorCatalogue.ORDER_CANNOT_BE_CANCELLED.message });
+    }
+    expect((await admin({ method: 'GET', url: `${URL}/${sent.id}` })).json()).toMatchObject({ status: 'En tránsito', rejectedAt: null });
+    expect(await lotState(lot.id)).toEqual({ quantity: 3, moved: 3 });
     const causes = await queryRows(t, sql`select cause, quantity from stock_movements where document_id = ${sent.id} order by seq`);
-    expect(causes).toEqual([
-      { cause: 'restock_sent', quantity: -5 },
-      { cause: 'restock_returned', quantity: 5 },
-    ]);
-    expect((await logistica({ method: 'PATCH', url: `${URL}/${sent.id}/reject` })).statusCode).toBe(409);
+    expect(causes).toEqual([{ cause: 'restock_sent', quantity: -5 }]);
   });
 
   it('confirms at the branch: the units enter with the same lot and the difference is a movement', async () => {
@@ -344,7 +344,7 @@ describe('approve, reject and confirm', () => {
     const first = await dcLot(p, 3, 'PRIMERO', '2029-03-31');
     const second = await dcLot(p, 10, 'SEGUNDO', '2030-03-31');
     const order = await create(gerente, [{ productId: p, orderedQuantity: 6 }]);
-    expect((await confirm(order, 6)).json().code).toBe('ORDER_WRONG_STATE');
+    expect((await confirm(order, 6)).json().code).toBe('ORDER_NOT_APPROVED');
     await approve(order, 6);
     const above = await confirm(order, 7);
     expect(above.statusCode).toBe(400);
@@ -381,9 +381,42 @@ describe('approve, reject and confirm', () => {
       { cause: 'restock_received', quantity: 3 },
       { cause: 'receipt_difference', quantity: -2 },
     ]);
-    expect((await confirm(order, 4)).json().code).toBe('ORDER_WRONG_STATE');
+    expect((await confirm(order, 4)).json().code).toBe('ORDER_FINISHED');
     const listed = (await gerente({ method: 'GET', url: `${URL}?status=Terminada&take=all` })).json().items.find((o: { id: string }) => o.id === order.id);
     expect(listed).toMatchObject({ hasDifference: true, status: 'Terminada' });
+  });
+});
+
+describe('an action on an order in a state that does not allow it', () => {
+  const refusal = (code: ErrorCode) => ({ statusCode: 409, code, message: errorCatalogue[code].message });
+  const answer = (res: Awaited<ReturnType<typeof admin>>) => ({ statusCode: res.statusCode, code: res.json().code, message: res.json().message });
+  const reject = (order: { id: string }) => logistica({ method: 'PATCH', url: `${URL}/${order.id}/reject` });
+  const remove = (order: { id: string }) => admin({ method: 'POST', url: `${URL}/${order.id}/delete` });
+
+  it('answers the 409 of the catalogue that names the state: not approved, approved, finished, cancelled before, not cancellable', async () => {
+    const p = product();
+    await dcLot(p, 20);
+    const pending = await create(admin, [{ productId: p, orderedQuantity: 1 }]);
+    expect(answer(await confirm(pending, 1))).toEqual(refusal('ORDER_NOT_APPROVED'));
+
+    const sent = await create(admin, [{ productId: p, orderedQuantity: 1 }]);
+    await approve(sent, 1);
+    expect(answer(await approve(sent, 1))).toEqual(refusal('ORDER_ALREADY_APPROVED'));
+    expect(answer(await reject(sent))).toEqual(refusal('ORDER_CANNOT_BE_CANCELLED'));
+
+    await confirm(sent, 1);
+    for (const res of [await approve(sent, 1), await confirm(sent, 1), await reject(sent), await remove(sent)])
+      expect(answer(res)).toEqual(refusal('ORDER_FINISHED'));
+
+    const rejected = await create(admin, [{ productId: p, orderedQuantity: 1 }]);
+    await reject(rejected);
+    for (const res of [await approve(rejected, 1), await confirm(rejected, 1), await reject(rejected)])
+      expect(answer(res)).toEqual(refusal('ORDER_ALREADY_CANCELLED'));
+
+    const deleted = await create(admin, [{ productId: p, orderedQuantity: 1 }]);
+    await remove(deleted);
+    for (const res of [await approve(deleted, 1), await confirm(deleted, 1), await reject(deleted), await remove(deleted)])
+      expect(answer(res)).toEqual(refusal('ORDER_ALREADY_CANCELLED'));
   });
 });
 
@@ -419,7 +452,7 @@ describe('delete, list and PDF', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'Eliminada', deleted_at: expect.any(String) });
     expect(await lotState(lot.id)).toEqual({ quantity: 6, moved: 6 });
-    expect((await admin({ method: 'POST', url: `${URL}/${sent.id}/delete` })).json().code).toBe('ORDER_WRONG_STATE');
+    expect((await admin({ method: 'POST', url: `${URL}/${sent.id}/delete` })).json().code).toBe('ORDER_ALREADY_CANCELLED');
     const done = await create(admin, [{ productId: p, orderedQuantity: 1 }]);
     await approve(done, 1);
     await confirm(done, 1);

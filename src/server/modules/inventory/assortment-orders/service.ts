@@ -5,7 +5,7 @@ import {
   type AssortmentOrderInput,
   type ConfirmAssortmentInput,
 } from '../../../../domain/assortment-orders.schemas';
-import { aboveMaxProblem, fefoOrder, INVENTORY_MESSAGES, type OrderStatus } from '../../../../domain/inventory';
+import { aboveMaxProblem, fefoOrder, INVENTORY_MESSAGES, orderStateRefusal, type OrderAction, type OrderStatus } from '../../../../domain/inventory';
 import { msg } from '../../../../domain/validation';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -44,8 +44,8 @@ import {
 
 /**
  * Restock (assortment) orders: a branch asks (En proceso), the distribution centre sends (En tránsito), the branch
- * receives (Terminada); or it is rejected (Rechazada) or deleted (Eliminada). Every transition locks the order row
- * and checks its state, so a repeated click gets 409 ORDER_WRONG_STATE and stock moves once.
+ * receives (Terminada); or it is rejected while pending (Rechazada) or deleted (Eliminada). Every transition locks the
+ * order row and checks its state, so a repeated click gets the catalogue's 409 for that state and stock moves once.
  */
 
 const MODULE = 'assortmentOrder';
@@ -83,8 +83,9 @@ async function logged(tx: DbOrTx, actor: Actor, action: string, order: OrderReco
   return detail;
 }
 
-function assertState(order: OrderRecord, ...allowed: OrderStatus[]) {
-  if (!allowed.includes(order.status as OrderStatus)) throw new AppError('ORDER_WRONG_STATE');
+function assertState(order: OrderRecord, action: OrderAction, ...allowed: OrderStatus[]) {
+  const status = order.status as OrderStatus;
+  if (!allowed.includes(status)) throw new AppError(orderStateRefusal(action, status));
 }
 
 export async function getOrder(ctx: AppContext, actor: Actor, id: string) {
@@ -182,8 +183,8 @@ type ApprovalRead = Awaited<ReturnType<typeof readApproval>>;
 /** The order, locked and checked, and what its approval sends of each line. */
 async function readApproval(db: DbOrTx, actor: Actor, id: string, input: ApproveAssortmentInput) {
   const { order, detail: shown } = await orderWithDetail(db, id, { withDcLots: false, lock: true });
-  assertState(order, 'En proceso');
-  if (order.approvedAt) throw new AppError('ORDER_WRONG_STATE');
+  assertState(order, 'approve', 'En proceso');
+  if (order.approvedAt) throw new AppError('ORDER_ALREADY_APPROVED');
   if (order.orderById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
   const { dc, approvedBy } = await approvalContext(db, actor.id);
   const body = matchLines(shown.assortmentOrderProducts, input.assortmentOrderProducts, 'cantidad a enviar');
@@ -275,7 +276,7 @@ async function writeApproval(db: DbOrTx, actor: Actor, read: ApprovalRead, picks
   return detail;
 }
 
-/** Units already sent go back to the lots they left (a rejection or deletion after sending). */
+/** Units already sent go back to the lots they left (a deletion after sending). */
 async function returnSent(tx: DbOrTx, actor: Actor, order: OrderRecord) {
   const lines = await orderLines(tx, order.id);
   for (const lot of await sentLots(
@@ -285,12 +286,12 @@ async function returnSent(tx: DbOrTx, actor: Actor, order: OrderRecord) {
     await returnToLot(tx, actor, lot.stockId, lot.quantity, movement(order, 'restock_returned'));
 }
 
+/** Rejects a pending order (approve mode only, section 4): once sent it is received, or deleted. */
 export async function rejectOrder(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
-    assertState(order, 'En proceso', 'En tránsito');
+    assertState(order, 'reject', 'En proceso');
     const before = await snapshot(tx, id);
-    if (order.status === 'En tránsito') await returnSent(tx, actor, order);
     await tx.update(assortmentOrders).set({ status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id }).where(eq(assortmentOrders.id, id));
     return logged(tx, actor, 'rechazar', order, before);
   });
@@ -300,7 +301,7 @@ export async function confirmOrder(ctx: AppContext, actor: Actor, id: string, in
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
     assertBranchAccess(actor, order.branchId);
-    assertState(order, 'En tránsito');
+    assertState(order, 'confirm', 'En tránsito');
     const before = await snapshot(tx, id);
     const lines = await orderLines(tx, id);
     const body = matchLines(lines, input.assortmentOrderProducts, 'cantidad recibida');
@@ -354,7 +355,7 @@ export async function deleteOrder(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
     assertBranchAccess(actor, order.branchId);
-    assertState(order, 'En proceso', 'En tránsito', 'Rechazada');
+    assertState(order, 'delete', 'En proceso', 'En tránsito', 'Rechazada');
     const before = await snapshot(tx, id);
     if (order.status === 'En tránsito') await returnSent(tx, actor, order);
     await tx.update(assortmentOrders).set({ status: 'Eliminada', deletedAt: new Date() }).where(eq(assortmentOrders.id, id));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUSINESS_TIME_ZONE, dateInZone } from '../../../../domain/dates';
 import { HISTORY_MODULES } from '../../../../domain/inventory.contract';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp } from '../../../testing/harness';
@@ -28,10 +29,12 @@ interface Row {
   product: string | null;
   originBranch: string | null;
   destinationBranch: string | null;
-  user: string | null;
+  user: { name: string; lastName: string; motherLastName: string } | null;
+  changes: string | null;
 }
 
-const today = new Date().toISOString().slice(0, 10);
+// the business day of the readers' branches (Tijuana), not the UTC date: from 16:00 to midnight there they differ
+const today = dateInZone(BUSINESS_TIME_ZONE);
 let names: Record<string, string> = {};
 let product: { id: string; name: string };
 /** The change-log rows these tests wrote. */
@@ -110,7 +113,7 @@ describe('GET /v1/log', () => {
       product: product.name,
       stock: 9,
       destinationBranch: names[TIJUANA],
-      user: expect.stringContaining('Alejandra'),
+      user: { name: 'Alejandra', lastName: 'Ramírez', motherLastName: 'Soto' },
     });
     expect(byId.get(ids.transfer)).toMatchObject({
       module: { name: 'transfers' },
@@ -125,6 +128,24 @@ describe('GET /v1/log', () => {
     });
     // a restock comes from the distribution centre once approved; before, its origin is the centre or not yet known
     expect([names[CEDIS], null]).toContain(byId.get(ids.restock)!.originBranch);
+  });
+
+  it("carries the Log entity's changes (JSON text of each changed field's before and after) and its user { name, lastName, motherLastName }", async () => {
+    const rows = await list(admin, `startDate=${today}&endDate=${today}`);
+    const adjustment = rows.find((r) => r.id === ids.tijuanaAdjustment)!;
+    expect(adjustment.user).toEqual({ name: 'Alejandra', lastName: 'Ramírez', motherLastName: 'Soto' });
+    expect(typeof adjustment.changes).toBe('string');
+    const changes = JSON.parse(adjustment.changes!) as Record<string, { before: unknown; after: unknown }>;
+    expect(changes.quantity).toEqual({ before: 0, after: 9 });
+    for (const change of Object.values(changes)) {
+      expect(Object.keys(change).sort()).toEqual(['after', 'before']);
+      expect(change.before).not.toEqual(change.after);
+    }
+    // a creation has no before: every field it wrote is a change from null
+    const created = JSON.parse(rows.find((r) => r.id === ids.transfer)!.changes!) as Record<string, { before: unknown; after: unknown }>;
+    expect(created.transferNumber).toEqual({ before: null, after: expect.stringMatching(/^TR-/) });
+    const csv = await admin({ method: 'GET', url: `/v1/log?format=csv&startDate=${today}&endDate=${today}&module=inventory` });
+    expect(csv.body).toContain('Alejandra Ramírez Soto');
   });
 
   it('filters by module and by dates, and answers CSV', async () => {

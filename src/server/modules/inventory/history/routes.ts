@@ -18,7 +18,7 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): vo
         { header: 'Producto', value: (r) => r.product },
         { header: 'Sucursal origen', value: (r) => r.originBranch },
         { header: 'Sucursal destino', value: (r) => r.destinationBranch },
-        { header: 'Usuario', value: (r) => r.user ?? 'Sistema' },
+        { header: 'Usuario', value: (r) => (r.user ? [r.user.name, r.user.lastName, r.user.motherLastName].filter(Boolean).join(' ') : 'Sistema') },
         { header: 'Fecha', value: (r) => r.created_at.toISOString() },
       ],
     }),

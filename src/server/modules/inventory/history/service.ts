@@ -31,7 +31,11 @@ interface HistoryRecord {
   product: string | null;
   origin: string | null;
   destination: string | null;
-  user_name: string | null;
+  before: unknown;
+  after: unknown;
+  user_first_name: string | null;
+  user_last_name: string | null;
+  user_mother_last_name: string | null;
   created_at: Date | string;
 }
 
@@ -43,7 +47,8 @@ const HISTORY_FROM = sql`(
   select l.id, l.module, l.action, l.order_number, l.created_at, l.branch_id, l.affected_branch_id,
     (l.before is not null or l.after is not null) as has_changes,
     array_remove(array[l.affected_branch_id, ao.origin_branch_id, ao.branch_id, tr.origin_branch_id, tr.destiny_branch_id, po.received_branch_id, so.branch_id], null) as about,
-    (l.after ->> 'stock')::int as stock, l.after ->> 'product' as product,
+    (l.after ->> 'stock')::int as stock, l.after ->> 'product' as product, l.before, l.after,
+    u.name as user_first_name, u.last_name as user_last_name, u.mother_last_name as user_mother_last_name,
     coalesce(ob_a.name, ob_t.name, pv.name, sb.name) as origin,
     coalesce(db_a.name, db_t.name, db_p.name, so.name, ab.name) as destination,
     nullif(concat_ws(' ', u.name, u.last_name, u.mother_last_name), '') as user_name
@@ -67,6 +72,24 @@ const HISTORY_FROM = sql`(
   )})
 ) k`;
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The Log entity's changes (second document, section 3): JSON text of each field whose value differs between the row's
+ * before and after, as { before, after }; a creation's fields change from null, a deletion's to null.
+ */
+export function changesText(before: unknown, after: unknown): string | null {
+  if (before == null && after == null) return null;
+  const was = isObject(before) ? before : {};
+  const now = isObject(after) ? after : {};
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    const pair = { before: was[key] ?? null, after: now[key] ?? null };
+    if (JSON.stringify(pair.before) !== JSON.stringify(pair.after)) changes[key] = pair;
+  }
+  return JSON.stringify(changes);
+}
+
 const toHistoryRow = (r: HistoryRecord): HistoryRow => ({
   id: r.id,
   module: { name: r.module, alias: MODULES[r.module] ?? r.module },
@@ -77,7 +100,8 @@ const toHistoryRow = (r: HistoryRecord): HistoryRow => ({
   product: r.product,
   originBranch: r.origin,
   destinationBranch: r.destination,
-  user: r.user_name,
+  changes: changesText(r.before, r.after),
+  user: r.user_first_name === null ? null : { name: r.user_first_name, lastName: r.user_last_name ?? '', motherLastName: r.user_mother_last_name ?? '' },
   created_at: new Date(r.created_at),
 });
 

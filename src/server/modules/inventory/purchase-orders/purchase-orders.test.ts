@@ -236,7 +236,7 @@ describe('PUT /v1/purchase-order/:id/receive', () => {
     const o = await create();
     const answers = await Promise.all([1, 2].map(() => admin({ method: 'PUT', url: `/v1/purchase-order/${o.id}/receive` })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(INVENTORY_MESSAGES.purchaseNotReceivable);
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toMatchObject({ code: 'ORDER_FINISHED', message: INVENTORY_MESSAGES.purchaseNotReceivable });
     const moves = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from stock_movements where document_id = ${o.id}`);
     expect(moves[0]!.n).toBe(2);
   });
@@ -261,7 +261,7 @@ describe('PUT /v1/purchase-order/:id/receive', () => {
       payload: { ...base, payStatus: 'Pendiente', payedAt: '2026-11-30', purchaseOrderProducts: lines.map((l, i) => (i ? l : { ...l, quantity: 99 })) },
     });
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().message).toBe(PURCHASE_LINES_LOCKED);
+    expect(changed.json()).toMatchObject({ code: 'ORDER_FINISHED', message: PURCHASE_LINES_LOCKED });
     const paid = await admin({
       method: 'PUT',
       url: `/v1/purchase-order/${o.id}/update`,
@@ -317,8 +317,8 @@ describe('PUT /v1/purchase-order/:id/update and delete', () => {
     expect(res.json().purchaseOrderProducts).toHaveLength(1);
     const again = await logistica({ method: 'PUT', url: `/v1/purchase-order/${o.id}/update`, payload: { ...payload, comments: 'otra' } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('PURCHASE_ORDER_COMPLETED');
-    expect((await admin({ method: 'POST', url: `/v1/purchase-order/${o.id}/delete` })).json().code).toBe('PURCHASE_ORDER_COMPLETED');
+    expect(again.json()).toMatchObject({ code: 'ORDER_FINISHED', message: INVENTORY_MESSAGES.purchaseCompleted });
+    expect((await admin({ method: 'POST', url: `/v1/purchase-order/${o.id}/delete` })).json().code).toBe('ORDER_FINISHED');
   });
 
   it('deletes an unpaid, unreceived order softly and logs it', async () => {
@@ -328,6 +328,16 @@ describe('PUT /v1/purchase-order/:id/update and delete', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().deleted_at).toBeTruthy();
     expect((await admin({ method: 'GET', url: `/v1/purchase-order/${o.id}` })).statusCode).toBe(404);
+    // a deleted order was cancelled before: deleting, editing or receiving it again is the catalogue's 409
+    const again = [
+      await logistica({ method: 'POST', url: `/v1/purchase-order/${o.id}/delete` }),
+      await admin({ method: 'PUT', url: `/v1/purchase-order/${o.id}/update`, payload: { ...body(), payStatus: 'Pendiente', payedAt: '2026-11-30' } }),
+      await admin({ method: 'PUT', url: `/v1/purchase-order/${o.id}/receive` }),
+    ];
+    for (const res of again) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'ORDER_ALREADY_CANCELLED', message: 'La orden fue cancelada previamente' });
+    }
     const logs = await queryRows<{ action: string }>(t, sql`select action from change_log where entity_id = ${o.id} order by created_at`);
     expect(logs.map((l) => l.action)).toEqual(['crear', 'eliminar']);
   });

@@ -15,7 +15,7 @@ import { branches, providers, purchaseOrderProducts, purchaseOrders } from '../.
 import type { Actor } from '../../../platform/auth/actor';
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
-import { findLive } from '../../../platform/records';
+import { findLive, lockForWrite } from '../../../platform/records';
 import { nextDocumentNumber } from '../documents';
 import { putIntoLot } from '../steps';
 import { lotRules, orderDto, type PurchaseOrderDto, type PurchaseOrderRow } from './queries';
@@ -26,7 +26,9 @@ import { lotRules, orderDto, type PurchaseOrderDto, type PurchaseOrderRow } from
  */
 const MODULE = 'purchaseOrder';
 
-const findOrder = (db: DbOrTx, id: string, lock?: 'update'): Promise<PurchaseOrderRow> => findLive(db, purchaseOrders, id, 'ORDER_NOT_FOUND', lock);
+const findOrder = (db: DbOrTx, id: string): Promise<PurchaseOrderRow> => findLive(db, purchaseOrders, id, 'ORDER_NOT_FOUND');
+/** The order locked for a write; one deleted before answers 409 ORDER_ALREADY_CANCELLED. */
+const lockOrder = (db: DbOrTx, id: string): Promise<PurchaseOrderRow> => lockForWrite(db, purchaseOrders, id, 'ORDER_NOT_FOUND', 'ORDER_ALREADY_CANCELLED');
 
 export async function getPurchaseOrder(ctx: AppContext, _actor: Actor, id: string): Promise<PurchaseOrderDto> {
   await findOrder(ctx.db, id);
@@ -94,12 +96,12 @@ const sameLines = (a: Parameters<typeof lineKey>[0][], b: Parameters<typeof line
  */
 export async function updatePurchaseOrder(ctx: AppContext, actor: Actor, id: string, input: PurchaseOrderUpdateInput): Promise<PurchaseOrderDto> {
   return ctx.db.transaction(async (tx) => {
-    const row = await findOrder(tx, id, 'update');
-    if (row.payStatus === 'Completado') throw new AppError('PURCHASE_ORDER_COMPLETED', INVENTORY_MESSAGES.purchaseCompleted);
+    const row = await lockOrder(tx, id);
+    if (row.payStatus === 'Completado') throw new AppError('ORDER_FINISHED', INVENTORY_MESSAGES.purchaseCompleted);
     const before = await orderDto(tx, id);
     const values = await orderValues(tx, input);
     if (row.assortmentedAt && (input.providerId !== row.providerId || !sameLines(before.purchaseOrderProducts, input.purchaseOrderProducts)))
-      throw new AppError('ORDER_WRONG_STATE', PURCHASE_LINES_LOCKED);
+      throw new AppError('ORDER_FINISHED', PURCHASE_LINES_LOCKED);
     await tx
       .update(purchaseOrders)
       .set({ ...values, payStatus: input.payStatus, payedAt: input.payedAt })
@@ -117,9 +119,9 @@ export async function updatePurchaseOrder(ctx: AppContext, actor: Actor, id: str
 /** Deletes softly an unpaid order whose stock was not received (409 otherwise). */
 export async function deletePurchaseOrder(ctx: AppContext, actor: Actor, id: string): Promise<PurchaseOrderDto> {
   return ctx.db.transaction(async (tx) => {
-    const row = await findOrder(tx, id, 'update');
+    const row = await lockOrder(tx, id);
     if (row.assortmentedAt) throw new AppError('PURCHASE_ORDER_UNDELETABLE', INVENTORY_MESSAGES.purchaseReceived);
-    if (row.payStatus === 'Completado') throw new AppError('PURCHASE_ORDER_COMPLETED', INVENTORY_MESSAGES.purchaseCompleted);
+    if (row.payStatus === 'Completado') throw new AppError('ORDER_FINISHED', INVENTORY_MESSAGES.purchaseCompleted);
     const before = await orderDto(tx, id);
     await softDelete(tx, purchaseOrders, eq(purchaseOrders.id, id));
     await recordChange(tx, actor, { module: MODULE, action: 'eliminar', entityId: id, orderNumber: row.orderNumber, before });
@@ -146,8 +148,8 @@ export async function distributionCentre(tx: DbOrTx): Promise<{ id: string; name
  */
 export async function receivePurchaseOrder(ctx: AppContext, actor: Actor, id: string): Promise<PurchaseOrderDto> {
   return ctx.db.transaction(async (tx) => {
-    const order = await findOrder(tx, id, 'update');
-    if (order.assortmentedAt) throw new AppError('ORDER_WRONG_STATE', INVENTORY_MESSAGES.purchaseNotReceivable);
+    const order = await lockOrder(tx, id);
+    if (order.assortmentedAt) throw new AppError('ORDER_FINISHED', INVENTORY_MESSAGES.purchaseNotReceivable);
     const dc = await distributionCentre(tx);
     const before = await orderDto(tx, id);
     const lines = await tx.select().from(purchaseOrderProducts).where(eq(purchaseOrderProducts.purchaseOrderId, id));

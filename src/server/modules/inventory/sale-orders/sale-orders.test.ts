@@ -216,7 +216,7 @@ describe('update and delete', () => {
     expect(log.map((l) => l.action)).toEqual(['crear', 'editar']);
   });
 
-  it('delete returns every unit once; a second delete answers 404 and moves nothing', async () => {
+  it('delete returns every unit once; a second delete or an edit of the deleted order answers 409 (cancelled before) and moves nothing', async () => {
     const a = await newLot(8);
     const order = (await create(admin, body([{ stockId: a, quantity: 5 }]))).json();
     expect(await lotState(a)).toEqual({ quantity: 3, moved: 3 });
@@ -224,11 +224,14 @@ describe('update and delete', () => {
       admin({ method: 'POST', url: `/v1/sale-order/${order.id}/delete` }),
       admin({ method: 'DELETE', url: `/v1/sale-order/${order.id}/delete` }),
     ]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 404]);
-    expect([first, second].find((r) => r.statusCode === 404)!.json()).toMatchObject({ code: 'ORDER_NOT_FOUND', message: 'Orden de venta no encontrada' });
+    const cancelled = { statusCode: 409, code: 'ORDER_ALREADY_CANCELLED', message: 'La orden fue cancelada previamente' };
+    const refusal = (res: typeof first) => ({ statusCode: res.statusCode, code: res.json().code, message: res.json().message });
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect(refusal([first, second].find((r) => r.statusCode === 409)!)).toEqual(cancelled);
     expect(await lotState(a)).toEqual({ quantity: 8, moved: 8 });
-    expect((await admin({ method: 'POST', url: `/v1/sale-order/${order.id}/delete` })).statusCode).toBe(404);
-    expect((await admin({ method: 'PUT', url: `/v1/sale-order/${order.id}/update`, payload: body([{ stockId: a, quantity: 1 }]) })).statusCode).toBe(404);
+    expect(refusal(await admin({ method: 'POST', url: `/v1/sale-order/${order.id}/delete` }))).toEqual(cancelled);
+    expect(refusal(await admin({ method: 'PUT', url: `/v1/sale-order/${order.id}/update`, payload: body([{ stockId: a, quantity: 1 }]) }))).toEqual(cancelled);
+    expect((await admin({ method: 'POST', url: '/v1/sale-order/00000000-0000-4000-8000-000000000000/delete' })).statusCode).toBe(404);
     expect(await lotState(a)).toEqual({ quantity: 8, moved: 8 });
     // a deleted order is still readable, and listed with withDeleted
     expect((await admin({ method: 'GET', url: `/v1/sale-order/${order.id}` })).json().deleted_at).not.toBeNull();

@@ -12,7 +12,7 @@ import { businessDaysFilter } from '../../../platform/business-day';
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
 import type { ListSpec } from '../../../platform/list';
-import { findLive, liveUnlessWithDeleted } from '../../../platform/records';
+import { liveUnlessWithDeleted, lockForWrite } from '../../../platform/records';
 import { nextDocumentNumber } from '../documents';
 import { orderList } from '../order-list';
 import { branchToday, returnToLot, takeFromLot } from '../steps';
@@ -193,11 +193,9 @@ export async function createSaleOrder(ctx: AppContext, actor: Actor, input: Sale
   });
 }
 
-/** The live order locked for this transaction (a second delete or edit waits, then finds it gone: 404). */
+/** The order locked for this transaction (a second delete or edit waits, then finds it deleted: 409 ORDER_ALREADY_CANCELLED). */
 async function lockOrder(tx: DbOrTx, actor: Actor, id: string): Promise<SaleOrderRow> {
-  const row = await findLive(tx, saleOrders, id, 'ORDER_NOT_FOUND', 'update').catch((err: unknown) => {
-    throw err instanceof AppError && err.code === 'ORDER_NOT_FOUND' ? notFound() : err;
-  });
+  const row = await lockForWrite(tx, saleOrders, id, notFound, 'ORDER_ALREADY_CANCELLED');
   assertBranchAccess(actor, row.branchId);
   return row;
 }
@@ -219,7 +217,7 @@ export async function updateSaleOrder(ctx: AppContext, actor: Actor, id: string,
   });
 }
 
-/** Puts every unit back and deletes the order softly; a second delete finds no live order (404) and moves nothing. */
+/** Puts every unit back and deletes the order softly; a second delete finds it deleted (409) and moves nothing. */
 export async function deleteSaleOrder(ctx: AppContext, actor: Actor, id: string): Promise<SaleOrderDetail> {
   return ctx.db.transaction(async (tx) => {
     const row = await lockOrder(tx, actor, id);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { EXPIRED_LOT, INVENTORY_MESSAGES, isExpired, type OrderStatus } from '../../../../domain/inventory';
+import { EXPIRED_LOT, INVENTORY_MESSAGES, isExpired, orderStateRefusal, type OrderAction, type OrderStatus } from '../../../../domain/inventory';
 import { ROLE_NAMES } from '../../../../domain/roles';
 import { transferDeletable, type TransferApproveInput, type TransferConfirmInput, type TransferInput } from '../../../../domain/transfers.schemas';
 import type { AppContext } from '../../../context';
@@ -16,8 +16,9 @@ import { findTransferRow, lotsById, readTransfer, transferLines, type TransferLi
 /**
  * Transfers between branches (TR-): created En proceso (no units move), approved by someone other than the creator
  * (units leave the origin lots: En tránsito), confirmed by the destination (units enter its lots, a difference is
- * its own movement: Terminada), rejected or cancelled (units sent go back to the origin: Rechazada), deleted
- * (Eliminada). Every transition locks the transfer row and checks its status, so a repeated click moves stock once.
+ * its own movement: Terminada), rejected while pending (Rechazada), deleted (Eliminada; units sent go back to the
+ * origin). Every transition locks the transfer row and checks its status, so a repeated click moves stock once and
+ * gets the catalogue's 409 for that status.
  */
 
 const MODULE = 'transfers';
@@ -43,12 +44,13 @@ export async function getTransfer(ctx: AppContext, actor: Actor, id: string) {
   return t;
 }
 
-/** The transfer locked for a transition in `from`, readable by the actor; any other status is a 409. */
-async function lockTransfer(tx: Tx, actor: Actor, id: string, from: OrderStatus[]): Promise<TransferRow> {
+/** The transfer locked for `action` from a status in `from`, readable by the actor; any other status is the catalogue's 409. */
+async function lockTransfer(tx: Tx, actor: Actor, id: string, action: OrderAction, from: OrderStatus[]): Promise<TransferRow> {
   const row = await findTransferRow(tx, id, true);
   if (!row) throw new AppError('TRANSFER_NOT_FOUND');
   assertTransferAccess(actor, row);
-  if (row.deletedAt || !from.includes(row.status as OrderStatus)) throw new AppError('ORDER_WRONG_STATE');
+  const status = row.deletedAt ? 'Eliminada' : (row.status as OrderStatus);
+  if (!from.includes(status)) throw new AppError(orderStateRefusal(action, status));
   return row;
 }
 
@@ -160,7 +162,7 @@ async function onLine(index: number, name: string, step: () => Promise<unknown>)
 
 /** Approves: never by its creator; the units sent leave the origin lots (En tránsito). */
 export async function approveTransferIn(tx: Tx, actor: Actor, id: string, input: TransferApproveInput) {
-  const row = await lockTransfer(tx, actor, id, ['En proceso']);
+  const row = await lockTransfer(tx, actor, id, 'approve', ['En proceso']);
   if (row.createdById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
   const before = await detail(tx, id);
   const items = matchLines(await transferLines(tx, id), input.transferProducts);
@@ -175,7 +177,7 @@ export async function approveTransferIn(tx: Tx, actor: Actor, id: string, input:
 export const approveTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferApproveInput) =>
   ctx.db.transaction((tx) => approveTransferIn(tx, actor, id, input));
 
-/** Units sent go back to their origin lots (a rejection after sending, a deleted transfer in transit). */
+/** Units sent go back to their origin lots (a deleted transfer in transit). */
 async function returnSent(tx: Tx, actor: Actor, row: TransferRow) {
   const lines = (await transferLines(tx, row.id)).filter((l) => l.stockedQuantity > 0).map((line) => ({ line }));
   await inLotOrder(lines, async ({ line }) => {
@@ -183,11 +185,10 @@ async function returnSent(tx: Tx, actor: Actor, row: TransferRow) {
   });
 }
 
-/** Rejects a pending transfer, or cancels one already sent (its units return to the origin): Rechazada. */
+/** Rejects a pending transfer (approve mode only, section 4): Rechazada. A sent one is received, or deleted by the super administrator. */
 export async function rejectTransferIn(tx: Tx, actor: Actor, id: string) {
-  const row = await lockTransfer(tx, actor, id, ['En proceso', 'En tránsito']);
+  await lockTransfer(tx, actor, id, 'reject', ['En proceso']);
   const before = await detail(tx, id);
-  if (row.status === 'En tránsito') await returnSent(tx, actor, row);
   return moved(tx, actor, id, 'rechazar', before, { status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id });
 }
 
@@ -198,7 +199,7 @@ export const rejectTransfer = (ctx: AppContext, actor: Actor, id: string) => ctx
  * expiry and price; what did not arrive leaves it again as a 'receipt_difference' movement (Terminada).
  */
 export async function confirmTransferIn(tx: Tx, actor: Actor, id: string, input: TransferConfirmInput) {
-  const row = await lockTransfer(tx, actor, id, ['En tránsito']);
+  const row = await lockTransfer(tx, actor, id, 'confirm', ['En tránsito']);
   if (actor.branchBound && actor.branchId !== row.destinyBranchId) throw new AppError('BRANCH_FORBIDDEN');
   const before = await detail(tx, id);
   const items = matchLines(await transferLines(tx, id), input.transferProducts);
@@ -230,9 +231,10 @@ const isSuperAdmin = (actor: Actor) => actor.role === ROLE_NAMES.superAdmin;
  * return to the origin) and a rejected one; a finished or deleted transfer is never deleted.
  */
 export async function deleteTransferIn(tx: Tx, actor: Actor, id: string) {
-  const row = await lockTransfer(tx, actor, id, ['En proceso', 'En tránsito', 'Rechazada']);
+  const row = await lockTransfer(tx, actor, id, 'delete', ['En proceso', 'En tránsito', 'Rechazada']);
   const before = await detail(tx, id);
-  if (!transferDeletable({ ...before, status: row.status as OrderStatus }, isSuperAdmin(actor))) throw new AppError('ORDER_WRONG_STATE');
+  const status = row.status as OrderStatus;
+  if (!transferDeletable({ ...before, status }, isSuperAdmin(actor))) throw new AppError(orderStateRefusal('delete', status));
   if (row.status === 'En tránsito') await returnSent(tx, actor, row);
   const at = new Date();
   return moved(tx, actor, id, 'eliminar', before, { status: 'Eliminada', deletedAt: at, updatedAt: at });

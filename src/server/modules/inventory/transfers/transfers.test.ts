@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { errorCatalogue, type ErrorCode } from '../../../../domain/errors';
 import { INVENTORY_MESSAGES } from '../../../../domain/inventory';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp } from '../../../testing/harness';
@@ -161,38 +162,41 @@ describe('POST /v1/transfer/create', () => {
 });
 
 describe('PUT /v1/transfer/:id/approve', () => {
-  it('refuses the creator, other roles and a quantity above the lot; sends the units once', async () => {
+  it('only the super administrator approves, never the creator; refuses a quantity above the lot; sends the units once', async () => {
     const stockId = await lot(MEXICALI, 10);
-    const tr = await created(admin, MEXICALI, TIJUANA, [[stockId, 4]]);
-    const own = await approve(admin, tr);
+    const mine = await created(admin, MEXICALI, TIJUANA, [[stockId, 1]]);
+    const own = await approve(admin, mine);
     expect(own.statusCode).toBe(409);
     expect(own.json()).toMatchObject({ code: 'CREATOR_CANNOT_APPROVE', message: INVENTORY_MESSAGES.creatorCannotApprove });
-    expect((await approve(gerente, tr)).statusCode).toBe(403);
-    const tooMany = await approve(logistica, tr, [11]);
+    const tr = await created(logistica, MEXICALI, TIJUANA, [[stockId, 4]]);
+    // section 4: the Logística Gerente no longer approves or rejects pending transfers
+    for (const who of [gerente, logistica, operativo]) expect((await approve(who, tr)).statusCode).toBe(403);
+    expect((await reject(logistica, tr)).statusCode).toBe(403);
+    const tooMany = await approve(admin, tr, [11]);
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toMatchObject({
       message: 'Inventario insuficiente',
       errors: [{ field: 'transferProducts.0.stockedQuantity', message: 'Inventario insuficiente' }],
     });
-    const missing = await logistica({ method: 'PUT', url: `/v1/transfer/${tr.id}/approve`, payload: { transferProducts: [] } });
+    const missing = await admin({ method: 'PUT', url: `/v1/transfer/${tr.id}/approve`, payload: { transferProducts: [] } });
     expect(missing.statusCode).toBe(400);
-    const res = await approve(logistica, tr, [6]);
+    const res = await approve(admin, tr, [6]);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'En tránsito',
-      approvedBy: { name: expect.stringContaining('Luis') },
+      approvedBy: { name: expect.stringContaining('Alejandra') },
       transferProducts: [{ stockedQuantity: 6 }],
     });
     expect(await quantityOf(stockId)).toBe(4);
-    expect((await approve(logistica, tr, [1])).json().code).toBe('ORDER_WRONG_STATE');
+    expect((await approve(admin, tr, [1])).json().code).toBe('ORDER_ALREADY_APPROVED');
     expect(await movements(tr.id)).toEqual([{ cause: 'transfer_sent', quantity: -6, stock_id: stockId, branch_id: MEXICALI }]);
   });
 
   it('two approvals that together exceed a lot, in parallel: one refused with 422, the lot never below zero', async () => {
     const stockId = await lot(MEXICALI, 10);
-    const a = await created(admin, MEXICALI, TIJUANA, [[stockId, 7]]);
-    const b = await created(admin, MEXICALI, ENSENADA, [[stockId, 7]]);
-    const answers = await Promise.all([approve(logistica, a), approve(logistica, b)]);
+    const a = await created(logistica, MEXICALI, TIJUANA, [[stockId, 7]]);
+    const b = await created(logistica, MEXICALI, ENSENADA, [[stockId, 7]]);
+    const answers = await Promise.all([approve(admin, a), approve(admin, b)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     expect(answers.find((r) => r.statusCode === 422)!.json().message).toBe('Inventario insuficiente');
     expect(await quantityOf(stockId)).toBe(3);
@@ -200,8 +204,8 @@ describe('PUT /v1/transfer/:id/approve', () => {
 
   it('the same approval twice in parallel moves the stock once', async () => {
     const stockId = await lot(MEXICALI, 10);
-    const tr = await created(admin, MEXICALI, TIJUANA, [[stockId, 5]]);
-    const answers = await Promise.all([approve(logistica, tr), approve(logistica, tr)]);
+    const tr = await created(logistica, MEXICALI, TIJUANA, [[stockId, 5]]);
+    const answers = await Promise.all([approve(admin, tr), approve(admin, tr)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await quantityOf(stockId)).toBe(5);
     expect(await movements(tr.id)).toHaveLength(1);
@@ -211,9 +215,9 @@ describe('PUT /v1/transfer/:id/approve', () => {
 describe('PUT /v1/transfer/:id/confirm', () => {
   it('only after sending, by the destination, never above what was sent; a difference is its own movement', async () => {
     const stockId = await lot(MEXICALI, 10);
-    const tr = await created(admin, MEXICALI, TIJUANA, [[stockId, 8]]);
-    expect((await confirm(gerente, tr, [8])).json().code).toBe('ORDER_WRONG_STATE');
-    expect((await approve(logistica, tr)).statusCode).toBe(200);
+    const tr = await created(logistica, MEXICALI, TIJUANA, [[stockId, 8]]);
+    expect((await confirm(gerente, tr, [8])).json().code).toBe('ORDER_NOT_APPROVED');
+    expect((await approve(admin, tr)).statusCode).toBe(200);
     expect((await confirm(franquicia, tr, [8])).statusCode).toBe(403);
     const above = await confirm(gerente, tr, [9]);
     expect(above.statusCode).toBe(400);
@@ -222,6 +226,7 @@ describe('PUT /v1/transfer/:id/confirm', () => {
     expect(missing.statusCode).toBe(400);
     const [done, again] = await Promise.all([confirm(gerente, tr, [6]), confirm(gerente, tr, [6])]);
     expect([done.statusCode, again.statusCode].sort()).toEqual([200, 409]);
+    expect((done.statusCode === 409 ? done : again).json().code).toBe('ORDER_FINISHED');
     const answer = (done.statusCode === 200 ? done : again).json();
     expect(answer).toMatchObject({ status: 'Terminada', hasDifference: true, acceptedBy: { name: expect.stringContaining('Gabriela') } });
     const destination = answer.transferProducts[0].destinationStockId as string;
@@ -244,55 +249,74 @@ describe('PUT /v1/transfer/:id/confirm', () => {
     ]);
     const list = (await admin({ method: 'GET', url: `/v1/transfer?status=Terminada&originBranchId=${MEXICALI}&take=all` })).json();
     expect(list.items.find((i: { id: string }) => i.id === tr.id)).toMatchObject({ hasDifference: true, status: 'Terminada' });
-    expect((await remove(admin, tr)).statusCode).toBe(409);
+    expect((await remove(admin, tr)).json().code).toBe('ORDER_FINISHED');
   });
 });
 
 describe('PATCH /v1/transfer/:id/reject', () => {
-  it('rejects a pending transfer without moving units, and a sent one returns its units to the origin', async () => {
+  it('rejects a pending transfer without moving units; a sent one is not rejected (409) and its units stay sent', async () => {
     const stockId = await lot(MEXICALI, 10);
-    const pending = await created(admin, MEXICALI, TIJUANA, [[stockId, 3]]);
+    const pending = await created(logistica, MEXICALI, TIJUANA, [[stockId, 3]]);
     expect((await reject(gerente, pending)).statusCode).toBe(403);
-    const res = await reject(logistica, pending);
-    expect(res.json()).toMatchObject({ status: 'Rechazada', rejectedBy: { name: expect.stringContaining('Luis') } });
+    const res = await reject(admin, pending);
+    expect(res.json()).toMatchObject({ status: 'Rechazada', rejectedBy: { name: expect.stringContaining('Alejandra') } });
     expect(await movements(pending.id)).toEqual([]);
-    expect((await approve(logistica, pending)).json().code).toBe('ORDER_WRONG_STATE');
-    const sent = await created(admin, MEXICALI, TIJUANA, [[stockId, 4]]);
-    expect((await approve(logistica, sent)).statusCode).toBe(200);
+    expect((await approve(admin, pending)).json().code).toBe('ORDER_ALREADY_CANCELLED');
+    const sent = await created(logistica, MEXICALI, TIJUANA, [[stockId, 4]]);
+    expect((await approve(admin, sent)).statusCode).toBe(200);
     expect(await quantityOf(stockId)).toBe(6);
-    expect((await reject(logistica, sent)).json().status).toBe('Rechazada');
-    expect(await quantityOf(stockId)).toBe(10);
-    expect((await movements(sent.id)).map((m) => [m.cause, m.quantity])).toEqual([
-      ['transfer_sent', -4],
-      ['transfer_returned', 4],
-    ]);
-    expect((await reject(logistica, sent)).statusCode).toBe(409);
-    expect(await quantityOf(stockId)).toBe(10);
+    const refused = await reject(admin, sent);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ORDER_CANNOT_BE_CANCELLED', message: errorCatalogue.ORDER_CANNOT_BE_CANCELLED.message });
+    expect((await admin({ method: 'GET', url: `/v1/transfer/${sent.id}` })).json()).toMatchObject({ status: 'En tránsito', rejectedAt: null });
+    expect(await quantityOf(stockId)).toBe(6);
+    expect((await movements(sent.id)).map((m) => [m.cause, m.quantity])).toEqual([['transfer_sent', -4]]);
   });
 });
 
 describe('POST /v1/transfer/:id/delete', () => {
   it('deletes pending transfers; only the super administrator deletes sent (units return) or rejected ones', async () => {
     const stockId = await lot(MEXICALI, 10);
-    const pending = await created(admin, MEXICALI, TIJUANA, [[stockId, 2]]);
+    const pending = await created(logistica, MEXICALI, TIJUANA, [[stockId, 2]]);
     expect((await remove(gerente, pending)).statusCode).toBe(403);
     const gone = await remove(logistica, pending);
     expect(gone.json()).toMatchObject({ status: 'Eliminada', deleted_at: expect.any(String) });
-    expect((await remove(admin, pending)).statusCode).toBe(409);
+    expect((await remove(admin, pending)).json().code).toBe('ORDER_ALREADY_CANCELLED');
     expect((await admin({ method: 'GET', url: `/v1/transfer/${pending.id}` })).json().status).toBe('Eliminada');
 
-    const sent = await created(admin, MEXICALI, TIJUANA, [[stockId, 5]]);
-    expect((await approve(logistica, sent)).statusCode).toBe(200);
-    expect((await remove(logistica, sent)).json().code).toBe('ORDER_WRONG_STATE');
+    const sent = await created(logistica, MEXICALI, TIJUANA, [[stockId, 5]]);
+    expect((await approve(admin, sent)).statusCode).toBe(200);
+    expect((await remove(logistica, sent)).json().code).toBe('ORDER_CANNOT_BE_CANCELLED');
     expect((await remove(admin, sent)).json().status).toBe('Eliminada');
     expect(await quantityOf(stockId)).toBe(10);
 
     const rejected = await created(gerente, TIJUANA, MEXICALI, [[await lot(TIJUANA, 2), 1]]);
     expect((await reject(admin, rejected)).statusCode).toBe(200);
-    expect((await remove(logistica, rejected)).statusCode).toBe(409);
+    expect((await remove(logistica, rejected)).json().code).toBe('ORDER_ALREADY_CANCELLED');
     expect((await remove(admin, rejected)).statusCode).toBe(200);
     const logs = await queryRows<{ action: string }>(t, sql`select action from change_log where entity_id = ${sent.id} order by created_at`);
     expect(logs.map((l) => l.action)).toEqual(['crear', 'aprobar', 'eliminar']);
+  });
+});
+
+describe('an action on a transfer in a state that does not allow it', () => {
+  it('answers the 409 of the catalogue that names the state, with its Spanish message', async () => {
+    const refusal = (code: ErrorCode) => ({ statusCode: 409, code, message: errorCatalogue[code].message });
+    const answer = (res: Awaited<ReturnType<Caller>>) => ({ statusCode: res.statusCode, code: res.json().code, message: res.json().message });
+    const stockId = await lot(MEXICALI, 10);
+    const finished = await created(logistica, MEXICALI, TIJUANA, [[stockId, 1]]);
+    await approve(admin, finished);
+    await confirm(admin, finished, [1]);
+    for (const res of [await approve(admin, finished), await confirm(admin, finished, [1]), await reject(admin, finished), await remove(admin, finished)])
+      expect(answer(res)).toEqual(refusal('ORDER_FINISHED'));
+    const rejected = await created(logistica, MEXICALI, TIJUANA, [[stockId, 1]]);
+    await reject(admin, rejected);
+    for (const res of [await approve(admin, rejected), await confirm(admin, rejected, [1]), await reject(admin, rejected)])
+      expect(answer(res)).toEqual(refusal('ORDER_ALREADY_CANCELLED'));
+    const deleted = await created(logistica, MEXICALI, TIJUANA, [[stockId, 1]]);
+    await remove(admin, deleted);
+    for (const res of [await approve(admin, deleted), await confirm(admin, deleted, [1]), await reject(admin, deleted), await remove(admin, deleted)])
+      expect(answer(res)).toEqual(refusal('ORDER_ALREADY_CANCELLED'));
   });
 });
 

@@ -3,7 +3,7 @@ import { HISTORY_MODULES, type HistoryRow } from '../../../../domain/inventory.c
 import { MODULES } from '../../../../domain/privileges';
 import { ChangesView, LogDetailLoader } from '../../../ui/ChangesView';
 import { branchFilter, filterCatalogue, selectFilter } from '../../../ui/filters';
-import { formatDateTime } from '../../../ui/format';
+import { formatDateTime, fullName } from '../../../ui/format';
 import { ListPage } from '../../../ui/ListPage';
 import { searchBy } from '../../../ui/list-search';
 import { textColumn } from '../../../ui/list-columns';
@@ -45,7 +45,7 @@ export default function HistoryPage() {
         textColumn('product', 'Producto', (r) => dash(r.product)),
         textColumn('originBranch', 'Sucursal origen', (r) => dash(r.originBranch)),
         textColumn('destinationBranch', 'Sucursal destino', (r) => dash(r.destinationBranch)),
-        textColumn('user', 'Usuario', (r) => r.user ?? 'Sistema', { sort: true }),
+        textColumn('user', 'Usuario', (r) => (r.user ? fullName(r.user) : 'Sistema'), { sort: true }),
         textColumn('created_at', 'Fecha', (r) => formatDateTime(r.created_at), { sort: true }),
       ]}
     />

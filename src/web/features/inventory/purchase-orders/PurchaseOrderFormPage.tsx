@@ -265,7 +265,7 @@ export default function PurchaseOrderFormPage() {
           </Form.Item>
         </Col>
         <Col xs={12} md={4}>
-          <Form.Item name="amount" label="Monto" required rules={[requiredRule('monto'), ...rule('amount')]}>
+          <Form.Item name="amount" label="Monto" required rules={rule('amount')}>
             <MoneyInput aria-label="Monto" style={{ width: '100%' }} />
           </Form.Item>
         </Col>

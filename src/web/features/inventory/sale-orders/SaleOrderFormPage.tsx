@@ -1,7 +1,7 @@
 import { Button, Form, Input, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { branchRoutes } from '../../../../domain/branches.contract';
-import { formatIsoDate } from '../../../../domain/inventory';
+import { formatIsoDate, INVENTORY_MESSAGES } from '../../../../domain/inventory';
 import { saleOrderRoutes, type SaleOrder, type SaleOrderLot } from '../../../../domain/sale-orders.contract';
 import { saleOrderFields, saleOrderSchema } from '../../../../domain/sale-orders.schemas';
 import { formatPhone } from '../../../../domain/validation';
@@ -159,6 +159,7 @@ export default function SaleOrderFormPage() {
         options={lotOptions(lots.data, record)}
         loading={lots.isFetching}
         requiredMessage="Agregue al menos un producto"
+        shortMessage={INVENTORY_MESSAGES.saleOrderStock}
         emptyText={branchId ? 'Sin productos' : 'Seleccione la sucursal para elegir los lotes'}
         disabled={readOnly}
       />

@@ -6,6 +6,13 @@ import { call } from '../../../app/api';
 import { FormModal } from '../../../ui/FormModal';
 import { dateText } from '../../../ui/forms';
 
+/**
+ * Section 9 gives the stock modals 900/1000/1500/580/700 px: the adjustment (type, lot, expiry, quantity and
+ * justification) takes 700, the max/min (two numbers) 580.
+ */
+export const ADJUSTMENT_MODAL_WIDTH = 700;
+export const MAX_MIN_MODAL_WIDTH = 580;
+
 /** Adjustment of one lot of the row's product at its branch (edit privilege): drop, registration, write-off or return. */
 export function AdjustmentModal({ row, onClose, onDone }: { row: StockRow | null; onClose: () => void; onDone: () => void }) {
   const lots = useQuery({
@@ -16,6 +23,7 @@ export function AdjustmentModal({ row, onClose, onDone }: { row: StockRow | null
   return (
     <FormModal
       title={row ? `Ajuste de inventario: ${row.name}` : 'Ajuste de inventario'}
+      width={ADJUSTMENT_MODAL_WIDTH}
       open={Boolean(row)}
       onClose={onClose}
       schema={adjustmentSchema}
@@ -79,6 +87,7 @@ export function MaxMinModal({ row, onClose, onDone }: { row: StockRow | null; on
   return (
     <FormModal
       title={row ? `Máximo y mínimo: ${row.name}` : 'Máximo y mínimo'}
+      width={MAX_MIN_MODAL_WIDTH}
       open={Boolean(row)}
       onClose={onClose}
       schema={maxMinSchema}

@@ -137,18 +137,17 @@ export default function TransferFormPage() {
     alsoInvalidate: ['transfer-lots'],
   });
   const mode = transferMode(record);
-  const rights = record && transferRights(user, record);
-  const approving = mode === 'approve' && can('transfers', 'approve') && Boolean(rights?.approve);
+  const rights = record && transferRights(user, record, can('transfers', 'approve'));
+  const approving = mode === 'approve' && Boolean(rights?.approve);
   const confirming = mode === 'confirm' && can('transfers', 'edit') && Boolean(rights?.confirm);
-  const cancelling = mode === 'confirm' && can('transfers', 'approve');
   const readOnly = Boolean(id) && !approving && !confirming;
   const ownBranch = user?.branchBound || user?.role === ROLE_NAMES.branchManager ? (user?.branch ?? undefined) : undefined;
 
+  // rejecting belongs to approve mode (section 4): a sent transfer is received, or deleted by the super administrator
   const reject = () =>
     confirmAction({
-      title: mode === 'approve' ? `¿Rechazar la transferencia ${record!.transferNumber}?` : `¿Cancelar el envío de ${record!.transferNumber}?`,
-      content: mode === 'approve' ? undefined : 'Las unidades enviadas regresarán a los lotes de la sucursal de origen.',
-      okText: mode === 'approve' ? 'Rechazar' : 'Cancelar envío',
+      title: `¿Rechazar la transferencia ${record!.transferNumber}?`,
+      okText: 'Rechazar',
       onOk: async () => {
         try {
           await call(transferRoutes.reject, { params: { id: id! } });
@@ -188,18 +187,16 @@ export default function TransferFormPage() {
       initialValues={{ originBranchId: ownBranch, transferProducts: [{ quantity: 1 }] }}
       onSubmit={submit}
       actions={
-        readOnly && !cancelling ? undefined : (
+        readOnly ? undefined : (
           <>
-            {(approving || cancelling) && (
-              <Button danger type="dashed" onClick={reject} disabled={false}>
-                {approving ? 'Rechazar' : 'Cancelar envío'}
+            {approving && (
+              <Button danger type="dashed" onClick={reject}>
+                Rechazar
               </Button>
             )}
-            {!readOnly && (
-              <Button type="primary" htmlType="submit">
-                {approving ? 'Aprobar' : confirming ? 'Confirmar recepción' : 'Guardar'}
-              </Button>
-            )}
+            <Button type="primary" htmlType="submit">
+              {approving ? 'Aprobar' : confirming ? 'Confirmar recepción' : 'Guardar'}
+            </Button>
           </>
         )
       }

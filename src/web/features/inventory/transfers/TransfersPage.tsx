@@ -1,6 +1,7 @@
 import { Descriptions, Tooltip } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import type { TransferListItem } from '../../../../domain/transfers.contract';
+import { useCan } from '../../../app/privileges';
 import { useSession } from '../../../app/session';
 import { filterCatalogue } from '../../../ui/filters';
 import { formatDate, formatDateTime } from '../../../ui/format';
@@ -47,10 +48,11 @@ function TransferNumber({ transfer: t }: { transfer: TransferListItem }) {
 
 export default function TransfersPage() {
   const user = useSession((s) => s.user);
-  const rights = (t: TransferListItem) => transferRights(user, t);
+  const can = useCan();
+  const rights = (t: TransferListItem) => transferRights(user, t, can('transfers', 'approve'));
   const rowActions: RowAction<TransferListItem>[] = [
-    { key: 'view', label: 'Ver', action: 'show', to: (t) => t.id, hidden: (t) => rights(t).approveLink || rights(t).edit },
-    { key: 'approve', label: 'Aprobar', action: 'approve', to: (t) => t.id, hidden: (t) => !rights(t).approveLink },
+    { key: 'view', label: 'Ver', action: 'show', to: (t) => t.id, hidden: (t) => rights(t).approve || rights(t).edit },
+    { key: 'approve', label: 'Aprobar', action: 'approve', to: (t) => t.id, hidden: (t) => !rights(t).approve },
     { key: 'edit', label: 'Editar', action: 'edit', to: (t) => t.id, hidden: (t) => !rights(t).edit },
     { key: 'pdf', label: 'PDF', action: 'reports', onClick: (t) => void openPdf(`/transfer/${t.id}/download`) },
     deleteAction(

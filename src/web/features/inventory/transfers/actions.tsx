@@ -18,12 +18,10 @@ const isSuperAdmin = (user: SessionUser | null) => user?.role === ROLE_NAMES.sup
 const atBranch = (user: SessionUser | null, ...branchIds: string[]) => Boolean(user) && (!user!.branchBound || branchIds.includes(user!.branch ?? ''));
 
 /** Who sees what on a transfer (section 4), beside the privileges the list and form check. */
-export function transferRights(user: SessionUser | null, t: Row) {
+export function transferRights(user: SessionUser | null, t: Row, canApprove: boolean) {
   return {
-    /** Only the super administrator sees the approve link on pending transfers; never the creator. */
-    approveLink: t.status === 'En proceso' && isSuperAdmin(user) && t.createdById !== user?.sub,
-    /** Approve mode for an approver other than the creator (the API checks the same). */
-    approve: t.status === 'En proceso' && t.createdById !== user?.sub,
+    /** Approve mode (and its link) on a pending transfer, never for its creator: transfers.approve, by default only the super administrator's (section 4). */
+    approve: t.status === 'En proceso' && canApprove && t.createdById !== user?.sub,
     /** Edit (confirm mode) for the origin's and destination's users once sent and not yet received. */
     edit: t.status === 'En tránsito' && atBranch(user, t.originBranchId, t.destinyBranchId),
     /** Only the destination's users (or users of no branch) confirm the receipt. */

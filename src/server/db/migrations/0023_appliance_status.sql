@@ -1,0 +1,2 @@
+ALTER TABLE "appliances" ADD COLUMN "status" varchar(20) DEFAULT 'Funcionando' NOT NULL;--> statement-breakpoint
+ALTER TABLE "appliances" ADD CONSTRAINT "appliances_status_valid" CHECK ("appliances"."status" in ('Funcionando', 'Averiado', 'Con fallas', 'En reparación'));
