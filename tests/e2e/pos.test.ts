@@ -292,7 +292,7 @@ describe('point of sale', () => {
 
   it("starts the next sale with the same customer ('Misma clienta') and her new balance", async () => {
     const done = pos.locator('.pos-done');
-    await done.getByRole('button', { name: 'Ticket PDF' }).waitFor();
+    await done.getByRole('button', { name: 'Descargar PDF' }).waitFor();
     await done.getByRole('button', { name: 'Enviar por correo' }).waitFor();
     const [{ points }] = await rows<{ points: number }>(sql`select points from customers where id = ${customer.id}`);
     await done.getByRole('button', { name: 'Misma clienta' }).click();

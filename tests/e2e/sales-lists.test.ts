@@ -173,7 +173,7 @@ describe('sales lists', () => {
     await shot(page, 'sales-detail');
 
     // the receipt as an 80 mm PDF: downloaded, and e-mailed to the address on the customer's record
-    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Ticket PDF' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Descargar PDF' }).click()]);
     expect(download.suggestedFilename()).toBe('ticket-POS-E2E-000001.pdf');
     const info = execFileSync('pdfinfo', [await download.path()], { encoding: 'utf8' });
     expect(Number(/Page size:\s+([\d.]+) x/.exec(info)![1])).toBeCloseTo(226.8, 1);

@@ -37,7 +37,7 @@ export function ReceiptActions({ kind, sale, refund = false, size = 'middle' }: 
         icon={<FilePdfOutlined />}
         onClick={() => void download(saleTickets.path(kind, sale.id, refund, 'pdf'), {}, `${what}-${sale.orderNumber}.pdf`).catch(notify.error)}
       >
-        {refund ? 'PDF de devolución' : 'Ticket PDF'}
+        {refund ? 'PDF de devolución' : 'Descargar PDF'}
       </Button>
       <Button size={size} icon={<MailOutlined />} loading={sending} onClick={() => void email()}>
         {refund ? 'Enviar devolución por correo' : 'Enviar por correo'}
