@@ -9,7 +9,7 @@ import { toCents } from '../../src/domain/money';
 import { demoId } from '../../src/server/db/demo/random';
 import { queryRows } from '../../src/server/testing/harness';
 import { putIntoLot } from '../../src/server/modules/inventory';
-import { launchBrowser, signedInPage } from './browser';
+import { launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -236,6 +236,14 @@ describe('point of sale', () => {
   it('clears the sale with Esc, once the catalogue results it closes first are gone', async () => {
     await pickCustomer(pos);
     await scanProduct(pos);
+    // the new customer dialog's Esc closes the dialog only
+    await pos.keyboard.press('F6');
+    const dialog = pos.locator('.ant-modal', { hasText: 'Cliente nuevo' });
+    await dialog.waitFor();
+    await settled(pos);
+    await pos.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await pos.locator('.pos-cart').getByText(product.name).count()).toBe(1);
     await pos.keyboard.press('F3');
     await pos.keyboard.type(product.name.split(' ')[0]!);
     await pos.locator('.pos-result').first().waitFor();

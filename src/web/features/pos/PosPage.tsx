@@ -60,8 +60,8 @@ const CUSTOMER_REQUIRED = 'Seleccione el cliente: los tratamientos y paquetes se
 const focusById = (id: string) => document.getElementById(id)?.focus();
 const listKind = (r: SaleResult) => (r.kind === 'order' ? 'order' : 'cash-order');
 const ticketOf = (r: SaleResult) => saleTickets.path(listKind(r), r.sale.id);
-/** Esc first closes what is open (a list of options, the catalogue's results, a dialog); only then it clears the sale. */
-const escapeIsTaken = () => Boolean(document.querySelector('.ant-select-open, .pos-results, .ant-modal-wrap:not([style*="display: none"])'));
+/** Esc first closes what is open (a list of options, the catalogue's results); only then it clears the sale. */
+const escapeIsTaken = () => Boolean(document.querySelector('.ant-select-open, .pos-results'));
 const paidText = (p: SaleAnswer['payments'][number]) => `${p.method} ${p.currency === 'USD' ? formatUsd(p.amount) : formatMoney(p.amount)}`;
 
 /** The built-in point of sale: one counter, keyboard first (F2 customer, F3 search, F4 coupon, F7 points, F8 payments, F9 charge). */
@@ -256,10 +256,13 @@ export default function PosPage() {
   chargeRef.current = charge;
   const clearRef = useRef(clearSale);
   clearRef.current = clearSale;
+  // the new customer dialog takes its own Esc
+  const dialogOpen = useRef(newCustomer);
+  dialogOpen.current = newCustomer;
   useEffect(() => {
     // in the capture phase, before a select or the search box handles it, so they are still seen open
     const onEscape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || escapeIsTaken()) return;
+      if (e.key !== 'Escape' || dialogOpen.current || escapeIsTaken()) return;
       e.preventDefault();
       clearRef.current();
     };
