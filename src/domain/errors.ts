@@ -107,6 +107,7 @@ export const errorCatalogue = {
   IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'La clave Idempotency-Key ya se usó con otra venta' },
   SALE_REFUNDED: { status: 409, message: 'La venta ya fue devuelta' },
   SALE_NOT_PAID: { status: 409, message: 'Solo se puede devolver una venta pagada' },
+  CUSTOMER_WITHOUT_EMAIL: { status: 409, message: 'El cliente no tiene correo electrónico registrado' },
   REFUND_PASSWORD_WRONG: { status: 403, message: 'La contraseña no es correcta: la devolución no se realizó' },
   CLOSING_EXISTS: { status: 409, message: 'El corte de caja de esa sucursal y día ya existe' },
   LOT_EXPIRED: { status: 409, message: 'El lote está caducado: solo puede darse de baja como merma por caducidad o devolverse al proveedor' },

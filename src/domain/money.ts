@@ -134,6 +134,14 @@ export function mxnToUsd(mxn: Cents, rate: number | string): Cents {
 
 const mxn = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', currencyDisplay: 'narrowSymbol' });
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `$1,234.56 USD`: an amount tendered in dollars. */
+export function formatUsd(amount: number | string | null | undefined): string {
+  const n = Number(amount ?? 0);
+  return `${usd.format(Number.isFinite(n) ? n : 0)} USD`;
+}
+
 /** `$1,234.56` */
 export function formatMoney(amount: number | string | null | undefined): string {
   const n = Number(amount ?? 0);

@@ -31,6 +31,8 @@ export const saleStatusOf = (refundedAt: unknown): (typeof SALE_STATUSES)[number
 export const saleListMessages = {
   ticketChannel: 'El ticket solo se imprime para ventas en sucursal; las ventas en app y en línea no tienen ticket',
   notRefunded: 'La venta no tiene devolución: no hay ticket de devolución',
+  emailWithoutCustomer: 'La venta es a público en general: no hay cliente a quien enviar el ticket',
+  emailMissing: 'El cliente no tiene correo electrónico registrado: agréguelo en su expediente para enviarle el ticket',
   sellerOnRefunded: 'No se puede cambiar el vendedor de una venta devuelta',
   sellerNotOfBranch: 'El vendedor debe ser un usuario activo de la sucursal de la venta',
 } as const;
@@ -145,12 +147,24 @@ export const saleListRoutes = {
 /** The two kinds of sale as the paths name them. */
 export type SaleKind = 'order' | 'cash-order';
 
-/** The tickets answer a printable HTML page, so they have no JSON contract: only their paths. */
+/**
+ * The tickets answer a printable HTML page (and its receipt PDF), so they have no JSON contract: only their paths.
+ * `format: 'pdf'` is the same ticket as an 80 mm PDF; the e-mail route sends that PDF to the sale's customer.
+ */
 export const saleTickets = {
-  url: (kind: SaleKind, refund = false) => `/${kind}/:id/ticket${refund ? '/refund' : ''}`,
-  path: (kind: SaleKind, id: string, refund = false) => `/${kind}/${id}/ticket${refund ? '/refund' : ''}`,
+  url: (kind: SaleKind, refund = false, format: 'html' | 'pdf' = 'html') => `/${kind}/:id/ticket${refund ? '/refund' : ''}${format === 'pdf' ? '.pdf' : ''}`,
+  path: (kind: SaleKind, id: string, refund = false, format: 'html' | 'pdf' = 'html') =>
+    `/${kind}/${id}/ticket${refund ? '/refund' : ''}${format === 'pdf' ? '.pdf' : ''}`,
+  emailUrl: (kind: SaleKind, refund = false) => `/${kind}/:id/ticket${refund ? '/refund' : ''}/email`,
+  emailPath: (kind: SaleKind, id: string, refund = false) => `/${kind}/${id}/ticket${refund ? '/refund' : ''}/email`,
+  /** The script a ticket page loads (same origin, allowed by the content security policy): it prints and closes the tab. */
+  printScript: '/ticket/print.js',
   params: idParams,
 };
+
+/** What POST …/ticket/email answers: the address it went to, masked (the caller may not see the customer's record). */
+export const ticketEmailAnswer = z.object({ message: z.string(), sentTo: z.string() });
+export type TicketEmailAnswer = z.output<typeof ticketEmailAnswer>;
 
 export type SaleListAnswer = Answer<typeof saleListRoutes.orders>;
 export type SaleListItem = ItemOf<typeof saleListRoutes.orders>;

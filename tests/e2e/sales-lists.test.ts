@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +171,20 @@ describe('sales lists', () => {
     await modal.getByTestId('sale-payments').getByText('Tarjeta de crédito').waitFor();
     await modal.getByTestId('sale-payments').getByText('$660.50').first().waitFor();
     await shot(page, 'sales-detail');
+
+    // the receipt as an 80 mm PDF: downloaded, and e-mailed to the address on the customer's record
+    const [download] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('ticket-POS-E2E-000001.pdf');
+    const info = execFileSync('pdfinfo', [await download.path()], { encoding: 'utf8' });
+    expect(Number(/Page size:\s+([\d.]+) x/.exec(info)![1])).toBeCloseTo(226.8, 1);
+    await server.t.ctx.db.execute(
+      sql`update customers set email = 'recibo.e2e@correo.mx' where id = (select customer_id from orders where order_number = 'POS-E2E-000001')`,
+    );
+    await modal.getByRole('button', { name: 'Enviar por correo' }).click();
+    await page.getByText('Ticket enviado a re•••@correo.mx').waitFor();
+    const mail = server.t.outbox.at(-1)!;
+    expect(mail.to).toBe('recibo.e2e@correo.mx');
+    expect(mail.attachments?.[0]?.filename).toBe('ticket-POS-E2E-000001.pdf');
     await modal.getByTestId('sale-lines').locator('.ant-pagination-item-2').click();
     await expect.poll(() => modal.getByTestId('sale-lines').locator('.ant-table-row').count()).toBe(1);
     await page.keyboard.press('Escape');

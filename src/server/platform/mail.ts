@@ -4,11 +4,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

@@ -46,6 +46,11 @@ export function PaymentPanel({ figures, rows, onRows, usdRate, error }: Props) {
     const empty = rows.find((r) => r.amount === null && r.currency === 'MXN');
     onRows(empty ? rows.map((r) => (r === empty ? { ...r, amount } : r)) : [...rows, paymentRow('Efectivo', amount)]);
   };
+  // the new tender's amount takes the focus once its input exists, so the cashier types it at once
+  const addRow = () => {
+    onRows([...rows, paymentRow('Tarjeta de débito')]);
+    setTimeout(() => document.getElementById(`pos-amount-${rows.length + 1}`)?.focus(), 0);
+  };
   const shownError = error ?? (!settlement.ok && missing === 0 ? settlement.message : undefined);
   return (
     <div>
@@ -111,7 +116,7 @@ export function PaymentPanel({ figures, rows, onRows, usdRate, error }: Props) {
         </div>
       ))}
       <div style={{ display: 'flex', gap: 6, marginTop: 4 }}>
-        <Button size="small" icon={<PlusOutlined />} disabled={rows.length >= 10} onClick={() => onRows([...rows, paymentRow('Tarjeta de débito')])}>
+        <Button size="small" icon={<PlusOutlined />} disabled={rows.length >= 10} onClick={addRow}>
           Agregar pago
         </Button>
         <Button size="small" disabled={missing === 0} onClick={fillRest}>

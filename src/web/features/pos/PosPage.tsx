@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Select, Spin, type InputRef, type RefSelectProps } from 'antd';
-import { PrinterOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { PrinterOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { couponRoutes } from '../../../domain/coupons.contract';
-import { fromCents } from '../../../domain/money';
+import { formatMoney, formatUsd, fromCents } from '../../../domain/money';
 import { posRoutes, type PosItem } from '../../../domain/pos.contract';
 import { saleTickets } from '../../../domain/sale-lists.contract';
 import type { SaleAnswer } from '../../../domain/sales.contract';
@@ -12,6 +12,7 @@ import { api, ApiError, call, NETWORK_ERROR } from '../../app/api';
 import { useSession } from '../../app/session';
 import { Money } from '../../ui/Money';
 import { openDocument } from '../../ui/open-document';
+import { ReceiptActions } from '../sales';
 import { CartTable } from './CartTable';
 import { CatalogueSearch } from './CatalogueSearch';
 import {
@@ -51,15 +52,22 @@ const noErrors: Errors = { lines: {} };
 interface SaleResult {
   kind: SaleKind;
   sale: SaleAnswer;
+  /** Who bought, with her balance after this sale: 'Misma clienta' starts the next sale with her. */
+  customer: PosCustomer | null;
 }
 
 const CUSTOMER_REQUIRED = 'Seleccione el cliente: los tratamientos y paquetes se venden a un cliente';
 const focusById = (id: string) => document.getElementById(id)?.focus();
-const ticketOf = (r: SaleResult) => saleTickets.path(r.kind === 'order' ? 'order' : 'cash-order', r.sale.id);
+const listKind = (r: SaleResult) => (r.kind === 'order' ? 'order' : 'cash-order');
+const ticketOf = (r: SaleResult) => saleTickets.path(listKind(r), r.sale.id);
+/** Esc first closes what is open (a list of options, the catalogue's results); only then it clears the sale. */
+const escapeIsTaken = () => Boolean(document.querySelector('.ant-select-open, .pos-results'));
+const paidText = (p: SaleAnswer['payments'][number]) => `${p.method} ${p.currency === 'USD' ? formatUsd(p.amount) : formatMoney(p.amount)}`;
 
 /** The built-in point of sale: one counter, keyboard first (F2 customer, F3 search, F4 coupon, F7 points, F8 payments, F9 charge). */
 export default function PosPage() {
   const user = useSession((s) => s.user);
+  const queryClient = useQueryClient();
   const [branchId, setBranchId] = useState<string | undefined>(undefined);
   const context = useQuery({ queryKey: ['pos-context', branchId], queryFn: () => call(posRoutes.context, { query: { branchId } }), staleTime: 300_000 });
   const branch = context.data?.branch;
@@ -78,6 +86,10 @@ export default function PosPage() {
   const [newCustomer, setNewCustomer] = useState(false);
   // one key per checkout attempt of a sale, kept until that sale is written: a retried F9 never charges twice
   const attempt = useRef<{ kind: SaleKind; key: string } | null>(null);
+
+  // read by the ticket tab's close, which comes long after the render that opened it
+  const cartNow = useRef(cart);
+  cartNow.current = cart;
 
   const customerRef = useRef<RefSelectProps>(null);
   const searchRef = useRef<InputRef>(null);
@@ -118,7 +130,27 @@ export default function PosPage() {
     setRows([paymentRow()]);
     setErrors(noErrors);
     setCustomer(null);
+    setResults([]);
     attempt.current = null;
+    searchRef.current?.focus();
+  };
+
+  /**
+   * The ticket printed itself and closed its tab: back to the counter, with the cursor where the next sale (or the
+   * cart's second one) starts, unless the cashier already came back and is typing somewhere.
+   */
+  const ticketClosed = useCallback(() => {
+    window.focus();
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (cartNow.current.length) focusById(FIRST_AMOUNT_ID);
+    else searchRef.current?.focus();
+  }, []);
+  const printTicket = useCallback((r: SaleResult) => void openDocument(ticketOf(r), 'text/html', { onClosed: ticketClosed }), [ticketClosed]);
+
+  const sameCustomer = (c: PosCustomer) => {
+    setCustomer(c);
+    setResults([]);
+    setErrors(noErrors);
     searchRef.current?.focus();
   };
 
@@ -191,8 +223,11 @@ export default function PosPage() {
         headers: { 'Idempotency-Key': attempt.current.key },
       });
       attempt.current = null;
-      const result = { kind: current, sale };
-      void openDocument(ticketOf(result), 'text/html');
+      // the sale moved the customer's points: the picker's cached balances are old now
+      void queryClient.invalidateQueries({ queryKey: ['pos-customers'] });
+      const buyer = customer && { ...customer, points: customer.points - sale.pointsRedeemed + sale.points };
+      const result = { kind: current, sale, customer: buyer };
+      printTicket(result);
       setResults((r) => [...r, result]);
       const left = cart.filter((l) => kindOfItem(l.item) !== current);
       setCart(left);
@@ -201,7 +236,7 @@ export default function PosPage() {
       setRows([paymentRow()]);
       setErrors(noErrors);
       if (left.length) {
-        setCustomer((c) => c && { ...c, points: c.points - sale.pointsRedeemed + sale.points });
+        setCustomer(buyer);
         setTimeout(() => focusById(FIRST_AMOUNT_ID), 0);
       } else {
         setCustomer(null);
@@ -219,6 +254,21 @@ export default function PosPage() {
 
   const chargeRef = useRef(charge);
   chargeRef.current = charge;
+  const clearRef = useRef(clearSale);
+  clearRef.current = clearSale;
+  // the new customer dialog takes its own Esc
+  const dialogOpen = useRef(newCustomer);
+  dialogOpen.current = newCustomer;
+  useEffect(() => {
+    // in the capture phase, before a select or the search box handles it, so they are still seen open
+    const onEscape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || dialogOpen.current || escapeIsTaken()) return;
+      e.preventDefault();
+      clearRef.current();
+    };
+    window.addEventListener('keydown', onEscape, true);
+    return () => window.removeEventListener('keydown', onEscape, true);
+  }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const focus: Record<string, () => void> = {
@@ -275,8 +325,13 @@ export default function PosPage() {
             <CatalogueSearch branchId={branch.id} inputRef={searchRef} onAdd={add} />
           </div>
           <div className="pos-card pos-cart-card">
-            {results.map((r) => (
-              <SaleDone key={r.sale.id} result={r} />
+            {results.map((r, i) => (
+              <SaleDone
+                key={r.sale.id}
+                result={r}
+                onTicket={() => printTicket(r)}
+                onSameCustomer={i === results.length - 1 && r.customer && r.customer.id !== customer?.id ? () => sameCustomer(r.customer!) : undefined}
+              />
             ))}
             {cart.length ? (
               <CartTable cart={cart} current={current} lineErrors={errors.lines} onQuantity={changeQuantity} />
@@ -388,7 +443,7 @@ function Totals({ figures, points }: { figures: ReturnType<typeof saleFigures>; 
   );
 }
 
-function SaleDone({ result }: { result: SaleResult }) {
+function SaleDone({ result, onTicket, onSameCustomer }: { result: SaleResult; onTicket: () => void; onSameCustomer?: () => void }) {
   const { sale } = result;
   return (
     <div className="pos-done" role="status">
@@ -398,16 +453,22 @@ function SaleDone({ result }: { result: SaleResult }) {
           {sale.pointsRedeemed > 0 && ` · ${sale.pointsRedeemed} puntos canjeados`}
           {sale.points > 0 && ` · ${sale.points} puntos ganados`}
         </div>
-        <div className="pos-hint">
-          {sale.payments.map((p) => `${p.method} ${p.currency === 'USD' ? `${p.amount} USD` : `$${p.amount.toFixed(2)}`}`).join(' · ')}
-        </div>
+        <div className="pos-hint">{sale.payments.map(paidText).join(' · ')}</div>
       </div>
       <div className="pos-done-change">
         Cambio <Money value={sale.change} />
       </div>
-      <Button icon={<PrinterOutlined />} onClick={() => void openDocument(ticketOf(result), 'text/html')}>
-        Ticket
-      </Button>
+      <div className="pos-done-actions">
+        <Button icon={<PrinterOutlined />} onClick={onTicket}>
+          Ticket
+        </Button>
+        <ReceiptActions kind={listKind(result)} sale={sale} />
+        {onSameCustomer && (
+          <Button type="primary" ghost icon={<UserOutlined />} onClick={onSameCustomer} title={`Nueva venta a ${result.customer!.name}`}>
+            Misma clienta
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,14 +1,16 @@
 import { Descriptions, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { saleListRoutes, type SaleKind, type SaleListItem, type SalePayment } from '../../../domain/sale-lists.contract';
+import { formatUsd } from '../../../domain/money';
 import { call } from '../../app/api';
 import { formatDateTime, formatMoney, fullName } from '../../ui/format';
+import { ReceiptActions } from './ReceiptActions';
 import { paymentStatusTag, saleStatusTag } from './tags';
+import { hasTicket } from './tickets';
 
 /** Section 9: the order detail table shows 3 lines per page. */
 const DETAIL_LINES_PER_PAGE = 3;
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function PaymentsTable({ rows, testId }: { rows: SalePayment[]; testId: string }) {
   return (
@@ -21,7 +23,7 @@ function PaymentsTable({ rows, testId }: { rows: SalePayment[]; testId: string }
       columns={[
         { key: 'method', dataIndex: 'method', title: 'Método' },
         { key: 'currency', dataIndex: 'currency', title: 'Moneda' },
-        { key: 'amount', title: 'Monto', align: 'right', render: (_, p) => (p.currency === 'USD' ? `${usd.format(p.amount)} USD` : formatMoney(p.amount)) },
+        { key: 'amount', title: 'Monto', align: 'right', render: (_, p) => (p.currency === 'USD' ? formatUsd(p.amount) : formatMoney(p.amount)) },
         { key: 'exchangeRate', title: 'Tipo de cambio', align: 'right', render: (_, p) => (p.currency === 'USD' ? formatMoney(p.exchangeRate) : '—') },
         { key: 'amountMxn', title: 'Monto en pesos', align: 'right', render: (_, p) => formatMoney(p.amountMxn) },
         { key: 'reference', title: 'Referencia', render: (_, p) => dash(p.reference) },
@@ -37,6 +39,11 @@ export function SaleDetail({ kind, sale: s }: { kind: SaleKind; sale: SaleListIt
   const zone = s.branch.timeZone;
   return (
     <>
+      {hasTicket(s) && (
+        <div style={{ marginBottom: 12 }}>
+          <ReceiptActions kind={kind} sale={s} size="small" />
+        </div>
+      )}
       <Descriptions bordered size="small" column={2} style={{ marginBottom: 16 }}>
         <Descriptions.Item label="Sucursal">{s.branch.name}</Descriptions.Item>
         <Descriptions.Item label="Fecha">{formatDateTime(s.created_at, zone)}</Descriptions.Item>
@@ -89,6 +96,11 @@ export function SaleDetail({ kind, sale: s }: { kind: SaleKind; sale: SaleListIt
             </Descriptions.Item>
           </Descriptions>
           <PaymentsTable rows={data?.refunds ?? []} testId="sale-refunds" />
+          {hasTicket(s) && (
+            <div style={{ marginTop: 8 }}>
+              <ReceiptActions kind={kind} sale={s} refund size="small" />
+            </div>
+          )}
         </>
       )}
     </>

@@ -367,7 +367,7 @@ describe('tickets', () => {
       sql`select rfc, business_name, name from branches where id = ${TIJUANA}`,
     );
     for (const text of [
-      '@page{size:80mm auto',
+      '@page{size:80mm 297mm',
       branch!.name,
       branch!.rfc,
       'POS-TST-000001',

@@ -1,112 +1,39 @@
-import { formatMoney, fromCents, sumCents, toCents } from '../../../../domain/money';
-import { saleListMessages } from '../../../../domain/sale-lists.contract';
+import { saleListMessages, saleTickets } from '../../../../domain/sale-lists.contract';
 import type { AppContext } from '../../../context';
 import type { Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/errors';
+import type { Receipt, ReceiptBlock, ReceiptRow } from '../../../platform/receipt-pdf';
 import { getSale } from '../lists/service';
 import { branchLetterhead, type SaleDetailRow, type SaleTableKind } from '../lists/queries';
+import { refundReceipt, saleReceipt } from './receipt';
 
-/** The printable 80 mm receipts of a sale and of its refund: HTML pages the browser prints (section 6: view). */
-
-type Branch = Awaited<ReturnType<typeof branchLetterhead>>;
+/** The printable 80 mm receipts of a sale and of its refund: HTML pages that print themselves (section 6: view). */
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const text = (v: string | number | null | undefined) => escapeHtml(String(v ?? ''));
 
-/** Day and time of an instant on the branch's wall clock, the Mexican way. */
-export function branchClock(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('es-MX', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
+function htmlRow(r: ReceiptRow): string {
+  const label = `${text(r.label)}${r.struck ? ` <s>${text(r.struck)}</s>` : ''}`;
+  const cls = r.detail ? ' class="sub"' : r.strong ? ' class="big"' : '';
+  const bold = (s: string) => (r.strong ? `<strong>${s}</strong>` : s);
+  if (r.value === undefined) return `<tr${cls}><td colspan="2">${bold(label)}</td></tr>`;
+  return `<tr${cls}><td>${bold(label)}</td><td class="r">${bold(text(r.value))}</td></tr>`;
 }
 
-const fullName = (p: { name: string; lastName: string; motherLastName?: string | null } | null) =>
-  p ? [p.name, p.lastName, p.motherLastName].filter(Boolean).join(' ') : '';
-
-const row = (label: string, value: string, cls = '') => `<tr class="${cls}"><td>${label}</td><td class="r">${value}</td></tr>`;
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-function letterhead(b: Branch): string {
-  const street = [b.street, b.extNumber, b.intNumber ? `Int. ${b.intNumber}` : ''].filter(Boolean).join(' ');
-  return `<header>
-<h1>${text(b.name)}</h1>
-<p>${text(b.businessName)}</p>
-<p>RFC: ${text(b.rfc)}</p>
-<p>${text(street)}, ${text(b.suburb)}</p>
-<p>${text(b.city)}, ${text(b.state)}, C.P. ${text(b.zipCode)}</p>
-${b.phone || b.mobilePhone ? `<p>Tel. ${text(b.phone || b.mobilePhone)}</p>` : ''}
-</header>`;
-}
-
-function saleHead(sale: SaleDetailRow, title: string, at: Date): string {
-  return `<h2>${title}</h2>
-<table class="head">
-${row('Orden', text(sale.orderNumber))}
-${row('Fecha', text(branchClock(at, sale.branch.timeZone)))}
-${sale.seller ? row('Vendedor', text(fullName(sale.seller))) : ''}
-${sale.customer ? row('Cliente', text(`${fullName(sale.customer)} (${sale.customer.customerId})`)) : row('Cliente', 'Público en general')}
-</table>`;
-}
-
-function lines(sale: SaleDetailRow): string {
-  const body = sale.details
-    .map(
-      (l) => `<tr><td colspan="2">${text(l.name)}</td></tr>
-<tr class="sub"><td>${l.quantity} × ${formatMoney(l.salePrice)}${l.salePrice !== l.price ? ` <s>${formatMoney(l.price)}</s>` : ''}</td><td class="r">${formatMoney(l.amount)}</td></tr>`,
-    )
-    .join('\n');
-  return `<table class="lines"><tr class="th"><td>Concepto</td><td class="r">Importe</td></tr>
-${body}</table>`;
-}
-
-function tender(p: SaleDetailRow['payments'][number]): string {
-  const usd = p.currency === 'USD';
-  const shown = usd ? `${dollars.format(Math.abs(p.amount))} USD` : formatMoney(Math.abs(p.amount));
-  const rate = usd ? `<tr class="sub"><td colspan="2">T.C. ${formatMoney(p.exchangeRate)} = ${formatMoney(Math.abs(p.amountMxn))}</td></tr>` : '';
-  const ref = p.reference ? `<tr class="sub"><td colspan="2">Ref. ${text(p.reference)}</td></tr>` : '';
-  return `${row(text(p.method), shown)}${rate}${ref}`;
-}
-
-function totals(sale: SaleDetailRow): string {
-  return `<table class="totals">
-${row('Subtotal', formatMoney(sale.subtotal))}
-${sale.discountTotal ? row('Descuento', '-' + formatMoney(sale.discountTotal)) : ''}
-${sale.coupon ? row('Cupón', text(sale.coupon.name)) : ''}
-${sale.pointsRedeemed ? row('Puntos canjeados', String(sale.pointsRedeemed)) : ''}
-${row('IVA (incluido)', formatMoney(sale.taxes))}
-${row('<strong>Total</strong>', `<strong>${formatMoney(sale.total)}</strong>`, 'big')}
+function htmlBlock(b: ReceiptBlock): string {
+  const cls = [b.fields ? 'head' : '', b.heading ? 'lines' : '', b.ruled ? 'totals' : ''].filter(Boolean).join(' ');
+  const heading = b.heading ? `<tr class="th"><td>${text(b.heading[0])}</td><td class="r">${text(b.heading[1])}</td></tr>\n` : '';
+  return `${b.title ? `<h3>${text(b.title)}</h3>\n` : ''}<table${cls ? ` class="${cls}"` : ''}>
+${heading}${b.rows.map(htmlRow).join('\n')}
 </table>
-<h3>Pagos</h3>
-<table>
-${sale.payments.length ? sale.payments.map(tender).join('\n') : row(text(sale.paymentMethod), formatMoney(sale.total))}
-${row('Cambio', formatMoney(sale.change))}
-</table>
-${sale.points ? `<p class="c">Puntos ganados: ${sale.points}</p>` : ''}`;
+${b.text ? `<p>${text(b.text)}</p>\n` : ''}${b.note ? `<p class="c">${text(b.note)}</p>\n` : ''}`;
 }
 
-function refundPart(sale: SaleDetailRow): string {
-  const refunded = fromCents(sumCents(sale.refunds.map((p) => toCents(p.amountMxn))));
-  return `<table>
-${row('Fecha de devolución', text(branchClock(sale.refundedAt!, sale.branch.timeZone)))}
-${row('Método', text(sale.refundMethod))}
-${sale.refundedBy ? row('Autorizó', text(fullName(sale.refundedBy))) : ''}
-</table>
-<p>Motivo: ${text(sale.refundReason)}</p>
-<h3>Importes devueltos</h3>
-<table>
-${sale.refunds.map(tender).join('\n')}
-${row('<strong>Total devuelto</strong>', `<strong>${formatMoney(Math.abs(refunded))}</strong>`, 'big')}
-</table>
-${sale.points ? `<p class="c">Puntos retirados: ${sale.points}</p>` : ''}`;
-}
-
-const STYLE = `@page{size:80mm auto;margin:3mm}
+/**
+ * 80 mm wide; Chromium takes no `auto` height (it falls back to Letter), so the page is an A4's length until the
+ * print script measures the ticket and sets its own length.
+ */
+const STYLE = `@page{size:80mm 297mm;margin:3mm}
 *{box-sizing:border-box}body{font-family:"Courier New",monospace;font-size:12px;width:74mm;margin:0 auto;color:#000}
 header{text-align:center}h1{font-size:15px;margin:4px 0}h2{font-size:13px;text-align:center;margin:8px 0 4px;border-top:1px dashed #000;padding-top:6px}
 h3{font-size:12px;margin:8px 0 2px;border-top:1px dashed #000;padding-top:4px}p{margin:1px 0}.c{text-align:center;margin-top:8px}
@@ -115,13 +42,19 @@ table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.r
 .big td{font-size:14px;padding-top:3px}footer{text-align:center;margin-top:10px;border-top:1px dashed #000;padding-top:6px}
 @media screen{body{margin:16px auto;padding:8px;box-shadow:0 0 6px #999}}`;
 
-function page(title: string, body: string): string {
+/** The page: the receipt in a `.ticket` the print script measures, and that script (same origin, as the CSP allows). */
+export function receiptHtml(r: Receipt): string {
   return `<!doctype html>
-<html lang="es-MX"><head><meta charset="utf-8"><title>${text(title)}</title><style>${STYLE}</style></head>
-<body>
-${body}
-<footer>Gracias por su preferencia</footer>
-</body></html>`;
+<html lang="es-MX"><head><meta charset="utf-8"><title>${text(r.name)}</title><style>${STYLE}</style>
+<script src="/v1${saleTickets.printScript}" defer></script></head>
+<body><main class="ticket">
+<header>
+<h1>${text(r.issuer)}</h1>
+${r.issuerLines.map((l) => `<p>${text(l)}</p>`).join('\n')}
+</header>
+<h2>${text(r.title)}</h2>
+${r.blocks.map(htmlBlock).join('')}<footer>${text(r.footer)}</footer>
+</main></body></html>`;
 }
 
 /** The sale a ticket prints: read with the branch rule; online and app sales have no ticket, only a refunded sale a refund one. */
@@ -132,19 +65,25 @@ async function ticketSale(ctx: AppContext, actor: Actor, kind: SaleTableKind, id
   return sale;
 }
 
-/** The sale's receipt. */
-export async function saleTicketHtml(ctx: AppContext, actor: Actor, kind: SaleTableKind, id: string): Promise<string> {
-  const sale = await ticketSale(ctx, actor, kind, id, false);
+/** The sale (or its refund) and the receipt it prints. */
+export async function ticketReceipt(
+  ctx: AppContext,
+  actor: Actor,
+  kind: SaleTableKind,
+  id: string,
+  refund: boolean,
+): Promise<{ sale: SaleDetailRow; receipt: Receipt }> {
+  const sale = await ticketSale(ctx, actor, kind, id, refund);
   const branch = await branchLetterhead(ctx.db, sale.branchId);
-  return page(`Ticket ${sale.orderNumber}`, `${letterhead(branch)}${saleHead(sale, 'Ticket de venta', sale.created_at)}${lines(sale)}${totals(sale)}`);
+  return { sale, receipt: refund ? refundReceipt(sale, branch) : saleReceipt(sale, branch) };
 }
 
-/** The refund's receipt: the sale's lines and what was given back, when, how and why. */
+/** The sale's receipt as its printable page. */
+export async function saleTicketHtml(ctx: AppContext, actor: Actor, kind: SaleTableKind, id: string): Promise<string> {
+  return receiptHtml((await ticketReceipt(ctx, actor, kind, id, false)).receipt);
+}
+
+/** The refund's receipt as its printable page. */
 export async function refundTicketHtml(ctx: AppContext, actor: Actor, kind: SaleTableKind, id: string): Promise<string> {
-  const sale = await ticketSale(ctx, actor, kind, id, true);
-  const branch = await branchLetterhead(ctx.db, sale.branchId);
-  return page(
-    `Devolución ${sale.orderNumber}`,
-    `${letterhead(branch)}${saleHead(sale, 'Ticket de devolución', sale.refundedAt!)}${lines(sale)}<table class="totals">${row('Total de la venta', formatMoney(sale.total))}</table>${refundPart(sale)}`,
-  );
+  return receiptHtml((await ticketReceipt(ctx, actor, kind, id, true)).receipt);
 }
