@@ -129,6 +129,7 @@ export const errorCatalogue = {
   // 500
   SERVER_ERROR: { status: 500, message: DEFAULT_ERROR_MESSAGE },
   SERVER_STOPPING: { status: 503, message: 'El servidor se está reiniciando; intente de nuevo en unos segundos' },
+  MAIL_UNAVAILABLE: { status: 503, message: 'No se pudo enviar el correo: el servidor de correo no respondió; intente de nuevo más tarde' },
   DATABASE_UNAVAILABLE: { status: 503, message: 'La base de datos no responde en este momento; intente de nuevo en unos segundos' },
   PAYMENT_PROCESSING_ERROR: { status: 500, message: 'Error al procesar el pago' },
   GOAL_EXISTS: { status: 409, message: 'Ya existe una meta para esta sucursal en ese mes' },

@@ -26,6 +26,16 @@ export const maskEmail = (email: string) => {
   return `${email.slice(0, Math.min(2, Math.max(at, 0)))}•••${email.slice(at)}`;
 };
 
+/** A mail server that is down or refuses is the server's trouble, not the request's: 503 with a Spanish message, never 500. */
+async function sendOr503(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]): Promise<void> {
+  try {
+    await ctx.mailer.send(mail);
+  } catch (err) {
+    ctx.log.error({ err }, 'No se pudo enviar el ticket por correo');
+    throw new AppError('MAIL_UNAVAILABLE');
+  }
+}
+
 /** Sends the receipt PDF to the sale's customer at the address on her record; a public sale or one without an address, 409. */
 export async function emailTicket(ctx: AppContext, actor: Actor, kind: SaleTableKind, id: string, refund: boolean): Promise<TicketEmailAnswer> {
   const { sale, receipt, fileName, pdf } = await ticketPdf(ctx, actor, kind, id, refund);
@@ -34,7 +44,7 @@ export async function emailTicket(ctx: AppContext, actor: Actor, kind: SaleTable
   if (!to) throw new AppError('CUSTOMER_WITHOUT_EMAIL', saleListMessages.emailMissing);
   const when = branchClock(refund ? sale.refundedAt! : sale.created_at, sale.branch.timeZone);
   const what = refund ? `la devolución de su compra ${sale.orderNumber}` : `su compra ${sale.orderNumber}`;
-  await ctx.mailer.send({
+  await sendOr503(ctx, {
     to,
     subject: `${refund ? 'Comprobante de devolución' : 'Ticket de compra'} ${sale.orderNumber} · ${receipt.issuer}`,
     text: `Hola, ${fullName(sale.customer)}:\n\nLe enviamos adjunto el ticket de ${what} (${when}) en ${receipt.issuer}.\n\n${receipt.footer}.`,

@@ -141,6 +141,21 @@ describe('POST /v1/{order|cash-order}/{id}/ticket/email', () => {
     expect(pdf.text).toContain(sale.order_number);
   });
 
+  it('answers 503 with a Spanish message when the mail server fails, never 500', async () => {
+    const send = t.ctx.mailer.send;
+    t.ctx.mailer.send = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:587'));
+    try {
+      const res = await post(gerente, `/v1/order/${sale.id}/ticket/email`);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        code: 'MAIL_UNAVAILABLE',
+        message: 'No se pudo enviar el correo: el servidor de correo no respondió; intente de nuevo más tarde',
+      });
+    } finally {
+      t.ctx.mailer.send = send;
+    }
+  });
+
   it('refuses with 409 and says why when there is no address: a customer without e-mail, a public sale', async () => {
     const before = t.outbox.length;
     await t.ctx.db.execute(sql`update customers set email = null where id = ${refunded.customer_id}`);
