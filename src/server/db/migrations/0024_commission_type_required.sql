@@ -1,0 +1,1 @@
+ALTER TABLE "commissions" ALTER COLUMN "type" SET NOT NULL;
