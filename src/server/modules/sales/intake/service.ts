@@ -272,6 +272,7 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       .insert(commissions)
       .values({
         kind: 'cosmetology',
+        type: 'cosmetology_sale',
         userId: sellerId,
         branchId: branch.id,
         businessDate: clock.date,
