@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { listMessages, listQuerySchema } from './list';
 import { fullPerson, named } from './refs';
-import { optionalDate, optionalUuid, uuid } from './validation';
+import { moneyField } from './treatments.schemas';
+import { isoDate } from './coupons.schemas';
+import { optionalDate, optionalUuid, text, uuid } from './validation';
 
 /**
  * Commissions (second document, sections 2, 3, 6, 9): medical lines from finished appointments (the treatment's medical
@@ -12,6 +14,32 @@ import { optionalDate, optionalUuid, uuid } from './validation';
 
 export const COMMISSION_KINDS = ['medical', 'cosmetology'] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+
+/**
+ * Section 9's commission types: what earned a line. A finished appointment's medical fee is Médico/Venta, a product
+ * sale's seller share Cosmetólogo/Venta (each written by its event, its refund reversal keeps the type); Uso Cabina and
+ * Insumo have no event in the spec and are recorded by hand by a manager (edit on the list's module).
+ */
+export const COMMISSION_TYPES = ['medical_sale', 'cosmetology_sale', 'cabin_use', 'supply'] as const;
+export type CommissionType = (typeof COMMISSION_TYPES)[number];
+export const COMMISSION_TYPE_LABELS: Record<CommissionType, string> = {
+  medical_sale: 'Médico/Venta',
+  cosmetology_sale: 'Cosmetólogo/Venta',
+  cabin_use: 'Uso Cabina',
+  supply: 'Insumo',
+};
+/** The concept of the two lines a product sale's seller change writes (the old seller's reversal, the new seller's line). */
+export const SELLER_CHANGE_CONCEPT = 'Cambio de vendedor';
+/** The types a manager records by hand. */
+export const MANUAL_COMMISSION_TYPES = ['cabin_use', 'supply'] as const;
+export type ManualCommissionType = (typeof MANUAL_COMMISSION_TYPES)[number];
+/** The type each list's own event writes (the appointment's finish, the product sale). */
+export const EVENT_COMMISSION_TYPE = { medical: 'medical_sale', cosmetology: 'cosmetology_sale' } as const satisfies Record<CommissionKind, CommissionType>;
+/** The types a list can hold: its event's and the manual ones. */
+export const COMMISSION_TYPES_OF: Record<CommissionKind, readonly CommissionType[]> = {
+  medical: ['medical_sale', ...MANUAL_COMMISSION_TYPES],
+  cosmetology: ['cosmetology_sale', ...MANUAL_COMMISSION_TYPES],
+};
 
 /** Section 9: commission and cash detail tables show 5 rows (options 5, 10, 15); the modal is 1000 wide. */
 export const COMMISSION_DETAIL_PAGE_SIZES = [5, 10, 15] as const;
@@ -24,12 +52,18 @@ export const COMMISSION_MESSAGES = {
   reversal: 'No se puede cambiar el médico de una línea de devolución',
   notDoctor: 'El usuario debe ser un médico activo de la sucursal de la comisión',
   userNotFound: 'Usuario no encontrado',
+  badType: 'El tipo de comisión debe ser Médico/Venta, Cosmetólogo/Venta, Uso Cabina o Insumo',
+  manualType: 'Solo se registran a mano comisiones de Uso Cabina o Insumo',
+  amountPositive: 'El monto debe ser mayor a 0',
+  notSeller: 'El usuario debe ser un usuario activo de la sucursal de la comisión',
+  futureDay: 'La fecha no puede ser posterior a hoy en la sucursal',
 } as const;
 
 const commissionQuery = listQuerySchema.extend({
   branchId: optionalUuid('sucursal'),
   startDate: optionalDate('fecha inicial'),
   endDate: optionalDate('fecha final'),
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COMMISSION_TYPES, { error: COMMISSION_MESSAGES.badType }).optional()),
 });
 export type CommissionQuery = z.output<typeof commissionQuery>;
 
@@ -77,6 +111,9 @@ export const medicalLineDto = z.object({
   isrAmount: z.number(),
   payable: z.number(),
   reversal: z.boolean(),
+  type: z.enum(COMMISSION_TYPES),
+  /** What a line recorded by hand is for (null on a line an event wrote). */
+  concept: z.string().nullable(),
 });
 
 /** A cosmetology line with its sale (date and time of the line's business day and the sale, in the branch's zone). */
@@ -95,10 +132,27 @@ export const cosmeticLineDto = z.object({
   percent: z.number(),
   commission: z.number(),
   reversal: z.boolean(),
+  type: z.enum(COMMISSION_TYPES),
+  concept: z.string().nullable(),
 });
 
-const medicalTotals = z.object({ commission: z.number(), isrAmount: z.number(), payable: z.number() });
-const cosmeticTotals = z.object({ total: z.number(), commission: z.number() });
+/** The sums of the filtered lines of one type (every type of the list, zeros included). */
+const typeTotals = z.object({ type: z.enum(COMMISSION_TYPES), lines: z.number(), commission: z.number(), payable: z.number() });
+const byType = z.array(typeTotals);
+const medicalTotals = z.object({ commission: z.number(), isrAmount: z.number(), payable: z.number(), byType });
+const cosmeticTotals = z.object({ total: z.number(), commission: z.number(), byType });
+export type CommissionTypeTotals = z.output<typeof typeTotals>;
+
+/** A line recorded by hand (Uso Cabina or Insumo): whose, where, on which business day, how much and for what. */
+export const manualLineSchema = z.object({
+  type: z.enum(MANUAL_COMMISSION_TYPES, { error: COMMISSION_MESSAGES.manualType }),
+  userId: uuid('usuario'),
+  branchId: uuid('sucursal'),
+  businessDate: isoDate('fecha'),
+  amount: moneyField('monto').refine((n) => n > 0, COMMISSION_MESSAGES.amountPositive),
+  concept: text('concepto', { max: 200 }),
+});
+export type ManualLineInput = z.output<typeof manualLineSchema>;
 
 /** A summary list (one row per person) with its sums over every filtered row. */
 const summaryRoute = <const P extends string, T extends z.ZodType, S extends z.ZodType>(path: P, item: T, totals: S) =>
@@ -115,6 +169,8 @@ export const commissionRoutes = {
   /** The same list under the product sales' path (API.md, Product sales). */
   cashOrderCommissions: summaryRoute('/cash-order/commissions', cosmeticSummaryDto, cosmeticTotals),
   cosmeticOfUser: linesRoute('/commission/cosmetic/:userId/user', cosmeticLineDto, cosmeticTotals),
+  createMedical: route({ method: 'POST', path: '/commission/medical/create', body: manualLineSchema, response: medicalLineDto, status: 201 }),
+  createCosmetic: route({ method: 'POST', path: '/commission/cosmetic/create', body: manualLineSchema, response: cosmeticLineDto, status: 201 }),
   updateAgent: route({
     method: ['PATCH', 'PUT'],
     path: '/commission/:id/update-commission-agent',

@@ -86,10 +86,13 @@ export const couponUpdateSchema = z.object({
 });
 export type CouponUpdateInput = z.output<typeof couponUpdateSchema>;
 
+/** What a coupon is checked against at a sale: its treatment or product, or a package or promotion (`Package`) that includes its treatment. */
+export const COUPON_ITEM_TYPES = [...COUPON_TYPES, 'Package'] as const;
+
 export const couponValidateSchema = z.object({
   code: text('código', { max: 15 }),
   customerId: uuid('cliente'),
   branchId: uuid('sucursal'),
-  item: z.object({ type: z.enum(COUPON_TYPES, { error: msg.required('tipo de artículo') }), id: uuid('artículo') }, { error: msg.required('artículo') }),
+  item: z.object({ type: z.enum(COUPON_ITEM_TYPES, { error: msg.required('tipo de artículo') }), id: uuid('artículo') }, { error: msg.required('artículo') }),
 });
 export type CouponValidateInput = z.output<typeof couponValidateSchema>;

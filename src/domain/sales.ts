@@ -47,7 +47,8 @@ export const SALE_MESSAGES = {
   pointsAboveTotal: 'Los puntos no pueden exceder el total de la venta',
   pointsWithoutCustomer: 'Para canjear puntos la venta debe tener cliente',
   couponWithoutCustomer: 'Para aplicar un cupón la venta debe tener cliente',
-  couponNotInCart: 'El cupón no corresponde a ningún artículo de la venta',
+  /** The coupon's item (or a package or promotion with its treatment) is not in the sale. */
+  couponItemMissing: (code: string, item: string) => `El cupón ${code} es para «${item}»: agréguelo a la venta`,
   idempotencyKey: 'El encabezado Idempotency-Key es obligatorio (de 8 a 64 caracteres)',
   idempotencyReused: 'La clave Idempotency-Key ya se usó con otra venta',
   noExchangeRate: 'La sucursal no tiene tipo de cambio para cobrar en dólares',
@@ -109,10 +110,14 @@ export function settlePayments(due: Cents, tenders: TenderInput[], usdRate: numb
   return { ok: true, tenders: settled, paid, change };
 }
 
-/** A coupon's discount on one unit of its item: price × discount / 100, never more than the price. */
-export function couponUnitDiscount(unitPrice: Cents, discountPercent: number): Cents {
-  if (unitPrice <= 0 || !(discountPercent > 0)) return ZERO_CENTS;
-  const d = percentOfCents(unitPrice, discountPercent);
+/**
+ * A coupon's discount on one unit of the line holding its item: the item's price in that unit × discount / 100, never
+ * more than the unit. The item's price is the unit's own for a line of the item itself; for a package or promotion that
+ * includes the coupon's treatment it is one session of that treatment at the package's price (its promotion price).
+ */
+export function couponUnitDiscount(unitPrice: Cents, discountPercent: number, itemPrice: Cents = unitPrice): Cents {
+  if (unitPrice <= 0 || itemPrice <= 0 || !(discountPercent > 0)) return ZERO_CENTS;
+  const d = percentOfCents(itemPrice, discountPercent);
   return d > unitPrice ? unitPrice : d;
 }
 

@@ -17,8 +17,8 @@ beforeAll(async () => {
   server = await startServer();
   // the demo's history has medico@demo.mx sell, not attend: one line of theirs, on a finished appointment of Tijuana
   await server.t.ctx.db
-    .execute(sql`insert into commissions (kind, user_id, branch_id, business_date, appointment_id, customer_id, base, commission, isr_percent, isr_amount, payable)
-    select 'medical', u.id, a.branch_id, a.date, a.id, a.customer_id, 500, 500, 10, 50, 450
+    .execute(sql`insert into commissions (kind, type, user_id, branch_id, business_date, appointment_id, customer_id, base, commission, isr_percent, isr_amount, payable)
+    select 'medical', 'medical_sale', u.id, a.branch_id, a.date, a.id, a.customer_id, 500, 500, 10, 50, 450
     from users u, appointments a where u.username = 'medico@demo.mx' and a.branch_id = ${TIJUANA} and a.status = 'finished' order by a.date desc limit 1`);
   browser = await launchBrowser();
   page = await signedInPage(browser, server.url, 'operativo@demo.mx', { height: 768 });
@@ -79,6 +79,39 @@ describe('commissions', () => {
       await lines.locator('.ant-table-thead').getByText(header, { exact: true }).waitFor();
     await modal().getByTestId('cosmetic-lines-totals').waitFor();
     if (SHOTS) await page.screenshot({ path: '/tmp/commissions-cosmetic-detail.png' });
+  });
+
+  it('types: a manager records an Insumo line; the list totals by type and filters by it', async () => {
+    await page.goto(`${server.url}/dashboard/comisiones-cosmetologicas?${PERIOD}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('commission-type-totals').textContent())
+      .toMatch(/Cosmetólogo\/Venta \$[\d,]+\.\d{2}.*Uso Cabina \$0\.00.*Insumo \$0\.00/);
+    await page.getByRole('button', { name: 'Registrar comisión' }).click();
+    const form = modal();
+    const pick = async (label: string, option?: string) => {
+      await form.getByLabel(label, { exact: true }).click();
+      const options = page.locator(`.ant-select-dropdown:visible .ant-select-item-option${option ? `[title="${option}"]` : ''}`);
+      await options.first().click();
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    };
+    await pick('Tipo', 'Insumo');
+    await pick('Sucursal', 'Tijuana');
+    await pick('Persona');
+    await form.getByLabel('Fecha', { exact: true }).fill('15/10/2026');
+    await form.getByLabel('Fecha', { exact: true }).press('Enter');
+    await form.getByLabel('Monto', { exact: true }).fill('123.45');
+    await form.getByLabel('Concepto', { exact: true }).fill('Insumos de cabina de octubre');
+    if (SHOTS) await page.screenshot({ path: '/tmp/commissions-manual.png' });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Comisión registrada').waitFor();
+    await expect.poll(() => page.getByTestId('commission-type-totals').textContent()).toMatch(/Insumo \$123\.45/);
+    await page.goto(`${server.url}/dashboard/comisiones-cosmetologicas?${PERIOD}&type=supply`);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await page.locator('.ant-table-row button.link-cell').click();
+    const lines = modal().getByTestId('cosmetic-lines');
+    await expect.poll(() => lines.locator('.ant-table-row').first().textContent()).toMatch(/Insumo.*Insumos de cabina de octubre/);
+    if (SHOTS) await page.screenshot({ path: '/tmp/commissions-types.png' });
   });
 
   it('settings: the cosmetology percent is shown and edited (0–100, two decimals)', async () => {

@@ -77,9 +77,11 @@ export interface ListPageProps<T> {
   canExport?: boolean;
   /** A 'Total' row under the table: the server's totals when its answer carries them, else the page's rows summed. */
   totals?: ListTotals<T>;
+  /** Shown under the table with the answer (e.g. the commission lists' totals by type). */
+  footer?: (answer: ListAnswer<T> | undefined) => ReactNode;
 }
 
-interface ListAnswer<T> {
+export interface ListAnswer<T> {
   items: T[];
   meta: { itemCount: number; page: number; take: number; itemCountCapped?: boolean };
   /** Sums over every filtered row, by column key, for lists that compute them on the server. */
@@ -353,6 +355,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
           onChange: (page) => set({ page: page > 1 ? String(page) : undefined }, false),
         }}
       />
+      {props.footer?.(data)}
       <DetailModal<T>
         title={props.detailTitle ?? 'Detalle'}
         row={detail}

@@ -500,6 +500,7 @@ async function insertMonth(db: Db, sales: Sale[], firstNumber: number, k: Counte
       const line: typeof commissions.$inferInsert = {
         id: ids.commission(k.commission++),
         kind: 'cosmetology',
+        type: 'cosmetology_sale',
         userId: h.sellerId!,
         branchId: h.branchId,
         businessDate: h.businessDate,

@@ -17,6 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { COMMISSION_TYPES } from '../../../domain/commissions.contract';
 import { ZERO_CENTS } from '../../../domain/money';
 import { PAYMENT_STATUSES, SALE_CHANNELS, SALE_TENDERS } from '../../../domain/sales';
 import { users } from './auth';
@@ -332,15 +333,17 @@ export const dailyCashClosings = pgTable(
 export const COMMISSION_KINDS = ['medical', 'cosmetology'] as const;
 
 /**
- * One commission line: a medic's fee for a finished appointment (ISR from the staff file, stored with it) or a
- * seller's share of a product sale (the percent in settings then). A refund adds a negative line on its own day
- * (reversalOf), never edits the first one, so a closed month keeps its totals.
+ * One commission line: a medic's fee for a finished appointment (ISR from the staff file, stored with it), a
+ * seller's share of a product sale (the percent in settings then), or a Uso Cabina / Insumo line a manager records.
+ * A refund adds a negative line on its own day (reversalOf), never edits the first one, so a closed month keeps its totals.
  */
 export const commissions = pgTable(
   'commissions',
   {
     ...baseColumns(),
     kind: varchar('kind', { length: 12 }).notNull(),
+    /** Section 9's type (what earned it): Médico/Venta, Cosmetólogo/Venta, Uso Cabina or Insumo. */
+    type: varchar('type', { length: 20 }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -360,9 +363,17 @@ export const commissions = pgTable(
     isrAmount: money('isr_amount').notNull().default(ZERO_CENTS),
     payable: money('payable').notNull(),
     reversalOf: uuid('reversal_of').references((): AnyPgColumn => commissions.id),
+    /** What a line recorded by hand is for (Uso Cabina, Insumo); null on the lines an event wrote. */
+    concept: varchar('concept', { length: 200 }),
   },
   (t) => [
     check('commissions_kind_valid', oneOf(t.kind, COMMISSION_KINDS)),
+    check('commissions_type_valid', oneOf(t.type, COMMISSION_TYPES)),
+    // a medical line is never a seller's share of a product sale, nor a cosmetology line a medical fee
+    check(
+      'commissions_type_of_kind',
+      sql`(${t.kind} = 'medical' and ${t.type} <> 'cosmetology_sale') or (${t.kind} = 'cosmetology' and ${t.type} <> 'medical_sale')`,
+    ),
     index('commissions_user_day_idx').on(t.userId, t.businessDate),
     index('commissions_branch_day_idx').on(t.kind, t.branchId, t.businessDate),
     index('commissions_appointment_idx')

@@ -2,7 +2,8 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { couponDiscountAmount, dateIn, discountedPrice, isCouponExhausted, isCouponExpired } from '../../../domain/coupons';
 import type { CouponValidateInput } from '../../../domain/coupons.schemas';
 import type { DbOrTx } from '../../db/client';
-import { branches, couponBranches, couponRedemptions, coupons, customers, products, treatments } from '../../db/schema';
+import { SALE_MESSAGES } from '../../../domain/sales';
+import { branches, couponBranches, couponRedemptions, coupons, customers, packages, packageTreatments, products, treatments } from '../../db/schema';
 import { branchScope, type Actor } from '../../platform/auth/actor';
 import { recordChange } from '../../platform/change-log';
 import { AppError } from '../../platform/errors';
@@ -22,10 +23,45 @@ export interface CouponQuote {
 }
 
 /**
+ * One session of the coupon's treatment inside a package or promotion, at the package's price (its promotion price):
+ * what a treatment's coupon discounts there. Null when the package (live and active) does not include the treatment.
+ */
+async function sessionPriceIn(db: DbOrTx, packageId: string, treatmentId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ price: packageTreatments.promotionPrice })
+    .from(packageTreatments)
+    .innerJoin(packages, eq(packages.id, packageTreatments.packageId))
+    .where(
+      and(
+        eq(packageTreatments.packageId, packageId),
+        eq(packageTreatments.treatmentId, treatmentId),
+        isNull(packageTreatments.deletedAt),
+        live(packages),
+        eq(packages.active, true),
+      ),
+    )
+    .orderBy(packageTreatments.createdAt)
+    .limit(1);
+  return row ? pesos(row.price) : null;
+}
+
+/** The coupon's treatment or product by name, for the refusal that asks to add it. */
+async function itemName(db: DbOrTx, coupon: { treatmentId: string | null; productId: string | null }): Promise<string> {
+  const [row] = coupon.treatmentId
+    ? await db.select({ name: treatments.name }).from(treatments).where(eq(treatments.id, coupon.treatmentId)).limit(1)
+    : await db
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, coupon.productId ?? ''))
+        .limit(1);
+  return row?.name ?? '';
+}
+
+/**
  * The price of the coupon's item while it is still sold: a deleted or inactive treatment, or a product
  * deleted, inactive or not approved, is no longer in the catalogue, so its coupon cannot apply.
  */
-async function currentPrice(db: DbOrTx, item: CouponValidateInput['item']): Promise<number> {
+async function currentPrice(db: DbOrTx, item: { type: 'Treatment' | 'Product'; id: string }): Promise<number> {
   if (item.type === 'Treatment') {
     const [t] = await db
       .select({ price: treatments.price })
@@ -80,8 +116,12 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
     .from(couponBranches)
     .where(and(eq(couponBranches.couponId, coupon.id), eq(couponBranches.branchId, input.branchId)))
     .limit(1);
-  const itemId = coupon.type === 'Treatment' ? coupon.treatmentId : coupon.productId;
-  if (!atBranch || input.item.type !== coupon.type || input.item.id !== itemId) throw new AppError('COUPON_NOT_APPLICABLE');
+  if (!atBranch) throw new AppError('COUPON_NOT_APPLICABLE');
+  const itemId = (coupon.type === 'Treatment' ? coupon.treatmentId : coupon.productId) ?? '';
+  // a treatment's coupon also applies to a package or promotion that includes the treatment: on one session of it
+  const inPackage = input.item.type === 'Package' && coupon.type === 'Treatment' ? await sessionPriceIn(db, input.item.id, itemId) : null;
+  if (inPackage === null && (input.item.type !== coupon.type || input.item.id !== itemId))
+    throw new AppError('COUPON_NOT_APPLICABLE', SALE_MESSAGES.couponItemMissing(coupon.code, await itemName(db, coupon)));
 
   const [usedBefore] = await db
     .select({ id: couponRedemptions.id })
@@ -90,7 +130,7 @@ async function checkCoupon(db: DbOrTx, input: CouponValidateInput, opts: { lock?
     .limit(1);
   if (usedBefore) throw new AppError('COUPON_ALREADY_USED');
 
-  const price = await currentPrice(db, input.item);
+  const price = inPackage ?? (await currentPrice(db, { type: coupon.type as 'Treatment' | 'Product', id: itemId }));
   return {
     couponId: coupon.id,
     code: coupon.code,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { dateIn } from '../../../domain/coupons';
 import { COUPON_LOCKED_MESSAGE } from '../../../domain/coupons.schemas';
+import { SALE_MESSAGES } from '../../../domain/sales';
 import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { couponRedemptions } from '../../db/schema';
@@ -399,8 +400,21 @@ describe('validate', () => {
       ['AGOTADO01', {}, 400, 'COUPON_EXHAUSTED', 'El cupón ya alcanzó su límite de usos'],
       ['USADO0001', {}, 400, 'COUPON_ALREADY_USED', 'El cliente ya utilizó este cupón'],
       ['MTYSOLO01', {}, 400, 'COUPON_NOT_APPLICABLE', 'El cupón no aplica para esta sucursal o artículo'],
-      ['VALIDO001', { item: { type: 'Treatment', id: FIX.treatment2 } }, 400, 'COUPON_NOT_APPLICABLE', 'El cupón no aplica para esta sucursal o artículo'],
-      ['PRODUCTO1', { item: { type: 'Treatment', id: FIX.saleProduct } }, 400, 'COUPON_NOT_APPLICABLE', 'El cupón no aplica para esta sucursal o artículo'],
+      // another item: the refusal names the coupon's own
+      [
+        'VALIDO001',
+        { item: { type: 'Treatment', id: FIX.treatment2 } },
+        400,
+        'COUPON_NOT_APPLICABLE',
+        SALE_MESSAGES.couponItemMissing('VALIDO001', 'Zeta rejuvenecimiento facial'),
+      ],
+      [
+        'PRODUCTO1',
+        { item: { type: 'Treatment', id: FIX.saleProduct } },
+        400,
+        'COUPON_NOT_APPLICABLE',
+        SALE_MESSAGES.couponItemMissing('PRODUCTO1', 'Zeta protector solar'),
+      ],
       ['APAGADO01', {}, 400, 'COUPON_NOT_APPLICABLE', 'El cupón está inactivo'],
       ['NOEXISTE9', {}, 404, 'COUPON_NOT_FOUND', 'Cupón no encontrado'],
     ];

@@ -1,6 +1,6 @@
 import type { CosmeticLine } from '../../../domain/commissions.contract';
 import { fullName } from '../../ui/format';
-import { amountColumn, CommissionLinesTable, numberCell, placeColumns } from './shared';
+import { amountColumn, CommissionLinesTable, numberCell, placeColumns, typeColumn } from './shared';
 
 type Totals = { total: number; commission: number };
 
@@ -12,12 +12,13 @@ export function CosmeticLines({ userId }: { userId: string }) {
       userId={userId}
       testId="cosmetic-lines"
       columns={[
-        { key: 'orderNumber', title: 'Orden', render: (_, l) => numberCell(l.orderNumber, l.reversal) },
+        { key: 'orderNumber', title: 'Orden', render: (_, l) => numberCell(l.orderNumber, l.reversal, l.concept) },
+        typeColumn<CosmeticLine>(),
         { key: 'seller', title: 'Vendedor', render: (_, l) => fullName(l.seller) },
         ...placeColumns<CosmeticLine>(),
-        { key: 'customer', title: 'Cliente', render: (_, l) => fullName(l.customer) || 'Público en general' },
+        { key: 'customer', title: 'Cliente', render: (_, l) => fullName(l.customer) || (l.cashOrderId ? 'Público en general' : '—') },
         amountColumn<CosmeticLine>('total', 'Venta', (l) => l.total),
-        { key: 'percent', title: '%', align: 'right', render: (_, l) => `${l.percent.toFixed(2)} %` },
+        { key: 'percent', title: '%', align: 'right', render: (_, l) => (l.cashOrderId ? `${l.percent.toFixed(2)} %` : '—') },
         amountColumn<CosmeticLine>('commission', 'Comisión', (l) => l.commission),
       ]}
       totals={(t) => [

@@ -7,7 +7,7 @@ import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { fullName } from '../../ui/format';
 import { ReassignDoctorModal } from './ReassignDoctorModal';
-import { amountColumn, CommissionLinesTable, numberCell, placeColumns } from './shared';
+import { amountColumn, CommissionLinesTable, numberCell, placeColumns, typeColumn } from './shared';
 
 /** Name and first surname: the column stays narrow in the 1000-wide modal. */
 const doctorName = (l: MedicalLine) => `${l.doctor.name} ${l.doctor.lastName}`;
@@ -47,8 +47,9 @@ export function MedicalLines({ userId }: { userId: string }) {
             key: 'appointmentNumber',
             title: 'Cita',
             onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-            render: (_, l) => numberCell(l.appointmentNumber, l.reversal),
+            render: (_, l) => numberCell(l.appointmentNumber, l.reversal, l.concept),
           },
+          typeColumn<MedicalLine>(),
           ...(medic ? [] : [doctorColumn]),
           ...placeColumns<MedicalLine>(),
           { key: 'customer', title: 'Cliente', render: (_, l) => fullName(l.customer) || '—' },

@@ -1,16 +1,26 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
-import { Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { COMMISSION_DETAIL_PAGE_SIZE, COMMISSION_DETAIL_PAGE_SIZES, COMMISSION_MODAL_WIDTH } from '../../../domain/commissions.contract';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  COMMISSION_DETAIL_PAGE_SIZE,
+  COMMISSION_DETAIL_PAGE_SIZES,
+  COMMISSION_MODAL_WIDTH,
+  COMMISSION_TYPE_LABELS,
+  type CommissionType,
+  type CommissionTypeTotals,
+} from '../../../domain/commissions.contract';
 import type { ModuleKey } from '../../../domain/privileges';
+import { useCan } from '../../app/privileges';
 import { ListPage, type ListColumn } from '../../ui/ListPage';
 import { textColumn } from '../../ui/list-columns';
 import { Money } from '../../ui/Money';
 import { usePagedList, type Page } from '../../ui/PagedTable';
 import { commissionFilters, dayText, useListFilters } from './filters';
+import { ManualLineModal } from './ManualLineModal';
 
 /** What the two commission screens share: the per-person summary list and a person's lines with their totals. */
 
-type Kind = 'medical' | 'cosmetic';
+export type Kind = 'medical' | 'cosmetic';
 
 interface PersonRow {
   id: string;
@@ -37,36 +47,81 @@ interface SummaryListProps<T extends PersonRow> {
 
 /** One row per person with the period's sums; the employee number opens that person's lines. */
 export function CommissionSummaryList<T extends PersonRow>({ title, kind, module, exportName, amounts, detailTitle, lines }: SummaryListProps<T>) {
-  const filters = useMemo(() => commissionFilters(module), [module]);
+  const filters = useMemo(() => commissionFilters(module, kind), [module, kind]);
+  const can = useCan();
+  const [recording, setRecording] = useState(false);
   return (
-    <ListPage<T>
-      title={title}
-      resource={`commission/${kind}`}
-      module={module}
-      exportName={exportName}
-      filters={filters}
-      searchFields={[
-        { value: 'name', label: 'Nombre' },
-        { value: 'employeeNumber', label: 'Número de empleado' },
-      ]}
-      columns={[
-        textColumn('employeeNumber', 'Número de empleado', (r) => r.employeeNumber ?? '—', { sort: true }),
-        textColumn('name', 'Nombre', (r) => r.name, { sort: true }),
-        textColumn('lastName', 'Apellidos', surnames, { sort: true }),
-        ...amounts,
-      ]}
-      detailTitle={(r) => `${detailTitle} de ${r.name} ${surnames(r)}`}
-      detailWidth={COMMISSION_MODAL_WIDTH}
-      detail={(r) => lines(r.userId)}
-      totals={{ columns: amounts.map((c) => ({ key: c.key })) }}
-    />
+    <>
+      <ListPage<T>
+        title={title}
+        resource={`commission/${kind}`}
+        module={module}
+        exportName={exportName}
+        filters={filters}
+        searchFields={[
+          { value: 'name', label: 'Nombre' },
+          { value: 'employeeNumber', label: 'Número de empleado' },
+        ]}
+        columns={[
+          textColumn('employeeNumber', 'Número de empleado', (r) => r.employeeNumber ?? '—', { sort: true }),
+          textColumn('name', 'Nombre', (r) => r.name, { sort: true }),
+          textColumn('lastName', 'Apellidos', surnames, { sort: true }),
+          ...amounts,
+        ]}
+        detailTitle={(r) => `${detailTitle} de ${r.name} ${surnames(r)}`}
+        detailWidth={COMMISSION_MODAL_WIDTH}
+        detail={(r) => lines(r.userId)}
+        totals={{ columns: amounts.map((c) => ({ key: c.key })) }}
+        footer={(answer) => <TypeTotals byType={(answer?.totals as { byType?: CommissionTypeTotals[] } | undefined)?.byType} />}
+        extraActions={
+          can(module, 'edit') && (
+            <Button icon={<PlusOutlined />} onClick={() => setRecording(true)}>
+              Registrar comisión
+            </Button>
+          )
+        }
+      />
+      <ManualLineModal kind={kind} open={recording} onClose={() => setRecording(false)} />
+    </>
   );
 }
 
-/** The appointment's or sale's number, tagged when the line reverses a refund. */
-export const numberCell = (number: string | null, reversal: boolean) => (
+/** The period's commission by type (section 9's types of the list), under the per-person list. */
+function TypeTotals({ byType }: { byType?: CommissionTypeTotals[] }) {
+  if (!byType?.length) return null;
+  return (
+    <Typography.Paragraph style={{ textAlign: 'right', marginTop: 8 }} data-testid="commission-type-totals">
+      Por tipo:{' '}
+      {byType.map((t, i) => (
+        <Fragment key={t.type}>
+          {i > 0 && ' · '}
+          {COMMISSION_TYPE_LABELS[t.type]} <Money value={t.commission} />
+        </Fragment>
+      ))}
+    </Typography.Paragraph>
+  );
+}
+
+/** A line's type, with what a line written later or by hand is for. */
+export const typeColumn = <L extends { type: CommissionType; concept: string | null }>(): TableColumnsType<L>[number] => ({
+  key: 'type',
+  title: 'Tipo',
+  render: (_, l) => (
+    <>
+      {COMMISSION_TYPE_LABELS[l.type]}
+      {l.concept && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {l.concept}
+        </Typography.Text>
+      )}
+    </>
+  ),
+});
+
+/** The appointment's or sale's number, tagged when the line reverses it (a refund, or a seller change: its concept). */
+export const numberCell = (number: string | null, reversal: boolean, concept?: string | null) => (
   <>
-    {number ?? '—'} {reversal && <Tag color="red">Devolución</Tag>}
+    {number ?? '—'} {reversal && <Tag color="red">{concept ?? 'Devolución'}</Tag>}
   </>
 );
 

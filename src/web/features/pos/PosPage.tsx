@@ -64,6 +64,10 @@ const ticketOf = (r: SaleResult) => saleTickets.path(listKind(r), r.sale.id);
 const escapeIsTaken = () => Boolean(document.querySelector('.ant-select-open, .pos-results'));
 const paidText = (p: SaleAnswer['payments'][number]) => `${p.method} ${p.currency === 'USD' ? formatUsd(p.amount) : formatMoney(p.amount)}`;
 
+/** What the coupon check calls each kind of cart line: a package or promotion is checked for the coupon's treatment inside it. */
+const COUPON_ITEM_TYPE = { product: 'Product', treatment: 'Treatment', package: 'Package', promotion: 'Package' } as const;
+const COUPON_NEEDS_ITEM = 'Agregue primero a la venta el artículo del cupón';
+
 /** The built-in point of sale: one counter, keyboard first (F2 customer, F3 search, F4 coupon, F7 points, F8 payments, F9 charge). */
 export default function PosPage() {
   const user = useSession((s) => s.user);
@@ -158,17 +162,28 @@ export default function PosPage() {
     const code = couponText.trim();
     if (!code) return;
     if (!customer || !branch) return setErrors((e) => ({ ...e, coupon: SALE_MESSAGES.couponWithoutCustomer }));
-    const candidates = cart.filter((l) => l.item.kind === 'treatment' || l.item.kind === 'product');
-    if (!candidates.length) return setErrors((e) => ({ ...e, coupon: 'Agregue primero el tratamiento o producto del cupón' }));
+    // the coupon's own treatment or product first, then the packages and promotions that may include its treatment
+    const candidates = [
+      ...cart.filter((l) => l.item.kind === 'treatment' || l.item.kind === 'product'),
+      ...cart.filter((l) => l.item.kind === 'package' || l.item.kind === 'promotion'),
+    ];
+    if (!candidates.length) return setErrors((e) => ({ ...e, coupon: COUPON_NEEDS_ITEM }));
     setCheckingCoupon(true);
     let problem = '';
     try {
       for (const l of candidates) {
         try {
           const quote = await call(couponRoutes.validate, {
-            body: { code, customerId: customer.id, branchId: branch.id, item: { type: l.item.kind === 'product' ? 'Product' : 'Treatment', id: l.item.id } },
+            body: { code, customerId: customer.id, branchId: branch.id, item: { type: COUPON_ITEM_TYPE[l.item.kind], id: l.item.id } },
           });
-          setCoupon({ code: quote.code, name: quote.name, itemKey: lineKey(l.item), discountPercent: quote.discount });
+          const inPackage = l.item.kind === 'package' || l.item.kind === 'promotion';
+          setCoupon({
+            code: quote.code,
+            name: quote.name,
+            itemKey: lineKey(l.item),
+            discountPercent: quote.discount,
+            ...(inPackage && { itemPrice: quote.price }),
+          });
           setErrors((e) => ({ ...e, coupon: undefined }));
           return;
         } catch (err) {

@@ -58,6 +58,12 @@ describe('the counter cart', () => {
     expect(f.maxPoints).toBe(2262);
   });
 
+  it('a treatment coupon on a package discounts one session at the package price, as the intake does', () => {
+    const f = saleFigures([{ item: pkg, quantity: 2 }], { code: 'X', name: 'X', itemKey: 'package:p1', discountPercent: 10, itemPrice: 450 }, 0);
+    expect(f.discount).toBe(toCents(45));
+    expect(f.total).toBe(toCents(2275));
+  });
+
   it('settles cash with change, refuses a card beyond the total and converts dollars at the rate', () => {
     const due = toCents(345);
     expect(settle(due, [row('Efectivo', 200), row('Tarjeta de débito', 172.5)], 17)).toMatchObject({ ok: true, change: toCents(27.5) });

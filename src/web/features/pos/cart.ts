@@ -50,12 +50,17 @@ export function currentSaleKind(cart: CartLine[]): SaleKind | null {
 
 export const linesOf = (cart: CartLine[], kind: SaleKind) => cart.filter((l) => kindOfItem(l.item) === kind);
 
-/** A coupon the server quoted: its code, the item it discounts and its percent. */
+/**
+ * A coupon the server quoted: its code, the cart line it discounts, its percent and, when that line is a package or
+ * promotion holding the coupon's treatment, the price of one session inside it (what the percent applies to).
+ */
 export interface AppliedCoupon {
   code: string;
   name: string;
   itemKey: string;
   discountPercent: number;
+  /** Pesos the percent applies to on one unit of the line (absent: the unit's own price). */
+  itemPrice?: number;
 }
 
 export interface SaleFigures {
@@ -75,7 +80,13 @@ export function saleFigures(lines: CartLine[], coupon: AppliedCoupon | null, poi
   const priced = lines.map((l) => {
     const unitPrice = toCents(l.item.price);
     const discounted = coupon && coupon.itemKey === lineKey(l.item);
-    return { unitPrice, quantity: l.quantity, vat: l.item.tax, discount: discounted ? couponUnitDiscount(unitPrice, coupon.discountPercent) : ZERO_CENTS };
+    const itemPrice = discounted && coupon.itemPrice !== undefined ? toCents(coupon.itemPrice) : unitPrice;
+    return {
+      unitPrice,
+      quantity: l.quantity,
+      vat: l.item.tax,
+      discount: discounted ? couponUnitDiscount(unitPrice, coupon.discountPercent, itemPrice) : ZERO_CENTS,
+    };
   });
   const totals = saleTotals(priced);
   const value = pointsValue(points);

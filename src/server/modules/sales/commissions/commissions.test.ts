@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COMMISSION_MESSAGES } from '../../../../domain/commissions.contract';
+import { COMMISSION_MESSAGES, SELLER_CHANGE_CONCEPT } from '../../../../domain/commissions.contract';
 import { fromCents, toCents } from '../../../../domain/money';
 import { COMMISSION_PERCENT_MESSAGES } from '../../../../domain/settings.schemas';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
+import { makeLot } from '../../../testing/sales';
 import { futureDate, loadFixtures, medicalBooking, newCustomer, purchased, testLots, unitsFrom, type Fixtures } from '../../appointments/fixtures';
 
 const { t, admin, gerente, operativo, medico, cosmetologa, franquicia, logistica, recepcion } = useTestApp({
@@ -133,6 +134,7 @@ describe('lists and visibility (section 6)', () => {
       commission: fromCents(toCents(sums!.commission)),
       isrAmount: fromCents(toCents(sums!.isr)),
       payable: fromCents(toCents(sums!.payable)),
+      byType: expect.any(Array),
     });
     const csv = await get(operativo, '/v1/commission/medical?format=csv&startDate=2026-10-01&endDate=2026-10-31');
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -308,5 +310,184 @@ describe('a closed month does not move', () => {
     );
     expect(Number(line!.percent)).toBe(7.25);
     expect(toCents(line!.commission)).toBe(Math.round((toCents(line!.base) * 7.25) / 100));
+  });
+});
+
+const PASSWORD = 'Demo2026!';
+let saleSeq = 0;
+const money = (v: string | number) => fromCents(toCents(v));
+
+/** A product sale at Tijuana by the receptionist (its seller), paid in cash; answers its id and number. */
+async function productSale() {
+  const [product] = await rows<{ id: string; sale_price: string }>(
+    sql`select id, sale_price from products where active and approved_at is not null and deleted_at is null and sale_price > 100 order by sku limit 1`,
+  );
+  await makeLot(t, { productId: product!.id, branchId: TIJUANA, allotment: `COM-${++saleSeq}`, expiresAt: '2099-12-31', price: 50 }, 1);
+  const sale = await recepcion({
+    method: 'POST',
+    url: '/v1/cash-order/create',
+    headers: { 'idempotency-key': `vendedor-${Date.now()}-${saleSeq}` },
+    payload: {
+      branchId: TIJUANA,
+      items: [{ productId: product!.id, quantity: 1 }],
+      payments: [{ method: 'Efectivo', amount: Number(product!.sale_price), currency: 'MXN' }],
+    },
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
+  return sale.json() as { id: string; orderNumber: string; businessDate: string };
+}
+
+/** A person's cosmetology commission over every day, as the list answers it (0 when they have no row). */
+async function listed(userId: string): Promise<number> {
+  const res = await get(operativo, `/v1/commission/cosmetic?take=0&branchId=${TIJUANA}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items.find((r: { userId: string }) => r.userId === userId)?.commission ?? 0;
+}
+
+describe('a changed seller takes the commission with her (issue 28)', () => {
+  it('the line is reversed on the old seller and written for the new one; a later refund is reversed on the new seller; the list agrees', async () => {
+    const seller = await userId('recepcion.tijuana@demo.mx');
+    const other = f.cosmetologistId;
+    const before = { seller: await listed(seller), other: await listed(other) };
+    const sale = await productSale();
+    const [line] = await rows<{ commission: string }>(sql`select commission from commissions where cash_order_id = ${sale.id}`);
+    const c = money(line!.commission);
+    expect(c).toBeGreaterThan(0);
+    expect(await listed(seller)).toBe(money(before.seller + c));
+
+    const moved = await admin({ method: 'PUT', url: `/v1/cash-order/${sale.id}/update-seller`, payload: { userId: other } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const lines = () =>
+      rows<{ user_id: string; commission: string; reversal: boolean; type: string; concept: string | null }>(
+        sql`select user_id, commission::text, reversal_of is not null reversal, type, concept from commissions where cash_order_id = ${sale.id} order by created_at, reversal_of is null`,
+      );
+    const afterMove = await lines();
+    expect(afterMove.map((l) => [l.user_id, money(l.commission), l.reversal, l.type, l.concept])).toEqual([
+      [seller, c, false, 'cosmetology_sale', null],
+      [seller, -c, true, 'cosmetology_sale', SELLER_CHANGE_CONCEPT],
+      [other, c, false, 'cosmetology_sale', SELLER_CHANGE_CONCEPT],
+    ]);
+    expect(await listed(seller)).toBe(before.seller);
+    expect(await listed(other)).toBe(money(before.other + c));
+
+    const refunded = await recepcion({
+      method: 'POST',
+      url: `/v1/cash-order/${sale.orderNumber}/refund`,
+      payload: { refundReason: 'Cambio de opinión', refundMethod: 'Efectivo', password: PASSWORD, branchId: TIJUANA },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const afterRefund = await lines();
+    expect(afterRefund).toHaveLength(4);
+    expect(afterRefund[3]).toMatchObject({ user_id: other, reversal: true, concept: null });
+    expect(money(afterRefund[3]!.commission)).toBe(-c);
+    expect(await listed(seller)).toBe(before.seller);
+    expect(await listed(other)).toBe(before.other);
+
+    // the new seller's detail shows her line and the refund's reversal, the old seller's the change's reversal
+    const detail = (
+      await get(
+        operativo,
+        `/v1/commission/cosmetic/${other}/user?take=15&search=${encodeURIComponent(JSON.stringify({ filter: 'orderNumber', value: sale.orderNumber }))}`,
+      )
+    ).json();
+    expect(detail.items.map((l: { commission: number; reversal: boolean }) => [l.commission, l.reversal]).sort()).toEqual(
+      [
+        [-c, true],
+        [c, false],
+      ].sort(),
+    );
+  });
+
+  it('two changes in a row leave one standing line, on the last seller', async () => {
+    const seller = await userId('recepcion.tijuana@demo.mx');
+    const sale = await productSale();
+    for (const to of [f.cosmetologistId, seller]) {
+      const res = await admin({ method: 'PUT', url: `/v1/cash-order/${sale.id}/update-seller`, payload: { userId: to } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const net = await rows<{ user_id: string; commission: string }>(
+      sql`select user_id, sum(commission)::text commission from commissions where cash_order_id = ${sale.id} group by user_id having sum(commission) <> 0`,
+    );
+    expect(net.map((n) => n.user_id)).toEqual([seller]);
+  });
+});
+
+describe('commission types (section 9)', () => {
+  it('every line carries its type: appointments Médico/Venta, product sales Cosmetólogo/Venta (their reversals too)', async () => {
+    const wrong = await rows(
+      sql`select id from commissions where (kind = 'medical' and type <> 'medical_sale' and concept is null) or (kind = 'cosmetology' and type <> 'cosmetology_sale' and concept is null)`,
+    );
+    expect(wrong).toEqual([]);
+    const a = await finishedAppointment(f.doctorId);
+    const [line] = await rows<{ type: string }>(sql`select type from commissions where appointment_id = ${a.id}`);
+    expect(line!.type).toBe('medical_sale');
+    await expect(rows(sql`update commissions set type = 'otro' where appointment_id = ${a.id}`)).rejects.toThrow();
+    await expect(rows(sql`update commissions set type = 'cosmetology_sale' where appointment_id = ${a.id}`)).rejects.toThrow();
+  });
+
+  it('a manager records Uso Cabina and Insumo lines by hand; the lists filter and total by type', async () => {
+    const url = '/v1/commission/medical/create';
+    const body = { type: 'cabin_use', userId: f.doctorId, branchId: TIJUANA, businessDate: '2026-03-02', amount: 250.5, concept: 'Cabina 2, marzo' };
+    // edit on the module: the operations manager and the branch manager only read
+    expect((await gerente({ method: 'POST', url, payload: body })).statusCode).toBe(403);
+    const bad = await operativo({ method: 'POST', url, payload: { ...body, type: 'medical_sale', amount: 0 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'type', message: COMMISSION_MESSAGES.manualType },
+        { field: 'amount', message: COMMISSION_MESSAGES.amountPositive },
+      ]),
+    );
+    const notDoctor = await operativo({ method: 'POST', url, payload: { ...body, userId: f.cosmetologistId } });
+    expect(notDoctor.json()).toMatchObject({ statusCode: 400, message: COMMISSION_MESSAGES.notDoctor });
+    const future = await operativo({ method: 'POST', url, payload: { ...body, businessDate: '2099-01-01' } });
+    expect(future.json().errors).toEqual([{ field: 'businessDate', message: COMMISSION_MESSAGES.futureDay }]);
+
+    const made = await operativo({ method: 'POST', url, payload: body });
+    expect(made.statusCode, made.body).toBe(201);
+    // the doctor's staff file today (another test changes it)
+    const [file] = await rows<{ isr: string }>(sql`select isr from staff_files where user_id = ${f.doctorId} and deleted_at is null`);
+    const isr = Math.round((25_050 * Number(file!.isr)) / 100);
+    expect(made.json()).toMatchObject({
+      type: 'cabin_use',
+      concept: 'Cabina 2, marzo',
+      commission: 250.5,
+      isrAmount: isr / 100,
+      payable: (25_050 - isr) / 100,
+      appointmentId: null,
+    });
+    const supply = await operativo({
+      method: 'POST',
+      url: '/v1/commission/cosmetic/create',
+      payload: { type: 'supply', userId: f.cosmetologistId, branchId: TIJUANA, businessDate: '2026-03-02', amount: 80, concept: 'Insumos de cabina' },
+    });
+    expect(supply.statusCode, supply.body).toBe(201);
+    expect(supply.json()).toMatchObject({ type: 'supply', commission: 80, total: 0, cashOrderId: null });
+
+    const day = 'startDate=2026-03-01&endDate=2026-03-31&take=0';
+    const all = (await get(operativo, `/v1/commission/medical?${day}`)).json();
+    const [sums] = await rows<{ sale: string; cabin: string; supply: string }>(
+      sql`select coalesce(sum(commission) filter (where type = 'medical_sale'), 0)::text sale, coalesce(sum(commission) filter (where type = 'cabin_use'), 0)::text cabin,
+            coalesce(sum(commission) filter (where type = 'supply'), 0)::text supply
+          from commissions where kind = 'medical' and deleted_at is null and business_date between '2026-03-01' and '2026-03-31'`,
+    );
+    expect(all.totals.byType).toEqual([
+      expect.objectContaining({ type: 'medical_sale', commission: money(sums!.sale) }),
+      expect.objectContaining({ type: 'cabin_use', commission: money(sums!.cabin) }),
+      expect.objectContaining({ type: 'supply', commission: money(sums!.supply) }),
+    ]);
+    expect(money(sums!.cabin)).toBeGreaterThanOrEqual(250.5);
+    const cabin = (await get(operativo, `/v1/commission/medical?${day}&type=cabin_use`)).json();
+    expect(cabin.totals.commission).toBe(money(sums!.cabin));
+    expect(cabin.items.find((r: { userId: string }) => r.userId === f.doctorId).commission).toBeGreaterThanOrEqual(250.5);
+    const lines = (await get(operativo, `/v1/commission/medical/${f.doctorId}/user?${day}&type=cabin_use`)).json();
+    expect(lines.items.every((l: { type: string }) => l.type === 'cabin_use')).toBe(true);
+    expect(lines.totals.byType.find((b: { type: string }) => b.type === 'cabin_use').commission).toBe(lines.totals.commission);
+    const cosmetic = (await get(operativo, `/v1/commission/cosmetic?${day}&type=supply`)).json();
+    expect(cosmetic.totals).toMatchObject({ commission: expect.any(Number), total: 0 });
+    expect(cosmetic.totals.commission).toBeGreaterThanOrEqual(80);
+    expect((await get(operativo, `/v1/commission/medical?type=otro`)).json()).toMatchObject({ statusCode: 400, message: COMMISSION_MESSAGES.badType });
+    const csv = await get(operativo, `/v1/commission/medical/${f.doctorId}/user?format=csv&${day}`);
+    expect(csv.body).toContain('Uso Cabina,"Cabina 2, marzo"');
   });
 });

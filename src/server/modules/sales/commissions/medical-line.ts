@@ -46,6 +46,7 @@ export async function recordMedicalCommission(tx: DbOrTx, finished: FinishedAppo
     .insert(commissions)
     .values({
       kind: 'medical',
+      type: 'medical_sale',
       userId: finished.doctorId,
       branchId: finished.branchId,
       businessDate: dateInZone(branch!.timeZone, finished.finishedAt),

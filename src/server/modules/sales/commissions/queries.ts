@@ -1,5 +1,15 @@
 import { and, countDistinct, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { CommissionKind, CommissionQuery, CosmeticLine, CosmeticSummary, MedicalLine, MedicalSummary } from '../../../../domain/commissions.contract';
+import {
+  COMMISSION_TYPES_OF,
+  type CommissionKind,
+  type CommissionQuery,
+  type CommissionType,
+  type CommissionTypeTotals,
+  type CosmeticLine,
+  type CosmeticSummary,
+  type MedicalLine,
+  type MedicalSummary,
+} from '../../../../domain/commissions.contract';
 import { zonedClock } from '../../../../domain/dates';
 import { fromCents, toCents } from '../../../../domain/money';
 import type { DbOrTx } from '../../../db/client';
@@ -26,18 +36,50 @@ const SUMS = {
   total: sumOf(signedSale),
 };
 
+/** Per type of the list, in the same pass: its lines, commission and payable (`<type>:<sum>`). */
+function typeSums(kind: CommissionKind): Record<string, SQL<string>> {
+  return Object.fromEntries(
+    COMMISSION_TYPES_OF[kind].flatMap((type) => {
+      const of = sql`${commissions.type} = ${type}`;
+      return [
+        [`${type}:lines`, sql<string>`(count(*) filter (where ${of}))::text`],
+        [`${type}:commission`, sql<string>`coalesce(sum(${commissions.commission}) filter (where ${of}), 0)::text`],
+        [`${type}:payable`, sql<string>`coalesce(sum(${commissions.payable}) filter (where ${of}), 0)::text`],
+      ];
+    }),
+  );
+}
+const sumsOf = (kind: CommissionKind) => ({ ...SUMS, ...typeSums(kind) });
+
+const byTypeOf = (kind: CommissionKind, row: Record<string, unknown>): CommissionTypeTotals[] =>
+  COMMISSION_TYPES_OF[kind].map((type) => ({
+    type,
+    lines: Number(row[`${type}:lines`]),
+    commission: money(String(row[`${type}:commission`])),
+    payable: money(String(row[`${type}:payable`])),
+  }));
+
 export interface MedicalTotals {
   commission: number;
   isrAmount: number;
   payable: number;
+  byType: CommissionTypeTotals[];
 }
 export interface CosmeticTotals {
   total: number;
   commission: number;
+  byType: CommissionTypeTotals[];
 }
 type Totals = MedicalTotals & CosmeticTotals;
-const NO_TOTALS: Totals = { commission: 0, isrAmount: 0, payable: 0, total: 0 };
-const totalsOf = (row: Record<keyof typeof SUMS, string>): Totals => ({
+const NO_TOTALS: Totals = { commission: 0, isrAmount: 0, payable: 0, total: 0, byType: [] };
+const totalsOf = (kind: CommissionKind, row: Record<keyof typeof SUMS, string> & Record<string, unknown>): Totals => ({
+  commission: money(row.commission),
+  isrAmount: money(row.isrAmount),
+  payable: money(row.payable),
+  total: money(row.total),
+  byType: byTypeOf(kind, row),
+});
+const lineTotals = (row: Record<keyof typeof SUMS, string>) => ({
   commission: money(row.commission),
   isrAmount: money(row.isrAmount),
   payable: money(row.payable),
@@ -95,18 +137,18 @@ export function summarySpec(db: DbOrTx, actor: Actor, kind: CommissionKind, q: C
         lastName: r.lastName,
         motherLastName: r.motherLastName,
         lines: r.lines,
-        ...totalsOf(r),
+        ...lineTotals(r),
       }));
     },
     count: async (where) => {
       const [row] = await db
-        .select({ n: countDistinct(commissions.userId), ...SUMS })
+        .select({ n: countDistinct(commissions.userId), ...sumsOf(kind) })
         .from(commissions)
         .innerJoin(users, eq(users.id, commissions.userId))
         .leftJoin(staffFiles, and(eq(staffFiles.userId, users.id), live(staffFiles)))
         .leftJoin(cashOrders, eq(cashOrders.id, commissions.cashOrderId))
         .where(where);
-      totals = totalsOf(row!);
+      totals = totalsOf(kind, row!);
       return row!.n;
     },
     totals: () => totals,
@@ -160,6 +202,8 @@ export function toMedicalLine(r: MedicalRow): MedicalLine {
     isrAmount: pesos(l.isrAmount),
     payable: pesos(l.payable),
     reversal: Boolean(l.reversalOf),
+    type: l.type as CommissionType,
+    concept: l.concept,
   };
 }
 
@@ -186,13 +230,13 @@ export function medicalLinesSpec(db: DbOrTx, actor: Actor, userId: string, q: Co
     },
     count: async (where) => {
       const [row] = await db
-        .select({ n: sql<number>`count(*)::int`, ...SUMS })
+        .select({ n: sql<number>`count(*)::int`, ...sumsOf('medical') })
         .from(commissions)
         .leftJoin(appointments, eq(appointments.id, commissions.appointmentId))
         .leftJoin(customers, eq(customers.id, commissions.customerId))
         .leftJoin(cashOrders, eq(cashOrders.id, commissions.cashOrderId))
         .where(where);
-      totals = totalsOf(row!);
+      totals = totalsOf('medical', row!);
       return row!.n;
     },
     totals: () => totals,
@@ -206,7 +250,6 @@ function selectCosmeticLines(db: DbOrTx) {
       orderNumber: cashOrders.orderNumber,
       total: cashOrders.total,
       soldAt: cashOrders.createdAt,
-      refundedAt: cashOrders.refundedAt,
       branch: { id: branches.id, name: branches.name, timeZone: branches.timeZone },
       customer: customerRef,
       seller: userRef,
@@ -223,8 +266,8 @@ type CosmeticRow = Awaited<ReturnType<ReturnType<typeof selectCosmeticLines>['ex
 function toCosmeticLine(r: CosmeticRow): CosmeticLine {
   const l = r.line;
   const reversal = Boolean(l.reversalOf);
-  // the sale's hour at its branch; a reversal line is the refund's
-  const at = reversal ? (r.refundedAt ?? l.createdAt) : (r.soldAt ?? l.createdAt);
+  // the sale's hour at its branch; a line written later (a refund's reversal, a seller change, by hand) is its own
+  const at = reversal || l.concept ? l.createdAt : (r.soldAt ?? l.createdAt);
   const total = r.total === null ? 0 : pesos(r.total);
   return {
     id: l.id,
@@ -240,7 +283,15 @@ function toCosmeticLine(r: CosmeticRow): CosmeticLine {
     percent: l.percent ?? 0,
     commission: pesos(l.commission),
     reversal,
+    type: l.type as CommissionType,
+    concept: l.concept,
   };
+}
+
+/** One cosmetology line as the lists show it. */
+export async function readCosmeticLine(db: DbOrTx, id: string): Promise<CosmeticLine> {
+  const [row] = await selectCosmeticLines(db).where(eq(commissions.id, id)).limit(1);
+  return toCosmeticLine(row!);
 }
 
 /** The per-seller detail: that seller's cosmetology lines (sales and refund reversals), newest first. */
@@ -265,12 +316,12 @@ export function cosmeticLinesSpec(db: DbOrTx, actor: Actor, userId: string, q: C
     },
     count: async (where) => {
       const [row] = await db
-        .select({ n: sql<number>`count(*)::int`, ...SUMS })
+        .select({ n: sql<number>`count(*)::int`, ...sumsOf('cosmetology') })
         .from(commissions)
         .leftJoin(cashOrders, eq(cashOrders.id, commissions.cashOrderId))
         .leftJoin(customers, eq(customers.id, commissions.customerId))
         .where(where);
-      totals = totalsOf(row!);
+      totals = totalsOf('cosmetology', row!);
       return row!.n;
     },
     totals: () => totals,

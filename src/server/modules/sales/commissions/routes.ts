@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { commissionRoutes, type CommissionKind, type CommissionQuery } from '../../../../domain/commissions.contract';
+import { COMMISSION_TYPE_LABELS, commissionRoutes, type CommissionKind, type CommissionQuery } from '../../../../domain/commissions.contract';
 import { formatMoney } from '../../../../domain/money';
 import type { AppContext } from '../../../context';
 import type { Actor } from '../../../platform/auth/actor';
@@ -53,6 +53,8 @@ const MEDICAL_LINES_CSV: [string, CsvColumn<MedicalRow>[]] = [
     { header: 'Hora', value: (l) => l.time },
     { header: 'Cliente', value: (l) => person(l.customer) },
     { header: 'Tratamiento', value: (l) => l.treatment?.name ?? '' },
+    { header: 'Tipo', value: (l) => COMMISSION_TYPE_LABELS[l.type] },
+    { header: 'Concepto', value: (l) => l.concept ?? '' },
     { header: 'Comisión', value: (l) => formatMoney(l.commission) },
     { header: 'ISR %', value: (l) => l.isrPercent },
     { header: 'ISR', value: (l) => formatMoney(l.isrAmount) },
@@ -70,6 +72,8 @@ const COSMETIC_LINES_CSV: [string, CsvColumn<CosmeticRow>[]] = [
     { header: 'Fecha', value: (l) => day(l.date) },
     { header: 'Hora', value: (l) => l.time },
     { header: 'Cliente', value: (l) => person(l.customer) },
+    { header: 'Tipo', value: (l) => COMMISSION_TYPE_LABELS[l.type] },
+    { header: 'Concepto', value: (l) => l.concept ?? '' },
     { header: 'Venta', value: (l) => formatMoney(l.total) },
     { header: 'Porcentaje', value: (l) => l.percent },
     { header: 'Comisión', value: (l) => formatMoney(l.commission) },
@@ -89,6 +93,18 @@ export function registerCommissionRoutes(app: FastifyInstance, ctx: AppContext):
   );
   serve(app, commissionRoutes.cosmeticOfUser, 'cosmetologic_comission.show', (req, reply) =>
     answer(reply, req.query, cosmeticLinesSpec(ctx.db, req.actor, req.params.userId, req.query), COSMETIC_LINES_CSV),
+  );
+  serve(
+    app,
+    commissionRoutes.createMedical,
+    'medic_comission.edit',
+    (req) => service.recordManualLine(ctx, req.actor, 'medical', req.body) as Promise<MedicalRow>,
+  );
+  serve(
+    app,
+    commissionRoutes.createCosmetic,
+    'cosmetologic_comission.edit',
+    (req) => service.recordManualLine(ctx, req.actor, 'cosmetology', req.body) as Promise<CosmeticRow>,
   );
   serve(app, commissionRoutes.updateAgent, 'medic_comission.edit', (req) => service.updateCommissionAgent(ctx, req.actor, req.params.id, req.body.userId));
 }

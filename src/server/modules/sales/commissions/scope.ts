@@ -41,5 +41,6 @@ export function commissionFilters(actor: Actor, kind: CommissionKind, q: Commiss
     userId ? eq(commissions.userId, userId) : undefined,
     q.startDate ? gte(commissions.businessDate, q.startDate) : undefined,
     q.endDate ? lte(commissions.businessDate, q.endDate) : undefined,
+    q.type ? eq(commissions.type, q.type) : undefined,
   ];
 }

@@ -1,17 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { COMMISSION_MESSAGES, type MedicalLine } from '../../../../domain/commissions.contract';
+import {
+  COMMISSION_MESSAGES,
+  COMMISSION_TYPE_LABELS,
+  type CommissionKind,
+  type CosmeticLine,
+  type ManualLineInput,
+  type MedicalLine,
+} from '../../../../domain/commissions.contract';
+import { dateInZone } from '../../../../domain/dates';
+import { toCents } from '../../../../domain/money';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
-import { appointments, commissions } from '../../../db/schema';
+import { appointments, branches, commissions, users } from '../../../db/schema';
 import type { Actor } from '../../../platform/auth/actor';
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
 import { isBranchDoctor, medicalAmounts, staffIsrPercent } from './medical-line';
-import { selectMedicalLines, toMedicalLine } from './queries';
-import { assertVisible } from './scope';
+import { readCosmeticLine, selectMedicalLines, toMedicalLine } from './queries';
+import { assertVisible, COMMISSION_MODULE } from './scope';
 
-const refused = (message: string) => new AppError('VALIDATION_FAILED', message, [{ field: 'userId', message }]);
+const refused = (message: string, field = 'userId') => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
 async function readMedicalLine(db: DbOrTx, id: string): Promise<MedicalLine> {
   const [row] = await selectMedicalLines(db).where(eq(commissions.id, id)).limit(1);
@@ -57,5 +66,53 @@ export async function updateCommissionAgent(ctx: AppContext, actor: Actor, id: s
       affectedBranchId: line.branchId,
     });
     return after;
+  });
+}
+
+/** Whether the user is an active user of the branch (whom a cosmetology line may name). */
+async function isBranchUser(db: DbOrTx, userId: string, branchId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.mainBranchId, branchId), eq(users.status, 'activo'), live(users)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Records a Uso Cabina or Insumo line by hand (edit on the list's module): no event of the spec writes them. The person
+ * is an active doctor of the branch (medical list) or an active user of it (cosmetology list); the day is the branch's
+ * today or before. A medical line withholds the doctor's ISR as a fee does; a cosmetology line is paid whole.
+ */
+export async function recordManualLine(ctx: AppContext, actor: Actor, kind: CommissionKind, input: ManualLineInput): Promise<MedicalLine | CosmeticLine> {
+  assertVisible(actor, kind, input);
+  return ctx.db.transaction(async (tx) => {
+    const [branch] = await tx
+      .select({ timeZone: branches.timeZone })
+      .from(branches)
+      .where(and(eq(branches.id, input.branchId), live(branches)))
+      .limit(1);
+    if (!branch) throw new AppError('BRANCH_NOT_FOUND');
+    const now = new Date();
+    if (input.businessDate > dateInZone(branch.timeZone, now)) throw refused(COMMISSION_MESSAGES.futureDay, 'businessDate');
+    const fits = kind === 'medical' ? await isBranchDoctor(tx, input.userId, input.branchId) : await isBranchUser(tx, input.userId, input.branchId);
+    if (!fits) throw refused(kind === 'medical' ? COMMISSION_MESSAGES.notDoctor : COMMISSION_MESSAGES.notSeller);
+    const amount = toCents(input.amount);
+    const amounts =
+      kind === 'medical'
+        ? medicalAmounts(amount, await staffIsrPercent(tx, input.userId))
+        : { base: amount, commission: amount, percent: null, isrPercent: null, payable: amount };
+    const [line] = await tx
+      .insert(commissions)
+      .values({ kind, type: input.type, userId: input.userId, branchId: input.branchId, businessDate: input.businessDate, concept: input.concept, ...amounts })
+      .returning({ id: commissions.id });
+    await recordChange(tx, actor, {
+      module: COMMISSION_MODULE[kind],
+      action: 'registrar comisión',
+      entityId: line!.id,
+      after: { type: COMMISSION_TYPE_LABELS[input.type], userId: input.userId, businessDate: input.businessDate, amount: input.amount, concept: input.concept },
+      affectedBranchId: input.branchId,
+    });
+    return kind === 'medical' ? readMedicalLine(tx, line!.id) : readCosmeticLine(tx, line!.id);
   });
 }

@@ -23,8 +23,11 @@ export interface CatalogueLine {
   stockId?: string;
   /** Payment methods a package or promotion accepts (empty: any). */
   paymentTypes: string[];
-  /** The treatments the sale leaves the customer to book: sessions of each, the limit, the validity in days. */
-  treatments: { treatmentId: string; sessions: number; limit: number; validityDays: number | null }[];
+  /**
+   * The treatments the sale leaves the customer to book: sessions of each, the limit, the validity in days, and the
+   * price of one session in this line (the treatment's own, or its promotion price inside a package or promotion).
+   */
+  treatments: { treatmentId: string; sessions: number; limit: number; validityDays: number | null; sessionPrice: Cents }[];
 }
 
 const invalidItem = (index: number, field: string, message: string) =>
@@ -82,7 +85,7 @@ export async function priceOrderItems(
         quantity: item.quantity,
         treatmentId: t.id,
         paymentTypes: [],
-        treatments: [{ treatmentId: t.id, sessions: item.quantity, limit: 1, validityDays: t.validityDays }],
+        treatments: [{ treatmentId: t.id, sessions: item.quantity, limit: 1, validityDays: t.validityDays, sessionPrice: t.price }],
       };
     }
     const p = foundPackages.find((f) => f.id === item.packageId);
@@ -113,6 +116,7 @@ export async function priceOrderItems(
         sessions: c.pt.sessions * item.quantity,
         limit: c.pt.limit,
         validityDays: c.validityDays,
+        sessionPrice: c.pt.promotionPrice,
       })),
     };
   });

@@ -183,6 +183,100 @@ describe('POST /v1/order/create', () => {
     expect(results.find((r) => r.statusCode === 400)!.json().code).toBe('COUPON_EXHAUSTED');
   });
 
+  it('a treatment coupon applies to a package that includes the treatment: its percent on one session at the package price', async () => {
+    // a package or promotion offered now at Tijuana, its first treatment and that treatment's session price inside it
+    const [inside] = await rows<{ package_id: string; price: string; name: string; treatment_id: string; treatment: string; session: string }>(
+      sql`select p.id package_id, p.price, p.name, t.id treatment_id, t.name treatment, pt.promotion_price session
+          from packages p join package_branches pb on pb.package_id = p.id and pb.branch_id = ${TIJUANA}
+          join package_treatments pt on pt.package_id = p.id and pt.deleted_at is null join treatments t on t.id = pt.treatment_id
+          where p.active and p.deleted_at is null and not p.valid_by_time and (not p.valid_by_schedule or current_date between p.start_date and p.end_date)
+            and 'Efectivo' = any(p.payment_type) and pt.promotion_price > 0
+          order by p.sku, pt.created_at limit 1`,
+    );
+    expect(inside, 'a package with a priced treatment at Tijuana').toBeDefined();
+    const code = `PAQ${keySeq}CUP`;
+    const created = await admin({
+      method: 'POST',
+      url: '/v1/coupon/create',
+      payload: {
+        code,
+        name: 'Cupón del tratamiento',
+        description: 'Prueba',
+        branchesIds: [TIJUANA],
+        limit: 5,
+        type: 'Treatment',
+        treatmentId: inside!.treatment_id,
+        discount: 10,
+        expireDate: '2099-12-31',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    // the point of sale's check quotes the session, not the treatment's catalogue price
+    const quote = await recepcion({
+      method: 'POST',
+      url: '/v1/coupon/validate',
+      payload: { code, customerId: otherCustomerId, branchId: TIJUANA, item: { type: 'Package', id: inside!.package_id } },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const discount = Math.round(toCents(inside!.session) * 0.1);
+    expect(quote.json()).toMatchObject({ price: Number(inside!.session), discountAmount: discount / 100 });
+
+    const total = toCents(inside!.price) * 2 - discount;
+    const res = await orderSale({
+      branchId: TIJUANA,
+      customerId: otherCustomerId,
+      couponCode: code.toLowerCase(),
+      items: [{ packageId: inside!.package_id, quantity: 2 }],
+      payments: [cash(total / 100)],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ discountTotal: discount / 100, total: total / 100 });
+    // one unit of the package carries the discount, the other its catalogue price
+    expect(body.details.map((d: { quantity: number; salePrice: number }) => [d.quantity, d.salePrice])).toEqual([
+      [1, (toCents(inside!.price) - discount) / 100],
+      [1, Number(inside!.price)],
+    ]);
+    const [redeemed] = await rows<{ used: number; order_number: string }>(
+      sql`select c.used, r.order_number from coupons c join coupon_redemptions r on r.coupon_id = c.id where c.code = ${code}`,
+    );
+    expect(redeemed).toEqual({ used: 1, order_number: body.orderNumber });
+  });
+
+  it('a coupon whose item is not in the sale is refused naming the item', async () => {
+    const [other] = await rows<{ id: string; name: string }>(
+      sql`select id, name from treatments where active and deleted_at is null and id <> ${treatment.id} and price > 0 order by sku limit 1`,
+    );
+    const code = `OTRO${keySeq}CUP`;
+    const created = await admin({
+      method: 'POST',
+      url: '/v1/coupon/create',
+      payload: {
+        code,
+        name: 'Otro',
+        description: 'Prueba',
+        branchesIds: [TIJUANA],
+        limit: 5,
+        type: 'Treatment',
+        treatmentId: other!.id,
+        discount: 10,
+        expireDate: '2099-12-31',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const res = await orderSale({
+      branchId: TIJUANA,
+      customerId,
+      couponCode: code,
+      items: [{ treatmentId: treatment.id, quantity: 1 }],
+      payments: [cash(Number(treatment.price))],
+    });
+    expect(res.statusCode).toBe(400);
+    const message = SALE_MESSAGES.couponItemMissing(code, other!.name);
+    expect(res.json()).toMatchObject({ code: 'COUPON_NOT_APPLICABLE', message, errors: [{ field: 'couponCode', message }] });
+  });
+
   it('refuses roles without the point of sale and another branch for a branch-bound seller', async () => {
     const body = { branchId: TIJUANA, customerId, items: [{ treatmentId: treatment.id, quantity: 1 }], payments: [cash(Number(treatment.price))] };
     expect((await orderSale(body, key(), medico)).statusCode).toBe(403);

@@ -26,9 +26,11 @@ import {
   coupons,
   orderDetails,
   orders,
+  products,
   purchasedProducts,
   salePayments,
   settings,
+  treatments,
   users,
 } from '../../../db/schema';
 import { assertBranchAccess, type Actor } from '../../../platform/auth/actor';
@@ -148,10 +150,26 @@ async function sellerOf(tx: DbOrTx, actor: Actor, input: SaleInput): Promise<str
 interface CouponUse {
   id: string;
   code: string;
-  type: 'Treatment' | 'Product';
+  /** What the coupon is redeemed on: its own item, or the package or promotion (Package) that includes its treatment. */
+  type: 'Treatment' | 'Product' | 'Package';
   itemId: string;
   lineIndex: number;
   discount: Cents;
+}
+
+/**
+ * The line holding the coupon's item: a line of the item itself first, else (a treatment's coupon) the first package or
+ * promotion that includes the treatment, where the percent applies to one session at the package's price.
+ */
+function couponLine(lines: CatalogueLine[], type: string, itemId: string) {
+  const own = lines.find((l) => (type === 'Treatment' ? l.treatmentId : l.productId) === itemId);
+  if (own) return { line: own, itemPrice: own.unitPrice, on: { type: type as 'Treatment' | 'Product', id: itemId } };
+  if (type !== 'Treatment') return null;
+  for (const l of lines) {
+    const session = l.packageId ? l.treatments.find((t) => t.treatmentId === itemId) : undefined;
+    if (session) return { line: l, itemPrice: session.sessionPrice, on: { type: 'Package' as const, id: l.packageId! } };
+  }
+  return null;
 }
 
 /** The coupon's item among the lines and its discount on one unit; the coupon's own rules are checked when it is redeemed. */
@@ -168,21 +186,27 @@ async function couponFor(tx: DbOrTx, input: SaleInput, lines: CatalogueLine[]): 
       treatmentId: coupons.treatmentId,
       productId: coupons.productId,
       discount: coupons.discount,
+      itemName: sql<string | null>`coalesce(${treatments.name}, ${products.name})`,
     })
     .from(coupons)
+    .leftJoin(treatments, eq(treatments.id, coupons.treatmentId))
+    .leftJoin(products, eq(products.id, coupons.productId))
     .where(and(sql`lower(${coupons.code}) = lower(${code})`, live(coupons)))
     .limit(1);
   if (!c) throw new AppError('COUPON_NOT_FOUND');
   const itemId = (c.type === 'Treatment' ? c.treatmentId : c.productId) ?? '';
-  const line = lines.find((l) => (c.type === 'Treatment' ? l.treatmentId : l.productId) === itemId);
-  if (!line) throw new AppError('COUPON_NOT_APPLICABLE', SALE_MESSAGES.couponNotInCart);
+  const found = couponLine(lines, c.type, itemId);
+  if (!found) {
+    const message = SALE_MESSAGES.couponItemMissing(c.code, c.itemName ?? '');
+    throw new AppError('COUPON_NOT_APPLICABLE', message, [{ field: 'couponCode', message }]);
+  }
   return {
     id: c.id,
     code: c.code,
-    type: c.type as CouponUse['type'],
-    itemId,
-    lineIndex: line.index,
-    discount: couponUnitDiscount(line.unitPrice, Number(c.discount)),
+    type: found.on.type,
+    itemId: found.on.id,
+    lineIndex: found.line.index,
+    discount: couponUnitDiscount(found.line.unitPrice, Number(c.discount), found.itemPrice),
   };
 }
 
@@ -292,6 +316,7 @@ async function sell(tx: DbOrTx, actor: Actor, kind: SaleKind, input: SaleInput, 
       .insert(commissions)
       .values({
         kind: 'cosmetology',
+        type: 'cosmetology_sale',
         userId: sellerId,
         branchId: branch.id,
         businessDate: clock.date,

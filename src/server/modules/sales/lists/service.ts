@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SALE_TYPES, saleListMessages, type SaleListQuery } from '../../../../domain/sale-lists.contract';
+import { dateInZone } from '../../../../domain/dates';
 import { fromCents, toCents } from '../../../../domain/money';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
@@ -10,6 +11,7 @@ import { assertBranchAccess, branchScope, type Actor } from '../../../platform/a
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
 import { matches, type ListSpec } from '../../../platform/list';
+import { moveSaleCommission } from '../commissions/seller-change';
 import { paidWith, readSale, saleTable, selectSales, sellers, toSaleItem, type SaleItem, type SaleTableKind } from './queries';
 
 /** What the lists sum over every filtered row. */
@@ -142,9 +144,16 @@ async function isBranchSeller(db: DbOrTx, userId: string, branchId: string): Pro
   return Boolean(row);
 }
 
+/** The branch's calendar day at a moment. */
+async function branchToday(db: DbOrTx, branchId: string, at: Date): Promise<string> {
+  const [b] = await db.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  return dateInZone(b!.timeZone, at);
+}
+
 /**
  * Section 6: the seller (cosmetologist) of a product sale changes, except on a refunded one. The row is locked so a
  * refund running at the same time either comes first (409 here) or sees the new seller; the change log keeps both.
+ * The sale's commission follows the seller (reversed on the old one, written for the new one on today's day).
  */
 export async function updateCashOrderSeller(ctx: AppContext, actor: Actor, id: string, userId: string) {
   const t = saleTable('cashOrder');
@@ -161,7 +170,9 @@ export async function updateCashOrderSeller(ctx: AppContext, actor: Actor, id: s
       throw new AppError('VALIDATION_FAILED', saleListMessages.sellerNotOfBranch, [{ field: 'userId', message: saleListMessages.sellerNotOfBranch }]);
     }
     if (sale.sellerId === userId) return;
-    await tx.update(t).set({ sellerId: userId, updatedAt: new Date() }).where(eq(t.id, id));
+    const now = new Date();
+    await tx.update(t).set({ sellerId: userId, updatedAt: now }).where(eq(t.id, id));
+    await moveSaleCommission(tx, id, userId, await branchToday(tx, sale.branchId, now), now);
     await recordChange(tx, actor, {
       module: 'sales',
       action: 'cambiar vendedor',

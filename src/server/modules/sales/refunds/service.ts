@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dateInZone } from '../../../../domain/dates';
 import { fromCents, subtractCents, sumCents, toCents, type Cents } from '../../../../domain/money';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { assertActorPassword } from '../../auth';
 import { customerWork, lockCustomer } from '../../customers';
 import { returnToLot } from '../../inventory';
 import { postPointMovement } from '../../loyalty';
+import { standingSaleLines } from '../commissions/seller-change';
 import { cashDayOf, lockBranchDay } from '../intake/cash-day';
 import { saleAnswer, tableOf, tenderDto, type SaleKind } from '../intake/service';
 
@@ -242,12 +243,12 @@ async function endSessions(tx: DbOrTx, actor: Actor, saleId: string, at: Date, d
   return cancelled;
 }
 
-/** A negative line per commission of the sale, dated on the refund's day: the sale's own day is never edited. */
+/**
+ * A negative line per standing commission of the sale (its seller's now: a seller change has already moved it), dated
+ * on the refund's day: the sale's own day is never edited.
+ */
 async function reverseCommissions(tx: DbOrTx, saleId: string, today: string, at: Date) {
-  const lines = await tx
-    .select()
-    .from(commissions)
-    .where(and(eq(commissions.cashOrderId, saleId), isNull(commissions.reversalOf), isNull(commissions.deletedAt)));
+  const lines = await standingSaleLines(tx, saleId);
   const neg = (c: Cents) => -c as Cents;
   if (lines.length)
     await tx
@@ -261,6 +262,7 @@ async function reverseCommissions(tx: DbOrTx, saleId: string, today: string, at:
           isrAmount: neg(l.isrAmount),
           payable: neg(l.payable),
           reversalOf: id,
+          concept: null,
           createdAt: at,
           updatedAt: at,
         })),
