@@ -447,7 +447,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const clinics = branches.filter((b) => coupon.branches.has(b.id));
     if (!t || !clinics.length || coupon.until < coupon.from) continue;
     const users = new Set<number>();
-    for (let guard = 0; users.size < coupon.uses && guard < 50; guard++) {
+    // a clinic's own eligible customers are few among everyone drawn: enough draws to reach the uses told on any day
+    for (let guard = 0; users.size < coupon.uses && guard < 5000; guard++) {
       const b = rnd.pick(clinics);
       const d = openDay(b, rnd.int(coupon.from, coupon.until));
       const ci = rnd.int(0, people.length - 1);
