@@ -23,6 +23,7 @@ import {
   type TenderInput,
 } from '../../../domain/sales';
 import { closingInputsByDay } from '../../modules/sales';
+import { openingFloatOf } from '../../modules/settings';
 import { demoClosingRow } from './closings';
 import type { Db } from '../client';
 import { cashOrderDetails, cashOrders, commissions, dailyCashClosings, orderDetails, orders, salePayments } from '../schema';
@@ -546,8 +547,9 @@ async function seedAllClosings(db: Db, clinics: Clinic[], today: string) {
   await db.execute(sql`delete from daily_cash_closings`);
   const rows: (typeof dailyCashClosings.$inferInsert)[] = [];
   for (const c of clinics) {
+    const openingFloat = await openingFloatOf(db, c.id);
     for (const day of await closingInputsByDay(db, { branchId: c.id, before: today }))
-      rows.push(demoClosingRow(rnd, day, { timeZone: c.timeZone, closer: c.closer }));
+      rows.push(demoClosingRow(rnd, day, { timeZone: c.timeZone, closer: c.closer, openingFloat }));
   }
   rows.sort((a, b) => a.businessDate.localeCompare(b.businessDate) || a.branchId.localeCompare(b.branchId));
   rows.forEach((r, i) => (r.closingNumber = closingNumber(i + 1)));
