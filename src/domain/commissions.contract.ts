@@ -97,6 +97,27 @@ export const cosmeticLineDto = z.object({
   reversal: z.boolean(),
 });
 
+/** The month of a day (YYYY-MM-DD) as the first and last days a list's period takes. */
+export function monthOfDay(day: string): { month: string; startDate: string; endDate: string } {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const month = day.slice(0, 7);
+  return { month, startDate: `${month}-01`, endDate: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * The latest month with lines the caller may read (their own, their branch's, or the branch asked for): what the
+ * screens offer when the period shown has none. All null when there are no lines at all.
+ */
+export const latestMonthDto = z.object({
+  month: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** The business day of the latest line. */
+  lastDate: z.string().nullable(),
+});
+const latestMonthQuery = z.object({ branchId: optionalUuid('sucursal') });
+
 const medicalTotals = z.object({ commission: z.number(), isrAmount: z.number(), payable: z.number() });
 const cosmeticTotals = z.object({ total: z.number(), commission: z.number() });
 
@@ -115,6 +136,8 @@ export const commissionRoutes = {
   /** The same list under the product sales' path (API.md, Product sales). */
   cashOrderCommissions: summaryRoute('/cash-order/commissions', cosmeticSummaryDto, cosmeticTotals),
   cosmeticOfUser: linesRoute('/commission/cosmetic/:userId/user', cosmeticLineDto, cosmeticTotals),
+  medicalLatestMonth: route({ method: 'GET', path: '/commission/medical/latest-month', query: latestMonthQuery, response: latestMonthDto }),
+  cosmeticLatestMonth: route({ method: 'GET', path: '/commission/cosmetic/latest-month', query: latestMonthQuery, response: latestMonthDto }),
   updateAgent: route({
     method: ['PATCH', 'PUT'],
     path: '/commission/:id/update-commission-agent',
@@ -129,3 +152,4 @@ export type CosmeticSummary = ItemOf<typeof commissionRoutes.cosmetic>;
 export type MedicalLine = ItemOf<typeof commissionRoutes.medicalOfUser>;
 export type CosmeticLine = ItemOf<typeof commissionRoutes.cosmeticOfUser>;
 export type MedicalLineAnswer = Answer<typeof commissionRoutes.updateAgent>;
+export type LatestCommissionMonth = Answer<typeof commissionRoutes.medicalLatestMonth>;

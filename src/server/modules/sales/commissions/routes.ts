@@ -90,5 +90,11 @@ export function registerCommissionRoutes(app: FastifyInstance, ctx: AppContext):
   serve(app, commissionRoutes.cosmeticOfUser, 'cosmetologic_comission.show', (req, reply) =>
     answer(reply, req.query, cosmeticLinesSpec(ctx.db, req.actor, req.params.userId, req.query), COSMETIC_LINES_CSV),
   );
+  serve(app, commissionRoutes.medicalLatestMonth, 'medic_comission.show', (req) =>
+    service.latestCommissionMonth(ctx, req.actor, 'medical', req.query.branchId),
+  );
+  serve(app, commissionRoutes.cosmeticLatestMonth, 'cosmetologic_comission.show', (req) =>
+    service.latestCommissionMonth(ctx, req.actor, 'cosmetology', req.query.branchId),
+  );
   serve(app, commissionRoutes.updateAgent, 'medic_comission.edit', (req) => service.updateCommissionAgent(ctx, req.actor, req.params.id, req.body.userId));
 }

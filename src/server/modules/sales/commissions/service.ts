@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { COMMISSION_MESSAGES, type MedicalLine } from '../../../../domain/commissions.contract';
+import { and, eq, max } from 'drizzle-orm';
+import { COMMISSION_MESSAGES, monthOfDay, type CommissionKind, type LatestCommissionMonth, type MedicalLine } from '../../../../domain/commissions.contract';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
@@ -9,7 +9,7 @@ import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
 import { isBranchDoctor, medicalAmounts, staffIsrPercent } from './medical-line';
 import { selectMedicalLines, toMedicalLine } from './queries';
-import { assertVisible } from './scope';
+import { assertVisible, visibleTo } from './scope';
 
 const refused = (message: string) => new AppError('VALIDATION_FAILED', message, [{ field: 'userId', message }]);
 
@@ -58,4 +58,14 @@ export async function updateCommissionAgent(ctx: AppContext, actor: Actor, id: s
     });
     return after;
   });
+}
+
+/** The latest month with lines of the kind that the actor may read (in the branch asked for, if any). */
+export async function latestCommissionMonth(ctx: AppContext, actor: Actor, kind: CommissionKind, branchId?: string): Promise<LatestCommissionMonth> {
+  const [row] = await ctx.db
+    .select({ last: max(commissions.businessDate) })
+    .from(commissions)
+    .where(and(live(commissions), eq(commissions.kind, kind), visibleTo(actor, kind, branchId)));
+  if (!row?.last) return { month: null, startDate: null, endDate: null, lastDate: null };
+  return { ...monthOfDay(row.last), lastDate: row.last };
 }
