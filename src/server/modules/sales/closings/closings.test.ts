@@ -484,7 +484,7 @@ describe('the closings lists', () => {
     const csv = await admin({ method: 'GET', url: `/v1/daily-cash-closing?format=csv&branchId=${ENSENADA}&startDate=${day}&endDate=${day}` });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(
-      'Número,Sucursal,Usuario,Efectivo,Dólares,Tarjeta de crédito,Tarjeta de débito,Puntos,Devoluciones,Total,Diferencia,Diferencia en dólares,Fecha',
+      'Número,Sucursal,Usuario,Efectivo,Dólares,Diferencia,Diferencia en dólares,Tarjeta de crédito,Tarjeta de débito,Puntos,Devoluciones,Total,Fecha',
     );
     expect(csv.body).toContain(AUTOMATIC_LABEL);
   });

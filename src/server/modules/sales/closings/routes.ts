@@ -13,13 +13,13 @@ const CLOSING_CSV: CsvColumn<service.ClosingDto>[] = [
   { header: 'Usuario', value: (c) => c.userName },
   { header: 'Efectivo', value: (c) => formatMoney(c.cashTotal) },
   { header: 'Dólares', value: (c) => formatMoney(c.cashTotalDollars) },
+  { header: 'Diferencia', value: (c) => (c.difference ? formatMoney(c.difference.MXN) : '') },
+  { header: 'Diferencia en dólares', value: (c) => (c.difference ? formatMoney(c.difference.USD) : '') },
   { header: 'Tarjeta de crédito', value: (c) => formatMoney(c.creditCardTotal) },
   { header: 'Tarjeta de débito', value: (c) => formatMoney(c.debitCardTotal) },
   { header: 'Puntos', value: (c) => formatMoney(c.pointsTotal) },
   { header: 'Devoluciones', value: (c) => formatMoney(c.refundTotal) },
   { header: 'Total', value: (c) => formatMoney(c.total) },
-  { header: 'Diferencia', value: (c) => (c.difference ? formatMoney(c.difference.MXN) : '') },
-  { header: 'Diferencia en dólares', value: (c) => (c.difference ? formatMoney(c.difference.USD) : '') },
   { header: 'Fecha', value: (c) => formatIsoDate(c.date) },
 ];
 
