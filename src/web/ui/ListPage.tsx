@@ -77,6 +77,8 @@ export interface ListPageProps<T> {
   canExport?: boolean;
   /** A 'Total' row under the table: the server's totals when its answer carries them, else the page's rows summed. */
   totals?: ListTotals<T>;
+  /** A note between the filters and the table (e.g. a way to a period that has rows). */
+  notice?: ReactNode;
 }
 
 interface ListAnswer<T> {
@@ -318,6 +320,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
           </>
         )}
       </div>
+      {props.notice}
       <Table<T>
         rowKey={props.rowKey ?? ((r) => r.id)}
         rowClassName={props.rowClassName}

@@ -7,6 +7,7 @@ import { textColumn } from '../../ui/list-columns';
 import { Money } from '../../ui/Money';
 import { usePagedList, type Page } from '../../ui/PagedTable';
 import { commissionFilters, dayText, useListFilters } from './filters';
+import { LatestMonthNotice } from './LatestMonthNotice';
 
 /** What the two commission screens share: the per-person summary list and a person's lines with their totals. */
 
@@ -59,6 +60,7 @@ export function CommissionSummaryList<T extends PersonRow>({ title, kind, module
       detailWidth={COMMISSION_MODAL_WIDTH}
       detail={(r) => lines(r.userId)}
       totals={{ columns: amounts.map((c) => ({ key: c.key })) }}
+      notice={<LatestMonthNotice kind={kind} />}
     />
   );
 }
