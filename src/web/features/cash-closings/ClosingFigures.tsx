@@ -11,7 +11,7 @@ const CURRENCIES = [
 /** A difference: red when the drawer is short, green when it holds more, plain when exact. */
 export function Difference({ value, currency }: { value: number; currency: string }) {
   const color = value < 0 ? 'red' : value > 0 ? 'green' : undefined;
-  const text = `${value > 0 ? '+' : ''}${formatMoney(value)}${currency === 'USD' ? ' USD' : ''}`;
+  const text = `${formatMoney(value)}${currency === 'USD' ? ' USD' : ''}`;
   const title = value < 0 ? 'Faltante' : value > 0 ? 'Sobrante' : 'Sin diferencia';
   return color ? (
     <Tag color={color} title={title} style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}>
@@ -64,7 +64,7 @@ export function ExpectedPesos({ totals }: { totals: Closing | ClosingPreview }) 
   );
 }
 
-/** Expected, counted and the difference per currency of a saved closing. */
+/** Expected, counted and the difference per currency of a saved closing, and how the pesos expected add up. */
 export function DrawerResult({ closing }: { closing: Closing }) {
   const rows = CURRENCIES.map((c) => ({
     key: c.key,
@@ -74,28 +74,30 @@ export function DrawerResult({ closing }: { closing: Closing }) {
     difference: closing.difference?.[c.key] ?? null,
   }));
   return (
-    <div data-testid="drawer-result">
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="key"
-        dataSource={rows}
-        columns={[
-          { key: 'label', title: 'Caja', dataIndex: 'label' },
-          { key: 'expected', title: 'Esperado', align: 'right', render: (_, r) => <Money value={r.expected} /> },
-          { key: 'counted', title: 'Contado', align: 'right', render: (_, r) => (r.counted === null ? '—' : <Money value={r.counted} />) },
-          {
-            key: 'difference',
-            title: 'Diferencia',
-            align: 'right',
-            render: (_, r) => (r.difference === null ? '—' : <Difference value={r.difference} currency={r.key} />),
-          },
-        ]}
-      />
+    <>
+      <div data-testid="drawer-result">
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="key"
+          dataSource={rows}
+          columns={[
+            { key: 'label', title: 'Caja', dataIndex: 'label' },
+            { key: 'expected', title: 'Esperado', align: 'right', render: (_, r) => <Money value={r.expected} /> },
+            { key: 'counted', title: 'Contado', align: 'right', render: (_, r) => (r.counted === null ? '—' : <Money value={r.counted} />) },
+            {
+              key: 'difference',
+              title: 'Diferencia',
+              align: 'right',
+              render: (_, r) => (r.difference === null ? '—' : <Difference value={r.difference} currency={r.key} />),
+            },
+          ]}
+        />
+      </div>
       <div style={{ marginTop: 12 }}>
         <ExpectedPesos totals={closing} />
       </div>
-    </div>
+    </>
   );
 }
 
