@@ -39,6 +39,8 @@ const perCurrency = z.object({ MXN: z.number(), USD: z.number() });
 
 /** The totals of a branch-day as the closing function computes them. */
 const totalsShape = {
+  /** Pesos the drawer opened with; the expected pesos are this float + cash (net of change) − cash refunds. */
+  openingFloat: z.number(),
   creditCardTotal: z.number(),
   debitCardTotal: z.number(),
   cashTotal: z.number(),
@@ -127,11 +129,23 @@ const branchDayFields = { branchId: requiredId('sucursal'), date: requiredDate('
 const branchDayQuery = listQuerySchema.extend(branchDayFields);
 const previewQuery = z.object(branchDayFields);
 
+/** Whether a branch-day is already closed, for whoever is about to count its drawer (no amounts: the count is blind). */
+export const closingDayStatusDto = z.object({
+  branchId: z.string(),
+  date: z.string(),
+  closed: z.boolean(),
+  dailyCashClosingNumber: z.string().nullable(),
+  /** Who closed it, or 'Automático'. */
+  closedBy: z.string().nullable(),
+  closedAt: z.date().nullable(),
+});
+
 export const closingRoutes = {
   list: route({ method: 'GET', path: '/daily-cash-closing', query: closingListQuery, response: listResponse(closingDto) }),
   products: route({ method: 'GET', path: '/daily-cash-closing-cash', query: closingListQuery, response: listResponse(productClosingDto) }),
   branchDay: route({ method: 'GET', path: '/daily-cash-closing/branch', query: branchDayQuery, response: listResponse(branchDayClosingDto) }),
   preview: route({ method: 'GET', path: '/daily-cash-closing/preview', query: previewQuery, response: closingPreviewDto }),
+  status: route({ method: 'GET', path: '/daily-cash-closing/status', query: previewQuery, response: closingDayStatusDto }),
   create: route({ method: 'POST', path: '/daily-cash-closing/create', body: closingCreateSchema, response: closingDto, status: 201 }),
 };
 
@@ -140,4 +154,5 @@ export type ClosingListItem = ItemOf<typeof closingRoutes.list>;
 export type ProductClosingItem = ItemOf<typeof closingRoutes.products>;
 export type BranchDayClosingItem = ItemOf<typeof closingRoutes.branchDay>;
 export type ClosingPreview = Answer<typeof closingRoutes.preview>;
+export type ClosingDayStatus = Answer<typeof closingRoutes.status>;
 export type ClosingCreateBody = Body<typeof closingRoutes.create>;

@@ -6,6 +6,7 @@ import {
   countedDrawer,
   countFor,
   drawerDifference,
+  DEFAULT_OPENING_FLOAT,
   EMPTY_TOTALS,
   expectedDrawer,
   netCash,
@@ -90,6 +91,24 @@ describe('closing totals to the cent', () => {
 
   it('expects in the drawer the cash net of change less cash refunds, and the dollars', () => {
     expect(expectedDrawer(totals)).toEqual({ MXN: 94_457, USD: 2000 });
+  });
+
+  it('expects the opening float + cash in − change − cash refunds, and keeps the float out of what the day took', () => {
+    const withFloat = closingTotals(rows, changes, toCents(2000.5));
+    expect(withFloat.openingFloat).toBe(200_050);
+    // 2,000.50 + 1,254.92 − 310.35
+    expect(expectedDrawer(withFloat)).toEqual({ MXN: 294_507, USD: 2000 });
+    expect({ ...withFloat, openingFloat: 0 }).toEqual(totals);
+    expect(totals.openingFloat).toBe(0);
+  });
+
+  it('keeps the drawer of a day that refunded more cash than it took above zero by the float', () => {
+    // the day's only sale, 150.00 cash with 50.00 of change, and an earlier sale's 1,200.00 given back in cash
+    const day = closingTotals([pay('Efectivo', 150), back('Efectivo', 1200)], [{ orderKind: 'order', change: toCents(50) }], DEFAULT_OPENING_FLOAT);
+    expect(DEFAULT_OPENING_FLOAT).toBe(200_000);
+    expect(expectedDrawer(day).MXN).toBe(90_000);
+    expect(expectedDrawer({ ...day, openingFloat: cents(0) }).MXN).toBe(-110_000);
+    expect(day.total).toBe(-110_000);
   });
 
   it('answers zeros for a day without rows and lets change exceed the pesos tendered (a dollar sale)', () => {

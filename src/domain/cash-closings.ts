@@ -17,6 +17,13 @@ export const DENOMINATIONS = { MXN: [1000, 500, 200, 100, 50, 20, 10, 5, 2, 1, 0
 export type DrawerCurrency = keyof typeof DENOMINATIONS;
 export const DRAWER_CURRENCIES = Object.keys(DENOMINATIONS) as DrawerCurrency[];
 
+/**
+ * The drawer's opening float (pesos in cents) of a clinic whose float was never set: the change a receptionist needs
+ * for the first sales of a day. It stays in the drawer at the close (counted with the day's cash) and opens the next day;
+ * a distribution centre has no drawer.
+ */
+export const DEFAULT_OPENING_FLOAT = cents(200_000);
+
 export const CLOSING_MESSAGES = {
   futureDate: 'No se puede cerrar un día que aún no llega en la sucursal',
   distributionCenter: 'Un centro de distribución no tiene caja que cerrar',
@@ -41,6 +48,8 @@ export interface ClosingChangeRow {
 }
 
 export interface ClosingTotals {
+  /** Pesos the drawer held when the day opened (the branch's float); not part of what the day took. */
+  openingFloat: Cents;
   creditCardTotal: Cents;
   debitCardTotal: Cents;
   /** Pesos in cash, net of the change given. */
@@ -95,13 +104,17 @@ export function netTotal(rows: ClosingPaymentRow[], change: Cents): Cents {
 /** The cash refunds of the rows (pesos, positive). */
 export const cashRefunds = (rows: ClosingPaymentRow[]): Cents => sumOf(rows, refund(CASH), refunded);
 
-/** A branch-day's totals from its payment and refund rows and the change of the sales those payments belong to. */
-export function closingTotals(rows: ClosingPaymentRow[], changes: ClosingChangeRow[]): ClosingTotals {
+/**
+ * A branch-day's totals from its payment and refund rows, the change of the sales those payments belong to and the
+ * float the drawer opened with.
+ */
+export function closingTotals(rows: ClosingPaymentRow[], changes: ClosingChangeRow[], openingFloat: Cents = cents(0)): ClosingTotals {
   const change = sumCents(changes.map((c) => c.change));
   const products = rows.filter((r) => r.orderKind === 'cashOrder');
   const productChange = sumCents(changes.filter((c) => c.orderKind === 'cashOrder').map((c) => c.change));
   const amountMxn = (r: ClosingPaymentRow) => r.amountMxn;
   return {
+    openingFloat,
     creditCardTotal: sumOf(rows, payment('Tarjeta de crédito'), amountMxn),
     debitCardTotal: sumOf(rows, payment('Tarjeta de débito'), amountMxn),
     cashTotal: netCash(rows, change),
@@ -123,9 +136,9 @@ export function closingTotals(rows: ClosingPaymentRow[], changes: ClosingChangeR
 
 export const EMPTY_TOTALS: ClosingTotals = closingTotals([], []);
 
-/** The drawer a closing expects: pesos = cash net of change less cash refunds; dollars = cash dollars. */
+/** The drawer a closing expects: pesos = opening float + cash in − change − cash refunds; dollars = cash dollars. */
 export function expectedDrawer(t: ClosingTotals): Record<DrawerCurrency, Cents> {
-  return { MXN: subtractCents(t.cashTotal, t.refundCash), USD: t.cashTotalDollars };
+  return { MXN: subtractCents(sumCents([t.openingFloat, t.cashTotal]), t.refundCash), USD: t.cashTotalDollars };
 }
 
 /** The refunds of the four methods a closing shows (cash, credit card, debit card, points). */

@@ -153,6 +153,26 @@ export const manualLineSchema = z.object({
   concept: text('concepto', { max: 200 }),
 });
 export type ManualLineInput = z.output<typeof manualLineSchema>;
+/** The month of a day (YYYY-MM-DD) as the first and last days a list's period takes. */
+export function monthOfDay(day: string): { month: string; startDate: string; endDate: string } {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const month = day.slice(0, 7);
+  return { month, startDate: `${month}-01`, endDate: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * The latest month with lines the caller may read (their own, their branch's, or the branch asked for): what the
+ * screens offer when the period shown has none. All null when there are no lines at all.
+ */
+export const latestMonthDto = z.object({
+  month: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** The business day of the latest line. */
+  lastDate: z.string().nullable(),
+});
+const latestMonthQuery = z.object({ branchId: optionalUuid('sucursal') });
 
 /** A summary list (one row per person) with its sums over every filtered row. */
 const summaryRoute = <const P extends string, T extends z.ZodType, S extends z.ZodType>(path: P, item: T, totals: S) =>
@@ -171,6 +191,8 @@ export const commissionRoutes = {
   cosmeticOfUser: linesRoute('/commission/cosmetic/:userId/user', cosmeticLineDto, cosmeticTotals),
   createMedical: route({ method: 'POST', path: '/commission/medical/create', body: manualLineSchema, response: medicalLineDto, status: 201 }),
   createCosmetic: route({ method: 'POST', path: '/commission/cosmetic/create', body: manualLineSchema, response: cosmeticLineDto, status: 201 }),
+  medicalLatestMonth: route({ method: 'GET', path: '/commission/medical/latest-month', query: latestMonthQuery, response: latestMonthDto }),
+  cosmeticLatestMonth: route({ method: 'GET', path: '/commission/cosmetic/latest-month', query: latestMonthQuery, response: latestMonthDto }),
   updateAgent: route({
     method: ['PATCH', 'PUT'],
     path: '/commission/:id/update-commission-agent',
@@ -185,3 +207,4 @@ export type CosmeticSummary = ItemOf<typeof commissionRoutes.cosmetic>;
 export type MedicalLine = ItemOf<typeof commissionRoutes.medicalOfUser>;
 export type CosmeticLine = ItemOf<typeof commissionRoutes.cosmeticOfUser>;
 export type MedicalLineAnswer = Answer<typeof commissionRoutes.updateAgent>;
+export type LatestCommissionMonth = Answer<typeof commissionRoutes.medicalLatestMonth>;

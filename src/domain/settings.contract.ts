@@ -11,6 +11,8 @@ export const settingDto = z.object({
   loyaltyThresholds: z.object(Object.fromEntries(LOYALTY_TIERS.map((t) => [t, z.number()])) as Record<(typeof LOYALTY_TIERS)[number], z.ZodNumber>),
   /** The percent of a product sale without IVA its seller earns (applies to later sales). */
   cosmetologyCommissionPercent: z.number(),
+  /** Each active clinic's drawer float in pesos, by branch id (the default where never set). */
+  openingFloat: z.record(z.string(), z.number()),
   ...timestamps,
 });
 

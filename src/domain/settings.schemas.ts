@@ -57,6 +57,23 @@ export const commissionPercentValue = z.preprocess(
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, COMMISSION_PERCENT_MESSAGES.decimals),
 );
 
+export const OPENING_FLOAT_MESSAGES = {
+  required: 'Debe ingresar el fondo de caja',
+  range: 'El fondo de caja debe estar entre $0.00 y $1,000,000.00',
+  decimals: 'El fondo de caja admite hasta dos decimales',
+} as const;
+
+/** A clinic's drawer float in pesos: 0 (no float) up to a million, to the cent. */
+export const openingFloatValue = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: OPENING_FLOAT_MESSAGES.required })
+    .refine(Number.isFinite, OPENING_FLOAT_MESSAGES.required)
+    .min(0, OPENING_FLOAT_MESSAGES.range)
+    .max(1_000_000, OPENING_FLOAT_MESSAGES.range)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, OPENING_FLOAT_MESSAGES.decimals),
+);
+
 export const settingSchema = z.object({
   exchangeRate: z.record(z.string().uuid(), exchangeRateValue),
   paymentProcessType: z.enum(PAYMENT_PROCESS_TYPES, { error: msg.required('tipo de proceso de pago') }),
@@ -64,5 +81,7 @@ export const settingSchema = z.object({
   loyaltyThresholds: loyaltyThresholdsSchema.optional(),
   /** Optional: a client that does not send it keeps the stored percent. */
   cosmetologyCommissionPercent: commissionPercentValue.optional(),
+  /** Optional, by branch id: the branches a client does not send keep their float. */
+  openingFloat: z.record(z.string().uuid(), openingFloatValue).optional(),
 });
 export type SettingInput = z.infer<typeof settingSchema>;

@@ -126,6 +126,40 @@ describe('commissions', () => {
     await page.getByText('7.50 % de la venta sin IVA').waitFor();
   });
 
+  it('a period after the latest commission offers the last month that has them', async () => {
+    const latest = async (kind: string) => {
+      const res = await server.t.ctx.db.execute(sql`select max(business_date)::text as last from commissions where kind = ${kind} and deleted_at is null`);
+      return (res as unknown as { rows: { last: string }[] }).rows[0]!.last;
+    };
+    const monthName = (day: string) =>
+      new Intl.DateTimeFormat('es-MX', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`));
+    // the month after the latest line: a period with no rows, whatever day the test runs
+    const after = (day: string) => {
+      const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + 1);
+      const start = d.toISOString().slice(0, 10);
+      d.setUTCMonth(d.getUTCMonth() + 1, 0);
+      return `startDate=${start}&endDate=${d.toISOString().slice(0, 10)}`;
+    };
+    for (const [path, kind, title] of [
+      ['comisiones-medicas', 'medical', 'Comisiones médicas'],
+      ['comisiones-cosmetologicas', 'cosmetology', 'Comisiones cosmetológicas'],
+    ] as const) {
+      const last = await latest(kind);
+      await page.goto(`${server.url}/dashboard/${path}?${after(last)}`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      const notice = page.getByTestId('latest-commissions');
+      await notice.getByText(`la más reciente es del ${last.split('-').reverse().join('/')}`, { exact: false }).waitFor();
+      await expect.poll(() => page.getByTestId('total-records').textContent()).toBe('Total de registros: 0');
+      if (SHOTS) await page.screenshot({ path: `/tmp/commissions-latest-${kind}.png` });
+      await notice.getByRole('button', { name: `Ver ${monthName(last)} (último con comisiones)` }).click();
+      await page.waitForURL(new RegExp(`startDate=${last.slice(0, 7)}-01`));
+      await page.locator('.ant-table-row').first().waitFor();
+      await expect.poll(() => page.getByTestId('total-records').textContent()).not.toBe('Total de registros: 0');
+      expect(await notice.count()).toBe(0);
+    }
+  });
+
   it('a medic sees only their own row and no doctor column', async () => {
     const medic = await signedInPage(browser, server.url, 'medico@demo.mx', { height: 768 });
     await medic.goto(`${server.url}/dashboard/comisiones-medicas?startDate=2025-10-01&endDate=2026-11-30`);

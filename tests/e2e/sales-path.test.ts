@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPENING_FLOAT } from '../../src/domain/cash-closings';
 import { dateInZone } from '../../src/domain/dates';
 import { periodLabel } from '../../src/domain/goals';
 import { formatIsoDate } from '../../src/domain/inventory';
@@ -335,8 +336,8 @@ describe('the sales path of a day at the counter', () => {
     await desk.getByRole('button', { name: 'Cerrar caja' }).click();
     await settled(desk);
     const modal = desk.locator('.ant-modal', { hasText: 'Cuente el efectivo' });
-    // the package's cash; the product's cash came in and went back out with its refund
-    const expected = sale.orderDue;
+    // the drawer's float and the package's cash; the product's cash came in and went back out with its refund
+    const expected = DEFAULT_OPENING_FLOAT + sale.orderDue;
     const thousands = Math.ceil(expected / 100_000);
     await modal.getByLabel('Pesos 1000', { exact: true }).fill(String(thousands));
     await modal.getByLabel('Pesos 0.5', { exact: true }).fill('1');

@@ -79,6 +79,8 @@ export interface ListPageProps<T> {
   totals?: ListTotals<T>;
   /** Shown under the table with the answer (e.g. the commission lists' totals by type). */
   footer?: (answer: ListAnswer<T> | undefined) => ReactNode;
+  /** A note between the filters and the table (e.g. a way to a period that has rows). */
+  notice?: ReactNode;
 }
 
 export interface ListAnswer<T> {
@@ -320,6 +322,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
           </>
         )}
       </div>
+      {props.notice}
       <Table<T>
         rowKey={props.rowKey ?? ((r) => r.id)}
         rowClassName={props.rowClassName}

@@ -1,6 +1,10 @@
 import { closingTotals, countedDrawer, countFor, drawerDifference, expectedDrawer, type ClosingTotals } from '../../../domain/cash-closings';
-import { cents, fromCents, type Cents } from '../../../domain/money';
-import type { DayInputs } from '../../modules/sales';
+import { dateInZone } from '../../../domain/dates';
+import { cents, fromCents, subtractCents, sumCents, toCents, type Cents } from '../../../domain/money';
+import { isCardMethod, POINTS_TENDER } from '../../../domain/sales';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../platform/auth/actor';
+import { salesServices, type DayInputs } from '../../modules/sales';
 import type { dailyCashClosings } from '../schema';
 import { branchInstant, dayNumber } from './bulk';
 import { demoId, type seededRandom } from './random';
@@ -20,19 +24,41 @@ export function demoDrawerCount(expected: { MXN: Cents; USD: Cents }, slip = 0):
   };
 }
 
+/**
+ * The most cash a refund of a sale by `method` can hand over (cents): its money (tenders but points, less the change),
+ * less what goes back to its cards when the refund is by card.
+ */
+export function cashBackAtMost(method: string, sale: { change: number; payments: { method: string; amountMxn: number }[] }): Cents {
+  const money = sumCents(sale.payments.filter((p) => p.method !== POINTS_TENDER).map((p) => toCents(p.amountMxn)));
+  const cards = sumCents(sale.payments.filter((p) => isCardMethod(p.method)).map((p) => toCents(p.amountMxn)));
+  if (method === 'Puntos') return cents(0);
+  return subtractCents(subtractCents(money, toCents(sale.change)), method === 'Tarjeta' ? cards : cents(0));
+}
+
+/**
+ * Whether a branch's drawer holds `amount` (cents) at `at`, by the X report of its day so far (its float included):
+ * the demo hands a refund back in cash only then, as a receptionist cannot give money the drawer lacks.
+ */
+export async function drawerHolds(ctx: AppContext, actor: Actor, branch: { id: string; timeZone: string }, at: Date, amount: Cents): Promise<boolean> {
+  if (amount <= 0) return true;
+  const x = await salesServices.previewClosing(ctx, actor, { branchId: branch.id, date: dateInZone(branch.timeZone, at) });
+  return toCents(x.expected.MXN) >= amount;
+}
+
 const inPesos = (t: ClosingTotals) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fromCents(v as Cents)]));
 
 /**
  * A past branch-day's closing as the volume data tells it, its figures from
- * closingTotals: most closed at night by `closer` counting the drawer, about one in twelve left to the nightly job
- * (Automático), about one in fifteen counted drawers a bill off. Numbered by the caller.
+ * closingTotals with the clinic's opening float: most closed at night by `closer` counting the drawer (float included),
+ * about one in twelve left to the nightly job (Automático), about one in fifteen counted drawers a bill off. Numbered
+ * by the caller.
  */
 export function demoClosingRow(
   rnd: ReturnType<typeof seededRandom>,
   day: DayInputs,
-  who: { timeZone: string; closer: string },
+  who: { timeZone: string; closer: string; openingFloat: Cents },
 ): typeof dailyCashClosings.$inferInsert {
-  const totals = closingTotals(day.rows, day.changes);
+  const totals = closingTotals(day.rows, day.changes, who.openingFloat);
   const expected = expectedDrawer(totals);
   const automatic = rnd.next() < 0.08;
   const slip = !automatic && rnd.next() < 0.07 ? rnd.pick(SLIPS) : 0;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { closingNumber } from '../../../domain/cash-closings';
-import { cents, subtractCents, toCents, usdToMxn, ZERO_CENTS, type Cents } from '../../../domain/money';
+import { cashRefunds, closingNumber, DEFAULT_OPENING_FLOAT, netCash, type ClosingPaymentRow } from '../../../domain/cash-closings';
+import { cents, subtractCents, sumCents, toCents, usdToMxn, ZERO_CENTS, type Cents } from '../../../domain/money';
 import {
   CARD_METHODS,
   cosmetologyCommission,
@@ -23,6 +23,7 @@ import {
   type TenderInput,
 } from '../../../domain/sales';
 import { closingInputsByDay } from '../../modules/sales';
+import { openingFloatOf } from '../../modules/settings';
 import { demoClosingRow } from './closings';
 import type { Db } from '../client';
 import { cashOrderDetails, cashOrders, commissions, dailyCashClosings, orderDetails, orders, salePayments } from '../schema';
@@ -72,6 +73,8 @@ interface Clinic {
   /** A lot of each product at the clinic (the line's stock), when it has one. */
   lots: Map<string, string>;
   usdRate: number | null;
+  /** The float its drawer opens with each day (cents). */
+  openingFloat: Cents;
 }
 
 interface Coupon {
@@ -150,6 +153,8 @@ async function loadContext(db: Db): Promise<Context> {
   const coupons = new Map<string, Coupon[]>();
   for (const c of couponRows) coupons.set(c.item_id, [...(coupons.get(c.item_id) ?? []), { id: c.id, itemId: c.item_id, discount: Number(c.discount) }]);
   const rnd = seededRandom(1717_17);
+  const floats = new Map<string, Cents>();
+  for (const b of branchRows) floats.set(b.id, await openingFloatOf(db, b.id));
   const clinics = branchRows.map((b): Clinic => {
     const here = staff.filter((u) => u.branch_id === b.id);
     const manager = here.find((u) => u.role === 'Sucursal Gerente' || u.role === 'Franquiciatario') ?? here[0] ?? staff[0]!;
@@ -166,6 +171,7 @@ async function loadContext(db: Db): Promise<Context> {
       packages: offered.filter((p) => p.branch_id === b.id).map(toItem),
       lots: new Map(lots.filter((l) => l.branch_id === b.id).map((l) => [l.product_id, l.id])),
       usdRate: rate && Number(rate) > 0 ? Number(rate) : null,
+      openingFloat: floats.get(b.id) ?? DEFAULT_OPENING_FLOAT,
     };
   });
   return { clinics, treatments, products, coupons, percent: setting?.percent ? Number(setting.percent) : 5 };
@@ -272,11 +278,16 @@ function detailPrices(l: Line): { quantity: number; salePrice: Cents }[] {
 
 class SaleMaker {
   private refs = 0;
+  /** Pesos in each clinic-day's drawer as planned so far (float + cash in − change − cash refunds), by `clinic|day`. */
+  private drawers = new Map<string, Cents>();
   constructor(
     private readonly ctx: Context,
     private readonly rnd: Rnd,
     private readonly lastDay: number,
   ) {}
+
+  private drawer = (c: Clinic, day: number): Cents => this.drawers.get(`${c.id}|${day}`) ?? c.openingFloat;
+  private intoDrawer = (c: Clinic, day: number, amount: Cents) => this.drawers.set(`${c.id}|${day}`, sumCents([this.drawer(c, day), amount]));
 
   private ref = () => `AUT${String(100_000 + ((this.refs++ * 7919) % 900_000))}`;
 
@@ -384,6 +395,7 @@ class SaleMaker {
             : []),
         ]
       : [];
+    if (paid) this.intoDrawer(c, day, netCash(payments.map(closingRow), head.change ?? ZERO_CENTS));
     if (paid && day < this.lastDay && rnd.next() < 0.015) this.refund(c, day, head, payments, rnd.next());
     return { kind, at, head, lines, payments, commission: kind === 'cashOrder' && paid && seller !== null };
   }
@@ -394,13 +406,24 @@ class SaleMaker {
     let refundDay = Math.min(day + rnd.int(0, 10), this.lastDay);
     if (weekday(refundDay) === 0 && refundDay < this.lastDay) refundDay++;
     const byCard = payments.some((p) => isCardMethod(p.method));
-    const method: RefundMethod = roll < 0.25 && head.customerId ? 'Puntos' : roll < 0.65 && byCard ? 'Tarjeta' : 'Efectivo';
-    const plan = refundPlan(
-      method,
-      payments.map((p) => ({ method: p.method, amountMxn: p.amountMxn })),
-      head.change ?? ZERO_CENTS,
-    );
+    const chosen: RefundMethod = roll < 0.25 && head.customerId ? 'Puntos' : roll < 0.65 && byCard ? 'Tarjeta' : 'Efectivo';
+    const planOf = (m: RefundMethod) =>
+      refundPlan(
+        m,
+        payments.map((p) => ({ method: p.method, amountMxn: p.amountMxn })),
+        head.change ?? ZERO_CENTS,
+      );
+    // cash the drawer of that day does not hold (as far as it is known: its float and the sales planned so far) goes
+    // back in points, or the sale stays sold: no closing expects below $0
+    const options: RefundMethod[] = head.customerId ? [chosen, 'Puntos'] : [chosen];
+    const method = options.find((m) => {
+      const p = planOf(m);
+      return !('problem' in p) && cashRefunds(p.rows.map(refundRow)) <= this.drawer(c, refundDay);
+    });
+    if (!method) return;
+    const plan = planOf(method);
     if ('problem' in plan) return;
+    this.intoDrawer(c, refundDay, cents(-cashRefunds(plan.rows.map(refundRow))));
     const at = branchInstant(c.timeZone, refundDay, 10 * 60 + rnd.int(0, 8 * 60));
     const refundAt = at < head.createdAt! ? new Date(head.createdAt!.getTime() + 3_600_000) : at;
     Object.assign(head, {
@@ -429,6 +452,24 @@ class SaleMaker {
       });
   }
 }
+
+/** A tender as the closing function reads it (only cash and currency matter to the drawer). */
+const closingRow = (p: { method: string; currency: string; amount: Cents; amountMxn: Cents }): ClosingPaymentRow => ({
+  kind: 'payment',
+  orderKind: 'order',
+  method: p.method,
+  currency: p.currency,
+  amount: p.amount,
+  amountMxn: p.amountMxn,
+});
+const refundRow = (r: { method: string; amountMxn: Cents }): ClosingPaymentRow => ({
+  kind: 'refund',
+  orderKind: 'order',
+  method: r.method,
+  currency: 'MXN',
+  amount: r.amountMxn,
+  amountMxn: r.amountMxn,
+});
 
 /** The methods every restricted line of a sale accepts (a package's own list), in the intake's order. */
 function commonMethods(lists: string[][]): string[] | null {
@@ -547,8 +588,9 @@ async function seedAllClosings(db: Db, clinics: Clinic[], today: string) {
   await db.execute(sql`delete from daily_cash_closings`);
   const rows: (typeof dailyCashClosings.$inferInsert)[] = [];
   for (const c of clinics) {
+    const openingFloat = await openingFloatOf(db, c.id);
     for (const day of await closingInputsByDay(db, { branchId: c.id, before: today }))
-      rows.push(demoClosingRow(rnd, day, { timeZone: c.timeZone, closer: c.closer }));
+      rows.push(demoClosingRow(rnd, day, { timeZone: c.timeZone, closer: c.closer, openingFloat }));
   }
   rows.sort((a, b) => a.businessDate.localeCompare(b.businessDate) || a.branchId.localeCompare(b.branchId));
   rows.forEach((r, i) => (r.closingNumber = closingNumber(i + 1)));

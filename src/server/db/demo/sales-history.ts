@@ -13,7 +13,7 @@ import { salesServices, type SaleKind } from '../../modules/sales';
 import type { Db } from '../client';
 import { coupons, customers, productTypes, products } from '../schema';
 import { insertAgenda } from './agenda';
-import { demoDrawerCount, SLIPS } from './closings';
+import { cashBackAtMost, demoDrawerCount, drawerHolds, SLIPS } from './closings';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
 import { demoDay } from './demo-day';
@@ -97,14 +97,19 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
     if (kind === 'order') matchHoldings(o as PlannedOrder, sale, purchased);
     if (o.refundDay) {
       const refundAt = instant(o.branch, o.refundDay, 12 * 60 + rnd.int(0, 300));
-      events.push({ at: refundAt, rank: 1, run: () => refund(kind, o, sale.orderNumber, sale.payments, refundAt) });
+      events.push({ at: refundAt, rank: 1, run: () => refund(kind, o, sale, refundAt) });
     }
   };
 
-  const refund = async (kind: SaleKind, o: PlannedSale, orderNumber: string, paid: { method: string }[], at: Date) => {
+  type SoldSale = { orderNumber: string; change: number; payments: { method: string; amountMxn: number }[] };
+  const refund = async (kind: SaleKind, o: PlannedSale, sale: SoldSale, at: Date) => {
+    const { orderNumber, payments: paid } = sale;
     const byCard = paid.some((p) => isCardMethod(p.method));
+    const method = rnd.next() < 0.35 ? 'Puntos' : byCard ? 'Tarjeta' : 'Efectivo';
+    // cash the drawer lacks goes back in points (every refunded demo sale has a customer): no closing expects below $0
+    const covered = await drawerHolds(ctx, managers.get(o.branch.id)!, o.branch, at, cashBackAtMost(method, sale));
     const input: RefundInput = {
-      refundMethod: rnd.next() < 0.35 ? 'Puntos' : byCard ? 'Tarjeta' : 'Efectivo',
+      refundMethod: covered ? method : 'Puntos',
       refundReason: rnd.pick(REFUND_REASONS),
       password: DEMO_PASSWORD,
       branchId: o.branch.id,

@@ -145,13 +145,13 @@ async function seedCatalogue(db: Db) {
   const rows = DEMO_CATEGORIES.map((c) => ({ id: demoId(`category:${c.type}:${c.name}`), ...c }));
   await db.insert(categories).values(rows);
   await db.insert(changeLog).values(catalogueHistory(rows));
-  await db
-    .insert(settings)
-    .values({
-      id: demoId('settings'),
-      paymentProcessType: 'terminal',
-      exchangeRate: Object.fromEntries(DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => [demoId('branch:' + b.key), b.exchangeRate])),
-    });
+  await db.insert(settings).values({
+    id: demoId('settings'),
+    paymentProcessType: 'terminal',
+    exchangeRate: Object.fromEntries(DEMO_BRANCHES.filter((b) => !b.distributionCenter).map((b) => [demoId('branch:' + b.key), b.exchangeRate])),
+    // the busiest clinic keeps more change in its drawer; the others open with the default float
+    openingFloat: { [demoId('branch:cdmx')]: 3000 },
+  });
 }
 
 /**

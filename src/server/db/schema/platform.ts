@@ -56,6 +56,8 @@ export const settings = pgTable(
     loyaltyThresholds: jsonb('loyalty_thresholds').$type<Record<string, number>>(),
     /** A cosmetologist's share of the product sales they make, percent of what was paid without IVA. */
     cosmetologyCommissionPercent: numeric('cosmetology_commission_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(5),
+    /** Each clinic's drawer float in pesos by branch id (DEFAULT_OPENING_FLOAT of domain/cash-closings.ts when absent). */
+    openingFloat: jsonb('opening_float').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [check('settings_exchange_rate_positive', sql`${t.defaultExchangeRate} > 0`)],
 );

@@ -294,6 +294,8 @@ export const dailyCashClosings = pgTable(
       .references(() => branches.id),
     businessDate: date('business_date').notNull(),
     userId: uuid('user_id').references(() => users.id),
+    /** The float the drawer opened with (the branch's setting when it was closed), counted with the day's cash. */
+    openingFloat: money('opening_float').notNull().default(ZERO_CENTS),
     /** Expected totals (pesos, dollars) per method and refunds per method, as the closing function computed them. */
     expected: jsonb('expected').$type<Record<string, number>>().notNull(),
     /** The drawer counted: { MXN: { "500": 3, … }, USD: { "20": 1 } }; null when closed automatically. */

@@ -1,3 +1,3 @@
-/** What other areas may use of settings: the loyalty tier thresholds. */
+/** What other areas may use of settings: the loyalty tier thresholds and a drawer's opening float. */
 export { registerSettingRoutes } from './routes';
-export { loyaltyThresholds } from './service';
+export { loyaltyThresholds, openingFloatOf } from './service';

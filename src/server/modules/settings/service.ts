@@ -1,6 +1,8 @@
 import type { Actor } from '../../platform/auth/actor';
 import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_OPENING_FLOAT } from '../../../domain/cash-closings';
 import { thresholdsOrDefault, type TierThresholds } from '../../../domain/loyalty';
+import { fromCents, toCents, type Cents } from '../../../domain/money';
 import { EXCHANGE_RATE_REQUIRED, type SettingInput } from '../../../domain/settings.schemas';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -12,16 +14,27 @@ import { live } from '../../db/live';
 
 type SettingRow = typeof settings.$inferSelect;
 
-function toDto(row: SettingRow) {
+/** A clinic's float in pesos: the one set for it, else the default. */
+const floatOf = (stored: Record<string, number> | null | undefined, branchId: string) => stored?.[branchId] ?? fromCents(DEFAULT_OPENING_FLOAT);
+
+function toDto(row: SettingRow, clinics: { id: string }[]) {
   return {
     id: row.id,
     exchangeRate: row.exchangeRate,
     paymentProcessType: row.paymentProcessType as SettingInput['paymentProcessType'],
     loyaltyThresholds: thresholdsOrDefault(row.loyaltyThresholds),
     cosmetologyCommissionPercent: row.cosmetologyCommissionPercent,
+    openingFloat: Object.fromEntries(clinics.map((b) => [b.id, floatOf(row.openingFloat, b.id)])),
     ...stamps(row),
   };
 }
+
+/** The active branches that sell (a distribution centre has neither exchange rate nor drawer). */
+const activeClinics = (db: DbOrTx) =>
+  db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.active, true), eq(branches.distributionCenter, false), live(branches)));
 
 /** The single configuration row; created with defaults the first time it is read. */
 async function currentSetting(db: DbOrTx): Promise<SettingRow> {
@@ -32,7 +45,13 @@ async function currentSetting(db: DbOrTx): Promise<SettingRow> {
 }
 
 export async function getSetting(ctx: AppContext) {
-  return toDto(await currentSetting(ctx.db));
+  return toDto(await currentSetting(ctx.db), await activeClinics(ctx.db));
+}
+
+/** The float a branch's drawer opens with (pesos in cents): its setting, or the default; read without creating the row. */
+export async function openingFloatOf(db: DbOrTx, branchId: string): Promise<Cents> {
+  const [row] = await db.select({ f: settings.openingFloat }).from(settings).where(live(settings)).orderBy(asc(settings.createdAt)).limit(1);
+  return toCents(floatOf(row?.f, branchId));
 }
 
 /** The tier thresholds in force (the defaults until someone edits them); read without creating the row. */
@@ -45,10 +64,7 @@ export async function updateSetting(ctx: AppContext, actor: Actor, id: string, i
   return ctx.db.transaction(async (tx) => {
     const before = await currentSetting(tx);
     if (before.id !== id) throw new AppError('SETTING_NOT_FOUND');
-    const active = await tx
-      .select({ id: branches.id })
-      .from(branches)
-      .where(and(eq(branches.active, true), eq(branches.distributionCenter, false), live(branches)));
+    const active = await activeClinics(tx);
     const rates: Record<string, number> = { ...before.exchangeRate };
     // a branch-bound user only sets the rate of their own branch
     const editable = actor.branchBound ? active.filter((b) => b.id === actor.branchId) : active;
@@ -58,10 +74,14 @@ export async function updateSetting(ctx: AppContext, actor: Actor, id: string, i
         throw new AppError('VALIDATION_FAILED', EXCHANGE_RATE_REQUIRED, [{ field: `exchangeRate.${b.id}`, message: EXCHANGE_RATE_REQUIRED }]);
       rates[b.id] = value;
     }
+    // a float not sent stays as it was; a branch-bound user sets only their own branch's
+    const floats: Record<string, number> = { ...before.openingFloat };
+    for (const b of editable) if (input.openingFloat?.[b.id] !== undefined) floats[b.id] = input.openingFloat[b.id]!;
     const [row] = await tx
       .update(settings)
       .set({
         exchangeRate: rates,
+        openingFloat: floats,
         paymentProcessType: actor.branchBound ? before.paymentProcessType : input.paymentProcessType,
         // chain-wide like the payment processor: a branch-bound user cannot move the tiers
         loyaltyThresholds: actor.branchBound || !input.loyaltyThresholds ? before.loyaltyThresholds : input.loyaltyThresholds,
@@ -71,7 +91,7 @@ export async function updateSetting(ctx: AppContext, actor: Actor, id: string, i
       })
       .where(eq(settings.id, id))
       .returning();
-    await recordChange(tx, actor, { module: 'setting', action: 'editar', entityId: id, before: toDto(before), after: toDto(row) });
-    return toDto(row);
+    await recordChange(tx, actor, { module: 'setting', action: 'editar', entityId: id, before: toDto(before, active), after: toDto(row, active) });
+    return toDto(row, active);
   });
 }

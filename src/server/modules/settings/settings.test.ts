@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { countRows, queryRows, useTestApp } from '../../testing/harness';
 import { demoId } from '../../db/demo/random';
 import { DEMO_BRANCHES } from '../../db/demo/data';
+import { OPENING_FLOAT_MESSAGES } from '../../../domain/settings.schemas';
 
 const { t, admin } = useTestApp({ admin: 'admin@demo.mx' });
 
@@ -146,6 +147,46 @@ describe('PUT /v1/setting/{id}/update', () => {
       expect(res.json().exchangeRate[CLINICS[0]]).toBe(18.1);
     } finally {
       await t.ctx.db.execute(sql`update branches set active = true where id = ${ensenada}`);
+    }
+  });
+});
+
+describe('the opening float of each clinic', () => {
+  const TIJUANA = demoId('branch:tijuana');
+  const put = (payload: Record<string, unknown>) =>
+    admin({ method: 'PUT', url, payload: { exchangeRate: rates(() => 17.5), paymentProcessType: 'terminal', ...payload } });
+
+  it('answers a float for every clinic, none for the distribution centre', async () => {
+    const floats = (await current()).openingFloat;
+    expect(Object.keys(floats).sort()).toEqual([...CLINICS].sort());
+    expect(floats[CEDIS]).toBeUndefined();
+    for (const v of Object.values(floats)) expect(v).toBeGreaterThanOrEqual(0);
+  });
+
+  it("sets one clinic's float to the cent, keeps the others, and keeps them all when none is sent", async () => {
+    const before = (await current()).openingFloat;
+    const res = await put({ openingFloat: { [TIJUANA]: 2500.55 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().openingFloat).toEqual({ ...before, [TIJUANA]: 2500.55 });
+    expect((await put({})).json().openingFloat[TIJUANA]).toBe(2500.55);
+    const [log] = await rows<{ after: { openingFloat: Record<string, number> } }>(
+      sql`select after from change_log where entity_id = ${SETTING} order by created_at desc limit 1`,
+    );
+    expect(log!.after.openingFloat[TIJUANA]).toBe(2500.55);
+    expect((await put({ openingFloat: { [TIJUANA]: 0 } })).json().openingFloat[TIJUANA]).toBe(0);
+  });
+
+  it('refuses a negative float, one of more than a million, thirds of a cent and text', async () => {
+    const cases: [unknown, string][] = [
+      [-1, OPENING_FLOAT_MESSAGES.range],
+      [1_000_000.01, OPENING_FLOAT_MESSAGES.range],
+      [10.005, OPENING_FLOAT_MESSAGES.decimals],
+      ['mil', OPENING_FLOAT_MESSAGES.required],
+    ];
+    for (const [value, message] of cases) {
+      const res = await put({ openingFloat: { [TIJUANA]: value } });
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(res.json().errors).toEqual([{ field: `openingFloat.${TIJUANA}`, message }]);
     }
   });
 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Spin, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { countedAmount, DENOMINATIONS, DRAWER_CURRENCIES, type DrawerCurrency } from '../../../domain/cash-closings';
-import { closingRoutes, type Closing } from '../../../domain/cash-closings.contract';
+import { closingRoutes, type Closing, type ClosingDayStatus } from '../../../domain/cash-closings.contract';
+import { formatIsoDate } from '../../../domain/inventory';
 import { fromCents } from '../../../domain/money';
 import { call } from '../../app/api';
-import { formatMoney } from '../../ui/format';
+import { formatDateTime, formatMoney } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import { DrawerResult, MethodTotals } from './ClosingFigures';
 import { useClosingBranches } from './branch-day';
@@ -65,9 +66,22 @@ function CurrencyCount({ currency, counts }: { currency: DrawerCurrency; counts:
   );
 }
 
+/** What the screen shows instead of the count when the branch-day already has its closing (the server answers 409 too). */
+function AlreadyClosed({ status, branchName }: { status: ClosingDayStatus; branchName: string }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="day-already-closed"
+      message={`El corte de caja de ${branchName} del ${formatIsoDate(status.date)} ya existe`}
+      description={`${status.dailyCashClosingNumber}, hecho por ${status.closedBy}${status.closedAt ? ` el ${formatDateTime(status.closedAt)}` : ''}. No hace falta contar la caja de ese día: elija otro día o consulte el corte en la lista.`}
+    />
+  );
+}
+
 /**
  * The blind closing: the person counts the drawer by denomination and sees only what was counted; the expected
- * amounts and the difference appear once the closing is saved.
+ * amounts and the difference appear once the closing is saved. A day already closed says so before any count.
  */
 export function CloseDrawerModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -77,6 +91,15 @@ export function CloseDrawerModal({ open, onClose }: { open: boolean; onClose: ()
   const [closing, setClosing] = useState<Closing | null>(null);
   const counted = Form.useWatch('counted', form);
   const branchId = Form.useWatch('branchId', form);
+  const day = (Form.useWatch('date', form) as Dayjs | undefined)?.format('YYYY-MM-DD');
+  // asked on opening and on each change of branch or day: a closed day is said before the drawer is counted
+  const status = useQuery({
+    queryKey: ['closing-status', branchId, day],
+    queryFn: () => call(closingRoutes.status, { query: { branchId: branchId!, date: day! } }),
+    enabled: open && !closing && Boolean(branchId && day),
+  });
+  const alreadyClosed = status.data?.closed ? status.data : null;
+  const branchName = branches.options.find((b) => b.value === branchId)?.label ?? '';
 
   const finish = async (v: Values) => {
     setSaving(true);
@@ -92,6 +115,7 @@ export function CloseDrawerModal({ open, onClose }: { open: boolean; onClose: ()
       setClosing(saved);
       notify.success('Corte de caja guardado');
       await queryClient.invalidateQueries({ queryKey: ['list'] });
+      await queryClient.invalidateQueries({ queryKey: ['closing-status'] });
     } catch (err) {
       notify.error(err);
     } finally {
@@ -119,7 +143,7 @@ export function CloseDrawerModal({ open, onClose }: { open: boolean; onClose: ()
         ) : (
           <Space>
             <Button onClick={close}>Cancelar</Button>
-            <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            <Button type="primary" loading={saving} disabled={Boolean(alreadyClosed) || status.isLoading} onClick={() => form.submit()}>
               Cerrar caja
             </Button>
           </Space>
@@ -161,16 +185,24 @@ export function CloseDrawerModal({ open, onClose }: { open: boolean; onClose: ()
               </Form.Item>
             </Col>
           </Row>
-          <Row gutter={24}>
-            {DRAWER_CURRENCIES.map((c) => (
-              <Col key={c} span={12}>
-                <CurrencyCount currency={c} counts={counted?.[c]} />
-              </Col>
-            ))}
-          </Row>
-          <Form.Item name="comments" label="Comentarios" style={{ marginTop: 12, marginBottom: 0 }}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
+          {alreadyClosed ? (
+            <AlreadyClosed status={alreadyClosed} branchName={branchName} />
+          ) : status.isLoading ? (
+            <Spin style={{ display: 'block', margin: '40px auto' }} />
+          ) : (
+            <>
+              <Row gutter={24}>
+                {DRAWER_CURRENCIES.map((c) => (
+                  <Col key={c} span={12}>
+                    <CurrencyCount currency={c} counts={counted?.[c]} />
+                  </Col>
+                ))}
+              </Row>
+              <Form.Item name="comments" label="Comentarios" style={{ marginTop: 12, marginBottom: 0 }}>
+                <Input.TextArea rows={2} maxLength={500} />
+              </Form.Item>
+            </>
+          )}
         </Form>
       )}
     </Modal>

@@ -9,13 +9,62 @@ const CURRENCIES = [
 ] as const;
 
 /** A difference: red when the drawer is short, green when it holds more, plain when exact. */
-function Difference({ value, currency }: { value: number; currency: string }) {
+export function Difference({ value, currency }: { value: number; currency: string }) {
   const color = value < 0 ? 'red' : value > 0 ? 'green' : undefined;
   const text = `${formatMoney(value)}${currency === 'USD' ? ' USD' : ''}`;
-  return color ? <Tag color={color}>{text}</Tag> : <span>{text}</span>;
+  const title = value < 0 ? 'Faltante' : value > 0 ? 'Sobrante' : 'Sin diferencia';
+  return color ? (
+    <Tag color={color} title={title} style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}>
+      {text}
+    </Tag>
+  ) : (
+    <span title={title} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {text}
+    </span>
+  );
 }
 
-/** Expected, counted and the difference per currency of a saved closing. */
+/** A closing's difference in the list: pesos, and the dollars when they are off; '—' when nobody counted. */
+export function DifferenceCell({ difference }: { difference: { MXN: number; USD: number } | null }) {
+  if (!difference) return <span title="Corte automático: sin conteo">—</span>;
+  return (
+    <span style={{ display: 'inline-flex', gap: 4 }}>
+      <Difference value={difference.MXN} currency="MXN" />
+      {difference.USD !== 0 && <Difference value={difference.USD} currency="USD" />}
+    </span>
+  );
+}
+
+/** The pesos a drawer should hold, as the closing adds them: float + cash (net of change) − cash refunds. */
+export function ExpectedPesos({ totals }: { totals: Closing | ClosingPreview }) {
+  const line = (label: string, value: number, sign = '') => ({
+    key: label,
+    label,
+    children: (
+      <span style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {sign}
+        {formatMoney(value)}
+      </span>
+    ),
+  });
+  return (
+    <Descriptions
+      data-testid="expected-pesos"
+      bordered
+      size="small"
+      column={1}
+      styles={{ label: { width: 320 }, content: { textAlign: 'right' } }}
+      items={[
+        line('Fondo de caja', totals.openingFloat),
+        line('Efectivo cobrado (neto de cambio)', totals.cashTotal, '+ '),
+        line('Devoluciones en efectivo', totals.refundCash, '− '),
+        { ...line('Pesos esperados en caja', totals.expected.MXN, '= '), label: <strong>Pesos esperados en caja</strong> },
+      ]}
+    />
+  );
+}
+
+/** Expected, counted and the difference per currency of a saved closing, and how the pesos expected add up. */
 export function DrawerResult({ closing }: { closing: Closing }) {
   const rows = CURRENCIES.map((c) => ({
     key: c.key,
@@ -25,25 +74,30 @@ export function DrawerResult({ closing }: { closing: Closing }) {
     difference: closing.difference?.[c.key] ?? null,
   }));
   return (
-    <div data-testid="drawer-result">
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="key"
-        dataSource={rows}
-        columns={[
-          { key: 'label', title: 'Caja', dataIndex: 'label' },
-          { key: 'expected', title: 'Esperado', align: 'right', render: (_, r) => <Money value={r.expected} /> },
-          { key: 'counted', title: 'Contado', align: 'right', render: (_, r) => (r.counted === null ? '—' : <Money value={r.counted} />) },
-          {
-            key: 'difference',
-            title: 'Diferencia',
-            align: 'right',
-            render: (_, r) => (r.difference === null ? '—' : <Difference value={r.difference} currency={r.key} />),
-          },
-        ]}
-      />
-    </div>
+    <>
+      <div data-testid="drawer-result">
+        <Table
+          size="small"
+          pagination={false}
+          rowKey="key"
+          dataSource={rows}
+          columns={[
+            { key: 'label', title: 'Caja', dataIndex: 'label' },
+            { key: 'expected', title: 'Esperado', align: 'right', render: (_, r) => <Money value={r.expected} /> },
+            { key: 'counted', title: 'Contado', align: 'right', render: (_, r) => (r.counted === null ? '—' : <Money value={r.counted} />) },
+            {
+              key: 'difference',
+              title: 'Diferencia',
+              align: 'right',
+              render: (_, r) => (r.difference === null ? '—' : <Difference value={r.difference} currency={r.key} />),
+            },
+          ]}
+        />
+      </div>
+      <div style={{ marginTop: 12 }}>
+        <ExpectedPesos totals={closing} />
+      </div>
+    </>
   );
 }
 

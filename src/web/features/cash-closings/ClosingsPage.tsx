@@ -5,9 +5,10 @@ import type { ClosingListItem } from '../../../domain/cash-closings.contract';
 import { formatIsoDate } from '../../../domain/inventory';
 import { useCan } from '../../app/privileges';
 import { ListPage } from '../../ui/ListPage';
+import { formatMoney } from '../../ui/format';
 import { moneyColumn, textColumn } from '../../ui/list-columns';
 import { CloseDrawerModal } from './CloseDrawerModal';
-import { DrawerResult, MethodTotals } from './ClosingFigures';
+import { DifferenceCell, DrawerResult, MethodTotals } from './ClosingFigures';
 import { closingFilters } from './filters';
 import { XReportModal } from './XReportModal';
 
@@ -62,6 +63,14 @@ export default function ClosingsPage() {
           textColumn('user', 'Usuario', (c) => c.userName, { sort: true }),
           moneyColumn('cashTotal', 'Efectivo', (c) => c.cashTotal, { sort: true }),
           moneyColumn('cashTotalDollars', 'Dólares', (c) => c.cashTotalDollars),
+          // counted − expected, beside the cash it is about, in view without scrolling sideways
+          {
+            key: 'difference',
+            title: 'Diferencia',
+            sortField: 'difference',
+            render: (c) => <DifferenceCell difference={c.difference} />,
+            text: (c) => (c.difference ? formatMoney(c.difference.MXN) : ''),
+          },
           moneyColumn('creditCardTotal', 'Tarjeta de crédito', (c) => c.creditCardTotal),
           moneyColumn('debitCardTotal', 'Tarjeta de débito', (c) => c.debitCardTotal),
           moneyColumn('pointsTotal', 'Puntos', (c) => c.pointsTotal),

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { closingRoutes } from '../../../domain/cash-closings.contract';
 import { call } from '../../app/api';
 import { Money } from '../../ui/Money';
-import { MethodTotals } from './ClosingFigures';
+import { ExpectedPesos, MethodTotals } from './ClosingFigures';
 import { useClosingBranches } from './branch-day';
 
 /** 'Corte X': the day so far at a branch, by the closing's own function; nothing is saved. */
@@ -67,6 +67,7 @@ export function XReportModal({ open, onClose }: { open: boolean; onClose: () => 
               { key: 'value', title: 'Importe', align: 'right', render: (_, r) => <Money value={r.value} /> },
             ]}
           />
+          <ExpectedPesos totals={x} />
           <MethodTotals totals={x} />
         </Space>
       )}

@@ -17,6 +17,7 @@ import { Money } from '../../ui/Money';
 import { usePagedList, type Page } from '../../ui/PagedTable';
 import { commissionFilters, dayText, useListFilters } from './filters';
 import { ManualLineModal } from './ManualLineModal';
+import { LatestMonthNotice } from './LatestMonthNotice';
 
 /** What the two commission screens share: the per-person summary list and a person's lines with their totals. */
 
@@ -72,6 +73,7 @@ export function CommissionSummaryList<T extends PersonRow>({ title, kind, module
         detailWidth={COMMISSION_MODAL_WIDTH}
         detail={(r) => lines(r.userId)}
         totals={{ columns: amounts.map((c) => ({ key: c.key })) }}
+        notice={<LatestMonthNotice kind={kind} />}
         footer={(answer) => <TypeTotals byType={(answer?.totals as { byType?: CommissionTypeTotals[] } | undefined)?.byType} />}
         extraActions={
           can(module, 'edit') && (

@@ -8,6 +8,8 @@ import {
   exchangeRateValue,
   commissionPercentValue,
   COMMISSION_PERCENT_MESSAGES,
+  openingFloatValue,
+  OPENING_FLOAT_MESSAGES,
   type SettingInput,
 } from '../../../domain/settings.schemas';
 import { settingRoutes } from '../../../domain/settings.contract';
@@ -29,6 +31,7 @@ export default function SettingsEditPage() {
         paymentProcessType: setting.data.paymentProcessType,
         loyaltyThresholds: setting.data.loyaltyThresholds,
         cosmetologyCommissionPercent: setting.data.cosmetologyCommissionPercent,
+        openingFloat: setting.data.openingFloat,
       });
   }, [setting.data, form]);
 
@@ -100,6 +103,37 @@ export default function SettingsEditPage() {
               style={{ width: 200 }}
               disabled={!editable(b.id)}
               aria-label={`Tipo de cambio ${b.name}`}
+              placeholder="0.00"
+            />
+          </Form.Item>
+        ))}
+        <h4>Fondo de caja por sucursal</h4>
+        <p style={{ color: '#888', marginTop: 0 }}>
+          Efectivo con el que abre la caja cada día: se cuenta en el corte junto con el efectivo del día y se queda en la caja para el día siguiente. Un cambio
+          se aplica desde el siguiente corte.
+        </p>
+        {(branches.data ?? []).map((b) => (
+          <Form.Item
+            key={b.id}
+            name={['openingFloat', b.id]}
+            label={b.name}
+            required
+            rules={[
+              {
+                validator: async (_r, value) => {
+                  const result = openingFloatValue.safeParse(value);
+                  if (!result.success) throw new Error(result.error.issues[0]?.message ?? OPENING_FLOAT_MESSAGES.required);
+                },
+              },
+            ]}
+          >
+            <InputNumber<number>
+              prefix="$"
+              step={100}
+              precision={2}
+              style={{ width: 200 }}
+              disabled={!editable(b.id)}
+              aria-label={`Fondo de caja ${b.name}`}
               placeholder="0.00"
             />
           </Form.Item>

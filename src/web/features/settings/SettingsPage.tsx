@@ -50,6 +50,15 @@ export default function SettingsPage() {
               align: 'right',
               render: (_: unknown, b: { id: string }) => (rates[b.id] === undefined ? <em>Sin capturar</em> : `$${rates[b.id].toFixed(2)}`),
             },
+            {
+              key: 'float',
+              title: 'Fondo de caja',
+              align: 'right',
+              render: (_: unknown, b: { id: string }) => {
+                const float = setting.data?.openingFloat?.[b.id];
+                return float === undefined ? '—' : formatMoney(float);
+              },
+            },
           ]}
         />
       </Card>

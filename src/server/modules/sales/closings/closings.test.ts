@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { AUTOMATIC_LABEL, CLOSING_MESSAGES, closingTotals } from '../../../../domain/cash-closings';
+import { AUTOMATIC_LABEL, CLOSING_MESSAGES, closingTotals, DEFAULT_OPENING_FLOAT } from '../../../../domain/cash-closings';
 import { dateInZone, zonedInstant } from '../../../../domain/dates';
 import { addDays } from '../../../../domain/inventory';
-import { toCents } from '../../../../domain/money';
+import { formatMoney, toCents } from '../../../../domain/money';
 import { demoId } from '../../../db/demo/random';
 import { DEMO_TODAY } from '../../../db/demo/sales';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
 import { makeLot } from '../../../testing/sales';
+import { actorOfUsername } from '../../auth';
+import { lockBranchDay } from '../intake/cash-day';
 import { closeUnclosedDays, closingInputsByDay } from './index';
+import { createClosing } from './service';
 
 const { t, admin, recepcion, gerente, operativo, medico } = useTestApp({
   admin: 'admin@demo.mx',
@@ -22,6 +25,7 @@ const TIJUANA = demoId('branch:tijuana');
 const MEXICALI = demoId('branch:mexicali');
 const ENSENADA = demoId('branch:ensenada');
 const CDMX = demoId('branch:cdmx');
+const GUADALAJARA = demoId('branch:guadalajara');
 const CEDIS = demoId('branch:cedis');
 const rows = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => queryRows<T>(t, q);
 
@@ -36,6 +40,8 @@ const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_
 const YESTERDAY = addDays(DEMO_TODAY, -1);
 const THREE_WEEKS_AGO = addDays(DEMO_TODAY, -21);
 const cents = (pesos: number | string) => toCents(pesos) as number;
+/** Tijuana's drawer opens with the default float (the demo sets none for it). */
+const FLOAT = DEFAULT_OPENING_FLOAT as number;
 
 interface Tender {
   method: string;
@@ -130,6 +136,22 @@ describe('the demo closings', () => {
   it('leaves the nightly job nothing to close in the demo', async () => {
     expect(await closeUnclosedDays(t.ctx.db)).toBe(0);
   });
+
+  it("expects no demo drawer below $0: each opened with its clinic's float, counted with the day's cash", async () => {
+    const stored = await rows<{ branch_id: string; opening_float: string; cash_total: string; refund_cash: string; expected_mxn: string }>(
+      sql`select branch_id, opening_float, cash_total, refund_cash, (expected->>'MXN') as expected_mxn from daily_cash_closings where business_date < ${DEMO_TODAY}`,
+    );
+    const floats = (await admin({ method: 'GET', url: '/v1/setting' })).json().openingFloat as Record<string, number>;
+    expect(floats[TIJUANA]).toBe(FLOAT / 100);
+    expect(floats[CDMX]).toBe(3000);
+    for (const c of stored) {
+      expect(cents(c.opening_float)).toBe(cents(floats[c.branch_id]!));
+      expect(cents(c.expected_mxn)).toBe(cents(c.opening_float) + cents(c.cash_total) - cents(c.refund_cash));
+    }
+    expect(stored.filter((c) => cents(c.expected_mxn) < 0)).toEqual([]);
+    // without the float some days would expect less than nothing: the refunds of a slow day
+    expect(stored.filter((c) => cents(c.expected_mxn) < cents(c.opening_float)).length).toBeGreaterThan(0);
+  });
 });
 
 describe('the X report and the closing of a branch-day', () => {
@@ -206,7 +228,9 @@ describe('the X report and the closing of a branch-day', () => {
     for (const [field, value] of Object.entries(expected)) expect([field, cents(x[field])]).toEqual([field, value]);
     expect(x.cashTotalDollars).toBe(Math.ceil(Number(product.sale_price) / 17.25) + 1);
     expect(cents(sales[2]!.change)).toBeGreaterThan(1700);
-    expect(x.expected).toEqual({ MXN: (expected.cashTotal - expected.refundCash) / 100, USD: x.cashTotalDollars });
+    // the drawer opened with Tijuana's float: float + cash in − change − cash refunds
+    expect(x.openingFloat).toBe(FLOAT / 100);
+    expect(x.expected).toEqual({ MXN: (FLOAT + expected.cashTotal - expected.refundCash) / 100, USD: x.cashTotalDollars });
     expect(x.closedBy).toBeNull();
     expect(await rows(sql`select count(*)::int as n from daily_cash_closings`)).toEqual(before);
   });
@@ -274,14 +298,16 @@ describe('the X report and the closing of a branch-day', () => {
       countedTotals: { MXN: 1021.5, USD: 22 },
       comments: 'Corte de la tarde',
     });
-    const drawer = expected.cashTotal - expected.refundCash;
+    const drawer = FLOAT + expected.cashTotal - expected.refundCash;
+    expect(c.openingFloat).toBe(FLOAT / 100);
     expect(c.expected).toEqual({ MXN: drawer / 100, USD: c.cashTotalDollars });
     expect(cents(c.difference.MXN)).toBe(102_150 - drawer);
     expect(cents(c.difference.USD)).toBe(2200 - cents(c.cashTotalDollars));
     expect(cents(c.total)).toBe(expected.total);
-    const [stored] = await rows<{ user_id: string; created_at: Date; counted_cash: string; difference_cash: string }>(
-      sql`select user_id, created_at, counted_cash, difference_cash from daily_cash_closings where id = ${c.id}`,
+    const [stored] = await rows<{ user_id: string; created_at: Date; counted_cash: string; difference_cash: string; opening_float: string }>(
+      sql`select user_id, created_at, counted_cash, difference_cash, opening_float from daily_cash_closings where id = ${c.id}`,
     );
+    expect(cents(stored!.opening_float)).toBe(FLOAT);
     expect(stored!.user_id).toBe(demoId('user:recepcion.tijuana@demo.mx'));
     expect(Date.now() - new Date(stored!.created_at).getTime()).toBeLessThan(60_000);
     expect(cents(stored!.difference_cash)).toBe(102_150 - drawer);
@@ -294,6 +320,60 @@ describe('the X report and the closing of a branch-day', () => {
     // the X report of a closed day is the closing
     const x = (await preview(operativo, TIJUANA, day)).json();
     expect(x).toMatchObject({ closedBy: 'Paola Serrano Beltrán', total: c.total, cashTotal: c.cashTotal });
+  });
+
+  it('keeps the float a closed day counted when the setting changes; an open day takes the new one', async () => {
+    const settings = (await admin({ method: 'GET', url: '/v1/setting' })).json();
+    const put = (openingFloat: Record<string, number>) =>
+      admin({
+        method: 'PUT',
+        url: `/v1/setting/${settings.id}/update`,
+        payload: { exchangeRate: settings.exchangeRate, paymentProcessType: settings.paymentProcessType, openingFloat },
+      });
+    expect((await put({ [TIJUANA]: 1500.55 })).statusCode).toBe(200);
+    try {
+      const closed = (await preview(operativo, TIJUANA, day)).json();
+      expect(closed.openingFloat).toBe(FLOAT / 100);
+      const open = (await preview(operativo, TIJUANA, nextDay(day))).json();
+      expect(open.openingFloat).toBe(1500.55);
+      expect(open.expected.MXN).toBe(Math.round((1500.55 + open.cashTotal - open.refundCash) * 100) / 100);
+    } finally {
+      expect((await put({ [TIJUANA]: FLOAT / 100 })).statusCode).toBe(200);
+    }
+  });
+
+  it('says whether the day is closed to whoever counts, before the count, with no amounts', async () => {
+    const status = (caller: Caller, branchId: string, date: string) =>
+      caller({ method: 'GET', url: `/v1/daily-cash-closing/status?branchId=${branchId}&date=${date}` });
+    const closed = await status(recepcion, TIJUANA, day);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [row] = await rows<{ closing_number: string; created_at: Date }>(
+      sql`select closing_number, created_at from daily_cash_closings where branch_id = ${TIJUANA} and business_date = ${day} and deleted_at is null`,
+    );
+    expect(closed.json()).toEqual({
+      branchId: TIJUANA,
+      date: day,
+      closed: true,
+      dailyCashClosingNumber: row!.closing_number,
+      closedBy: 'Paola Serrano Beltrán',
+      closedAt: new Date(row!.created_at).toISOString(),
+    });
+    expect((await status(gerente, TIJUANA, nextDay(day))).json()).toMatchObject({
+      closed: false,
+      dailyCashClosingNumber: null,
+      closedBy: null,
+      closedAt: null,
+    });
+    // an automatic closing of the demo
+    const [auto] = await rows<{ business_date: string }>(
+      sql`select business_date::text from daily_cash_closings where branch_id = ${TIJUANA} and user_id is null and deleted_at is null limit 1`,
+    );
+    expect((await status(recepcion, TIJUANA, auto!.business_date)).json()).toMatchObject({ closed: true, closedBy: AUTOMATIC_LABEL });
+    expect((await status(recepcion, MEXICALI, day)).statusCode).toBe(403);
+    expect((await status(operativo, TIJUANA, day)).statusCode).toBe(403);
+    expect((await status(medico, TIJUANA, day)).statusCode).toBe(403);
+    expect((await status(recepcion, TIJUANA, 'ayer')).statusCode).toBe(400);
+    expect((await status(admin, CEDIS, day)).json().errors).toEqual([{ field: 'branchId', message: CLOSING_MESSAGES.distributionCenter }]);
   });
 
   it('refuses a second closing of the branch-day with 409', async () => {
@@ -322,6 +402,38 @@ describe('two closings of one branch-day at once', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     const live = await rows(sql`select id from daily_cash_closings where branch_id = ${MEXICALI} and business_date = ${day} and deleted_at is null`);
     expect(live).toHaveLength(1);
+  });
+});
+
+describe('the closing stamped once it holds the branch lock', () => {
+  it('is later than a sale that committed while it waited, and counts that sale', async () => {
+    const sale = await sellTreatment(GUADALAJARA, [{ method: 'Efectivo', amount: Number(treatment.price), currency: 'MXN' }]);
+    const day = today(GUADALAJARA);
+    const actor = await actorOfUsername(t.ctx.db, 'admin@demo.mx');
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // a sale in progress at the branch holds its lock shared, as the intake does, and commits while the closing waits
+    const inProgress = t.ctx.db.transaction(async (tx) => {
+      await lockBranchDay(tx, GUADALAJARA, 'shared');
+      await gate;
+      const [row] = (
+        (await tx.execute(sql`insert into sale_payments (order_kind, order_id, branch_id, business_date, kind, method, currency, amount, amount_mxn, created_at)
+          values ('order', ${sale.id}, ${GUADALAJARA}, ${day}, 'payment', 'Efectivo', 'MXN', 123.45, 123.45, clock_timestamp()) returning created_at`)) as unknown as {
+          rows: { created_at: Date | string }[];
+        }
+      ).rows;
+      return new Date(row!.created_at);
+    });
+    // the service itself, past the sign-in check (on PGlite that check would wait for the sale too): the closing starts now
+    const closing = createClosing(t.ctx, actor, { branchId: GUADALAJARA, date: day, counted: { MXN: { '1000': 1 }, USD: {} } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const paidAt = await inProgress;
+    const c = await closing;
+    expect(c.cashTotal).toBe((cents(sale.total) + 12_345) / 100);
+    expect(c.created_at.getTime()).toBeGreaterThanOrEqual(paidAt.getTime());
+    const [stored] = await rows<{ created_at: Date | string }>(sql`select created_at from daily_cash_closings where id = ${c.id}`);
+    expect(new Date(stored!.created_at).getTime()).toBeGreaterThanOrEqual(paidAt.getTime());
   });
 });
 
@@ -371,8 +483,35 @@ describe('the closings lists', () => {
     expect(demo.items.every((c: { date: string }) => c.date >= THREE_WEEKS_AGO && c.date <= YESTERDAY)).toBe(true);
     const csv = await admin({ method: 'GET', url: `/v1/daily-cash-closing?format=csv&branchId=${ENSENADA}&startDate=${day}&endDate=${day}` });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body).toContain('Número,Sucursal,Usuario,Efectivo,Dólares,Tarjeta de crédito,Tarjeta de débito,Puntos,Devoluciones,Total,Fecha');
+    expect(csv.body).toContain(
+      'Número,Sucursal,Usuario,Efectivo,Dólares,Diferencia,Diferencia en dólares,Tarjeta de crédito,Tarjeta de débito,Puntos,Devoluciones,Total,Fecha',
+    );
     expect(csv.body).toContain(AUTOMATIC_LABEL);
+  });
+
+  it("carries each closing's difference and sorts and exports by it", async () => {
+    const query = `branchId=${TIJUANA}&startDate=${THREE_WEEKS_AGO}&endDate=${today(TIJUANA)}&take=all`;
+    const all = (await admin({ method: 'GET', url: `/v1/daily-cash-closing?${query}` })).json().items as {
+      dailyCashClosingNumber: string;
+      automatic: boolean;
+      difference: { MXN: number; USD: number } | null;
+      expected: { MXN: number };
+      countedTotals: { MXN: number } | null;
+    }[];
+    for (const c of all) {
+      if (c.automatic) expect(c.difference).toBeNull();
+      else expect(cents(c.difference!.MXN)).toBe(cents(c.countedTotals!.MXN) - cents(c.expected.MXN));
+    }
+    const counted = all.filter((c) => c.difference);
+    expect(counted.some((c) => c.difference!.MXN !== 0)).toBe(true);
+    const sorted = await admin({ method: 'GET', url: `/v1/daily-cash-closing?${query}&field=difference&order=ASC` });
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    const pesos = (sorted.json().items as typeof all).filter((c) => c.difference).map((c) => c.difference!.MXN);
+    expect(pesos).toEqual([...pesos].sort((a, b) => a - b));
+    const shortest = counted.reduce((a, b) => (b.difference!.MXN < a.difference!.MXN ? b : a));
+    const csv = (await admin({ method: 'GET', url: `/v1/daily-cash-closing?format=csv&${query}&field=difference&order=ASC` })).body;
+    const line = csv.split('\n').find((l) => l.startsWith(shortest.dailyCashClosingNumber))!;
+    expect(line).toContain(formatMoney(shortest.difference!.MXN));
   });
 
   it('lists the product part and the detail of a branch and date', async () => {

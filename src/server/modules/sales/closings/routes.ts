@@ -13,6 +13,8 @@ const CLOSING_CSV: CsvColumn<service.ClosingDto>[] = [
   { header: 'Usuario', value: (c) => c.userName },
   { header: 'Efectivo', value: (c) => formatMoney(c.cashTotal) },
   { header: 'Dólares', value: (c) => formatMoney(c.cashTotalDollars) },
+  { header: 'Diferencia', value: (c) => (c.difference ? formatMoney(c.difference.MXN) : '') },
+  { header: 'Diferencia en dólares', value: (c) => (c.difference ? formatMoney(c.difference.USD) : '') },
   { header: 'Tarjeta de crédito', value: (c) => formatMoney(c.creditCardTotal) },
   { header: 'Tarjeta de débito', value: (c) => formatMoney(c.debitCardTotal) },
   { header: 'Puntos', value: (c) => formatMoney(c.pointsTotal) },
@@ -31,7 +33,8 @@ const PRODUCT_CSV: CsvColumn<service.ProductClosingDto>[] = [
 ];
 
 /**
- * Daily cash closings: the lists (cash_closing.show), the blind closing (cash_closing.create) and the X report
+ * Daily cash closings: the lists (cash_closing.show), the blind closing and whether a day is closed already
+ * (cash_closing.create) and the X report
  * (cash_closing.approve: a supervisor's view; whoever counts the drawer does not see what it should hold).
  */
 export function registerCashClosingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -43,5 +46,6 @@ export function registerCashClosingRoutes(app: FastifyInstance, ctx: AppContext)
   );
   serve(app, closingRoutes.branchDay, 'cash_closing.show', (req) => listPage(req.query, service.branchDayListSpec(ctx.db, req.actor, req.query)));
   serve(app, closingRoutes.preview, 'cash_closing.approve', (req) => service.previewClosing(ctx, req.actor, req.query));
+  serve(app, closingRoutes.status, 'cash_closing.create', (req) => service.closingDayStatus(ctx, req.actor, req.query));
   serve(app, closingRoutes.create, 'cash_closing.create', (req) => service.createClosing(ctx, req.actor, req.body));
 }

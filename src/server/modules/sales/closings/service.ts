@@ -26,6 +26,7 @@ import { isViolation } from '../../../platform/db-errors';
 import { AppError } from '../../../platform/errors';
 import type { ListSpec } from '../../../platform/list';
 import { selectRows } from '../../../platform/records';
+import { openingFloatOf } from '../../settings';
 import { lockBranchDay } from '../intake/cash-day';
 import { branchDayTotals } from './totals';
 
@@ -80,6 +81,7 @@ const userNameOf = (r: ClosingRow) => {
 /** The totals columns of a stored closing. */
 function storedTotals(c: typeof dailyCashClosings.$inferSelect): ClosingTotals {
   return {
+    openingFloat: c.openingFloat,
     creditCardTotal: c.creditCardTotal,
     debitCardTotal: c.debitCardTotal,
     cashTotal: c.cashTotal,
@@ -145,7 +147,8 @@ export async function previewClosing(ctx: AppContext, actor: Actor, q: { branchI
   assertBranchAccess(actor, q.branchId);
   const branch = await closingBranch(ctx.db, q.branchId);
   const closed = await liveClosingOf(ctx.db, branch.id, q.date);
-  const totals = closed ? storedTotals(closed.c) : await branchDayTotals(ctx.db, branch.id, q.date);
+  // an open day: the float its drawer holds now (the branch's setting); a closed one: the float its closing counted
+  const totals = closed ? storedTotals(closed.c) : await branchDayTotals(ctx.db, branch.id, q.date, await openingFloatOf(ctx.db, branch.id));
   return {
     branchId: branch.id,
     branch: { id: branch.id, name: branch.name },
@@ -156,11 +159,32 @@ export async function previewClosing(ctx: AppContext, actor: Actor, q: { branchI
   };
 }
 
+/** GET /daily-cash-closing/status: whether the branch-day is closed, asked before its drawer is counted; no amounts. */
+export async function closingDayStatus(ctx: AppContext, actor: Actor, q: { branchId: string; date: string }) {
+  assertBranchAccess(actor, q.branchId);
+  const branch = await closingBranch(ctx.db, q.branchId);
+  const closed = await liveClosingOf(ctx.db, branch.id, q.date);
+  return {
+    branchId: branch.id,
+    date: q.date,
+    closed: Boolean(closed),
+    dailyCashClosingNumber: closed?.c.closingNumber ?? null,
+    closedBy: closed ? userNameOf(closed) : null,
+    closedAt: closed?.c.createdAt ?? null,
+  };
+}
+
 /** The count as stored: each currency's denominations in their order, whole counts. */
 function storedCount(count: DrawerCount): Record<DrawerCurrency, Record<string, number>> {
   const of = (currency: DrawerCurrency) =>
     Object.fromEntries(DENOMINATIONS[currency].map(String).flatMap((d) => (count[currency]?.[d] ? [[d, count[currency][d]]] : [])));
   return { MXN: of('MXN'), USD: of('USD') };
+}
+
+/** The database's clock now (not the transaction's start): the clock the sales' rows are stamped by. */
+async function databaseNow(tx: DbOrTx): Promise<Date> {
+  const result = (await tx.execute(sql`select clock_timestamp() as at`)) as unknown as { rows: { at: Date | string }[] };
+  return new Date(result.rows[0]!.at);
 }
 
 async function nextClosingNumber(tx: DbOrTx): Promise<string> {
@@ -170,21 +194,24 @@ async function nextClosingNumber(tx: DbOrTx): Promise<string> {
 
 /**
  * Closes one branch-day in the caller's transaction: alone on the branch's cash day (sales wait), refused when the
- * day already has a live closing; the totals are the day's rows now, the count (null for the nightly job) compared
- * with the drawer they expect. Answers the closing's id.
+ * day already has a live closing; the totals are the day's rows now and the branch's float, the count (null for the
+ * nightly job) compared with the drawer they expect. Stamped when it holds the lock (`day.at` only for a told moment,
+ * the demo's history): a sale that committed while it waited is earlier than the closing that counts it. Answers the
+ * closing's id.
  */
 async function closeDay(
   tx: DbOrTx,
   actor: Actor | null,
   branch: ClosingBranch,
-  day: { date: string; at: Date },
+  day: { date: string; at?: Date },
   count: DrawerCount | null,
   comments: string | null,
 ) {
-  const { date, at } = day;
+  const { date } = day;
   await lockBranchDay(tx, branch.id, 'exclusive');
+  const at = day.at ?? (await databaseNow(tx));
   if (await liveClosingOf(tx, branch.id, date)) throw closingExists();
-  const totals = await branchDayTotals(tx, branch.id, date);
+  const totals = await branchDayTotals(tx, branch.id, date, await openingFloatOf(tx, branch.id));
   const expected = expectedDrawer(totals);
   const counted = count && countedDrawer(count);
   const difference = counted && drawerDifference(counted, expected);
@@ -217,6 +244,7 @@ async function closeDay(
     after: {
       closingNumber: number,
       businessDate: date,
+      openingFloat: fromCents(totals.openingFloat),
       expected: perCurrency(expected),
       counted: counted && perCurrency(counted),
       difference: difference && perCurrency(difference),
@@ -237,13 +265,16 @@ async function oneClosingPerDay<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /daily-cash-closing/create: the blind closing of a branch-day by the person who counted its drawer. */
-export async function createClosing(ctx: AppContext, actor: Actor, input: ClosingCreateInput, now = new Date()): Promise<ClosingDto> {
+/**
+ * POST /daily-cash-closing/create: the blind closing of a branch-day by the person who counted its drawer.
+ * at: the closing's moment when it is told at a past one (the demo's history); default when it holds the lock.
+ */
+export async function createClosing(ctx: AppContext, actor: Actor, input: ClosingCreateInput, at?: Date): Promise<ClosingDto> {
   assertBranchAccess(actor, input.branchId);
   const branch = await closingBranch(ctx.db, input.branchId);
-  if (input.date > dateInZone(branch.timeZone, now)) throw refuse('date', CLOSING_MESSAGES.futureDate);
+  if (input.date > dateInZone(branch.timeZone, at ?? new Date())) throw refuse('date', CLOSING_MESSAGES.futureDate);
   const id = await oneClosingPerDay(() =>
-    ctx.db.transaction((tx) => closeDay(tx, actor, branch, { date: input.date, at: now }, input.counted, input.comments ?? null)),
+    ctx.db.transaction((tx) => closeDay(tx, actor, branch, { date: input.date, at }, input.counted, input.comments ?? null)),
   );
   return readClosing(ctx.db, id);
 }
@@ -255,7 +286,8 @@ export const AUTO_CLOSE_LOOKBACK_DAYS = 60;
  * The nightly job: every day of a branch that had payments or refunds, has ended in the branch's own zone and
  * nobody closed, closed as 'Automático' (no user, no count), oldest first. Answers how many it closed.
  */
-export async function closeUnclosedDays(db: DbOrTx, now = new Date()): Promise<number> {
+export async function closeUnclosedDays(db: DbOrTx, at?: Date): Promise<number> {
+  const now = at ?? new Date();
   const list = await db
     .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone })
     .from(branches)
@@ -272,7 +304,7 @@ export async function closeUnclosedDays(db: DbOrTx, now = new Date()): Promise<n
     ).rows;
     for (const { day } of days) {
       try {
-        await oneClosingPerDay(() => db.transaction((tx) => closeDay(tx, null, branch, { date: day, at: now }, null, null)));
+        await oneClosingPerDay(() => db.transaction((tx) => closeDay(tx, null, branch, { date: day, at }, null, null)));
         closed += 1;
       } catch (err) {
         // a person closed it meanwhile
@@ -307,6 +339,7 @@ function listOf<Row>(db: DbOrTx, filters: (SQL | undefined)[], view: (r: Closing
       branch: branches.name,
       user: userSort,
       cashTotal: dailyCashClosings.cashTotal,
+      difference: dailyCashClosings.differenceCash,
       total: totalColumn,
       created_at: dailyCashClosings.createdAt,
     },

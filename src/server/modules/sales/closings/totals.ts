@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { closingTotals, type ClosingChangeRow, type ClosingPaymentRow, type ClosingTotals } from '../../../../domain/cash-closings';
-import { toCents } from '../../../../domain/money';
+import { toCents, type Cents } from '../../../../domain/money';
 import type { DbOrTx } from '../../../db/client';
 
 /** Which sale_payments rows a read takes: one branch-day, or every day before a date (the demo's history). */
@@ -86,8 +86,8 @@ export async function closingInputsByDay(db: DbOrTx, filter: DaysFilter): Promis
   return [...days.values()].sort((a, b) => a.date.localeCompare(b.date) || a.branchId.localeCompare(b.branchId));
 }
 
-/** A branch-day's totals: what its X report shows and its closing stores. */
-export async function branchDayTotals(db: DbOrTx, branchId: string, date: string): Promise<ClosingTotals> {
+/** A branch-day's totals with the float its drawer opened with: what its X report shows and its closing stores. */
+export async function branchDayTotals(db: DbOrTx, branchId: string, date: string, openingFloat: Cents): Promise<ClosingTotals> {
   const [day] = await closingInputsByDay(db, { branchId, date });
-  return closingTotals(day?.rows ?? [], day?.changes ?? []);
+  return closingTotals(day?.rows ?? [], day?.changes ?? [], openingFloat);
 }

@@ -491,3 +491,58 @@ describe('commission types (section 9)', () => {
     expect(csv.body).toContain('Uso Cabina,"Cabina 2, marzo"');
   });
 });
+
+describe('the latest month with commissions', () => {
+  const latestOf = async (where: ReturnType<typeof sql>) => {
+    const [r] = await rows<{ last: string | null }>(sql`select max(business_date)::text as last from commissions where deleted_at is null and ${where}`);
+    return r!.last;
+  };
+  const latest = (caller: Caller, kind: 'medical' | 'cosmetic', query = '') => get(caller, `/v1/commission/${kind}/latest-month${query}`);
+
+  it("answers the month of the latest line the caller may read, the whole month as the list's period", async () => {
+    const last = (await latestOf(sql`kind = 'medical'`))!;
+    const res = await latest(admin, 'medical');
+    expect(res.statusCode, res.body).toBe(200);
+    const month = last.slice(0, 7);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    expect(res.json()).toEqual({ month, startDate: `${month}-01`, endDate: `${month}-${new Date(Date.UTC(y, m, 0)).getUTCDate()}`, lastDate: last });
+    // the month answered holds lines in the list itself
+    const list = (await get(admin, `/v1/commission/medical?startDate=${res.json().startDate}&endDate=${res.json().endDate}`)).json();
+    expect(list.meta.itemCount).toBeGreaterThan(0);
+    const cosmetic = (await latest(admin, 'cosmetic')).json();
+    expect(cosmetic.lastDate).toBe(await latestOf(sql`kind = 'cosmetology'`));
+  });
+
+  it('keeps to the lines each role reads: its own, its branch, the branch asked for; refuses without the module', async () => {
+    const [line] = await rows<{ id: string; user_id: string }>(
+      sql`select id, user_id from commissions where kind = 'medical' and branch_id = ${MEXICALI} and deleted_at is null limit 1`,
+    );
+    // a Mexicali line later than any other, for someone else than the demo's Tijuana medic
+    const [late] = await rows<{ id: string }>(sql`insert into commissions (kind, type, user_id, branch_id, business_date, base, commission, payable)
+      values ('medical', 'medical_sale', ${line!.user_id}, ${MEXICALI}, '2099-02-10', 100, 100, 100) returning id`);
+    try {
+      expect((await latest(admin, 'medical')).json()).toEqual({ month: '2099-02', startDate: '2099-02-01', endDate: '2099-02-28', lastDate: '2099-02-10' });
+      expect((await latest(operativo, 'medical', `?branchId=${MEXICALI}`)).json().lastDate).toBe('2099-02-10');
+      expect((await latest(operativo, 'medical', `?branchId=${TIJUANA}`)).json().lastDate).toBe(
+        await latestOf(sql`kind = 'medical' and branch_id = ${TIJUANA}`),
+      );
+      expect((await latest(gerente, 'medical')).json().lastDate).toBe(await latestOf(sql`kind = 'medical' and branch_id = ${TIJUANA}`));
+      expect((await latest(gerente, 'medical', `?branchId=${MEXICALI}`)).statusCode).toBe(403);
+      const medic = await userId('medico@demo.mx');
+      expect((await latest(medico, 'medical')).json().lastDate).toBe(await latestOf(sql`kind = 'medical' and user_id = ${medic}`));
+      const cosmetologist = await userId('cosmetologa@demo.mx');
+      expect((await latest(cosmetologa, 'cosmetic')).json().lastDate).toBe(await latestOf(sql`kind = 'cosmetology' and user_id = ${cosmetologist}`));
+      for (const caller of [franquicia, logistica]) expect((await latest(caller, 'medical')).statusCode).toBe(403);
+      expect((await latest(admin, 'medical', '?branchId=nada')).statusCode).toBe(400);
+    } finally {
+      await rows(sql`update commissions set deleted_at = now() where id = ${late!.id}`);
+    }
+    // a deleted line is no line
+    expect((await latest(admin, 'medical')).json().lastDate).toBe(await latestOf(sql`kind = 'medical'`));
+  });
+
+  it('answers nulls where the caller has no lines', async () => {
+    const empty = demoId('branch:cedis');
+    expect((await latest(admin, 'medical', `?branchId=${empty}`)).json()).toEqual({ month: null, startDate: null, endDate: null, lastDate: null });
+  });
+});

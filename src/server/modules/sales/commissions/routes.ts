@@ -106,5 +106,11 @@ export function registerCommissionRoutes(app: FastifyInstance, ctx: AppContext):
     'cosmetologic_comission.edit',
     (req) => service.recordManualLine(ctx, req.actor, 'cosmetology', req.body) as Promise<CosmeticRow>,
   );
+  serve(app, commissionRoutes.medicalLatestMonth, 'medic_comission.show', (req) =>
+    service.latestCommissionMonth(ctx, req.actor, 'medical', req.query.branchId),
+  );
+  serve(app, commissionRoutes.cosmeticLatestMonth, 'cosmetologic_comission.show', (req) =>
+    service.latestCommissionMonth(ctx, req.actor, 'cosmetology', req.query.branchId),
+  );
   serve(app, commissionRoutes.updateAgent, 'medic_comission.edit', (req) => service.updateCommissionAgent(ctx, req.actor, req.params.id, req.body.userId));
 }

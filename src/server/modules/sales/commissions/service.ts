@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import {
   COMMISSION_MESSAGES,
   COMMISSION_TYPE_LABELS,
+  monthOfDay,
   type CommissionKind,
   type CosmeticLine,
+  type LatestCommissionMonth,
   type ManualLineInput,
   type MedicalLine,
 } from '../../../../domain/commissions.contract';
@@ -18,7 +20,7 @@ import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
 import { isBranchDoctor, medicalAmounts, staffIsrPercent } from './medical-line';
 import { readCosmeticLine, selectMedicalLines, toMedicalLine } from './queries';
-import { assertVisible, COMMISSION_MODULE } from './scope';
+import { assertVisible, COMMISSION_MODULE, visibleTo } from './scope';
 
 const refused = (message: string, field = 'userId') => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 
@@ -115,4 +117,14 @@ export async function recordManualLine(ctx: AppContext, actor: Actor, kind: Comm
     });
     return kind === 'medical' ? readMedicalLine(tx, line!.id) : readCosmeticLine(tx, line!.id);
   });
+}
+
+/** The latest month with lines of the kind that the actor may read (in the branch asked for, if any). */
+export async function latestCommissionMonth(ctx: AppContext, actor: Actor, kind: CommissionKind, branchId?: string): Promise<LatestCommissionMonth> {
+  const [row] = await ctx.db
+    .select({ last: max(commissions.businessDate) })
+    .from(commissions)
+    .where(and(live(commissions), eq(commissions.kind, kind), visibleTo(actor, kind, branchId)));
+  if (!row?.last) return { month: null, startDate: null, endDate: null, lastDate: null };
+  return { ...monthOfDay(row.last), lastDate: row.last };
 }

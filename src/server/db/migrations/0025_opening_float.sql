@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "opening_float" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "daily_cash_closings" ADD COLUMN "opening_float" numeric(14, 2) DEFAULT 0 NOT NULL;
