@@ -16,6 +16,7 @@ export const msg = {
   pinsMismatch: 'Los pines no coinciden!',
   phone: 'El teléfono debe tener 10 dígitos',
   invalid: (label: string) => `El campo ${label} no es válido`,
+  dateFormat: (label: string) => `El campo ${label} debe tener el formato AAAA-MM-DD`,
   dateRange: (label: string) => `El campo ${label} debe ser una fecha entre el ${ddmmyyyy(BUSINESS_DATES.min)} y el ${ddmmyyyy(BUSINESS_DATES.max)}`,
 };
 
@@ -67,21 +68,23 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /** An optional id of a query or filter: blank is no value, anything else must be a uuid. */
 export const optionalUuid = (label: string) => z.preprocess(blankToUndefined, uuid(label).optional());
 
-/** DD/MM/YYYY or DD-MM-YYYY, as a form types it, read as YYYY-MM-DD; any other text as it came. */
-export const typedDate = (v: string) => (/^\d{2}[-/]\d{2}[-/]\d{4}$/.test(v) ? `${v.slice(6)}-${v.slice(3, 5)}-${v.slice(0, 2)}` : v);
-
 /**
- * A day of a filter or form: YYYY-MM-DD (or DD/MM/YYYY) that is a day of the calendar (2026-02-30 is not) and within
- * the days the business day is reckoned for (BUSINESS_DATES), each refusal with its own message on the field.
+ * A day of a filter: YYYY-MM-DD (API.md), a day of the calendar (2026-02-30 is not) and within the days the business
+ * day is reckoned for (BUSINESS_DATES), each refusal with its own message on the field.
  */
 const calendarDay = (label: string) =>
   z
     .string({ error: msg.required(label) })
     .trim()
-    .transform(typedDate)
     .superRefine((v, ctx) => {
-      if (!isIsoDate(v)) ctx.addIssue({ code: 'custom', message: msg.invalid(label) });
-      else if (!isBusinessDate(v)) ctx.addIssue({ code: 'custom', message: msg.dateRange(label) });
+      const problem = !/^\d{4}-\d{2}-\d{2}$/.test(v)
+        ? msg.dateFormat(label)
+        : !isIsoDate(v)
+          ? msg.invalid(label)
+          : !isBusinessDate(v)
+            ? msg.dateRange(label)
+            : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
 /** Said in the OpenAPI document (`format: date`), where a test also finds every dated parameter of the API. */

@@ -99,9 +99,10 @@ describe('dated filters', () => {
     expect(failures).toEqual([]);
   });
 
-  it('read a date typed as DD/MM/YYYY as before, and a blank one as no filter', async () => {
+  it('say a date must be written YYYY-MM-DD (API.md), and read a blank one as no filter', async () => {
     const typed = await admin({ method: 'GET', url: '/v1/bitacora?startDate=01/01/2026&take=1' });
-    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.statusCode, typed.body).toBe(400);
+    expect(typed.json().errors).toEqual([{ field: 'startDate', message: 'El campo fecha inicial debe tener el formato AAAA-MM-DD' }]);
     const blank = await admin({ method: 'GET', url: '/v1/transfer?startDate=&endDate=&take=1' });
     expect(blank.statusCode, blank.body).toBe(200);
   });
