@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LOCK_REASONS, LOCK_TYPES, lockSchema } from './agenda';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
-import { dateField } from './customers.schemas';
 import { listQuerySchema } from './list';
 import { appointmentSlot, author, customerIdentity, named, person } from './refs';
+import { optionalDate, requiredDate } from './validation';
 
 /** What the agenda answers (docs/agenda-api.md): no column is sent that is not listed here. */
 const hhmm = z.string().nullable();
@@ -73,13 +73,13 @@ export const lockOverlapsResponse = z.object({
 const deletedResponse = z.object({ id: z.string(), deleted_at: z.date() });
 
 const branchId = z.uuid({ error: 'Sucursal inválida' });
-const diaryQuery = z.object({ branchId, date: dateField('fecha') });
+const diaryQuery = z.object({ branchId, date: requiredDate('fecha') });
 const lockQuery = listQuerySchema.extend({
   branchId: branchId.optional(),
   type: z.enum(LOCK_TYPES, { error: 'Tipo de bloqueo inválido' }).optional(),
   reason: z.enum(LOCK_REASONS, { error: 'Motivo inválido' }).optional(),
-  startDate: dateField('fecha inicial').optional(),
-  endDate: dateField('fecha final').optional(),
+  startDate: optionalDate('fecha inicial'),
+  endDate: optionalDate('fecha final'),
 });
 
 export const agendaRoutes = { diary: route({ method: 'GET', path: '/diary', query: diaryQuery, response: diaryResponse }) };
@@ -91,7 +91,7 @@ export const lockRoutes = {
     method: 'GET',
     path: '/lock/:branchId',
     params: z.object({ branchId }),
-    query: z.object({ date: dateField('fecha').optional() }),
+    query: z.object({ date: optionalDate('fecha') }),
     response: z.array(lockResponse),
   }),
   // the appointments a lock would cover, listed by the lock forms before they save (create or edit)

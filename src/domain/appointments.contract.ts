@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { appointmentSchema, cancelSchema, confirmSchema, finishSchema, purchasedFinishSchema } from './agenda';
 import { appointmentCardResponse } from './agenda.contract';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
-import { dateField } from './customers.schemas';
 import { listQuerySchema } from './list';
 import { author, customerIdentity, named, person } from './refs';
+import { optionalDate } from './validation';
 
 /** Response schemas of the appointment routes: what they may send, and nothing else. */
 
@@ -110,13 +110,13 @@ export const bookablePackageResponse = z.object({
 const appointmentQuery = listQuerySchema.extend({
   branchId: z.uuid().optional(),
   cabainId: z.uuid().optional(),
-  startDate: dateField('fecha inicial').optional(),
-  endDate: dateField('fecha final').optional(),
+  startDate: optionalDate('fecha inicial'),
+  endDate: optionalDate('fecha final'),
   appointmentMethod: z.string().max(20).optional(),
   treatmentTypeId: z.uuid().optional(),
   customerId: z.uuid().optional(),
 });
-const logQuery = listQuerySchema.extend({ startDate: dateField('fecha inicial').optional(), endDate: dateField('fecha final').optional() });
+const logQuery = listQuerySchema.extend({ startDate: optionalDate('fecha inicial'), endDate: optionalDate('fecha final') });
 const stockQuery = z.object({ branchId: z.uuid({ error: 'Sucursal inválida' }), treatmentId: z.uuid({ error: 'Tratamiento inválido' }) });
 const bookableQuery = z.object({
   type: z.enum(['Package', 'Promotion'], { error: 'El tipo debe ser Package o Promotion' }),

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { approveAssortmentSchema, assortmentOrderSchema, confirmAssortmentSchema } from './assortment-orders.schemas';
 import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
-import { isIsoDate } from './dates';
 import { ORDER_STATUSES, ORDER_TYPES } from './inventory';
 import { listQuerySchema } from './list';
-import { msg } from './validation';
+import { msg, optionalDate } from './validation';
 
 const named = z.object({ id: z.string(), name: z.string() });
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const isoDate = (label: string) => optional(z.string().refine(isIsoDate, msg.invalid(label)));
 
 /** A lot a line was sent from: the distribution centre's lot, its units and what arrived of them. */
 export const assortmentLotDto = z.object({
@@ -68,8 +66,8 @@ export const assortmentOrderDetailDto = assortmentOrderDto.extend({ assortmentOr
 export const assortmentListQuery = listQuerySchema.extend({
   branchId: optional(z.uuid({ error: msg.invalid('sucursal') })),
   orderType: optional(z.enum(ORDER_TYPES, { error: msg.invalid('tipo de orden') })),
-  startDate: isoDate('fecha inicial'),
-  endDate: isoDate('fecha final'),
+  startDate: optionalDate('fecha inicial'),
+  endDate: optionalDate('fecha final'),
 });
 
 /** A product the form may order for a branch: its stock there and its max. */

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { CLOSING_MESSAGES, DENOMINATIONS, type DrawerCurrency } from './cash-closings';
 import { listResponse, route, type Answer, type Body, type ItemOf } from './contract';
-import { isIsoDate } from './dates';
 import { listQuerySchema } from './list';
 import { fullPerson, named } from './refs';
 import { requiredId } from './treatments.schemas';
-import { msg, optionalDate, optionalUuid } from './validation';
+import { msg, optionalDate, optionalUuid, requiredDate } from './validation';
 
 /** Daily cash closings (second document, sections 2, 3 and 7; API.md "Cash closings"). Money in pesos, dollars in dollars. */
-
-const requiredDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: msg.required(label) }).refine(isIsoDate, msg.invalid(label)));
 
 const countField = z
   .number({ error: CLOSING_MESSAGES.count })

@@ -9,6 +9,16 @@ export const isIsoDate = (v: unknown): v is string =>
   !Number.isNaN(Date.parse(v + 'T00:00:00Z')) &&
   new Date(v + 'T00:00:00Z').toISOString().startsWith(v);
 
+/**
+ * The days the business day is reckoned for (docs/decisions.md): a date filter or a dated field outside them is
+ * refused with a 400 on its field. Beyond them the clock arithmetic breaks (year 10000 has no YYYY-MM-DD, and
+ * Date.UTC reads the years 0–99 as 1900–1999), and no clinic record is that old or that far ahead.
+ */
+export const BUSINESS_DATES = { min: '1900-01-01', max: '2100-12-31' } as const;
+
+/** A real calendar date (isIsoDate) within BUSINESS_DATES. */
+export const isBusinessDate = (v: unknown): v is string => isIsoDate(v) && v >= BUSINESS_DATES.min && v <= BUSINESS_DATES.max;
+
 /** Branch time zones by the spec's zone names. */
 export const ZONE_TIME_ZONES = { Noroeste: 'America/Tijuana', Pacifico: 'America/Mazatlan', Centro: 'America/Mexico_City', Sureste: 'America/Cancun' } as const;
 export type BranchZone = keyof typeof ZONE_TIME_ZONES;

@@ -14,6 +14,11 @@ export const errorCatalogue = {
   // 400
   VALIDATION_FAILED: { status: 400, message: 'Los datos enviados no son válidos' },
   BAD_REQUEST: { status: 400, message: 'Solicitud inválida' },
+  // refusals of the HTTP layer (a malformed address, an over-long one, a body too large or of an unknown type)
+  BAD_URL: { status: 400, message: 'La dirección de la solicitud no es válida' },
+  URL_TOO_LONG: { status: 414, message: 'La dirección de la solicitud es demasiado larga' },
+  BODY_TOO_LARGE: { status: 413, message: 'La solicitud es demasiado grande' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Tipo de contenido no soportado' },
   SKU_EXISTS: { status: 400, message: 'El SKU ya existe' },
   DEVICE_NUMBER_EXISTS: { status: 400, message: 'El número de equipo ya existe en la sucursal' },
   EMPLOYEE_NUMBER_EXISTS: { status: 400, message: 'El número de empleado ya existe' },

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { idParams, listResponse, route, type Answer, type ItemOf } from './contract';
 import { listQuerySchema } from './list';
+import { optionalDate } from './validation';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha debe tener el formato AAAA-MM-DD');
 const logQuery = listQuerySchema.extend({
   module: z.string().max(60).optional(),
   action: z.string().max(40).optional(),
   userId: z.uuid().optional(),
   branchId: z.uuid().optional(),
-  startDate: date.optional(),
-  endDate: date.optional(),
+  startDate: optionalDate('fecha inicial'),
+  endDate: optionalDate('fecha final'),
 });
 const ref = z.object({ id: z.string(), name: z.string() }).nullable();
 export const logDto = z.object({

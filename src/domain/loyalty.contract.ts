@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isoDate } from './coupons.schemas';
 import { idParams, listResponse, route, timestamps, type Answer, type ItemOf } from './contract';
 import { customerResponse, purchasedProductResponse } from './customers.contract';
 import { LOYALTY_PAGE_SIZE, listQuerySchema } from './list';
 import { LOYALTY_TIERS, pointAdjustmentSchema } from './loyalty';
 import { appointmentSlot, author, customerIdentity, named, queryFlag } from './refs';
+import { optionalDate } from './validation';
 
 /** Response schemas: what the loyalty lists and a customer's history tabs may send (keys in the order the handlers build them). */
 
@@ -76,7 +76,7 @@ export const pointMovementResponse = z.object({
   ...timestamps,
 });
 
-const rangeShape = { startDate: isoDate('fecha inicial').optional(), endDate: isoDate('fecha final').optional() };
+const rangeShape = { startDate: optionalDate('fecha inicial'), endDate: optionalDate('fecha final') };
 // the loyalty tables page 5 rows by default (section 9)
 const loyaltyTake = z
   .union([z.literal('all'), z.coerce.number().int().min(0).max(1000)])

@@ -3,7 +3,7 @@ import { changePasswordSchema, quickLoginSchema, recoveryCodeField, resetPinSche
 import { listMeta, listQuerySchema } from './list';
 import { cents, formatMoney, fromCents, toCents } from './money';
 import { exchangeRateValue } from './settings.schemas';
-import { formatPhone, nationalPhone, optionalPhone, phone, PHONE_COUNTRY, strongPassword } from './validation';
+import { formatPhone, nationalPhone, optionalDate, optionalPhone, phone, PHONE_COUNTRY, requiredDate, strongPassword } from './validation';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -100,5 +100,30 @@ describe('money', () => {
     expect(toCents('1234.565')).toBe(123457);
     expect(fromCents(cents(123456))).toBe(1234.56);
     expect(formatMoney(1234.5)).toBe('$1,234.50');
+  });
+});
+
+describe('dates of filters and forms', () => {
+  const range = 'El campo fecha inicial debe ser una fecha entre el 01/01/1900 y el 31/12/2100';
+
+  it('take a day of the calendar from 1900-01-01 to 2100-12-31, written YYYY-MM-DD', () => {
+    for (const day of ['1900-01-01', '2026-02-28', '2028-02-29', '2100-12-31']) expect(optionalDate('fecha inicial').parse(day)).toBe(day);
+    expect(optionalDate('fecha inicial').parse(' 2026-01-15 ')).toBe('2026-01-15');
+  });
+
+  it('refuse a day outside that range, and one not in the calendar, each with its message', () => {
+    for (const day of ['0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31'])
+      expect(firstMessage(optionalDate('fecha inicial').safeParse(day)), day).toBe(range);
+    for (const day of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10'])
+      expect(firstMessage(optionalDate('fecha inicial').safeParse(day)), day).toBe('El campo fecha inicial no es válido');
+    for (const day of ['15/01/2026', '26-01-15', '2026-1-5', 'hoy'])
+      expect(firstMessage(optionalDate('fecha inicial').safeParse(day)), day).toBe('El campo fecha inicial debe tener el formato AAAA-MM-DD');
+  });
+
+  it('read a blank optional date as none, and require the required one', () => {
+    expect(optionalDate('fecha inicial').parse('')).toBeUndefined();
+    expect(optionalDate('fecha inicial').parse(undefined)).toBeUndefined();
+    expect(firstMessage(requiredDate('fecha').safeParse(''))).toBe('El campo fecha es requerido');
+    expect(firstMessage(requiredDate('fecha').safeParse(undefined))).toBe('El campo fecha es requerido');
   });
 });

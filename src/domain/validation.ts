@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './dates';
+import { BUSINESS_DATES, isBusinessDate, isIsoDate } from './dates';
 
 // zod's built-in messages (wrong types, bad enums, …) in Spanish for every schema
 z.config(z.locales.es());
@@ -16,7 +16,14 @@ export const msg = {
   pinsMismatch: 'Los pines no coinciden!',
   phone: 'El teléfono debe tener 10 dígitos',
   invalid: (label: string) => `El campo ${label} no es válido`,
+  dateFormat: (label: string) => `El campo ${label} debe tener el formato AAAA-MM-DD`,
+  dateRange: (label: string) => `El campo ${label} debe ser una fecha entre el ${ddmmyyyy(BUSINESS_DATES.min)} y el ${ddmmyyyy(BUSINESS_DATES.max)}`,
 };
+
+function ddmmyyyy(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
 
 /** A required trimmed text with optional length bounds. */
 export function text(label: string, opts: { min?: number; max?: number } = {}) {
@@ -61,8 +68,33 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 /** An optional id of a query or filter: blank is no value, anything else must be a uuid. */
 export const optionalUuid = (label: string) => z.preprocess(blankToUndefined, uuid(label).optional());
 
-/** An optional YYYY-MM-DD of a query or filter: blank is no value, anything else must be a real date. */
-export const optionalDate = (label: string) => z.preprocess(blankToUndefined, z.string().refine(isIsoDate, msg.invalid(label)).optional());
+/**
+ * A day of a filter: YYYY-MM-DD (API.md), a day of the calendar (2026-02-30 is not) and within the days the business
+ * day is reckoned for (BUSINESS_DATES), each refusal with its own message on the field.
+ */
+const calendarDay = (label: string) =>
+  z
+    .string({ error: msg.required(label) })
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = !/^\d{4}-\d{2}-\d{2}$/.test(v)
+        ? msg.dateFormat(label)
+        : !isIsoDate(v)
+          ? msg.invalid(label)
+          : !isBusinessDate(v)
+            ? msg.dateRange(label)
+            : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** Said in the OpenAPI document (`format: date`), where a test also finds every dated parameter of the API. */
+const marked = <T extends z.ZodType>(schema: T): T => schema.meta({ format: 'date' });
+
+/** The date of a query or filter that may be left out: blank is no value, anything else a day as calendarDay says. */
+export const optionalDate = (label: string) => marked(z.preprocess(blankToUndefined, calendarDay(label).optional()));
+
+/** A date that must be given (a day a closing or a diary is about): blank is 'requerido'. */
+export const requiredDate = (label: string) => marked(z.preprocess(blankToUndefined, calendarDay(label)));
 
 export const PHONE_COUNTRY = 'Solo se aceptan teléfonos de México (+52)';
 

@@ -36,7 +36,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // malformed URLs, over-long path parameters and requests the HTTP parser refuses answer the catalogue's Spanish shape
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    routerOptions: { maxParamLength: 100 },
+    // `GET /v1/goal/` (the spec's own spelling of a list) is `GET /v1/goal`, not the record with an empty id
+    routerOptions: { maxParamLength: 100, ignoreTrailingSlash: true },
     trustProxy: opts.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // a request that arrives while the server stops gets the catalogue's Spanish 503 (refuseWhileStopping)

@@ -97,7 +97,8 @@ describe('the built web app', () => {
   });
 
   it('never lets a browser cache index.html, nor the app page answered for its own routes', async () => {
-    for (const url of ['/', '/index.html', '/login', '/dashboard/agenda', '/dashboard/agenda?date=2026-03-02']) {
+    // with a trailing slash too: the router answers a path as the one without it (app.ts, ignoreTrailingSlash)
+    for (const url of ['/', '/index.html', '/login', '/dashboard/agenda', '/dashboard/agenda/', '/dashboard/agenda?date=2026-03-02']) {
       const res = await get(url, { 'accept-encoding': 'br, gzip' });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
@@ -109,7 +110,16 @@ describe('the built web app', () => {
   });
 
   it('answers 404 in JSON, not the app page, for a missing asset or file', async () => {
-    for (const url of ['/assets/x.js', '/assets/app-old999.js', '/assets/nested/x.css', '/favicon-missing.png', '/robots.txt', '/v1/no-existe']) {
+    for (const url of [
+      '/assets/x.js',
+      '/assets/app-old999.js',
+      '/assets/nested/x.css',
+      '/favicon-missing.png',
+      '/robots.txt',
+      '/v1/no-existe',
+      '/v1/no-existe/',
+      '/v1/',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/application\/json/);

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, businessDaysRange, isIsoDate } from '../../domain/dates';
+import { BUSINESS_TIME_ZONE, businessDaysRange, isBusinessDate, isIsoDate } from '../../domain/dates';
+import { msg } from '../../domain/validation';
 import type { DbOrTx } from '../db/client';
 import { branches } from '../db/schema';
 import { AppError } from './app-error';
@@ -11,10 +12,13 @@ export async function branchTimeZone(db: DbOrTx, branchId: string | null | undef
   return branch?.timeZone ?? BUSINESS_TIME_ZONE;
 }
 
-/** A YYYY-MM-DD that is a day of the calendar (2026-02-30 is not): a 400 on its field otherwise. */
+/**
+ * A YYYY-MM-DD that is a day of the calendar (2026-02-30 is not) within BUSINESS_DATES: a 400 on its field otherwise.
+ * The contracts' optionalDate refuses them first; this keeps a caller that skipped it from a RangeError (a 500).
+ */
 function calendarDate(value: string, field: string): string {
-  if (!isIsoDate(value)) {
-    const message = 'La fecha no es válida';
+  if (!isBusinessDate(value)) {
+    const message = isIsoDate(value) ? msg.dateRange('fecha') : 'La fecha no es válida';
     throw new AppError('VALIDATION_FAILED', message, [{ field, message }]);
   }
   return value;

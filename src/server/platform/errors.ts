@@ -60,31 +60,36 @@ export function toErrorBody(err: unknown): ApiErrorBody {
   const mapped = pg && ((pg.constraint && Object.hasOwn(PG_CONSTRAINTS, pg.constraint) ? PG_CONSTRAINTS[pg.constraint] : undefined) ?? PG_CODES[pg.code]);
   if (mapped) return catalogueBody(mapped);
   const status = (err as FastifyError)?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    const fcode = (err as FastifyError).code;
-    const known = typeof fcode === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, fcode) ? FRAMEWORK_ERRORS[fcode] : undefined;
-    const statusCode = known?.status ?? status;
-    return { statusCode, code: fcode ?? `HTTP_${statusCode}`, message: known?.message ?? statusMessages[statusCode] ?? statusMessages[400] };
-  }
+  if (typeof status === 'number' && status >= 400 && status < 500) return frameworkBody((err as FastifyError).code, status);
   return { statusCode: 500, code: 'SERVER_ERROR', message: errorCatalogue.SERVER_ERROR.message };
 }
 
 /**
- * Spanish words (and, where the framework's status is not the right one, the status) for refusals that come
- * from Fastify and its plugins rather than from our code. Any other framework 4xx gets the generic text of its status.
+ * The catalogue's code (and, where it is not the catalogue's, the Spanish words) for refusals that come from
+ * Fastify and its plugins rather than from our code: their own codes (FST_…) never reach a client.
  */
-const FRAMEWORK_ERRORS: Record<string, { status?: number; message: string }> = {
-  FST_ERR_BAD_URL: { message: 'La dirección de la solicitud no es válida' },
-  FST_ERR_MAX_PARAM_LENGTH: { message: 'La dirección de la solicitud es demasiado larga' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { message: statusMessages[400] },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'La solicitud no trae datos' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'La longitud del contenido no coincide con los datos enviados' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'La solicitud es demasiado grande' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: statusMessages[415] },
-  FST_REQ_FILE_TOO_LARGE: { message: errorCatalogue.FILE_TOO_LARGE.message },
+const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
+  FST_ERR_BAD_URL: { code: 'BAD_URL' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URL_TOO_LONG' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', message: 'La solicitud no trae datos' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'La longitud del contenido no coincide con los datos enviados' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'FILE_TOO_LARGE' },
   // @fastify/multipart answers 406 when a route reads files from a request that is not multipart
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: statusMessages[415] },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE' },
 };
+
+/** A framework's 4xx: its catalogue entry, or any other the generic Spanish text of its status under BAD_REQUEST or HTTP_<status>. */
+function frameworkBody(fcode: string | undefined, status: number): ApiErrorBody {
+  const known = typeof fcode === 'string' && Object.hasOwn(FRAMEWORK_ERRORS, fcode) ? FRAMEWORK_ERRORS[fcode] : undefined;
+  if (known) {
+    const entry = errorCatalogue[known.code];
+    return { statusCode: entry.status, code: known.code, message: known.message ?? entry.message };
+  }
+  return { statusCode: status, code: status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`, message: statusMessages[status] ?? statusMessages[400] };
+}
 
 /**
  * Errors raised before a request reaches a route (a malformed percent-encoding in the path, a path parameter

@@ -38,6 +38,8 @@ function expectErrorShape(res: LightMyRequestResponse, status: number, label: st
   const body = res.json();
   expect(body.statusCode, label).toBe(status);
   expect(typeof body.code, label).toBe('string');
+  // the catalogue's code (src/domain/errors.ts), never the framework's own (FST_ERR_BAD_URL…)
+  expect(body.code, label).not.toMatch(/^FST_/);
   expect(body.message, label).not.toMatch(ENGLISH);
   expect(
     Object.keys(body)

@@ -80,7 +80,7 @@ describe('GET /v1/system-log', () => {
     expect(await list(admin, `module=categories&startDate=${tijuanaDate(row.created_at, -1)}&endDate=${tijuanaDate(row.created_at, -1)}`)).toEqual([]);
     const bad = await admin({ method: 'GET', url: '/v1/system-log?startDate=22/11/2026' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('La fecha debe tener el formato AAAA-MM-DD');
+    expect(bad.json().message).toBe('El campo fecha inicial debe tener el formato AAAA-MM-DD');
     // a well-formed but impossible date is a 400, not a 500
     expect((await admin({ method: 'GET', url: '/v1/system-log?startDate=2026-02-30' })).statusCode).toBe(400);
   });
