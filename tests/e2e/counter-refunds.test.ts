@@ -60,7 +60,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   desk = await signedInPage(browser, server.url, 'gerente@demo.mx', { width: 1366, height: 768 });
   [treatment] = await rows<{ id: string; price: string }>(
-    sql`select id, price from treatments where active and deleted_at is null and price > 1000 and medical_fee = 0 order by sku limit 1`,
+    sql`select id, price from treatments where active and deleted_at is null and price > 1000 order by sku limit 1`,
   );
   [{ id: customerId }] = await rows<{ id: string }>(
     sql`select id from customers where deleted_at is null and active order by customer_number limit 1 offset 3`,

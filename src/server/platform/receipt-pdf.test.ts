@@ -1,22 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderReceiptPdf, type Receipt } from './receipt-pdf';
+import { readPdfBack } from '../testing/pdf';
 
-function readBack(pdf: Buffer): { text: string; pages: number; width: number; height: number } {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'receipt-')), 'receipt.pdf');
-  writeFileSync(file, pdf);
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
-  return {
-    text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
-    pages: Number(/Pages:\s+(\d+)/.exec(info)![1]),
-    width: Number(width),
-    height: Number(height),
-  };
-}
+const readBack = readPdfBack;
 
 const receipt = (lines: number): Receipt => ({
   name: 'Ticket POS-000123',

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../../../domain/money';
 import { saleListMessages } from '../../../../domain/sale-lists.contract';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, type Caller, useTestApp } from '../../../testing/harness';
+import { readPdfBack } from '../../../testing/pdf';
 
 const { t, admin, gerente, cosmetologa } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx', cosmetologa: 'cosmetologa@demo.mx' });
 
@@ -49,19 +46,7 @@ beforeAll(async () => {
 const get = (caller: Caller, url: string) => caller({ method: 'GET', url });
 const post = (caller: Caller, url: string) => caller({ method: 'POST', url });
 
-/** A PDF read back with poppler: its text, its page count and the first page's size in points. */
-function readBack(pdf: Buffer): { text: string; pages: number; width: number; height: number } {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ticket-')), 'ticket.pdf');
-  writeFileSync(file, pdf);
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  const [, width, height] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)!;
-  return {
-    text: execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }),
-    pages: Number(/Pages:\s+(\d+)/.exec(info)![1]),
-    width: Number(width),
-    height: Number(height),
-  };
-}
+const readBack = readPdfBack;
 
 describe('the printed ticket', () => {
   it('asks Chromium for 80 mm paper with a length it takes, and loads its print script from the same origin', async () => {
