@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cabinSchedules, cabinTypes, cabins, customers } from '../../src/server/db/schema';
 import { demoDay } from '../../src/server/db/demo/demo-day';
 import { demoId } from '../../src/server/db/demo/random';
+import { cancelBookings } from '../../src/server/testing/appointments';
 import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -47,8 +48,8 @@ beforeAll(async () => {
     .where(and(isNull(customers.deletedAt), sql`not exists (select 1 from appointments a where a.customer_id = ${customers.id} and a.date = ${DATE})`))
     .limit(2);
   customer = first;
-  // clear the chosen day, then book 10:00–11:00 in the first cabin (confirmed) and 16:00 in the third and fourth (not yet)
-  await db.delete(appointments).where(and(eq(appointments.branchId, TIJUANA), eq(appointments.date, DATE)));
+  // free the chosen day of the demo's bookings, cancelled as the reception would (nothing deleted), then book 10:00–11:00 in the first cabin (confirmed) and 16:00 in the third and fourth (not yet)
+  await cancelBookings(server.t, sql`branch_id = ${TIJUANA} and date = ${DATE}`);
   const unconfirmed = (n: number, cabin: (typeof tj)[number]) => ({
     appointmentNumber: `CITA-E2E00${n}`,
     status: 'scheduled',

@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_REQUIRED } from '../../src/domain/agenda';
-import { appointments, customerNotes, customers, locks, purchasedProducts } from '../../src/server/db/schema';
+import { appointments, customerNotes, customers, purchasedProducts } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
 import { launchBrowser, settled, signIn, signedInPage } from './browser';
-import { clearAppointments, startServer, type E2EServer } from './server';
+import { cancelBookings, liftLocks } from '../../src/server/testing/appointments';
+import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
 let browser: Browser;
@@ -148,11 +149,9 @@ beforeAll(async () => {
   treatment = { id: found[0].treatment_id, name: found[0].treatment_name, minutes: Math.ceil(found[0].minutes / 30) * 30 };
   fx.typeId = found[0].type_id;
   const end = (start: string) => hhmm(Number(start.slice(0, 2)) * 60 + Number(start.slice(3)) + treatment.minutes);
-  // the days the tests book are cleared of the demo's appointments (a cancelled one keeps its cancellation row)
-  for (const d of [DATE, DATE2]) {
-    await clearAppointments(db, sql`branch_id = ${TIJUANA} and date = ${d}`);
-  }
-  await db.delete(locks).where(eq(locks.branchId, TIJUANA));
+  // the days the tests book are freed of the demo's bookings, cancelled as the reception would (nothing deleted)
+  await cancelBookings(server.t, sql`branch_id = ${TIJUANA} and date in (${DATE}, ${DATE2})`);
+  await liftLocks(server.t, TIJUANA);
 
   // one product of the treatment takes 2 units a session and the branch has one lot of it, with 15 units
   const tp = await one<{ product_id: string }>(sql`select product_id from treatment_products where treatment_id = ${treatment.id} order by product_id limit 1`);
@@ -211,7 +210,7 @@ beforeAll(async () => {
     .returning({ id: purchasedProducts.id });
   const now = tijuanaNow();
   const start = Math.floor(now.minutes / 30) * 30;
-  await clearAppointments(db, sql`cabin_id = ${cabin.id} and date = ${now.date}`);
+  await cancelBookings(server.t, sql`cabin_id = ${cabin.id} and date = ${now.date}`);
   const missed = await insertAppointment({
     cabinId: cabin.id,
     customerId: ines,
@@ -723,7 +722,7 @@ describe('the form as the spec says it (issue 14): category, duration, changes l
     // the screenshots of these screens at the size the clinics' laptops show them
     await page.setViewportSize({ width: 1366, height: 768 });
     const db = server.t.ctx.db;
-    await clearAppointments(db, sql`branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
+    await cancelBookings(server.t, sql`branch_id = ${TIJUANA} and date in (${DATE3}, ${SUNDAY})`);
     rawMinutes = (await one<{ minutes: number }>(sql`select duration_minutes as minutes from treatments where id = ${treatment.id}`)).minutes;
     const patient = await insertCustomer('Dalia', 'Dossesiones');
     const [pp] = await db

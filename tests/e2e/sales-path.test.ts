@@ -11,7 +11,8 @@ import { customers } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/testing/harness';
 import { putIntoLot } from '../../src/server/modules/inventory';
 import { launchBrowser, settled, signedInPage } from './browser';
-import { clearAppointments, startServer, type E2EServer } from './server';
+import { cancelBookings, liftLocks } from '../../src/server/testing/appointments';
+import { startServer, type E2EServer } from './server';
 
 /**
  * Issue 17's "done when": a receptionist sells at the counter (a package, a treatment with a coupon, points; a product
@@ -87,8 +88,8 @@ async function seed() {
   const [cabin] = await rows<{ id: string }>(sql`select c.id from cabins c join cabin_types ct on ct.id = c.type_id
     where c.branch_id = ${TIJUANA} and c.active and c.deleted_at is null and ct.treatment_type_id = ${pkg.treatment_type_id} order by c.name limit 1`);
   cabinId = cabin!.id;
-  await clearAppointments(t.ctx.db, sql`cabin_id = ${cabinId} and date = ${bookingDate}`);
-  await t.ctx.db.execute(sql`delete from locks where branch_id = ${TIJUANA}`);
+  await cancelBookings(t, sql`cabin_id = ${cabinId} and date = ${bookingDate}`);
+  await liftLocks(t, TIJUANA);
 
   [treatment] = await rows<Item>(sql`select id, sku, name, price from treatments where active and deleted_at is null and price > 100 order by sku limit 1`);
   [product] = await rows<typeof product>(sql`select id, name, bar_code, sale_price from products

@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_IN_PAST, weekDay } from '../../../domain/agenda';
 import { nowIn } from '../../../domain/appointment-rules';
 import { appointments, cabinTypes, cabins, customers, locks } from '../../db/schema';
 import { demoId } from '../../db/demo/random';
-import { insertAppointment } from '../../testing/appointments';
+import { cancelBookings, insertAppointment, liftLocks } from '../../testing/appointments';
 import { createTestApp, type TestApp } from '../../testing/harness';
 
 /** Issue 14: the appointments a lock would cover (POST /v1/lock/overlaps) and locks that have already ended (422). */
@@ -71,8 +71,8 @@ beforeAll(async () => {
     .where(isNull(customers.deletedAt))
     .orderBy(asc(customers.id))
     .limit(4);
-  await t.ctx.db.delete(appointments).where(and(eq(appointments.branchId, TIJUANA), eq(appointments.date, DAY)));
-  await t.ctx.db.delete(locks).where(eq(locks.branchId, TIJUANA));
+  await cancelBookings(t, sql`branch_id = ${TIJUANA} and date = ${DAY}`);
+  await liftLocks(t, TIJUANA);
   // 10:00–11:00 in the first cabin, 10:30–11:00 in the second, 15:00 in the first; a cancelled one and a finished one at 10:00
   inFirst = await book(tj[0], people[0].id, DAY, '10:00', '11:00');
   inSecond = await book(tj[1], people[1].id, DAY, '10:30', '11:00', 'inProcess');
@@ -133,7 +133,12 @@ describe('POST /v1/lock/overlaps', () => {
   });
 
   it('saves nothing: the lock is created only by /lock/create, and the appointments stay booked', async () => {
-    expect(await t.ctx.db.select().from(locks).where(eq(locks.branchId, TIJUANA))).toHaveLength(0);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(locks)
+        .where(and(eq(locks.branchId, TIJUANA), isNull(locks.deletedAt))),
+    ).toHaveLength(0);
     expect((await admin({ method: 'POST', url: '/v1/lock/create', payload: lockBody() })).statusCode).toBe(201);
     const [row] = await t.ctx.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, inFirst.id));
     expect(row.status).toBe('scheduled');
@@ -157,7 +162,7 @@ describe('a lock that has already ended', () => {
       await t.ctx.db
         .select()
         .from(locks)
-        .where(and(eq(locks.branchId, TIJUANA), eq(locks.date, yesterday()))),
+        .where(and(eq(locks.branchId, TIJUANA), eq(locks.date, yesterday()), isNull(locks.deletedAt))),
     ).toHaveLength(0);
   });
 
