@@ -1,4 +1,5 @@
 import { getTableColumns, getTableName, is, sql, SQL, type Table } from 'drizzle-orm';
+import { zonedInstant } from '../../../domain/dates';
 import type { Db } from '../client';
 import { demoId } from './random';
 
@@ -67,6 +68,9 @@ export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Numbe
 const offsets = new Map<string, Map<number, number>>();
 /** The UTC instant of a branch's wall-clock minute on a demo day. */
 export function branchInstant(timeZone: string, day: number, minute: number): Date {
+  // before 03:00 a daylight-saving day may still keep the previous offset (Tijuana changes at 02:00): read it exactly.
+  // With noon's offset the nightly job at 00:10 of a spring Sunday ran at 23:10 of the Saturday and left it open
+  if (minute < 3 * 60) return zonedInstant(timeZone, isoOfDay(day), minute);
   let zone = offsets.get(timeZone);
   if (!zone) offsets.set(timeZone, (zone = new Map()));
   let offset = zone.get(day);
