@@ -133,8 +133,8 @@ describe('refunds at the counter', () => {
     await rows(sql`update appointments set purchased_product_id = ${pp!.id} where id = ${booked.id}`);
     const [{ day }] = await rows<{ day: string }>(sql`select business_date::text as day from orders where id = ${sale.id}`);
     const modal = await openRefund(sale.orderNumber, day!);
-    const list = modal.getByRole('list', { name: 'Citas que se cancelan' });
-    await list.getByText(`${booked.appointmentNumber} · 02/03/2099 11:00`).waitFor();
+    await modal.getByText('La devolución cancela esta cita agendada').waitFor();
+    await modal.getByText(`${booked.appointmentNumber} · 02/03/2099 11:00`).waitFor();
     await modal.getByLabel('Motivo de la devolución').fill('Ya no tomará las sesiones');
     await modal.getByLabel('Su contraseña').fill(PASSWORD);
     await shot('refund-package-bookings');

@@ -108,7 +108,7 @@ export function RefundModal({ kind, sale, onClose, onDone }: Props) {
               }}
             />
           </Form.Item>
-          <Form.Item noStyle dependencies={['refundMethod', 'split']}>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.refundMethod !== b.refundMethod || a.split !== b.split}>
             {() => (form.getFieldValue('refundMethod') === 'Dividido' ? <SplitLines money={p?.money} split={form.getFieldValue('split')} /> : null)}
           </Form.Item>
           <Form.Item name="password" label="Su contraseña" required rules={[zodRule(refundFormSchema, 'password')]}>
