@@ -56,7 +56,8 @@ export function renderPdf(spec: PdfDocumentSpec): Promise<Buffer> {
 
 export const documentTitle = (spec: Pick<PdfDocumentSpec, 'title' | 'number'>): string => (spec.number ? `${spec.title} ${spec.number}` : spec.title);
 
-function collect(doc: Doc): Promise<Buffer> {
+/** The bytes of a PDFKit document once it ends (call before doc.end()). */
+export function collect(doc: Doc): Promise<Buffer> {
   const chunks: Buffer[] = [];
   return new Promise((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

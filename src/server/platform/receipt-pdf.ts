@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { collect } from './pdf';
 
 /** One line of a receipt: a label and, at the right, its figure. */
 export interface ReceiptRow {
@@ -68,15 +69,6 @@ export async function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
 
 function newDoc(receipt: Receipt, height: number): Doc {
   return new PDFDocument({ size: [RECEIPT_WIDTH, height], margin: MARGIN, info: { Title: receipt.name, Author: receipt.issuer } });
-}
-
-function collect(doc: Doc): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
 }
 
 const WIDTH = RECEIPT_WIDTH - MARGIN * 2;

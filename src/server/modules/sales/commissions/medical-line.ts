@@ -78,3 +78,13 @@ export async function isBranchDoctor(db: DbOrTx, userId: string, branchId: strin
     .limit(1);
   return Boolean(row);
 }
+
+/** Whether the user is an active user of the branch (who may sell there and be named on a cosmetology line). */
+export async function isBranchUser(db: DbOrTx, userId: string, branchId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.mainBranchId, branchId), eq(users.status, 'activo'), live(users)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -14,11 +14,11 @@ import { toCents } from '../../../../domain/money';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { live } from '../../../db/live';
-import { appointments, branches, commissions, users } from '../../../db/schema';
+import { appointments, branches, commissions } from '../../../db/schema';
 import type { Actor } from '../../../platform/auth/actor';
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
-import { isBranchDoctor, medicalAmounts, staffIsrPercent } from './medical-line';
+import { isBranchDoctor, isBranchUser, medicalAmounts, staffIsrPercent } from './medical-line';
 import { readCosmeticLine, selectMedicalLines, toMedicalLine } from './queries';
 import { assertVisible, COMMISSION_MODULE, visibleTo } from './scope';
 
@@ -69,16 +69,6 @@ export async function updateCommissionAgent(ctx: AppContext, actor: Actor, id: s
     });
     return after;
   });
-}
-
-/** Whether the user is an active user of the branch (whom a cosmetology line may name). */
-async function isBranchUser(db: DbOrTx, userId: string, branchId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.mainBranchId, branchId), eq(users.status, 'activo'), live(users)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /**

@@ -11,6 +11,7 @@ import { assertBranchAccess, branchScope, type Actor } from '../../../platform/a
 import { recordChange } from '../../../platform/change-log';
 import { AppError } from '../../../platform/errors';
 import { matches, type ListSpec } from '../../../platform/list';
+import { isBranchUser } from '../commissions/medical-line';
 import { moveSaleCommission } from '../commissions/seller-change';
 import { paidWith, readSale, saleTable, selectSales, sellers, toSaleItem, type SaleItem, type SaleTableKind } from './queries';
 
@@ -134,16 +135,6 @@ export async function getSale(ctx: AppContext, actor: Actor, kind: SaleTableKind
   return sale;
 }
 
-/** Whether the user may sell at the branch: live, active and of that branch. */
-async function isBranchSeller(db: DbOrTx, userId: string, branchId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.mainBranchId, branchId), eq(users.status, 'activo'), live(users)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** The branch's calendar day at a moment. */
 async function branchToday(db: DbOrTx, branchId: string, at: Date): Promise<string> {
   const [b] = await db.select({ timeZone: branches.timeZone }).from(branches).where(eq(branches.id, branchId)).limit(1);
@@ -166,7 +157,7 @@ export async function updateCashOrderSeller(ctx: AppContext, actor: Actor, id: s
     if (!sale) throw notFound();
     assertBranchAccess(actor, sale.branchId);
     if (sale.refundedAt) throw new AppError('ORDER_WRONG_STATE', saleListMessages.sellerOnRefunded);
-    if (!(await isBranchSeller(tx, userId, sale.branchId))) {
+    if (!(await isBranchUser(tx, userId, sale.branchId))) {
       throw new AppError('VALIDATION_FAILED', saleListMessages.sellerNotOfBranch, [{ field: 'userId', message: saleListMessages.sellerNotOfBranch }]);
     }
     if (sale.sellerId === userId) return;
