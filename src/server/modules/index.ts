@@ -26,6 +26,7 @@ import { registerCommissionRoutes, registerPosRoutes, registerRefundRoutes, regi
 import { registerGoalRoutes } from './goals';
 import { cashClosingJobs, registerCashClosingRoutes } from './sales';
 import { registerHomeRoutes } from './home';
+import { registerReportRoutes } from './reports';
 
 /** What a refund needs of the agenda: the bookings of a refunded purchase are cancelled ('Venta devuelta'). */
 export const refundDeps: RefundDeps = { cancelBookings, refundedReason: REFUNDED_REASON };
@@ -64,4 +65,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerGoalRoutes(app, ctx);
   registerCashClosingRoutes(app, ctx);
   registerHomeRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
 }

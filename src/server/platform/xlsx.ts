@@ -25,7 +25,19 @@ export interface XlsxSheet<T> {
   timeZone: string;
   /** Label of the totals row, written when a column asks for a total. */
   totalsLabel?: string;
+  /** A totals row that is not the columns' sums (a report's net), by column index; written instead of SUM formulas. */
+  totals?: (string | number | null)[];
+  /** Lines above the table (a report's user, role, title and period), each in its first cell. */
+  preamble?: string[];
+  /** Lines under the table (a report's definitions). */
+  notes?: string[];
+  /** Rows per sheet before the rest continue on another (Excel's limit, less the header block). */
+  maxRows?: number;
 }
+
+/** Excel's rows per sheet. */
+export const SHEET_ROW_LIMIT = 1_048_576;
+export const CONTINUED_NOTICE = 'Las filas continúan en la hoja siguiente: una hoja de Excel no admite más.';
 
 const FORMATS: Record<XlsxCellType, string | undefined> = {
   text: undefined,
@@ -45,15 +57,20 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
  */
 export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = workbook.addWorksheet(sheet.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = sheet.columns.map((c) => ({ header: c.header, width: c.width ?? WIDTHS[c.type], style: FORMATS[c.type] ? { numFmt: FORMATS[c.type] } : {} }));
-  styleHeader(ws.getRow(1), sheet.columns.length);
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: sheet.columns.length } };
-  ws.getRow(1).commit();
-
+  const preamble = sheet.preamble?.length ? [...sheet.preamble, ''] : [];
+  const perSheet = Math.max(1, (sheet.maxRows ?? SHEET_ROW_LIMIT) - preamble.length - 3);
   const sums = sheet.columns.map(() => 0);
   let count = 0;
+  let part = 1;
+  let ws = startSheet(workbook, sheet, preamble, part);
+  let onSheet = 0;
   for await (const row of sheet.rows) {
+    if (onSheet === perSheet) {
+      ws.addRow([CONTINUED_NOTICE]).commit();
+      ws.commit();
+      ws = startSheet(workbook, sheet, preamble, ++part);
+      onSheet = 0;
+    }
     const values = sheet.columns.map((c, i) => {
       const v = cellValue(c, c.value(row), sheet.timeZone);
       if (c.total && typeof v === 'number') sums[i]! += c.type === 'integer' ? v : toCents(v);
@@ -61,10 +78,47 @@ export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<
     });
     ws.addRow(values).commit();
     count++;
+    onSheet++;
   }
-  if (sheet.columns.some((c) => c.total)) writeTotals(ws, sheet, sums, count);
+  if (sheet.totals)
+    writeRow(
+      ws,
+      sheet.totals.map((v, i) => (i === 0 && v === null ? (sheet.totalsLabel ?? 'Total') : v)),
+      true,
+    );
+  else if (sheet.columns.some((c) => c.total)) writeTotals(ws, sheet, sums, part === 1 ? count : 0, preamble.length + 1);
+  for (const note of sheet.notes ?? []) ws.addRow([note]).commit();
   ws.commit();
   await workbook.commit();
+}
+
+/** A worksheet (the second and later named '<name> (n)') with the preamble, a bold frozen header row and its filter. */
+function startSheet<T>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: XlsxSheet<T>, preamble: string[], part: number) {
+  const name = part === 1 ? sheet.name.slice(0, 31) : `${sheet.name.slice(0, 25)} (${part})`;
+  const headerRow = preamble.length + 1;
+  const ws = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: headerRow }] });
+  ws.columns = sheet.columns.map((c) => ({ width: c.width ?? WIDTHS[c.type], style: FORMATS[c.type] ? { numFmt: FORMATS[c.type] } : {} }));
+  preamble.forEach((line, i) => {
+    const row = ws.getRow(i + 1);
+    row.getCell(1).value = line;
+    if (i === 0) row.font = { bold: true, size: 13 };
+    row.commit();
+  });
+  const header = ws.getRow(headerRow);
+  header.values = sheet.columns.map((c) => c.header);
+  styleHeader(header, sheet.columns.length);
+  ws.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: headerRow, column: sheet.columns.length } };
+  header.commit();
+  return ws;
+}
+
+function writeRow(ws: ExcelJS.Worksheet, values: ExcelJS.CellValue[], bold: boolean): void {
+  const row = ws.addRow(values);
+  if (bold) {
+    row.font = { bold: true };
+    row.border = { top: { style: 'thin' } } as Partial<ExcelJS.Borders>;
+  }
+  row.commit();
 }
 
 function styleHeader(row: ExcelJS.Row, columns: number): void {
@@ -117,29 +171,29 @@ function wallClock(instant: Date, timeZone: string, withTime: boolean): Date {
   return withTime ? new Date(Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!)) : new Date(Date.UTC(p.year!, p.month! - 1, p.day!));
 }
 
-function writeTotals<T>(ws: ExcelJS.Worksheet, sheet: XlsxSheet<T>, sums: number[], count: number): void {
-  const last = count + 1;
+/** The totals row: SUM formulas over this sheet's `count` rows (their exact result cached), or plain sums when count is 0. */
+function writeTotals<T>(ws: ExcelJS.Worksheet, sheet: XlsxSheet<T>, sums: number[], count: number, headerRow: number): void {
+  const first = headerRow + 1;
+  const last = headerRow + count;
   const values: ExcelJS.CellValue[] = sheet.columns.map((c, i) => {
     if (!c.total) return null;
     const letter = ws.getColumn(i + 1).letter;
     const result = c.type === 'integer' ? sums[i]! : sums[i]! / 100;
-    return count ? { formula: `SUM(${letter}2:${letter}${last})`, result } : 0;
+    // rows over several sheets: the sum as a value (a formula would see only this sheet's)
+    return count ? { formula: `SUM(${letter}${first}:${letter}${last})`, result } : result;
   });
   if (values[0] === null) values[0] = sheet.totalsLabel ?? 'Total';
-  const row = ws.addRow(values);
-  row.font = { bold: true };
-  row.border = { top: { style: 'thin' } } as Partial<ExcelJS.Borders>;
-  row.commit();
+  writeRow(ws, values, true);
 }
 
-/** Answers a request with the sheet as an .xlsx download named `<name>-<date>.xlsx`. */
-export async function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>): Promise<FastifyReply> {
+/** Answers a request with the sheet as an .xlsx download named `<name>-<date>.xlsx` (`<name>.xlsx` when not `dated`). */
+export async function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>, dated = true): Promise<FastifyReply> {
   const chunks: Buffer[] = [];
   const out = new PassThrough();
   out.on('data', (c: Buffer) => chunks.push(c));
   await writeXlsx(out, sheet);
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${csvFileName(name).replace(/\.csv$/, '.xlsx')}"`)
+    .header('content-disposition', `attachment; filename="${dated ? csvFileName(name).replace(/\.csv$/, '.xlsx') : `${name}.xlsx`}"`)
     .send(Buffer.concat(chunks));
 }

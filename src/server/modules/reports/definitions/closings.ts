@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { AUTOMATIC_LABEL } from '../../../../domain/cash-closings';
+import { fromCents, toCents } from '../../../../domain/money';
+import { REPORTS } from '../../../../domain/reports';
+import type { ReportDefinition } from '../definition';
+import { branchIs, rowsOf } from './money-rows';
+
+/** The daily cash closings of the period as they were stored (a closed day is never recomputed). */
+export const dailyCashClosing: ReportDefinition = {
+  meta: REPORTS['daily-cash-closing'],
+  async rows({ db, period, branchId }) {
+    const rows = rowsOf<Record<string, string | null>>(
+      await db.execute(sql`select c.closing_number, b.name as branch, c.business_date::text as date,
+          case when u.id is null then ${AUTOMATIC_LABEL} else trim(concat_ws(' ', u.name, u.last_name)) end as user_name,
+          c.opening_float::text, c.cash_total::text, c.cash_total_dollars::text,
+          (c.credit_card_total + c.debit_card_total)::text as cards,
+          (c.refund_cash + c.refund_credit_card_total + c.refund_debit_card_total + c.refund_points)::text as refunds,
+          c.difference_cash::text, c.total::text
+        from daily_cash_closings c join branches b on b.id = c.branch_id left join users u on u.id = c.user_id
+        where c.deleted_at is null and c.business_date between ${period.from}::date and ${period.to}::date and ${branchIs(sql`c.branch_id`, branchId)}
+        order by c.business_date, b.name`),
+    );
+    const pesos = (v: string | null) => (v === null ? null : fromCents(toCents(v)));
+    return {
+      rows: rows.map((r) => ({
+        number: r.closing_number,
+        branch: r.branch,
+        date: r.date,
+        user: r.user_name,
+        openingFloat: pesos(r.opening_float),
+        cash: pesos(r.cash_total),
+        dollars: pesos(r.cash_total_dollars),
+        cards: pesos(r.cards),
+        refunds: pesos(r.refunds),
+        difference: pesos(r.difference_cash),
+        total: pesos(r.total),
+      })),
+    };
+  },
+};

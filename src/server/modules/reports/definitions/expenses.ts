@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { cents, fromCents, multiplyCents, sumCents, toCents, type Cents } from '../../../../domain/money';
+import { expensesTotal, REPORTS } from '../../../../domain/reports';
+import type { DbOrTx } from '../../../db/client';
+import { assertBranchAccess } from '../../../platform/auth/actor';
+import type { ReportDefinition, ReportScope } from '../definition';
+import type { ReportPeriod } from '../period';
+import { branchIs, rowsOf } from './money-rows';
+import { branchNames } from './names';
+
+/** The four parts of section 9's expenses total. */
+export type ExpenseKind = 'assortment' | 'transferReceived' | 'transferSent' | 'return';
+export const EXPENSE_LABELS: Record<ExpenseKind, string> = {
+  assortment: 'Surtido',
+  transferReceived: 'Transferencia recibida',
+  transferSent: 'Transferencia enviada',
+  return: 'Devolución',
+};
+
+/** One ledger line that counts as an expense: units (positive) of a lot at its price, on a branch-local day. */
+export interface ExpenseLine {
+  kind: ExpenseKind;
+  branchId: string;
+  day: string;
+  document: string | null;
+  sku: string;
+  product: string;
+  allotment: string;
+  expiresIn: string | null;
+  quantity: number;
+  price: Cents;
+}
+
+/**
+ * The expense lines of a period, read from the stock ledger (every movement is written with its change): restocks
+ * received and transfers received add; transfers sent subtract (a sent transfer given back to its origin undoes its
+ * part); a transfer sent to a distribution centre and a return to the provider are the returns. Each line is valued
+ * at its lot's price, on the day of its branch.
+ */
+export async function expenseLines(db: DbOrTx, period: ReportPeriod, branchId: string | undefined): Promise<ExpenseLine[]> {
+  const rows = rowsOf<{
+    kind: ExpenseKind;
+    branch_id: string;
+    day: string;
+    document: string | null;
+    sku: string;
+    product: string;
+    allotment: string;
+    expires_in: string | null;
+    quantity: number;
+    price: string | null;
+  }>(
+    await db.execute(sql`select m.kind, m.branch_id, m.day::text as day, m.document_number as document, p.sku, p.name as product, s.allotment,
+        s.expires_at::text as expires_in, m.quantity, s.price::text as price
+      from (select sm.*, (sm.created_at at time zone b.time_zone)::date as day,
+          case sm.cause when 'restock_received' then 'assortment' when 'transfer_received' then 'transferReceived' when 'provider_return' then 'return'
+            else (case when d.distribution_center then 'return' else 'transferSent' end) end as kind
+        from stock_movements sm join branches b on b.id = sm.branch_id
+          left join transfers t on sm.cause in ('transfer_sent', 'transfer_returned') and t.id = sm.document_id
+          left join branches d on d.id = t.destiny_branch_id
+        where sm.cause in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return')
+          and sm.created_at >= ${period.from}::date - 1 and sm.created_at < ${period.to}::date + 2
+          and ${branchIs(sql`sm.branch_id`, branchId)}) m
+      join product_stocks s on s.id = m.stock_id join products p on p.id = m.product_id
+      where m.day between ${period.from}::date and ${period.to}::date
+      order by m.day, m.seq`),
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    branchId: r.branch_id,
+    day: r.day,
+    document: r.document,
+    sku: r.sku,
+    product: r.product,
+    allotment: r.allotment,
+    expiresIn: r.expires_in,
+    // what was sent leaves as a negative movement: a line shows the units, its sign is its kind's
+    quantity: r.kind === 'assortment' || r.kind === 'transferReceived' ? r.quantity : -r.quantity,
+    price: toCents(r.price ?? '0'),
+  }));
+}
+
+const lineAmount = (l: ExpenseLine) => multiplyCents(l.price, l.quantity);
+const signOf = (kind: ExpenseKind) => (kind === 'assortment' || kind === 'transferReceived' ? 1 : -1);
+
+/** Each branch's (or branch-month's, with `byMonth`) four parts and total, in cents. */
+export async function expensesBy(scope: ReportScope, byMonth = false) {
+  const lines = await expenseLines(scope.db, scope.period, scope.branchId);
+  const parts = new Map<string, Record<ExpenseKind, Cents[]>>();
+  for (const l of lines) {
+    const key = byMonth ? `${l.branchId}|${l.day.slice(0, 7)}` : l.branchId;
+    let p = parts.get(key);
+    if (!p) parts.set(key, (p = { assortment: [], transferReceived: [], transferSent: [], return: [] }));
+    p[l.kind].push(lineAmount(l));
+  }
+  return new Map(
+    [...parts].map(([key, p]) => {
+      const sums = {
+        assortments: sumCents(p.assortment),
+        transfersReceived: sumCents(p.transferReceived),
+        transfersSent: sumCents(p.transferSent),
+        returns: sumCents(p.return),
+      };
+      return [key, { ...sums, total: expensesTotal(sums) }];
+    }),
+  );
+}
+
+const LINE_COLUMNS = REPORTS['branch-expenses'].columns;
+
+async function lineRows(scope: ReportScope) {
+  const [lines, names] = await Promise.all([expenseLines(scope.db, scope.period, scope.branchId), branchNames(scope.db)]);
+  return lines.map((l) => ({
+    kind: EXPENSE_LABELS[l.kind],
+    document: l.document,
+    date: l.day,
+    branch: names.get(l.branchId) ?? '',
+    branchId: l.branchId,
+    sku: l.sku,
+    product: l.product,
+    allotment: l.allotment,
+    expiresIn: l.expiresIn,
+    receivedQuantity: l.quantity * signOf(l.kind),
+    price: fromCents(l.price),
+    total: fromCents(cents(lineAmount(l) * signOf(l.kind))),
+  }));
+}
+
+export const branchExpenses: ReportDefinition = { meta: REPORTS['branch-expenses'], rows: async (scope) => ({ rows: await lineRows(scope) }) };
+
+export const generalExpenses: ReportDefinition = {
+  meta: REPORTS['general-expenses-by-product'],
+  async rows(scope) {
+    const [byBranch, names] = await Promise.all([expensesBy(scope), branchNames(scope.db)]);
+    const rows = [...byBranch].map(([branchId, e]) => ({
+      branch: names.get(branchId) ?? '',
+      branchId,
+      totalAssortments: fromCents(e.assortments),
+      totalTransfersReceived: fromCents(e.transfersReceived),
+      totalTransfersSent: fromCents(e.transfersSent),
+      totalReturns: fromCents(e.returns),
+      total: fromCents(e.total),
+    }));
+    return { rows: rows.sort((a, b) => a.branch.localeCompare(b.branch)) };
+  },
+  async drill(scope, key) {
+    assertBranchAccess(scope.actor, key);
+    if (scope.branchId && scope.branchId !== key) return { columns: [...LINE_COLUMNS], rows: [] };
+    const rows = await lineRows({ ...scope, branchId: key });
+    return { columns: [...LINE_COLUMNS], rows };
+  },
+};

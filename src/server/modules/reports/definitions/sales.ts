@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { goalProgress } from '../../../../domain/goals';
+import { addCents, cents, fromCents, toCents, type Cents } from '../../../../domain/money';
+import { REPORTS, round2 } from '../../../../domain/reports';
+import type { ReportRow } from '../../../../domain/reports.contract';
+import type { DbOrTx } from '../../../db/client';
+import type { ReportDefinition, ReportScope } from '../definition';
+import { monthsOf } from '../period';
+import { branchIs, moneyGroups, rowsOf, type MoneyGroup } from './money-rows';
+import { branchNames } from './names';
+
+const CASH = 'Efectivo';
+const FIGURES = [
+  'mxnTx',
+  'dlsTx',
+  'dlsToMxTx',
+  'cashTotal',
+  'tdc',
+  'tdd',
+  'transfer',
+  'points',
+  'online',
+  'app',
+  'mxnProduct',
+  'dlsProduct',
+  'dlsToMxnProduct',
+  'total',
+] as const;
+type Figure = (typeof FIGURES)[number];
+export type SalesFigures = Record<Figure, Cents>;
+
+const zero = (): SalesFigures => Object.fromEntries(FIGURES.map((f) => [f, cents(0)])) as SalesFigures;
+const METHOD_FIGURE: Record<string, Figure> = {
+  'Tarjeta de crédito': 'tdc',
+  'Tarjeta de débito': 'tdd',
+  'Transferencia electrónica': 'transfer',
+  'Depósito bancario': 'transfer',
+  Puntos: 'points',
+};
+
+/**
+ * Adds one money group to a branch-day's (or month's) figures. The point of sale's tenders go to their method (cash in
+ * pesos net of the change, dollars as dollars and at the rate of each payment); the app's and the online store's, to
+ * their channel; products' cash also to the product columns. `total` = every peso taken − change − refunds: the
+ * closing's total for the same branch-day.
+ */
+export function addGroup(f: SalesFigures, g: MoneyGroup): void {
+  const signed = g.kind === 'change' ? cents(-g.amountMxn) : g.amountMxn;
+  const add = (key: Figure, v: Cents) => {
+    f[key] = addCents(f[key], v);
+  };
+  add('total', signed);
+  if (g.channel !== 'pos') return add(g.channel, signed);
+  if (g.method !== CASH) return add(METHOD_FIGURE[g.method] ?? 'transfer', signed);
+  const product = g.orderKind === 'cashOrder';
+  add('cashTotal', signed);
+  if (g.currency === 'USD') {
+    const dollars = g.kind === 'change' ? cents(-g.amount) : g.amount;
+    add('dlsTx', dollars);
+    add('dlsToMxTx', signed);
+    if (product) {
+      add('dlsProduct', dollars);
+      add('dlsToMxnProduct', signed);
+    }
+  } else {
+    add('mxnTx', signed);
+    if (product) add('mxnProduct', signed);
+  }
+}
+
+const pesosOf = (f: SalesFigures): ReportRow => Object.fromEntries(FIGURES.map((k) => [k, fromCents(f[k])]));
+
+/** Every branch-month's goal of the period (cents), keyed branch|YYYY-MM. */
+async function goalsOf(db: DbOrTx, scope: ReportScope): Promise<Map<string, Cents>> {
+  const rows = rowsOf<{ branch_id: string; month: string; goal: string }>(
+    await db.execute(sql`select branch_id, year || '-' || lpad(month::text, 2, '0') as month, goal::text from goals
+      where deleted_at is null and make_date(year, month, 1) between date_trunc('month', ${scope.period.from}::date) and ${scope.period.to}::date
+        and ${branchIs(sql`branch_id`, scope.branchId)}`),
+  );
+  return new Map(rows.map((r) => [`${r.branch_id}|${r.month}`, toCents(r.goal)]));
+}
+
+/** The figures of each key (branch|day or branch|month) of the period. */
+async function figuresBy(scope: ReportScope, keyOf: (g: MoneyGroup) => string) {
+  const groups = await moneyGroups(scope.db, scope.period, scope.branchId, scope.basis);
+  const byKey = new Map<string, SalesFigures>();
+  for (const g of groups) {
+    const key = keyOf(g);
+    let f = byKey.get(key);
+    if (!f) byKey.set(key, (f = zero()));
+    addGroup(f, g);
+  }
+  return byKey;
+}
+
+const split = (key: string) => key.split('|') as [string, string];
+
+export const dailySales: ReportDefinition = {
+  meta: REPORTS['daily-sales'],
+  async rows(scope) {
+    const [figures, goals, names] = await Promise.all([figuresBy(scope, (g) => `${g.branchId}|${g.day}`), goalsOf(scope.db, scope), branchNames(scope.db)]);
+    const rows = [...figures].map(([key, f]) => {
+      const [branchId, day] = split(key);
+      const [y, m] = day.split('-').map(Number) as [number, number];
+      const goal = goals.get(`${branchId}|${day.slice(0, 7)}`);
+      return {
+        date: day,
+        branch: names.get(branchId) ?? '',
+        branchId,
+        ...pesosOf(f),
+        dailyGoal: goal === undefined ? null : fromCents(goalProgress(goal, f.total, y, m).dailyGoal),
+      };
+    });
+    return { rows: rows.sort((a, b) => a.date.localeCompare(b.date) || String(a.branch).localeCompare(String(b.branch))) };
+  },
+};
+
+export const monthlySales: ReportDefinition = {
+  meta: REPORTS['monthly-sales'],
+  async rows(scope) {
+    const [figures, goals, names] = await Promise.all([
+      figuresBy(scope, (g) => `${g.branchId}|${g.day.slice(0, 7)}`),
+      goalsOf(scope.db, scope),
+      branchNames(scope.db),
+    ]);
+    const rows: ReportRow[] = [];
+    const months = monthsOf(scope.period);
+    const branchIds = new Set([...figures.keys(), ...goals.keys()].map((k) => split(k)[0]));
+    for (const month of months)
+      for (const branchId of branchIds) {
+        const key = `${branchId}|${month}`;
+        const f = figures.get(key);
+        const goal = goals.get(key);
+        if (!f && goal === undefined) continue;
+        const [y, m] = month.split('-').map(Number) as [number, number];
+        const total = f?.total ?? cents(0);
+        rows.push({
+          month,
+          branch: names.get(branchId) ?? '',
+          branchId,
+          ...pesosOf(f ?? zero()),
+          goal: goal === undefined ? null : fromCents(goal),
+          goalPercent: goal === undefined ? null : round2(goalProgress(goal, total, y, m).percent),
+        });
+      }
+    return { rows: rows.sort((a, b) => String(a.month).localeCompare(String(b.month)) || String(a.branch).localeCompare(String(b.branch))) };
+  },
+};
+
+/** The income of each branch-month (cents): monthly sales' total, for profitability. */
+export async function incomeByBranchMonth(scope: ReportScope): Promise<Map<string, Cents>> {
+  const figures = await figuresBy(scope, (g) => `${g.branchId}|${g.day.slice(0, 7)}`);
+  return new Map([...figures].map(([k, f]) => [k, f.total]));
+}

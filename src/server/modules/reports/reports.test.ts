@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { demoId } from '../../db/demo/random';
+import { queryRows, useTestApp } from '../../testing/harness';
+
+const { t, admin, gerente, medico } = useTestApp({ admin: 'admin@demo.mx', gerente: 'gerente@demo.mx', medico: 'medico@demo.mx' });
+
+const TIJUANA = demoId('branch:tijuana');
+const MEXICALI = demoId('branch:mexicali');
+
+type Report = {
+  rows: Record<string, string | number | null>[];
+  totals: Record<string, number | null> | null;
+  columns: { key: string; type: string }[];
+  period: { from: string; to: string };
+};
+const report = async (name: string, query = '') => {
+  const res = await admin({ method: 'GET', url: `/v1/report/${name}?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Report>();
+};
+const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
+const sum = (rows: Record<string, unknown>[], key: string) => rows.reduce((s, r) => s + cents(r[key]), 0);
+
+/** The last whole month before the demo's day: closed days with sales in every demo branch. */
+async function closedMonth(): Promise<string> {
+  const [row] = await queryRows<{ month: string }>(
+    t,
+    sql`select to_char(max(business_date) - interval '1 month', 'YYYY-MM') as month from daily_cash_closings`,
+  );
+  return row!.month;
+}
+
+describe('GET /v1/report/{name}', () => {
+  it('answers 404 for an unknown report and 400 for a period over three years', async () => {
+    const unknown = await admin({ method: 'GET', url: '/v1/report/no-such-report' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'REPORT_NOT_FOUND', message: 'Reporte no encontrado' });
+    const long = await admin({ method: 'GET', url: '/v1/report/daily-cash-closing?startDate=2020-01-01&endDate=2024-01-02' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0]).toMatchObject({ field: 'startDate' });
+  });
+
+  it('refuses another branch to a branch-bound role and reads its own when none is given', async () => {
+    expect((await gerente({ method: 'GET', url: `/v1/report/daily-sales?branchId=${MEXICALI}` })).statusCode).toBe(403);
+    const own = await gerente({ method: 'GET', url: '/v1/report/daily-sales' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().branch).toMatchObject({ id: TIJUANA });
+  });
+
+  it('lets a medic read only their own fees', async () => {
+    expect((await medico({ method: 'GET', url: '/v1/report/daily-sales' })).statusCode).toBe(403);
+  });
+
+  it("a day's sales (cash basis) equal that day's closing, and the days add up to the month", async () => {
+    const month = await closedMonth();
+    const daily = await report('daily-sales', `month=${month}&branchId=${TIJUANA}`);
+    expect(daily.rows.length).toBeGreaterThan(0);
+    const closings = await report('daily-cash-closing', `startDate=${month}-01&endDate=${daily.period.to}&branchId=${TIJUANA}`);
+    const closingOf = new Map(closings.rows.map((r) => [r.date, cents(r.total)]));
+    for (const day of daily.rows) expect([day.date, cents(day.total)]).toEqual([day.date, closingOf.get(day.date as string) ?? 0]);
+    expect(cents(daily.totals!.total)).toBe(sum(daily.rows, 'total'));
+    const monthly = await report('monthly-sales', `year=${month.slice(0, 4)}&branchId=${TIJUANA}`);
+    expect(cents(monthly.rows.find((r) => r.month === month)!.total)).toBe(cents(daily.totals!.total));
+  });
+
+  it("profitability's income equals monthly sales and its expenses the expenses report", async () => {
+    const month = await closedMonth();
+    const year = month.slice(0, 4);
+    const profit = await report('profitability-by-branch', `year=${year}`);
+    const monthly = await report('monthly-sales', `year=${year}`);
+    const key = `m${month.slice(5, 7)}`;
+    const income = profit.rows.filter((r) => r.type === 'Ingresos');
+    expect(sum(income, key)).toBe(
+      sum(
+        monthly.rows.filter((r) => r.month === month),
+        'total',
+      ),
+    );
+    const expenses = await report('general-expenses-by-product', `month=${month}`);
+    expect(
+      sum(
+        profit.rows.filter((r) => r.type === 'Egresos'),
+        key,
+      ),
+    ).toBe(sum(expenses.rows, 'total'));
+    expect(cents(profit.totals![key])).toBe(sum(income, key) - sum(expenses.rows, 'total'));
+    const lines = await report('branch-expenses', `month=${month}`);
+    expect(sum(lines.rows, 'total')).toBe(sum(expenses.rows, 'total'));
+  });
+
+  it('writes a real workbook: header block, typed money cells, totals row', async () => {
+    const month = await closedMonth();
+    const res = await admin({ method: 'GET', url: `/v1/report/daily-sales?month=${month}&branchId=${TIJUANA}&format=xlsx` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`daily-sales_${month}-01_`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Ventas diarias');
+    expect(ws.getCell('A1').value).toBe('Ventas diarias');
+    expect(String(ws.getCell('A2').value)).toContain('Rol: Super Administrador');
+    const header = ws.getRow(6);
+    expect(header.getCell(1).value).toBe('Fecha');
+    const first = ws.getRow(7);
+    expect(first.getCell(1).value).toBeInstanceOf(Date);
+    expect(typeof first.getCell(16).value).toBe('number');
+    expect(first.getCell(16).numFmt).toBe('"$"#,##0.00');
+  });
+});

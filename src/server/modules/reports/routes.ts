@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { reportRoutes } from '../../../domain/reports.contract';
+import type { AppContext } from '../../context';
+import { serve } from '../../platform/serve';
+import { drillReport, runReport } from './service';
+import { sendReportXlsx } from './workbook';
+
+/**
+ * GET /report/{name} (and ?format=xlsx) and its drill-down. Access: the hub (reports.show) or a commission screen's
+ * reader (their own individual fees); which report and whose rows each may read is the service's rule.
+ */
+export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const access = ['reports.show', 'medic_comission.show', 'cosmetologic_comission.show'] as const;
+  serve(app, reportRoutes.get, [...access], async (req, reply) => {
+    const report = await runReport(ctx.db, req.actor, req.params.name, req.query);
+    return req.query.format === 'xlsx' ? sendReportXlsx(reply, report) : report;
+  });
+  serve(app, reportRoutes.drill, [...access], async (req, reply) => {
+    const report = await drillReport(ctx.db, req.actor, req.params.name, req.query);
+    return req.query.format === 'xlsx' ? sendReportXlsx(reply, report) : report;
+  });
+}
