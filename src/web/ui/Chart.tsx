@@ -49,6 +49,7 @@ function loadECharts(): Promise<ECharts> {
 }
 
 export interface ChartProps {
+  /** From chart-options.ts; keep it stable (useMemo on the rows): a new object draws the chart anew. */
   option: ChartOption;
   /** Height in pixels; the width follows the container. */
   height: number;
