@@ -120,6 +120,18 @@ describe('reports hub', () => {
     await admin.goto(`${server.url}/dashboard/reportes?reporte=daily-sales&month=2001-01`);
     await admin.getByText('No hay datos para el periodo y los filtros elegidos').waitFor();
     await expect.poll(() => admin.getByRole('button', { name: 'Excel' }).isDisabled()).toBe(true);
+    await admin.screenshot({ path: SHOT('empty') });
+  });
+
+  it('admin: the widest filter form (dates, month and branch) fits 1366×768 without scrolling sideways', async () => {
+    await admin.goto(`${server.url}/dashboard/reportes?reporte=general-inventory`);
+    await expect.poll(() => selectShows(admin, 'Reporte')).toContain('Inventario general');
+    for (const label of ['Mes', 'Sucursal']) await admin.getByLabel(label, { exact: true }).waitFor();
+    await admin.getByLabel('Fechas').first().waitFor();
+    // the API's answer (figures, or its error while the report is not served): either way a settled page
+    await admin.getByTestId('report-header').or(admin.getByTestId('report-error')).first().waitFor();
+    expect(await noSideScroll(admin)).toBe(true);
+    await admin.screenshot({ path: SHOT('inventory') });
   });
 
   it('a medic sees only their own medical fee report', async () => {
