@@ -40,6 +40,11 @@ describe('reports hub', () => {
     await admin.getByRole('heading', { name: 'Reportes' }).waitFor();
     await expect.poll(() => selectShows(admin, 'Reporte')).toContain('Rentabilidad por sucursal');
     await expect.poll(() => admin.getByTestId('report-header').textContent()).toMatch(/Rentabilidad por sucursal.*Alejandra.*Super Administrador/);
+    // the year of the demo month (the default, this year, may have no day yet on New Year's Day)
+    await admin.getByLabel('Año', { exact: true }).click();
+    await admin.getByLabel('Año', { exact: true }).fill(MONTH.slice(0, 4));
+    await admin.getByLabel('Año', { exact: true }).press('Enter');
+    await expect.poll(() => admin.getByTestId('report-header').textContent()).toContain(`01/01/${MONTH.slice(0, 4)} al 31/12/${MONTH.slice(0, 4)}`);
     await admin.getByRole('img', { name: 'Gráfica de ingresos y egresos por mes' }).waitFor();
     await admin.getByTestId('report-table-totals').getByText('Utilidad (ingresos − egresos)').waitFor();
     expect(await noSideScroll(admin)).toBe(true);
