@@ -4,7 +4,9 @@ import { confirmationPercent, expensesTotal, medicalIsr, occupationBand, occupat
 
 describe('section 9 formulas', () => {
   it('expenses total = restocks + transfers received − transfers sent − returns, to the cent', () => {
-    expect(expensesTotal({ assortments: cents(1_000_001), transfersReceived: cents(25_050), transfersSent: cents(10_001), returns: cents(99) })).toBe(1_014_951);
+    expect(expensesTotal({ assortments: cents(1_000_001), transfersReceived: cents(25_050), transfersSent: cents(10_001), returns: cents(99) })).toBe(
+      1_014_951,
+    );
     expect(expensesTotal({ assortments: cents(0), transfersReceived: cents(0), transfersSent: cents(500), returns: cents(1) })).toBe(-501);
   });
 
