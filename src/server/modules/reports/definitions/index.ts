@@ -1,7 +1,10 @@
 import type { ReportName } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
+import { appointmentsByChannel, confirmation, scheduledAppointments } from './appointments';
 import { dailyCashClosing } from './closings';
+import { customersReport } from './customers';
 import { branchExpenses, generalExpenses } from './expenses';
+import { occupation } from './occupation';
 import { profitabilityByBranch } from './profitability';
 import { dailySales, monthlySales } from './sales';
 
@@ -13,4 +16,9 @@ export const DEFINITIONS: Partial<Record<ReportName, ReportDefinition>> = {
   'daily-sales': dailySales,
   'monthly-sales': monthlySales,
   'daily-cash-closing': dailyCashClosing,
+  customers: customersReport,
+  appointments: appointmentsByChannel,
+  confirmation,
+  'scheduled-appointments': scheduledAppointments,
+  occupation,
 };
