@@ -2,6 +2,8 @@ import type { ReportName } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
 import { dailyCashClosing } from './closings';
 import { branchExpenses, generalExpenses } from './expenses';
+import { generalCosmetologyFees, generalMedicalFees, individualCosmetologyFees, individualMedicalFees } from './fees';
+import { generalInventory } from './inventory';
 import { profitabilityByBranch } from './profitability';
 import { dailySales, monthlySales } from './sales';
 
@@ -13,4 +15,9 @@ export const DEFINITIONS: Partial<Record<ReportName, ReportDefinition>> = {
   'daily-sales': dailySales,
   'monthly-sales': monthlySales,
   'daily-cash-closing': dailyCashClosing,
+  'individual-medical-fees': individualMedicalFees,
+  'general-medical-fees': generalMedicalFees,
+  'individual-cosmetology-fees': individualCosmetologyFees,
+  'general-cosmetology-fees': generalCosmetologyFees,
+  'general-inventory': generalInventory,
 };
