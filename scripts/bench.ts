@@ -27,6 +27,7 @@ import { actorOfUsername } from '../src/server/modules/auth';
 import { inventoryServices, putIntoLot } from '../src/server/modules/inventory';
 import { salesServices } from '../src/server/modules/sales';
 import type { CashSaleInput } from '../src/domain/sales.contract';
+import { REPORTS, type ReportMeta } from '../src/domain/reports';
 
 const { values: args } = parseArgs({
   options: {
@@ -453,6 +454,7 @@ async function main() {
       goal: 100,
       request: () => ({ path: `/v1/daily-cash-closing/preview?branchId=${closingBranch?.branch_id ?? salesBranch}&date=${TODAY}` }),
     },
+    ...reportScenarios(listBranch),
   ];
 
   const results: string[] = [];
@@ -607,6 +609,42 @@ async function main() {
 }
 
 /** The i-th sale of a burst of one customer: the clinic's product and package in turn, every third paying 10 points. */
+/**
+ * Issue 29's goals, per report: its rows over a year of the chain (its widest period: a month for a month report)
+ * under 300 ms, one branch-month under 100 ms, the year's Excel file under 3 s.
+ */
+function reportScenarios(branchId: string) {
+  const year = TODAY.slice(0, 4);
+  const month = TODAY.slice(0, 7);
+  const lastYear = `${Number(year) - 1}${TODAY.slice(4)}`;
+  const query = (meta: ReportMeta, span: 'year' | 'month') => {
+    const f = meta.filters;
+    if (f.includes('dates')) return span === 'year' ? `startDate=${lastYear}&endDate=${TODAY}` : `startDate=${month}-01&endDate=${TODAY}`;
+    if (f.includes('month') && (span === 'month' || !f.includes('year'))) return `month=${month}`;
+    return `year=${year}`;
+  };
+  return Object.values(REPORTS).flatMap((meta) => [
+    {
+      name: `Reporte ${meta.title}: la cadena, un año`,
+      method: 'GET' as const,
+      goal: 300,
+      request: () => ({ path: `/v1/report/${meta.name}?${query(meta, 'year')}` }),
+    },
+    {
+      name: `Reporte ${meta.title}: una sucursal, un mes`,
+      method: 'GET' as const,
+      goal: 100,
+      request: () => ({ path: `/v1/report/${meta.name}?${query(meta, 'month')}${meta.filters.includes('branch') ? `&branchId=${branchId}` : ''}` }),
+    },
+    {
+      name: `Reporte ${meta.title}: Excel de la cadena, un año`,
+      method: 'GET' as const,
+      goal: 3000,
+      request: () => ({ path: `/v1/report/${meta.name}?${query(meta, 'year')}&format=xlsx` }),
+    },
+  ]);
+}
+
 function burstSales(o: {
   runId: string;
   branchId: string;

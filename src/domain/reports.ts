@@ -240,6 +240,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     definition:
       'Ocupación = minutos agendados de la cabina ÷ minutos abiertos (el horario de la cabina menos sus bloqueos) × 100, para días pasados y futuros. Menos de 50 % rojo, de 50 a 69 % amarillo, 70 % o más verde.',
     chart: 'occupationHeatmap',
+    /** The cabin's hours of the day (key = cabin id; 'all' = every cabin × hour, the heat map). */
+    drill: 'bookedMinutes',
   },
   'daily-sales': {
     name: 'daily-sales',

@@ -218,6 +218,8 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       clients: ['show', 'create', 'edit', 'view'],
       treatments: READ,
       medic_comission: READ,
+      // the hub in the menu, for their own individual fees only: without view no other report (reports/service.ts)
+      reports: ['show', 'reports'],
     },
   },
   {
@@ -231,6 +233,7 @@ export const DEFAULT_ROLES: RoleDefinition[] = [
       treatments: READ,
       pos: ['show', 'create'],
       cosmetologic_comission: READ,
+      reports: ['show', 'reports'],
     },
   },
 ];

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, signedInPage } from './browser';
+import { chooseOption, launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -205,8 +205,7 @@ describe('customers', () => {
     const total = admin.getByTestId('total-records');
     await expect.poll(() => total.innerText()).toMatch(/Total de registros: [1-9]/);
     const all = await total.innerText();
-    await admin.getByLabel('Sucursal', { exact: true }).click();
-    await admin.locator('.ant-select-dropdown:visible').getByTitle('Mexicali', { exact: true }).click();
+    await chooseOption(admin, 'Sucursal', 'Mexicali');
     await admin.waitForURL(/branchId=/);
     await expect.poll(() => total.innerText()).not.toBe(all);
     const mexicali = (await server.t.ctx.db.execute(

@@ -5,7 +5,7 @@ import { cents } from '../../src/domain/money';
 import { demoId } from '../../src/server/db/demo/random';
 import { putIntoLot } from '../../src/server/modules/inventory';
 import { queryRows } from '../../src/server/testing/harness';
-import { launchBrowser, settled, signedInPage } from './browser';
+import { chooseOption, launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -41,31 +41,9 @@ const rows = (page: Page) => page.locator('.ant-table-wrapper').first().locator(
 const width = async (dialog: Locator) => Math.round(await dialog.evaluate((el) => el.getBoundingClientRect().width));
 const modal = (page: Page, title: string) => page.locator('.ant-modal', { has: page.locator('.ant-modal-title', { hasText: title }) });
 
-/** Picks a filter's option until the select shows it: a click while a list fades out or loads is tried again. */
-async function chooseFilter(page: Page, label: string, option: string) {
-  const select = page.getByRole('combobox', { name: label, exact: true });
-  const shown = page.locator('.ant-select').filter({ has: select }).first();
-  const chosen = async () => (await shown.innerText()).includes(option);
-  await expect
-    .poll(
-      async () => {
-        if (await chosen()) return true;
-        if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
-        await page
-          .locator('.ant-select-dropdown:visible')
-          .getByTitle(option, { exact: true })
-          .click({ timeout: 2_000 })
-          .catch(() => undefined);
-        return chosen();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-}
-
 async function searchSku(page: Page, sku: string) {
-  await page.getByLabel('Campo de búsqueda').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('SKU', { exact: true }).click();
+  // a click on the option while the list reloads can land on nothing: the search would then run on the name
+  await chooseOption(page, 'Campo de búsqueda', 'SKU');
   await page.getByLabel('Buscar', { exact: true }).fill(sku);
   await page.getByLabel('Buscar', { exact: true }).press('Enter');
 }
@@ -104,11 +82,11 @@ describe('inventario', () => {
   });
 
   it('filters by branch, expiry and level', async () => {
-    await chooseFilter(page, 'Sucursal', 'Mexicali');
+    await chooseOption(page, 'Sucursal', 'Mexicali');
     await poll(() => page.url()).toContain(`branchId=${demoId('branch:mexicali')}`);
     await poll(async () => new Set((await rows(page).locator('td:nth-child(4)').allInnerTexts()).map((t) => t.trim()))).toEqual(new Set(['Mexicali']));
 
-    await chooseFilter(page, 'Caducidad', 'Caduca en 30 días');
+    await chooseOption(page, 'Caducidad', 'Caduca en 30 días');
     await poll(() => page.url()).toContain('expiry=30');
     // every row listed has a lot in the window, so each row shows a danger (≤ 30 days) tag
     await poll(async () => {
@@ -122,7 +100,7 @@ describe('inventario', () => {
 
     await page.getByLabel('Limpiar filtros').click();
     await poll(() => page.url()).not.toContain('expiry=');
-    await chooseFilter(page, 'Nivel', 'Bajo mínimo');
+    await chooseOption(page, 'Nivel', 'Bajo mínimo');
     await poll(() => page.url()).toContain('level=below');
     await poll(async () => {
       const n = await rows(page).count();
@@ -230,7 +208,7 @@ describe('inventario', () => {
 
   it('offers neither adjustment nor max/min on distribution-centre rows', async () => {
     await page.goto(`${server.url}/dashboard/inventario`);
-    await chooseFilter(page, 'Sucursal', CEDIS);
+    await chooseOption(page, 'Sucursal', CEDIS);
     await poll(async () => new Set((await rows(page).locator('td:nth-child(4)').allInnerTexts()).map((t) => t.trim()))).toEqual(new Set([CEDIS]));
     await rows(page).first().getByRole('button', { name: 'Opciones' }).click();
     await page.getByRole('menuitem', { name: 'Kardex' }).waitFor();

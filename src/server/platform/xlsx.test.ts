@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { writeXlsx, type XlsxSheet } from './xlsx';
+import { CONTINUED_NOTICE, writeXlsx, type XlsxSheet } from './xlsx';
 
 interface Sale {
   folio: string;
@@ -13,6 +13,10 @@ interface Sale {
 
 /** Writes the sheet to memory and loads it back with ExcelJS's reader. */
 async function roundTrip<T>(sheet: XlsxSheet<T>): Promise<ExcelJS.Worksheet> {
+  return (await roundTripBook(sheet)).worksheets[0]!;
+}
+
+async function roundTripBook<T>(sheet: XlsxSheet<T>): Promise<ExcelJS.Workbook> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -21,7 +25,7 @@ async function roundTrip<T>(sheet: XlsxSheet<T>): Promise<ExcelJS.Worksheet> {
   await ended;
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-  return book.worksheets[0]!;
+  return book;
 }
 
 const salesSheet = (rows: Iterable<Sale> | AsyncIterable<Sale>): XlsxSheet<Sale> => ({
@@ -38,6 +42,25 @@ const salesSheet = (rows: Iterable<Sale> | AsyncIterable<Sale>): XlsxSheet<Sale>
 });
 
 describe('writeXlsx', () => {
+  it('writes the header block above a frozen header row, and continues past the row limit on another sheet with a notice', async () => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ folio: `F-${i + 1}`, units: 1, amount: '10.01', day: '2026-03-01', at: new Date(0) }));
+    const book = await roundTripBook({ ...salesSheet(rows), preamble: ['Ventas', 'Usuario: Ana'], notes: ['Definición'], maxRows: 9 });
+    const [first, second] = book.worksheets;
+    expect(first!.getCell('A1').value).toBe('Ventas');
+    expect(first!.getCell('A4').value).toBe('Folio');
+    expect(first!.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
+    // 9 rows a sheet less the block (3), the header, the notice or totals and a note: 3 rows each
+    expect([first!.getCell('A5').value, first!.getCell('A7').value, first!.getCell('A8').value]).toEqual(['F-1', 'F-3', CONTINUED_NOTICE]);
+    expect(second!.name).toBe('Ventas por sucursal (2)');
+    expect(second!.getCell('A5').value).toBe('F-4');
+    const third = book.worksheets[2]!;
+    expect(third.getCell('A5').value).toBe('F-7');
+    // the totals row on the last sheet sums every sheet's rows as values
+    expect(third.getCell('B6').value).toBe(7);
+    expect(third.getCell('C6').value).toBe(70.07);
+    expect(third.getCell('A7').value).toBe('Definición');
+  });
+
   it('writes a bold frozen header, typed cells in the branch wall clock and an exact totals row', async () => {
     const ws = await roundTrip(
       salesSheet([

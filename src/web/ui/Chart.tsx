@@ -64,56 +64,22 @@ export interface ChartProps {
 export function Chart({ option, height, ariaLabel }: ChartProps) {
   const echarts = use(loadECharts());
   const { token } = antdTheme.useToken();
-  const {
-    colorPrimary,
-    colorText,
-    colorTextSecondary,
-    colorBorder,
-    colorBorderSecondary,
-    colorBgElevated,
-    colorFillQuaternary,
-    fontFamily,
-    fontSize,
-    cyan,
-    gold,
-    purple,
-    magenta,
-    green,
-    volcano,
-    geekblue,
-  } = token;
+  // antd gives a new token object only when the theme changes: the chart's theme follows it
   const theme = useMemo(
     () =>
       chartTheme({
-        colorPrimary,
-        colorText,
-        colorTextSecondary,
-        colorBorder,
-        colorBorderSecondary,
-        colorBgElevated,
-        colorFillQuaternary,
-        fontFamily,
-        fontSize,
-        palette: [gold, cyan, magenta, green, volcano, geekblue, purple],
+        colorPrimary: token.colorPrimary,
+        colorText: token.colorText,
+        colorTextSecondary: token.colorTextSecondary,
+        colorBorder: token.colorBorder,
+        colorBorderSecondary: token.colorBorderSecondary,
+        colorBgElevated: token.colorBgElevated,
+        colorFillQuaternary: token.colorFillQuaternary,
+        fontFamily: token.fontFamily,
+        fontSize: token.fontSize,
+        palette: [token.gold, token.cyan, token.magenta, token.green, token.volcano, token.geekblue, token.purple],
       }),
-    [
-      colorPrimary,
-      colorText,
-      colorTextSecondary,
-      colorBorder,
-      colorBorderSecondary,
-      colorBgElevated,
-      colorFillQuaternary,
-      fontFamily,
-      fontSize,
-      gold,
-      cyan,
-      purple,
-      magenta,
-      green,
-      volcano,
-      geekblue,
-    ],
+    [token],
   );
   const canvasRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);

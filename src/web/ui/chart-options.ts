@@ -82,18 +82,28 @@ export interface MoneyVsGoalRow {
   goal: number | null;
 }
 
+/** A dataset of money by category label: the grid, legend, axis tooltip and money axis the money charts share. */
+function moneyByLabel(dimensions: string[], source: (string | number | null)[][]): ChartOption {
+  return {
+    dataset: { dimensions, source },
+    grid: GRID,
+    legend: { top: 0 },
+    tooltip: { trigger: 'axis', valueFormatter: moneyTooltip },
+    xAxis: { type: 'category' },
+    yAxis: moneyValueAxis,
+  };
+}
+
 /**
  * Bars of a money series against a goal line: sales by day against the day's share of the month's goal, or sales by
  * month against the month's goal. A row's goal null leaves a gap in the line.
  */
 export function moneyVsGoalOption(rows: MoneyVsGoalRow[], names: { amount?: string; goal?: string } = {}): ChartOption {
   return {
-    dataset: { dimensions: ['label', 'amount', 'goal'], source: rows.map((r) => [r.label, r.amount, r.goal]) },
-    grid: GRID,
-    legend: { top: 0 },
-    tooltip: { trigger: 'axis', valueFormatter: moneyTooltip },
-    xAxis: { type: 'category' },
-    yAxis: moneyValueAxis,
+    ...moneyByLabel(
+      ['label', 'amount', 'goal'],
+      rows.map((r) => [r.label, r.amount, r.goal]),
+    ),
     series: [
       { type: 'bar', name: names.amount ?? 'Ventas', encode: { x: 'label', y: 'amount' } },
       {
@@ -216,12 +226,10 @@ export interface IncomeExpensesRow {
 /** Grouped bars of income and expenses by month (profitability by branch). */
 export function incomeVsExpensesOption(rows: IncomeExpensesRow[]): ChartOption {
   return {
-    dataset: { dimensions: ['label', 'income', 'expenses'], source: rows.map((r) => [r.label, r.income, r.expenses]) },
-    grid: GRID,
-    legend: { top: 0 },
-    tooltip: { trigger: 'axis', valueFormatter: moneyTooltip },
-    xAxis: { type: 'category' },
-    yAxis: moneyValueAxis,
+    ...moneyByLabel(
+      ['label', 'income', 'expenses'],
+      rows.map((r) => [r.label, r.income, r.expenses]),
+    ),
     series: [
       { type: 'bar', name: 'Ingresos', encode: { x: 'label', y: 'income' } },
       { type: 'bar', name: 'Egresos', encode: { x: 'label', y: 'expenses' } },

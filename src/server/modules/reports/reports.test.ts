@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { demoId } from '../../db/demo/random';
 import { queryRows, useTestApp } from '../../testing/harness';
@@ -107,5 +107,63 @@ describe('GET /v1/report/{name}', () => {
     expect(first.getCell(1).value).toBeInstanceOf(Date);
     expect(typeof first.getCell(16).value).toBe('number');
     expect(first.getCell(16).numFmt).toBe('"$"#,##0.00');
+  });
+
+  describe('a known week of 2031 in Tijuana', () => {
+    const day = (d: number) => `2031-03-${String(d).padStart(2, '0')}`;
+    let saleId: string;
+    let productSaleId: string;
+
+    // a treatment sale paid $500 cash (change $76.25) + $420 debit on the 10th, refunded in cash on the 12th; a product
+    // sale paid 20 dollars at 17.50 on the 11th: the rows the intake and the refund write, on days of our choosing
+    beforeAll(async () => {
+      [{ id: saleId }] = (await queryRows<{ id: string }>(
+        t,
+        sql`insert into orders (order_number, branch_id, subtotal, total, payment_method, payment_status, business_date, change, refunded_at, refund_business_date)
+          values ('REP-T-1', ${TIJUANA}, 843.75, 843.75, 'Dividido', 'paid', ${day(10)}, 76.25, now(), ${day(12)}) returning id`,
+      )) as [{ id: string }];
+      [{ id: productSaleId }] = (await queryRows<{ id: string }>(
+        t,
+        sql`insert into cash_orders (order_number, branch_id, subtotal, total, payment_method, payment_status, business_date)
+          values ('REP-T-2', ${TIJUANA}, 350, 350, 'Efectivo', 'paid', ${day(11)}) returning id`,
+      )) as [{ id: string }];
+      await queryRows(
+        t,
+        sql`insert into sale_payments (order_kind, order_id, branch_id, business_date, kind, method, currency, amount, exchange_rate, amount_mxn) values
+          ('order', ${saleId}, ${TIJUANA}, ${day(10)}, 'payment', 'Efectivo', 'MXN', 500, 1, 500),
+          ('order', ${saleId}, ${TIJUANA}, ${day(10)}, 'payment', 'Tarjeta de débito', 'MXN', 420, 1, 420),
+          ('order', ${saleId}, ${TIJUANA}, ${day(12)}, 'refund', 'Efectivo', 'MXN', -843.75, 1, -843.75),
+          ('cashOrder', ${productSaleId}, ${TIJUANA}, ${day(11)}, 'payment', 'Efectivo', 'USD', 20, 17.5, 350)`,
+      );
+    });
+
+    const daily = (basis: string) => report('daily-sales', `month=2031-03&branchId=${TIJUANA}&basis=${basis}`);
+    const onDay = (r: Report, d: number) => r.rows.find((row) => row.date === day(d));
+
+    it('counts cash as it stayed in the drawer and dollars at the rate of their payment', async () => {
+      const r = await daily('cash');
+      expect(onDay(r, 10)).toMatchObject({ mxnTx: 423.75, cashTotal: 423.75, tdd: 420, total: 843.75 });
+      expect(onDay(r, 11)).toMatchObject({ dlsTx: 20, dlsToMxTx: 350, mxnProduct: 0, dlsProduct: 20, dlsToMxnProduct: 350, total: 350 });
+    });
+
+    it("puts a refund on its own day (cash basis) or on its sale's day (sale basis); both add up to the same month", async () => {
+      const cash = await daily('cash');
+      expect(onDay(cash, 12)).toMatchObject({ mxnTx: -843.75, total: -843.75 });
+      const bySale = await daily('sale');
+      expect(onDay(bySale, 10)).toMatchObject({ total: 0, tdd: 420 });
+      expect(onDay(bySale, 12)).toBeUndefined();
+      expect(cents(cash.totals!.total)).toBe(35_000);
+      expect(cents(bySale.totals!.total)).toBe(35_000);
+      const res = await admin({ method: 'GET', url: `/v1/report/daily-sales?month=2031-03&branchId=${TIJUANA}` });
+      expect(res.json()).toMatchObject({ basis: 'cash' });
+    });
+
+    it("a day's cash-basis total is the total its closing would count", async () => {
+      for (const d of [10, 11, 12]) {
+        const x = await admin({ method: 'GET', url: `/v1/daily-cash-closing/preview?branchId=${TIJUANA}&date=${day(d)}` });
+        expect(x.statusCode, x.body).toBe(200);
+        expect(cents(x.json().total)).toBe(cents(onDay(await daily('cash'), d)!.total));
+      }
+    });
   });
 });

@@ -106,7 +106,8 @@ export function registerStockRoutes(app: FastifyInstance, ctx: AppContext): void
     });
   });
   serve(app, stockRoutes.scan, [...FORM_READERS], (req) => readScan(db, req.actor, req.query.code, req.query.branchId));
-  serve(app, stockRoutes.report, [READ, 'reports.show'], async (req, reply) => {
+  // reports.view, not the hub's show: a medic or cosmetologist opens the hub for their own fees only
+  serve(app, stockRoutes.report, [READ, 'reports.view'], async (req, reply) => {
     const report = await service.stockReport(db, req.actor, req.query.branchId);
     if (req.query.format === 'xlsx')
       return sendXlsx(reply, `inventario-${report.branch.name}`, {

@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  APPOINTMENT_METHODS,
+  appointmentMethodLabels,
+  appointmentStatusLabels,
+  CONFIRM_METHODS,
+  type AppointmentMethod,
+  type AppointmentStatus,
+} from '../../../../domain/agenda';
+import { CONFIRMATION_OF_METHOD, confirmationLabel } from '../../../../domain/occupation';
+import { CONFIRMATION_METHODS, CONFIRMING_METHODS, confirmationPercent, REPORTS, type ConfirmationMethod } from '../../../../domain/reports';
+import type { ReportRow } from '../../../../domain/reports.contract';
+import { AppError } from '../../../platform/app-error';
+import { assertBranchAccess } from '../../../platform/auth/actor';
+import type { ReportDefinition, ReportScope } from '../definition';
+import { branchIs, rowsOf } from './money-rows';
+
+/** A uuid as the drill's key must be (anything else names no branch or cabin). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The appointments of the period by their date (already the branch's own day), of the scope's branches, not deleted. */
+export const appointmentsOfPeriod = (scope: Pick<ReportScope, 'period' | 'branchId'>, alias = 'a'): SQL =>
+  sql`${sql.raw(alias)}.deleted_at is null and ${sql.raw(alias)}.date between ${scope.period.from}::date and ${scope.period.to}::date
+    and ${branchIs(sql.raw(`${alias}.branch_id`), scope.branchId)}`;
+
+/** The report's column of each channel (appointment_method). */
+const CHANNEL_COLUMN: Record<AppointmentMethod, string> = {
+  inPerson: 'inPerson',
+  phoneCall: 'call',
+  socialNetworks: 'socialMedia',
+  app: 'app',
+  ecommerce: 'ecommerce',
+};
+
+/**
+ * The rows of scheduled-appointments: each appointment of the period with its cabin, patient, treatment (the
+ * treatment, else the package, the promotion, the purchased treatment or the appointment's type), channel,
+ * confirmation and status in Spanish. `notCancelled` keeps the ones appointments by channel counts.
+ */
+async function appointmentRows(scope: Pick<ReportScope, 'db' | 'period' | 'branchId'>, notCancelled = false): Promise<ReportRow[]> {
+  const rows = rowsOf<{
+    appointment_number: string;
+    branch_id: string;
+    branch: string;
+    cabin: string;
+    date: string;
+    time: string;
+    customer: string;
+    treatment: string;
+    method: AppointmentMethod;
+    confirm_method: string | null;
+    status: AppointmentStatus;
+  }>(
+    await scope.db.execute(sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
+        to_char(a.start_time, 'HH24:MI') as time, trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)) as customer,
+        coalesce(t.name, pk.name, pr.name, ppt.name, tt.name) as treatment, a.appointment_method as method, a.confirm_method, a.status
+      from appointments a join branches b on b.id = a.branch_id join cabins c on c.id = a.cabin_id join customers cu on cu.id = a.customer_id
+        join treatment_types tt on tt.id = a.treatment_type_id
+        left join treatments t on t.id = a.treatment_id left join packages pk on pk.id = a.package_id left join packages pr on pr.id = a.promo_id
+        left join purchased_products pp on pp.id = a.purchased_product_id left join treatments ppt on ppt.id = pp.treatment_id
+      where ${appointmentsOfPeriod(scope)} ${notCancelled ? sql`and a.status <> 'cancelled'` : sql``}
+      order by a.date, a.start_time, b.name, c.name, a.appointment_number`),
+  );
+  return rows.map((r) => ({
+    appointmentNumber: r.appointment_number,
+    branch: r.branch,
+    branchId: r.branch_id,
+    cabin: r.cabin,
+    date: r.date,
+    time: r.time,
+    customer: r.customer,
+    treatment: r.treatment,
+    channel: appointmentMethodLabels[r.method] ?? r.method,
+    confirmation: confirmationLabel(r.confirm_method),
+    status: appointmentStatusLabels[r.status] ?? r.status,
+  }));
+}
+
+export const scheduledAppointments: ReportDefinition = {
+  meta: REPORTS['scheduled-appointments'],
+  rows: async (scope) => ({ rows: await appointmentRows(scope) }),
+};
+
+const SCHEDULED_COLUMNS = REPORTS['scheduled-appointments'].columns;
+
+/**
+ * Appointments by channel: per branch, the appointments of the period that were not cancelled, by the channel they
+ * were booked through (appointment_method); Atendidas = finished; Total = not cancelled (the channels add up to it).
+ * The drill (key = branch id) lists those very appointments, as scheduled-appointments shows them.
+ */
+export const appointmentsByChannel: ReportDefinition = {
+  meta: REPORTS.appointments,
+  async rows(scope) {
+    const rows = rowsOf<Record<string, string | number>>(
+      await scope.db.execute(sql`select a.branch_id, b.name as branch,
+          ${sql.join(
+            APPOINTMENT_METHODS.map((m) => sql`count(*) filter (where a.appointment_method = ${m})::int as ${sql.identifier(CHANNEL_COLUMN[m])}`),
+            sql`, `,
+          )},
+          count(*) filter (where a.status = 'finished')::int as "fullOperation", count(*)::int as total
+        from appointments a join branches b on b.id = a.branch_id
+        where ${appointmentsOfPeriod(scope)} and a.status <> 'cancelled'
+        group by a.branch_id, b.name order by b.name`),
+    );
+    return { rows: rows.map(({ branch_id, ...r }) => ({ ...r, branchId: branch_id })) };
+  },
+  async drill(scope, key) {
+    if (!UUID.test(key)) throw new AppError('BRANCH_NOT_FOUND');
+    assertBranchAccess(scope.actor, key);
+    if (scope.branchId && scope.branchId !== key) return { columns: [...SCHEDULED_COLUMNS], rows: [] };
+    return { columns: [...SCHEDULED_COLUMNS], rows: await appointmentRows({ ...scope, branchId: key }, true) };
+  },
+};
+
+/**
+ * Confirmation percentage: per branch, the appointments of the period (any status: a 'no' is often followed by a
+ * cancellation) by the method their confirmation was recorded with (si → Sí, buzón → Buzón…); those without one
+ * are not counted. Confirmed = the methods that mean the patient confirmed (CONFIRMING_METHODS); percentage =
+ * confirmationPercent (section 9).
+ */
+export const confirmation: ReportDefinition = {
+  meta: REPORTS.confirmation,
+  async rows(scope) {
+    const rows = rowsOf<{ branch_id: string; branch: string } & Record<string, number>>(
+      await scope.db.execute(sql`select a.branch_id, b.name as branch,
+          ${sql.join(
+            CONFIRM_METHODS.map((m) => sql`count(*) filter (where a.confirm_method = ${m})::int as ${sql.identifier(CONFIRMATION_OF_METHOD[m])}`),
+            sql`, `,
+          )}
+        from appointments a join branches b on b.id = a.branch_id
+        where ${appointmentsOfPeriod(scope)} and a.confirm_method is not null
+        group by a.branch_id, b.name order by b.name`),
+    );
+    const line = (counts: Record<ConfirmationMethod, number>) => {
+      const confirmed = CONFIRMING_METHODS.reduce((sum, m) => sum + counts[m], 0);
+      return { ...counts, confirmed, percentage: confirmationPercent(counts, confirmed) };
+    };
+    const countsOf = (r: Record<string, unknown>) =>
+      Object.fromEntries(CONFIRMATION_METHODS.map((m) => [m, Number(r[m] ?? 0)])) as Record<ConfirmationMethod, number>;
+    const all = Object.fromEntries(CONFIRMATION_METHODS.map((m) => [m, rows.reduce((sum, r) => sum + Number(r[m] ?? 0), 0)]));
+    return {
+      rows: rows.map((r) => ({ branch: r.branch, branchId: r.branch_id, ...line(countsOf(r)) })),
+      // the chain's percentage is its own ratio, not a sum of the branches'
+      totals: { branch: null, ...line(countsOf(all)) },
+    };
+  },
+};

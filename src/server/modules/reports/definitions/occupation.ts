@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { LIVE_STATUSES, weekDay, type LockLike, type LockType } from '../../../../domain/agenda';
+import { addByHour, cabinOpenIntervals, hourLabel, type Interval } from '../../../../domain/occupation';
+import { occupationBand, occupationPercent, REPORTS, type ReportColumn } from '../../../../domain/reports';
+import type { ReportRow } from '../../../../domain/reports.contract';
+import type { ScheduleEntry } from '../../../../domain/schedules';
+import { AppError } from '../../../platform/app-error';
+import { assertBranchAccess } from '../../../platform/auth/actor';
+import type { ReportDefinition, ReportScope } from '../definition';
+import type { ReportPeriod } from '../period';
+import { appointmentsOfPeriod, UUID } from './appointments';
+import { branchIs, rowsOf } from './money-rows';
+
+/** The statuses whose minutes are booked: those that hold the cabin (the no-overlap constraint's). */
+const LIVE = sql.join(
+  LIVE_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+interface CabinRow {
+  id: string;
+  name: string;
+  branchId: string;
+  branch: string;
+}
+
+/** Every day of the period with its weekday. */
+function daysOf(period: ReportPeriod): { date: string; day: number }[] {
+  const days: { date: string; day: number }[] = [];
+  for (let t = Date.parse(`${period.from}T12:00:00Z`); ; t += 86_400_000) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    if (date > period.to) return days;
+    days.push({ date, day: weekDay(date) });
+  }
+}
+
+const hm = (t: string) => t.slice(0, 5);
+
+/**
+ * The cabins of the scope (those the agenda shows — active, not deleted — and any other that has booked minutes in
+ * the period, so no booked minute goes missing), the branches' and cabins' live schedules and the locks that may touch
+ * the period (lockLastDay's rule, as the agenda reads them): four set-based reads.
+ */
+async function setting(scope: ReportScope, cabinId: string | undefined) {
+  const { db, period, branchId } = scope;
+  const cabinIs = cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`;
+  const [cabins, branchSchedules, cabinSchedules, locks] = await Promise.all([
+    db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch from cabins c join branches b on b.id = c.branch_id
+        join cabin_types ct on ct.id = c.type_id
+      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs} and ((c.active and c.deleted_at is null)
+        or exists (select 1 from appointments a where a.cabin_id = c.id and ${appointmentsOfPeriod(scope)} and a.status in (${LIVE})))
+      order by b.name, ct."order", c.name, c.id`),
+    db.execute(sql`select s.branch_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
+      from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
+    db.execute(sql`select s.cabin_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
+      from cabin_schedules s join cabins c on c.id = s.cabin_id where s.deleted_at is null and ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs}`),
+    db.execute(sql`select l.branch_id, l.type, l.cabin_id, array_to_json(l.time) as time, l.date::text as date, l.end_date::text as end_date,
+        array_to_json(l.days) as days, l.recurrent
+      from locks l where l.deleted_at is null and ${branchIs(sql`l.branch_id`, branchId)} and l.date <= ${period.to}::date
+        and (case when l.recurrent or l.type = 'hours_range' then 'infinity'::date else coalesce(l.end_date, l.date) end) >= ${period.from}::date`),
+  ]);
+  const schedulesBy = (result: unknown) => {
+    const by = new Map<string, ScheduleEntry[]>();
+    for (const s of rowsOf<{ owner: string; day: number; opening: string; closing: string }>(result)) {
+      const list = by.get(s.owner) ?? [];
+      list.push({ day: Number(s.day), opening: hm(s.opening), closing: hm(s.closing) });
+      by.set(s.owner, list);
+    }
+    return by;
+  };
+  const locksBy = new Map<string, (LockLike & { lastDay: string })[]>();
+  for (const l of rowsOf<{
+    branch_id: string;
+    type: LockType;
+    cabin_id: string | null;
+    time: string[] | string;
+    date: string;
+    end_date: string | null;
+    days: number[] | string;
+    recurrent: boolean;
+  }>(locks)) {
+    const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    const lastDay = l.recurrent || l.type === 'hours_range' ? '9999-12-31' : (l.end_date ?? l.date);
+    const list = locksBy.get(l.branch_id) ?? [];
+    list.push({
+      type: l.type,
+      cabinId: l.cabin_id,
+      time: json(l.time),
+      date: l.date,
+      endDate: l.end_date,
+      days: json(l.days).map(Number),
+      recurrent: l.recurrent,
+      lastDay,
+    });
+    locksBy.set(l.branch_id, list);
+  }
+  const cabinRows = rowsOf<{ id: string; name: string; branch_id: string; branch: string }>(cabins).map((c): CabinRow => ({
+    id: c.id,
+    name: c.name,
+    branchId: c.branch_id,
+    branch: c.branch,
+  }));
+  return { cabins: cabinRows, branchSchedules: schedulesBy(branchSchedules), cabinSchedules: schedulesBy(cabinSchedules), locksBy };
+}
+
+/**
+ * Each cabin's open minutes over the period, as 24 hourly sums: for every day, its hours that weekday within the
+ * branch's (cabinDayHours, the booking's rule) minus what the branch's locks block there (lockWindow; an 'hour' lock
+ * its own half hours). The locks are sorted into the days they may touch first, so a day reads only its own.
+ */
+async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<{ cabins: CabinRow[]; open: Map<string, number[]> }> {
+  const s = await setting(scope, cabinId);
+  const days = daysOf(scope.period);
+  const open = new Map<string, number[]>();
+  const byBranch = new Map<string, CabinRow[]>();
+  for (const c of s.cabins) byBranch.set(c.branchId, [...(byBranch.get(c.branchId) ?? []), c]);
+  for (const [branchId, cabins] of byBranch) {
+    const locks = s.locksBy.get(branchId) ?? [];
+    const branchSchedule = s.branchSchedules.get(branchId) ?? [];
+    for (const c of cabins) open.set(c.id, new Array<number>(24).fill(0));
+    for (const { date, day } of days) {
+      const dayLocks = locks.filter((l) => l.date <= date && l.lastDay >= date);
+      for (const c of cabins) {
+        const intervals: Interval[] = cabinOpenIntervals(branchSchedule, s.cabinSchedules.get(c.id) ?? [], dayLocks, c.id, date, day);
+        if (intervals.length) addByHour(open.get(c.id)!, intervals);
+      }
+    }
+  }
+  return { cabins: s.cabins, open };
+}
+
+/** Each cabin's booked minutes of the period (live appointments: scheduled, in process, finished), by hour of the day. */
+async function bookedMinutesByHour(scope: ReportScope, cabinId?: string): Promise<Map<string, number[]>> {
+  const rows = rowsOf<{ cabin_id: string; hour: number; minutes: number }>(
+    await scope.db.execute(sql`select a.cabin_id, h.hour, sum(greatest(0, least(a.e, (h.hour + 1) * 60) - greatest(a.s, h.hour * 60)))::int as minutes
+      from (select a.cabin_id, (extract(epoch from a.start_time) / 60)::int as s,
+            case when a.end_time = '00:00' then 1440 else (extract(epoch from a.end_time) / 60)::int end as e
+          from appointments a where ${appointmentsOfPeriod(scope)} and a.status in (${LIVE}) ${cabinId ? sql`and a.cabin_id = ${cabinId}::uuid` : sql``}) a
+        join generate_series(0, 23) as h(hour) on h.hour * 60 < a.e and (h.hour + 1) * 60 > a.s
+      group by a.cabin_id, h.hour`),
+  );
+  const booked = new Map<string, number[]>();
+  for (const r of rows) {
+    const hours = booked.get(r.cabin_id) ?? new Array<number>(24).fill(0);
+    hours[Number(r.hour)] = Number(r.minutes);
+    booked.set(r.cabin_id, hours);
+  }
+  return booked;
+}
+
+const sum = (list: number[] | undefined) => (list ?? []).reduce((a, b) => a + b, 0);
+const figures = (openMinutes: number, bookedMinutes: number) => {
+  const occupation = occupationPercent(bookedMinutes, openMinutes);
+  return { openMinutes, bookedMinutes, occupation, band: occupationBand(occupation) };
+};
+
+const count = (key: string, label: string): ReportColumn => ({ key, label, type: 'number', sums: true });
+/** The drill's columns: a cabin's hours of the day (the heat map's cells). */
+const HOUR_COLUMNS: ReportColumn[] = [
+  { key: 'branch', label: 'Sucursal', type: 'text' },
+  { key: 'cabin', label: 'Cabina', type: 'text' },
+  { key: 'hour', label: 'Hora', type: 'text' },
+  count('openMinutes', 'Minutos abiertos'),
+  count('bookedMinutes', 'Minutos agendados'),
+  { key: 'occupation', label: 'Ocupación', type: 'percent' },
+];
+
+/**
+ * Occupation: per cabin, booked minutes ÷ open minutes × 100 (occupationPercent), for past and future days alike.
+ * Each row also carries its band (red, yellow, green: occupationBand) for the table's colour, and the cabin's id for
+ * the drill. The totals row is the chain's (or branch's) own ratio.
+ * Drill: key = a cabin id → that cabin's hours of the day; key = 'all' → every cabin × hour of the scope, the
+ * occupation heat map in one call. Each row's minutes are the sum over the period's days of that hour, so the hours of
+ * a cabin add up to its row.
+ */
+export const occupation: ReportDefinition = {
+  meta: REPORTS.occupation,
+  async rows(scope) {
+    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope), bookedMinutesByHour(scope)]);
+    const rows: ReportRow[] = cabins.map((c) => ({
+      branch: c.branch,
+      branchId: c.branchId,
+      cabin: c.name,
+      cabinId: c.id,
+      ...figures(sum(open.get(c.id)), sum(booked.get(c.id))),
+    }));
+    const all = figures(
+      rows.reduce((s, r) => s + Number(r.openMinutes), 0),
+      rows.reduce((s, r) => s + Number(r.bookedMinutes), 0),
+    );
+    return { rows, totals: { branch: null, cabin: null, openMinutes: all.openMinutes, bookedMinutes: all.bookedMinutes, occupation: all.occupation } };
+  },
+  async drill(scope, key) {
+    let cabinId: string | undefined;
+    if (key !== 'all') {
+      if (!UUID.test(key)) throw new AppError('CABIN_NOT_FOUND');
+      const [cabin] = rowsOf<{ branch_id: string }>(await scope.db.execute(sql`select branch_id from cabins where id = ${key}::uuid`));
+      if (!cabin) throw new AppError('CABIN_NOT_FOUND');
+      assertBranchAccess(scope.actor, cabin.branch_id);
+      if (scope.branchId && scope.branchId !== cabin.branch_id) return { columns: HOUR_COLUMNS, rows: [] };
+      cabinId = key;
+    }
+    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutesByHour(scope, cabinId)]);
+    const rows: ReportRow[] = [];
+    for (const c of cabins)
+      for (let hour = 0; hour < 24; hour++) {
+        const o = open.get(c.id)?.[hour] ?? 0;
+        const b = booked.get(c.id)?.[hour] ?? 0;
+        if (!o && !b) continue;
+        const f = figures(o, b);
+        // an hour never open has no occupation (the heat map leaves it blank)
+        rows.push({
+          branch: c.branch,
+          branchId: c.branchId,
+          cabin: c.name,
+          cabinId: c.id,
+          hour: hourLabel(hour),
+          hourOfDay: hour,
+          ...f,
+          ...(!o && { occupation: null, band: null }),
+        });
+      }
+    return { columns: HOUR_COLUMNS, rows };
+  },
+};
