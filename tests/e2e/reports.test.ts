@@ -139,18 +139,49 @@ describe('reports hub', () => {
     await admin.screenshot({ path: SHOT('inventory') });
   });
 
-  it('a medic sees only their own medical fee report', async () => {
+  it('admin: occupation shows the cabin × hour heat map, band tags, and a cabin’s hours add up to its booked minutes', async () => {
+    const from = demoDay('2026-10-12');
+    const to = demoDay('2026-10-18');
+    await admin.goto(`${server.url}/dashboard/reportes?reporte=occupation&startDate=${from}&endDate=${to}&branchId=${TIJUANA}`);
+    await expect.poll(() => selectShows(admin, 'Reporte')).toContain('Ocupación');
+    await admin.getByRole('img', { name: 'Mapa de calor de la ocupación por cabina y hora' }).waitFor();
+    const table = admin.getByTestId('report-table');
+    await table.locator('.ant-table-row .ant-tag').first().waitFor();
+    await admin.getByTestId('report-table-totals').waitFor();
+    expect(await noSideScroll(admin)).toBe(true);
+    await admin.screenshot({ path: SHOT('occupation') });
+    const link = table.locator('.ant-table-row button.link-cell').first();
+    const cell = (await link.textContent())!.trim();
+    await link.click();
+    const modal = admin.locator('.ant-modal:visible');
+    await modal.getByTestId('drill-table').locator('.ant-table-row').first().waitFor();
+    await settled(admin);
+    // the drill's columns: branch, cabin, hour, open, booked, occupation: booked is the fifth
+    await expect.poll(() => modal.getByTestId('drill-table-totals').locator('td').nth(4).textContent()).toBe(cell);
+    await admin.screenshot({ path: SHOT('occupation-drill') });
+    await admin.keyboard.press('Escape');
+    await expect.poll(() => admin.locator('.ant-modal:visible').count()).toBe(0);
+  });
+
+  it('a medic sees only their own medical fee report, from the menu', async () => {
     const medic = await signedInPage(browser, server.url, 'medico@demo.mx', { height: 768 });
-    await medic.goto(`${server.url}/dashboard/reportes?reporte=daily-sales`);
+    await medic.getByRole('menuitem', { name: 'Administración' }).click();
+    await medic.getByRole('menuitem', { name: 'Reportes' }).click();
+    await medic.waitForURL(/\/dashboard\/reportes/);
     await expect.poll(() => selectShows(medic, 'Reporte')).toContain('Honorarios médicos individuales');
+    await expect.poll(() => medic.getByTestId('report-header').textContent()).toMatch(/Honorarios médicos individuales.*Miguel Castañeda Ibarra.*Médico/);
     await medic.getByRole('combobox', { name: 'Reporte', exact: true }).click();
     await expect.poll(() => medic.locator('.ant-select-dropdown:visible .ant-select-item-option').count()).toBe(1);
     await medic.keyboard.press('Escape');
     await expect.poll(() => medic.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    // another report named in the address opens their own instead
+    await medic.goto(`${server.url}/dashboard/reportes?reporte=daily-sales`);
+    await expect.poll(() => selectShows(medic, 'Reporte')).toContain('Honorarios médicos individuales');
     // their own lines only: no one else to choose, no branch to change
     expect(await medic.getByRole('combobox', { name: 'Médico', exact: true }).count()).toBe(0);
     expect(await medic.getByRole('combobox', { name: 'Sucursal', exact: true }).count()).toBe(0);
-    await medic.getByLabel('Fechas').first().waitFor();
+    await medic.getByTestId('report-header').waitFor();
+    expect(await medic.getByTestId('report-error').count()).toBe(0);
     await medic.screenshot({ path: SHOT('medic') });
     await medic.context().close();
   });

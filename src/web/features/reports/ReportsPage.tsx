@@ -1,17 +1,17 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Select, Typography } from 'antd';
+import { Alert, Button, Descriptions, Select, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { REPORTS, type ReportName } from '../../../domain/reports';
 import { reportRoutes, type Report, type ReportRow } from '../../../domain/reports.contract';
 import { call, download } from '../../app/api';
 import { useSession } from '../../app/session';
-import { LazyChart } from '../../ui/Chart';
 import { formatCalendarDate } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import { useListQuery } from '../../ui/useListQuery';
 import { cellText } from './cells';
-import { reportChart } from './chart-data';
+import { can } from '../../../domain/privileges';
+import { ReportChartCard } from './ReportChartCard';
 import { DrillModal, type DrillTarget } from './DrillModal';
 import { ReportFilters } from './ReportFilters';
 import { BASIS_LABELS, drillKeyOf, openableReports, periodChanges, reportOf, reportOptions, reportQueryOf, switchReport } from './report-state';
@@ -66,7 +66,8 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
     placeholderData: (previous) => (previous?.name === name ? keepPreviousData(previous) : undefined),
   });
   const answer = report.error ? undefined : report.data;
-  const chart = useMemo(() => (answer ? reportChart(meta.chart, answer) : null), [meta.chart, answer]);
+  // the Excel file is reports.reports (a medic exports their own fees with it)
+  const exports = useSession((s) => can(s.user?.privileges, 'reports', 'reports'));
   const [exporting, setExporting] = useState(false);
   const [drilled, setDrilled] = useState<DrillTarget | null>(null);
 
@@ -116,17 +117,15 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
         />
         <ReportFilters meta={meta} params={params} set={setFilters} period={answer?.period} />
         <div style={{ flex: 1 }} />
-        <Button icon={<DownloadOutlined />} loading={exporting} disabled={!answer?.rows.length} onClick={() => void exportXlsx()}>
-          Excel
-        </Button>
+        {exports && (
+          <Button icon={<DownloadOutlined />} loading={exporting} disabled={!answer?.rows.length} onClick={() => void exportXlsx()}>
+            Excel
+          </Button>
+        )}
       </div>
       {report.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={(report.error as Error).message} data-testid="report-error" />}
       {answer && <ReportHeader answer={answer} />}
-      {chart && (
-        <Card size="small" style={{ marginBottom: 12 }}>
-          <LazyChart option={chart.option} height={chart.height} ariaLabel={chart.label} />
-        </Card>
-      )}
+      <ReportChartCard meta={meta} query={query} answer={answer} />
       <ReportTable
         answer={answer ?? { columns: [...meta.columns], rows: [], totals: null }}
         loading={report.isFetching}

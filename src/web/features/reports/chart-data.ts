@@ -9,6 +9,7 @@ import {
   monthLabel,
   occupationLabel,
   OCCUPANCY_BANDS,
+  occupancyHeatmapOption,
   type ChartOption,
 } from '../../ui/chart-options';
 
@@ -46,7 +47,26 @@ function byPeriod(rows: ReportRow[], periodKey: string, goalKey: string) {
 /** Appointments by channel: the channel columns of the totals (not 'Atendidas' nor 'Total', which are no channel). */
 const NOT_CHANNELS = new Set(['fullOperation', 'total']);
 
-/** Occupation by cabin as bars coloured by band (the API answers a figure per cabin, not per hour: no heat map yet). */
+/**
+ * Occupation by cabin × hour as the heat map, from the occupation drill's key 'all' (one row per cabin and hour with
+ * `hourOfDay`; an hour never open has a null occupation, left blank). A cabin is named with its branch when several show.
+ */
+export function occupationHeatmap(hourRows: ReportRow[]): ReportChartSpec | null {
+  const manyBranches = new Set(hourRows.map((r) => r.branch)).size > 1;
+  const nameOf = (r: ReportRow) => (manyBranches ? `${r.branch ?? ''} · ${r.cabin ?? ''}` : String(r.cabin ?? ''));
+  const cells = hourRows
+    .filter((r) => typeof r.hourOfDay === 'number')
+    .map((r) => ({ cabin: nameOf(r), hour: r.hourOfDay as number, percent: typeof r.occupation === 'number' ? r.occupation : null }));
+  if (!cells.length) return null;
+  const cabins = [...new Set(cells.map((c) => c.cabin))];
+  return {
+    option: occupancyHeatmapOption(cabins, cells),
+    label: 'Mapa de calor de la ocupación por cabina y hora',
+    height: Math.min(720, 70 + cabins.length * 28),
+  };
+}
+
+/** Occupation by cabin as bars coloured by band: the chart while the hours (the heat map) are not at hand. */
 export function occupationByCabinOption(rows: ReportRow[]): ChartOption {
   const manyBranches = new Set(rows.map((r) => r.branch)).size > 1;
   const names = rows.map((r) => (manyBranches ? `${r.branch ?? ''} · ${r.cabin ?? ''}` : String(r.cabin ?? '')));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_NAMES, REPORTS } from '../../../domain/reports';
 import type { Report } from '../../../domain/reports.contract';
 import { bandColor, cellText } from './cells';
-import { reportChart } from './chart-data';
+import { occupationHeatmap, reportChart } from './chart-data';
 import { drillKeyOf, openableReports, periodChanges, reportOf, reportOptions, reportQueryOf, switchReport } from './report-state';
 
 describe('who opens which report', () => {
@@ -47,8 +47,10 @@ describe('filters in the URL', () => {
     expect(periodChanges({ branchId: 'b1' })).toEqual({ branchId: 'b1' });
   });
 
-  it('the drill key is the row’s own, else its branch', () => {
+  it('the drill key is the row’s own, else its cabin, else person|branch, else its branch', () => {
     expect(drillKeyOf({ drillKey: 'b1|2026-10-01', branchId: 'b1' })).toBe('b1|2026-10-01');
+    expect(drillKeyOf({ cabinId: 'c1', branchId: 'b1' })).toBe('c1');
+    expect(drillKeyOf({ userId: 'u1', branchId: 'b1' })).toBe('u1|b1');
     expect(drillKeyOf({ branchId: 'b1' })).toBe('b1');
     expect(drillKeyOf({ branch: 'Tijuana' })).toBeUndefined();
   });
@@ -133,6 +135,21 @@ describe('charts from the rows', () => {
     expect(series.data.map((d) => d.value)).toEqual([40, 75]);
     expect(series.data[0]!.itemStyle.color).not.toBe(series.data[1]!.itemStyle.color);
     expect(reportChart('occupationHeatmap', answer('occupation', []))).toBeNull();
+  });
+
+  it('the occupation heat map takes the drill’s cabin × hour rows; an hour never open stays blank', () => {
+    const chart = occupationHeatmap([
+      { branch: 'A', cabin: 'C1', hour: '09:00', hourOfDay: 9, occupation: 40 },
+      { branch: 'A', cabin: 'C1', hour: '10:00', hourOfDay: 10, occupation: null },
+      { branch: 'A', cabin: 'C2', hour: '09:00', hourOfDay: 9, occupation: 75 },
+    ]);
+    const series = (chart!.option.series as { data: number[][] }[])[0]!;
+    expect((chart!.option.yAxis as { data: string[] }).data).toEqual(['C1', 'C2']);
+    expect(series.data).toEqual([
+      [0, 0, 40],
+      [0, 1, 75],
+    ]);
+    expect(occupationHeatmap([])).toBeNull();
   });
 
   it('appointments by channel count the channel columns, not Atendidas nor Total', () => {

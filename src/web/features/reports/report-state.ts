@@ -77,10 +77,16 @@ export function periodChanges(changes: Record<string, string | undefined>): Reco
   return changes;
 }
 
-/** The key the drill-down asks for: the row's own drill key when it carries one, else its branch. */
+/**
+ * The key the drill-down asks for, from the ids the API puts on each row: its own `drillKey` when it carries one; else
+ * its cabin (occupation: that cabin's hours); else person and branch as `<userId>|<branchId>` (general fees); else its
+ * branch (expenses, appointments by channel).
+ */
 export function drillKeyOf(row: ReportRow): string | undefined {
-  const key = row.drillKey ?? row.branchId;
-  return typeof key === 'string' && key ? key : undefined;
+  const text = (v: ReportRow[string] | undefined) => (typeof v === 'string' && v ? v : undefined);
+  const userId = text(row.userId);
+  const branchId = text(row.branchId);
+  return text(row.drillKey) ?? text(row.cabinId) ?? (userId && branchId ? `${userId}|${branchId}` : branchId);
 }
 
 /** The selector's groups, in the order the sidebar's 'Reportes' subgroups are listed (section 2). */
