@@ -156,6 +156,7 @@ describe('reports hub', () => {
     const modal = admin.locator('.ant-modal:visible');
     await modal.getByTestId('drill-table').locator('.ant-table-row').first().waitFor();
     await settled(admin);
+    expect(await modal.locator('.ant-modal-title').textContent()).toMatch(new RegExp(`^Ocupación: Tijuana · .+ · ${cell}$`));
     // the drill's columns: branch, cabin, hour, open, booked, occupation: booked is the fifth
     await expect.poll(() => modal.getByTestId('drill-table-totals').locator('td').nth(4).textContent()).toBe(cell);
     await admin.screenshot({ path: SHOT('occupation-drill') });

@@ -41,6 +41,15 @@ function ReportHeader({ answer }: { answer: Report }) {
   );
 }
 
+/** What a row is about: its text cells before the first figure (branch · cabin, a person's names · branch). */
+const leadingText = (columns: Report['columns'], row: ReportRow) => {
+  const end = columns.findIndex((c) => c.type !== 'text');
+  return (end < 0 ? columns : columns.slice(0, end))
+    .map((c) => cellText(c, row[c.key]))
+    .filter(Boolean)
+    .join(' · ');
+};
+
 /** /dashboard/reportes: the hub of the 16 reports (second document, section 2), the report and its filters in the URL. */
 export default function ReportsPage() {
   const privileges = useSession((s) => s.user?.privileges);
@@ -87,7 +96,6 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
     }
   };
   const drillColumn = meta.drill;
-  const firstColumn = answer?.columns[0];
   const drill = drillColumn
     ? {
         column: drillColumn,
@@ -95,7 +103,7 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
         open: (row: ReportRow) =>
           setDrilled({
             key: drillKeyOf(row)!,
-            label: firstColumn ? cellText(firstColumn, row[firstColumn.key]) : '',
+            label: leadingText(answer!.columns, row),
             value: cellText(answer!.columns.find((c) => c.key === drillColumn) ?? { type: 'text' }, row[drillColumn]),
           }),
       }
