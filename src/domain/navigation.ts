@@ -33,7 +33,7 @@ export const NAVIGATION: NavGroup[] = [
     entries: [
       e('medic_comission', 'Comisiones médicas', 'comisiones-medicas', true),
       e('cosmetologic_comission', 'Comisiones cosmetológicas', 'comisiones-cosmetologicas', true),
-      e('reports', 'Reportes', 'reportes'),
+      e('reports', 'Reportes', 'reportes', true),
       e('goal', 'Metas', 'metas', true),
       e('cash_closing', 'Corte de sucursal', 'corte-sucursal', true),
       e('sales', 'Ventas en sucursal', 'ventas-en-sucursal', true),

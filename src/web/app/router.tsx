@@ -21,6 +21,7 @@ import { goalsRoutes } from '../features/goals';
 import { commissionsRoutes } from '../features/commissions';
 import { posRoute } from '../features/pos';
 import { cashClosingsRoutes } from '../features/cash-closings';
+import { reportsRoutes } from '../features/reports';
 import { ForgotPasswordPage, LoginPage, QuickLoginPage } from '../features/auth';
 import { HomePage } from '../features/home';
 import { CategoriesPage, CategoryFormPage } from '../features/categories';
@@ -91,6 +92,7 @@ export const router = createBrowserRouter(
         ...goalsRoutes,
         ...commissionsRoutes,
         ...cashClosingsRoutes,
+        ...reportsRoutes,
       ]),
     },
   ]),
