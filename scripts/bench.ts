@@ -468,13 +468,14 @@ async function main() {
     const statements = captured;
     // a write's replay first removes (inside the rolled back transaction) the row the probe created
     const created = s.method === 'POST' && res.status < 300 ? ((await res.clone().json()) as { id?: string }).id : undefined;
-    if (res.status === 404 && (await res.text()).includes('Route')) {
+    const failed = res.status >= 300 ? await res.text() : '';
+    if (res.status === 404 && failed.includes('Route')) {
       results.push(`${s.name.padEnd(44)} omitido: ${s.method} ${sample.path.split('?')[0]} todavía no existe`);
       console.log(`\n${s.name}: omitido, la ruta ${sample.path.split('?')[0]} todavía no existe.`);
       continue;
     }
     if (res.status >= 300) {
-      const body = await res.text();
+      const body = failed;
       results.push(`${s.name.padEnd(44)} omitido: ${res.status} ${body.slice(0, 120)}`);
       console.log(`\n${s.name}: omitido, la ruta respondió ${res.status}: ${body.slice(0, 300)}`);
       continue;

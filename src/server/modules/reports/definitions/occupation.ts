@@ -129,15 +129,26 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
   return { cabins: s.cabins, open };
 }
 
-/** Each cabin's booked minutes of the period (live appointments: scheduled, in process, finished), by hour of the day. */
+/** The live appointments of the period (scheduled, in process, finished: those that hold the cabin) as [s, e) minutes. */
+const bookedSpans = (scope: ReportScope, cabinId: string | undefined) =>
+  sql`select a.cabin_id, (extract(epoch from a.start_time) / 60)::int as s,
+      case when a.end_time = '00:00' then 1440 else (extract(epoch from a.end_time) / 60)::int end as e
+    from appointments a where ${appointmentsOfPeriod(scope)} and a.status in (${LIVE}) ${cabinId ? sql`and a.cabin_id = ${cabinId}::uuid` : sql``}`;
+
+/** Each cabin's booked minutes of the period. */
+async function bookedMinutes(scope: ReportScope): Promise<Map<string, number>> {
+  const rows = rowsOf<{ cabin_id: string; minutes: number }>(
+    await scope.db.execute(sql`select b.cabin_id, sum(b.e - b.s)::int as minutes from (${bookedSpans(scope, undefined)}) b group by b.cabin_id`),
+  );
+  return new Map(rows.map((r) => [r.cabin_id, Number(r.minutes)]));
+}
+
+/** Each cabin's booked minutes of the period by hour of the day (an appointment split at the hours it crosses). */
 async function bookedMinutesByHour(scope: ReportScope, cabinId?: string): Promise<Map<string, number[]>> {
   const rows = rowsOf<{ cabin_id: string; hour: number; minutes: number }>(
-    await scope.db.execute(sql`select a.cabin_id, h.hour, sum(greatest(0, least(a.e, (h.hour + 1) * 60) - greatest(a.s, h.hour * 60)))::int as minutes
-      from (select a.cabin_id, (extract(epoch from a.start_time) / 60)::int as s,
-            case when a.end_time = '00:00' then 1440 else (extract(epoch from a.end_time) / 60)::int end as e
-          from appointments a where ${appointmentsOfPeriod(scope)} and a.status in (${LIVE}) ${cabinId ? sql`and a.cabin_id = ${cabinId}::uuid` : sql``}) a
-        join generate_series(0, 23) as h(hour) on h.hour * 60 < a.e and (h.hour + 1) * 60 > a.s
-      group by a.cabin_id, h.hour`),
+    await scope.db.execute(sql`select b.cabin_id, h.hour, sum(greatest(0, least(b.e, (h.hour + 1) * 60) - greatest(b.s, h.hour * 60)))::int as minutes
+      from (${bookedSpans(scope, cabinId)}) b join generate_series(0, 23) as h(hour) on h.hour * 60 < b.e and (h.hour + 1) * 60 > b.s
+      group by b.cabin_id, h.hour`),
   );
   const booked = new Map<string, number[]>();
   for (const r of rows) {
@@ -176,13 +187,13 @@ const HOUR_COLUMNS: ReportColumn[] = [
 export const occupation: ReportDefinition = {
   meta: REPORTS.occupation,
   async rows(scope) {
-    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope), bookedMinutesByHour(scope)]);
+    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope), bookedMinutes(scope)]);
     const rows: ReportRow[] = cabins.map((c) => ({
       branch: c.branch,
       branchId: c.branchId,
       cabin: c.name,
       cabinId: c.id,
-      ...figures(sum(open.get(c.id)), sum(booked.get(c.id))),
+      ...figures(sum(open.get(c.id)), booked.get(c.id) ?? 0),
     }));
     const all = figures(
       rows.reduce((s, r) => s + Number(r.openMinutes), 0),
