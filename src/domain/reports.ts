@@ -126,7 +126,7 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
       text('allotment', 'Lote'),
       day('expiresIn', 'Caducidad'),
       count('receivedQuantity', 'Cantidad'),
-      money('price', 'Precio unitario'),
+      { key: 'price', label: 'Precio unitario', type: 'money' },
       money('total', 'Importe'),
     ],
     definition:
@@ -252,7 +252,6 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     definition: `${BASIS_NOTE} ${CASH_NOTE} La meta del día es la meta del mes ÷ los días del mes.`,
     chart: 'salesByDay',
     money: true,
-    drill: 'total',
   },
   'monthly-sales': {
     name: 'monthly-sales',
