@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { AUTOMATIC_LABEL } from '../../../../domain/cash-closings';
-import { fromCents, toCents } from '../../../../domain/money';
 import { REPORTS } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
-import { branchIs, rowsOf } from './money-rows';
+import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
 /** The daily cash closings of the period as they were stored (a closed day is never recomputed). */
 export const dailyCashClosing: ReportDefinition = {
@@ -20,20 +19,19 @@ export const dailyCashClosing: ReportDefinition = {
         where c.deleted_at is null and c.business_date between ${period.from}::date and ${period.to}::date and ${branchIs(sql`c.branch_id`, branchId)}
         order by c.business_date, b.name`),
     );
-    const pesos = (v: string | null) => (v === null ? null : fromCents(toCents(v)));
     return {
       rows: rows.map((r) => ({
         number: r.closing_number,
         branch: r.branch,
         date: r.date,
         user: r.user_name,
-        openingFloat: pesos(r.opening_float),
-        cash: pesos(r.cash_total),
-        dollars: pesos(r.cash_total_dollars),
-        cards: pesos(r.cards),
-        refunds: pesos(r.refunds),
-        difference: pesos(r.difference_cash),
-        total: pesos(r.total),
+        openingFloat: pesosOfText(r.opening_float),
+        cash: pesosOfText(r.cash_total),
+        dollars: pesosOfText(r.cash_total_dollars),
+        cards: pesosOfText(r.cards),
+        refunds: pesosOfText(r.refunds),
+        difference: pesosOfText(r.difference_cash),
+        total: pesosOfText(r.total),
       })),
     };
   },

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../../domain/dates';
-import { fromCents, toCents } from '../../../../domain/money';
 import { REPORTS } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
-import { branchIs, rowsOf } from './money-rows';
+import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
 /**
  * Customers: those registered in the period — the registry branch's own day of created_at (the business zone for a
@@ -56,7 +55,7 @@ export const customersReport: ReportDefinition = {
         email: r.email,
         registeredAt: r.registered_at,
         sales: Number(r.sales),
-        total: fromCents(toCents(r.total)),
+        total: pesosOfText(r.total),
       })),
     };
   },

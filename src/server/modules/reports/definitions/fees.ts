@@ -1,12 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COMMISSION_TYPE_LABELS, type CommissionKind } from '../../../../domain/commissions.contract';
-import { fromCents, toCents } from '../../../../domain/money';
 import { REPORTS, type ReportColumn } from '../../../../domain/reports';
 import type { ReportRow } from '../../../../domain/reports.contract';
 import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess, userCan } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
-import { branchIs, rowsOf } from './money-rows';
+import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
 /**
  * The fee reports read the commission lines themselves (the `commissions` table the commission screens list): each
@@ -14,8 +13,6 @@ import { branchIs, rowsOf } from './money-rows';
  * every type (Médico/Venta or Cosmetólogo/Venta, Uso Cabina, Insumo). So a general report's totals are the commission
  * screens' totals for the same days and branch, and an individual report's lines are that person's detail there.
  */
-
-const pesos = (v: string | null) => (v === null ? null : fromCents(toCents(v)));
 
 /** Whose lines and which branch: a reader of every report takes the scope's branch (their own when branch-bound) and
  * the user asked for; a medic or cosmetologist reads their own lines at any branch (a branch asked for was checked). */
@@ -81,9 +78,9 @@ async function medicalLines(scope: ReportScope, only?: { userId: string; branchI
     time: r.time,
     customer: r.customer,
     treatment: r.treatment ?? manualConcept(r.type, r.concept),
-    commission: pesos(r.commission),
-    isr: pesos(r.isr_amount),
-    total: pesos(r.payable),
+    commission: pesosOfText(r.commission),
+    isr: pesosOfText(r.isr_amount),
+    total: pesosOfText(r.payable),
   }));
 }
 
@@ -145,10 +142,10 @@ export const generalMedicalFees: ReportDefinition = {
         branch: r.branch,
         userId: r.user_id,
         branchId: r.branch_id,
-        subtotal: pesos(r.commission),
-        isr: pesos(r.isr_amount),
-        commission: pesos(r.payable),
-        total: pesos(r.payable),
+        subtotal: pesosOfText(r.commission),
+        isr: pesosOfText(r.isr_amount),
+        commission: pesosOfText(r.payable),
+        total: pesosOfText(r.payable),
       })),
     };
   },
@@ -204,10 +201,10 @@ async function cosmeticLines(scope: ReportScope, only?: { userId: string; branch
     time: r.time,
     patient: r.customer,
     product: r.products ? [r.products, r.concept].filter(Boolean).join(' · ') : manualConcept(r.type, r.concept),
-    salePrice: pesos(r.base),
+    salePrice: pesosOfText(r.base),
     percent: r.percent === null ? null : Number(r.percent),
-    commission: pesos(r.commission),
-    total: pesos(r.payable),
+    commission: pesosOfText(r.commission),
+    total: pesosOfText(r.payable),
   }));
 }
 
@@ -233,9 +230,9 @@ export const generalCosmetologyFees: ReportDefinition = {
         branch: r.branch,
         userId: r.user_id,
         branchId: r.branch_id,
-        base: pesos(r.base),
-        commission: pesos(r.commission),
-        total: pesos(r.payable),
+        base: pesosOfText(r.base),
+        commission: pesosOfText(r.commission),
+        total: pesosOfText(r.payable),
       })),
     };
   },

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { fromCents, toCents } from '../../../../domain/money';
 import { REPORTS } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
-import { branchIs, rowsOf } from './money-rows';
+import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
 /**
  * Each branch's pieces and value at the close of the period's last day, from the stock ledger: a lot held then its
@@ -35,7 +34,7 @@ export const generalInventory: ReportDefinition = {
     );
     return {
       rows: rows.map((r) => {
-        const amount = fromCents(toCents(r.amount));
+        const amount = pesosOfText(r.amount);
         return { name: r.name, branchId: r.branch_id, quantity: Number(r.quantity), totalAmount: amount, total: amount };
       }),
     };

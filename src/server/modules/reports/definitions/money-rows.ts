@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { toCents, type Cents } from '../../../../domain/money';
+import { fromCents, toCents, type Cents } from '../../../../domain/money';
 import type { ReportBasis } from '../../../../domain/reports.contract';
 import type { DbOrTx } from '../../../db/client';
 import type { ReportPeriod } from '../period';
@@ -18,6 +18,13 @@ export interface MoneyGroup {
 }
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A numeric column read as text ('1234.50') in pesos, exact to the cent; null stays null. */
+export function pesosOfText(v: string): number;
+export function pesosOfText(v: string | null): number | null;
+export function pesosOfText(v: string | null): number | null {
+  return v === null ? null : fromCents(toCents(v));
+}
 
 /** `column = branch` when one branch is asked for. */
 export const branchIs = (column: SQL, branchId: string | undefined) => (branchId ? sql`${column} = ${branchId}::uuid` : sql`true`);
