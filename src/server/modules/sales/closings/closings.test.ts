@@ -412,9 +412,12 @@ describe('the closing stamped once it holds the branch lock', () => {
     const actor = await actorOfUsername(t.ctx.db, 'admin@demo.mx');
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
     // a sale in progress at the branch holds its lock shared, as the intake does, and commits while the closing waits
     const inProgress = t.ctx.db.transaction(async (tx) => {
       await lockBranchDay(tx, GUADALAJARA, 'shared');
+      holding();
       await gate;
       const [row] = (
         (await tx.execute(sql`insert into sale_payments (order_kind, order_id, branch_id, business_date, kind, method, currency, amount, amount_mxn, created_at)
@@ -424,6 +427,7 @@ describe('the closing stamped once it holds the branch lock', () => {
       ).rows;
       return new Date(row!.created_at);
     });
+    await held;
     // the service itself, past the sign-in check (on PGlite that check would wait for the sale too): the closing starts now
     const closing = createClosing(t.ctx, actor, { branchId: GUADALAJARA, date: day, counted: { MXN: { '1000': 1 }, USD: {} } });
     await new Promise((resolve) => setTimeout(resolve, 300));
