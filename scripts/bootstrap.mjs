@@ -95,7 +95,49 @@ function start() {
 const TEST_PACKAGES = [
   ['chromium', '/usr/bin/chromium'],
   ['poppler-utils', '/usr/bin/pdftotext'],
+  ['faketime', '/usr/bin/faketime'],
 ];
+
+/**
+ * The date-sensitive suites (the demo that moves with the calendar, the agenda, the sales and the closings) run
+ * again with the clock moved to the moments that broke them before, in Tijuana's wall time: a Saturday night (already
+ * Sunday in Mexico City), a Sunday, a 31st (the 1st in UTC) and a daylight-saving day. libfaketime moves the clock of
+ * the tests' own processes by an offset (PGlite runs in them); the rest of the suite runs on the real clock.
+ */
+const MOVED_CLOCKS = [
+  ['un sábado por la noche', '2027-01-31T07:30:00Z'],
+  ['un domingo', '2027-02-07T20:00:00Z'],
+  ['un día 31', '2027-04-01T01:00:00Z'],
+  ['un día de cambio de horario', '2027-03-14T17:00:00Z'],
+];
+const CLOCK_SUITES = [
+  'src/server/modules/agenda/agenda.test.ts',
+  'src/server/modules/appointments/booking.test.ts',
+  'src/server/modules/appointments/status.test.ts',
+  'src/server/modules/sales/intake/intake.test.ts',
+  'src/server/modules/sales/refunds/refunds.test.ts',
+  'src/server/modules/sales/closings/closings.test.ts',
+  'src/server/modules/home/home.test.ts',
+];
+
+function fakeTimeLibrary() {
+  for (const dir of ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib']) {
+    const file = path.join(dir, 'faketime', 'libfaketimeMT.so.1');
+    if (existsSync(file)) return file;
+  }
+  console.error('No se encontró libfaketime (paquete faketime de Debian)');
+  process.exit(1);
+}
+
+function movedClockTests(env) {
+  const library = fakeTimeLibrary();
+  for (const [label, instant] of MOVED_CLOCKS) {
+    // an offset, not a fixed start: every process of the run (and the seconds between them) agrees on the time
+    const offset = Math.round((Date.parse(instant) - Date.now()) / 1000);
+    const moved = { ...env, LD_PRELOAD: library, FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, DONT_FAKE_MONOTONIC: '1' };
+    step(`Pruebas de agenda, ventas y cortes con el reloj en ${label} (${instant})`, bin('vitest'), ['run', '--project', 'api', ...CLOCK_SUITES], moved);
+  }
+}
 
 function ensureTestPackages() {
   const missing = TEST_PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
@@ -119,6 +161,7 @@ function test() {
   step('Revisando el código (ESLint)', bin('eslint'), ['.'], env);
   step('Pruebas unitarias', bin('vitest'), ['run', '--project', 'unit'], env);
   step('Pruebas de la API', bin('vitest'), ['run', '--project', 'api'], env);
+  movedClockTests(env);
   step('Compilando la aplicación web (vite build)', bin('vite'), ['build'], env);
   step('Pruebas de extremo a extremo (Chromium)', bin('vitest'), ['run', '--project', 'e2e'], env);
   heading('Todas las pruebas pasaron');
