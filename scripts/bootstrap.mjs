@@ -2,7 +2,8 @@
 // since it runs before the npm packages are there.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -134,7 +135,10 @@ function movedClockTests(env) {
   for (const [label, instant] of MOVED_CLOCKS) {
     // an offset, not a fixed start: every process of the run (and the seconds between them) agrees on the time
     const offset = Math.round((Date.parse(instant) - Date.now()) / 1000);
-    const moved = { ...env, LD_PRELOAD: library, FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, DONT_FAKE_MONOTONIC: '1' };
+    // its own temp dir: a moved clock would judge the real clock's seeded images stale and remove them
+    const tmp = path.join(os.tmpdir(), 'clinic-moved-clock');
+    mkdirSync(tmp, { recursive: true });
+    const moved = { ...env, TMPDIR: tmp, LD_PRELOAD: library, FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, DONT_FAKE_MONOTONIC: '1' };
     step(`Pruebas de agenda, ventas y cortes con el reloj en ${label} (${instant})`, bin('vitest'), ['run', '--project', 'api', ...CLOCK_SUITES], moved);
   }
 }
