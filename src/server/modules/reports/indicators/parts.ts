@@ -84,7 +84,7 @@ export const retentionCohort = (period: ReportPeriod) =>
 /** The paid sales of the period not refunded (treatments, packages and products, every channel), by the branch's day. */
 export const paidSales = (scope: Pick<ReportScope, 'period' | 'branchId'>) => {
   const of = (table: string, kind: string) =>
-    sql`select ${kind} as kind, o.id, o.order_number, o.branch_id, o.customer_id, o.channel, o.business_date, o.total from ${sql.raw(table)} o
+    sql`select ${kind}::text as kind, o.id, o.order_number, o.branch_id, o.customer_id, o.channel, o.business_date, o.total from ${sql.raw(table)} o
       where o.deleted_at is null and o.payment_status = 'paid' and o.refunded_at is null and ${daysOf(sql`o.business_date`, scope.period)}
         and ${branchIs(sql`o.branch_id`, scope.branchId)}`;
   return sql`(${of('orders', 'Servicios')} union all ${of('cash_orders', 'Productos')})`;
