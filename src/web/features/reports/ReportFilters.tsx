@@ -59,7 +59,8 @@ export function ReportFilters({ meta, params, set, period }: Props) {
   const start = params.get('startDate') ?? (takes('month') && !usingDates ? null : period?.from);
   const end = params.get('endDate') ?? (takes('month') && !usingDates ? null : period?.to);
   const month = params.get('month') ?? (usingDates || params.get('year') || !period ? null : period.from.slice(0, 7));
-  const year = params.get('year') ?? period?.from.slice(0, 4);
+  // a year picker beside a month or a date range shows only a year chosen (the period answered is the month's)
+  const year = params.get('year') ?? (takes('month') || takes('dates') ? null : period?.from.slice(0, 4));
 
   return (
     <>

@@ -44,7 +44,7 @@ interface Props {
 /** One card per indicator for the scope: its value, last year's, the change and the definition in a tooltip. */
 export function IndicatorCards({ figures, onDrill }: Props) {
   return (
-    <div className="indicator-cards" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))', gap: 12, marginBottom: 16 }}>
+    <div className="indicator-cards" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 12, marginBottom: 16 }}>
       {INDICATOR_NAMES.map((name) => {
         const meta = INDICATORS[name];
         const f = figures[name];
@@ -61,11 +61,6 @@ export function IndicatorCards({ figures, onDrill }: Props) {
                 </Tooltip>
               </span>
             }
-            extra={
-              <Button type="link" size="small" onClick={() => onDrill(name)} aria-label={`Ver el detalle de ${meta.label}`}>
-                Detalle
-              </Button>
-            }
           >
             <div style={{ fontSize: 26, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="indicator-value">
               {formatIndicator(meta.unit, f.value)}
@@ -73,7 +68,12 @@ export function IndicatorCards({ figures, onDrill }: Props) {
             <Typography.Text type="secondary" style={{ display: 'block' }}>
               Año anterior: <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatIndicator(meta.unit, f.lastYear)}</span>
             </Typography.Text>
-            <ChangeText meta={meta} figure={f} />
+            <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+              <ChangeText meta={meta} figure={f} />
+              <Button type="link" size="small" onClick={() => onDrill(name)} aria-label={`Ver el detalle de ${meta.label}`}>
+                Detalle
+              </Button>
+            </div>
           </Card>
         );
       })}
