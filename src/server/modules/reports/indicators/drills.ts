@@ -19,6 +19,22 @@ const count = (key: string, label: string): ReportColumn => ({ key, label, type:
 const money = (key: string, label: string, sums = true): ReportColumn => ({ key, label, type: 'money', sums });
 const CUSTOMER = sql`trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name))`;
 
+/** An appointment's cells in the drills that list appointments (a: the appointment, b: its branch, cu: its customer). */
+const APPOINTMENT = {
+  fields: sql`a.appointment_number, b.name as branch, a.date::text as date, to_char(a.start_time, 'HH24:MI') as time, ${CUSTOMER} as customer`,
+  from: sql`appointments a join branches b on b.id = a.branch_id join customers cu on cu.id = a.customer_id`,
+  order: sql`a.date, a.start_time, b.name, a.appointment_number`,
+  columns: [text('appointmentNumber', 'Cita'), text('branch', 'Sucursal'), day('date', 'Fecha'), text('time', 'Hora'), text('customer', 'Cliente')],
+  cells: (r: AppointmentRow) => ({ appointmentNumber: r.appointment_number, branch: r.branch, date: r.date, time: r.time, customer: r.customer }),
+};
+interface AppointmentRow {
+  appointment_number: string;
+  branch: string;
+  date: string;
+  time: string;
+  customer: string;
+}
+
 /** The rows behind a figure, and the parts they add up to (the figure is its formula over these). */
 export interface IndicatorDrill {
   columns: ReportColumn[];
@@ -31,34 +47,19 @@ const run = async <T>(scope: ReportScope, q: SQL) => rowsOf<T>(await scope.db.ex
 
 /** Each finished appointment of the period, whether its customer booked the next one that day (and which). */
 const rebooking: Drill = async (scope) => {
-  const rows = await run<{ appointment_number: string; branch: string; date: string; time: string; customer: string; next: string | null }>(
+  const rows = await run<AppointmentRow & { next: string | null }>(
     scope,
-    sql`select a.appointment_number, b.name as branch, a.date::text as date, to_char(a.start_time, 'HH24:MI') as time, ${CUSTOMER} as customer,
-        (select n.appointment_number || ' · ' || to_char(n.date, 'DD/MM/YYYY') from (${rebookedNext('a', 'b')}) n) as next
-      from appointments a join branches b on b.id = a.branch_id join customers cu on cu.id = a.customer_id
-      where ${appointmentsOfPeriod(scope)} and a.status = 'finished' order by a.date, a.start_time, b.name, a.appointment_number`,
+    sql`select ${APPOINTMENT.fields}, (select n.appointment_number || ' · ' || to_char(n.date, 'DD/MM/YYYY') from (${rebookedNext('a', 'b')}) n) as next
+      from ${APPOINTMENT.from} where ${appointmentsOfPeriod(scope)} and a.status = 'finished' order by ${APPOINTMENT.order}`,
   );
   return {
     columns: [
-      text('appointmentNumber', 'Cita'),
-      text('branch', 'Sucursal'),
-      day('date', 'Fecha'),
-      text('time', 'Hora'),
-      text('customer', 'Cliente'),
+      ...APPOINTMENT.columns,
       text('nextAppointment', 'Siguiente cita agendada ese día'),
       count('finished', 'Terminadas'),
       count('rebooked', 'Reagendadas'),
     ],
-    rows: rows.map((r) => ({
-      appointmentNumber: r.appointment_number,
-      branch: r.branch,
-      date: r.date,
-      time: r.time,
-      customer: r.customer,
-      nextAppointment: r.next ?? 'No',
-      finished: 1,
-      rebooked: r.next ? 1 : 0,
-    })),
+    rows: rows.map((r) => ({ ...APPOINTMENT.cells(r), nextAppointment: r.next ?? 'No', finished: 1, rebooked: r.next ? 1 : 0 })),
     parts: { ...emptyParts(), finished: rows.length, rebooked: rows.filter((r) => r.next).length },
   };
 };
@@ -167,29 +168,15 @@ const revenuePerCabinHour: Drill = async (scope) => {
 
 /** Each appointment of the period that was finished or missed. */
 const noShowRate: Drill = async (scope) => {
-  const rows = await run<{ appointment_number: string; branch: string; date: string; time: string; customer: string; status: AppointmentStatus }>(
+  const rows = await run<AppointmentRow & { status: AppointmentStatus }>(
     scope,
-    sql`select a.appointment_number, b.name as branch, a.date::text as date, to_char(a.start_time, 'HH24:MI') as time, ${CUSTOMER} as customer, a.status
-      from appointments a join branches b on b.id = a.branch_id join customers cu on cu.id = a.customer_id
-      where ${appointmentsOfPeriod(scope)} and a.status in ('finished', 'absence') order by a.date, a.start_time, b.name, a.appointment_number`,
+    sql`select ${APPOINTMENT.fields}, a.status from ${APPOINTMENT.from}
+      where ${appointmentsOfPeriod(scope)} and a.status in ('finished', 'absence') order by ${APPOINTMENT.order}`,
   );
   return {
-    columns: [
-      text('appointmentNumber', 'Cita'),
-      text('branch', 'Sucursal'),
-      day('date', 'Fecha'),
-      text('time', 'Hora'),
-      text('customer', 'Cliente'),
-      text('status', 'Estatus'),
-      count('appointments', 'Citas'),
-      count('absences', 'Inasistencias'),
-    ],
+    columns: [...APPOINTMENT.columns, text('status', 'Estatus'), count('appointments', 'Citas'), count('absences', 'Inasistencias')],
     rows: rows.map((r) => ({
-      appointmentNumber: r.appointment_number,
-      branch: r.branch,
-      date: r.date,
-      time: r.time,
-      customer: r.customer,
+      ...APPOINTMENT.cells(r),
       status: appointmentStatusLabels[r.status] ?? r.status,
       appointments: 1,
       absences: r.status === 'absence' ? 1 : 0,

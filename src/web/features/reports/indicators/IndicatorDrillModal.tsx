@@ -1,9 +1,10 @@
-import { Alert, Modal, Spin, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formatIndicator, INDICATORS, type IndicatorName } from '../../../../domain/indicators';
 import { indicatorRoutes } from '../../../../domain/indicators.contract';
 import { call } from '../../../app/api';
 import { formatCalendarDate } from '../../../ui/format';
+import { DrillFrame } from '../DrillModal';
 import { ReportTable } from '../ReportTable';
 
 export interface IndicatorDrillTarget {
@@ -35,17 +36,13 @@ export function IndicatorDrillModal({ query, target, onClose }: Props) {
   const meta = target ? INDICATORS[target.name] : null;
   const data = drill.data;
   return (
-    <Modal
+    <DrillFrame
       title={meta && target ? `${meta.label}: ${target.branch}${target.lastYear ? ' (año anterior)' : ''}` : ''}
       open={Boolean(target)}
-      onCancel={onClose}
-      footer={null}
-      width={1200}
-      destroyOnHidden
+      onClose={onClose}
+      error={drill.error}
     >
-      {drill.error ? (
-        <Alert type="error" showIcon title={(drill.error as Error).message} data-testid="drill-error" />
-      ) : data && meta ? (
+      {data && meta && (
         <>
           <Typography.Paragraph data-testid="drill-summary">
             <strong>{formatIndicator(meta.unit, data.value)}</strong> · del {formatCalendarDate(data.period.from)} al {formatCalendarDate(data.period.to)} ·{' '}
@@ -56,9 +53,7 @@ export function IndicatorDrillModal({ query, target, onClose }: Props) {
             {meta.definition}
           </Typography.Paragraph>
         </>
-      ) : (
-        <Spin style={{ display: 'block', margin: '40px auto' }} />
       )}
-    </Modal>
+    </DrillFrame>
   );
 }
