@@ -34,6 +34,7 @@ export const NAVIGATION: NavGroup[] = [
       e('medic_comission', 'Comisiones médicas', 'comisiones-medicas', true),
       e('cosmetologic_comission', 'Comisiones cosmetológicas', 'comisiones-cosmetologicas', true),
       e('reports', 'Reportes', 'reportes', true),
+      e('reports', 'Indicadores', 'indicadores', true),
       e('goal', 'Metas', 'metas', true),
       e('cash_closing', 'Corte de sucursal', 'corte-sucursal', true),
       e('sales', 'Ventas en sucursal', 'ventas-en-sucursal', true),

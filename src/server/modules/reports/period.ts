@@ -27,7 +27,7 @@ function refuse(field: string, message: string): never {
  * (YYYY-MM) or a year. With none given: the current month for a month or date report, the current year for a year
  * report — today taken in the business zone.
  */
-export function reportPeriod(meta: ReportMeta, q: ReportQuery, now = new Date()): ReportPeriod {
+export function reportPeriod(meta: Pick<ReportMeta, 'filters'>, q: ReportQuery, now = new Date()): ReportPeriod {
   const today = dateInZone(BUSINESS_TIME_ZONE, now);
   const thisMonth = today.slice(0, 7);
   const takes = (f: ReportMeta['filters'][number]) => meta.filters.includes(f);

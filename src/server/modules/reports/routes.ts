@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { reportRoutes } from '../../../domain/reports.contract';
 import type { AppContext } from '../../context';
 import { serve } from '../../platform/serve';
+import { registerIndicatorRoutes } from './indicators/routes';
 import { drillReport, runReport } from './service';
 import { sendReportXlsx } from './workbook';
 
@@ -19,4 +20,5 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     const report = await drillReport(ctx.db, req.actor, req.params.name, req.query);
     return req.query.format === 'xlsx' ? sendReportXlsx(reply, report) : report;
   });
+  registerIndicatorRoutes(app, ctx);
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Modal, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportName } from '../../../domain/reports';
@@ -31,20 +32,32 @@ export function DrillModal({ name, title, query, target, onClose }: Props) {
     retry: false,
   });
   return (
-    <Modal
-      title={target ? `${title}: ${target.label} · ${target.value}` : title}
-      open={Boolean(target)}
-      onCancel={onClose}
-      footer={null}
-      width={1200}
-      destroyOnHidden
-    >
-      {drill.error ? (
-        <Alert type="error" showIcon title={(drill.error as Error).message} data-testid="drill-error" />
-      ) : drill.data ? (
-        <ReportTable answer={drill.data} loading={drill.isFetching} testId="drill-table" />
+    <DrillFrame title={target ? `${title}: ${target.label} · ${target.value}` : title} open={Boolean(target)} onClose={onClose} error={drill.error}>
+      {drill.data && <ReportTable answer={drill.data} loading={drill.isFetching} testId="drill-table" />}
+    </DrillFrame>
+  );
+}
+
+/** The drill-downs' modal (1200 wide as the cash detail, section 9): the API's error, else the rows once they arrive. */
+export function DrillFrame({
+  title,
+  open,
+  onClose,
+  error,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  error: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title={title} open={open} onCancel={onClose} footer={null} width={1200} destroyOnHidden>
+      {error ? (
+        <Alert type="error" showIcon title={(error as Error).message} data-testid="drill-error" />
       ) : (
-        <Spin style={{ display: 'block', margin: '40px auto' }} />
+        (children ?? <Spin style={{ display: 'block', margin: '40px auto' }} />)
       )}
     </Modal>
   );

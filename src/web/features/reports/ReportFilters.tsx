@@ -11,7 +11,7 @@ import { fullName } from '../../ui/format';
 import { BASIS_LABELS, PROFITABILITY_TYPE_LABELS, readsEveryReport } from './report-state';
 
 interface Props {
-  meta: ReportMeta;
+  meta: Pick<ReportMeta, 'filters' | 'userKind'>;
   params: URLSearchParams;
   set: (changes: Record<string, string | undefined>) => void;
   /** The period the API answered: the pickers show it while the URL names none (the API's default period). */
@@ -58,8 +58,9 @@ export function ReportFilters({ meta, params, set, period }: Props) {
   const usingDates = Boolean(params.get('startDate') || params.get('endDate'));
   const start = params.get('startDate') ?? (takes('month') && !usingDates ? null : period?.from);
   const end = params.get('endDate') ?? (takes('month') && !usingDates ? null : period?.to);
-  const month = params.get('month') ?? (usingDates || !period ? null : period.from.slice(0, 7));
-  const year = params.get('year') ?? period?.from.slice(0, 4);
+  const month = params.get('month') ?? (usingDates || params.get('year') || !period ? null : period.from.slice(0, 7));
+  // a year picker beside a month or a date range shows only a year chosen (the period answered is the month's)
+  const year = params.get('year') ?? (takes('month') || takes('dates') ? null : period?.from.slice(0, 4));
 
   return (
     <>
