@@ -1,4 +1,4 @@
-import type { ModuleKey } from './privileges';
+import { can, hasModule, type Action, type ModuleKey, type PrivilegeMap } from './privileges';
 
 export interface NavEntry {
   key: ModuleKey;
@@ -7,6 +7,8 @@ export interface NavEntry {
   path: string;
   /** False until the screen exists; the sidebar leaves it out. */
   ready: boolean;
+  /** The action the screen needs beyond the module (Indicadores: reports.view); without it the entry is hidden. */
+  action?: Action;
 }
 
 export interface NavGroup {
@@ -14,7 +16,12 @@ export interface NavGroup {
   entries: NavEntry[];
 }
 
-const e = (key: ModuleKey, label: string, path: string, ready = false): NavEntry => ({ key, label, path, ready });
+const e = (key: ModuleKey, label: string, path: string, ready = false, action?: Action): NavEntry => ({ key, label, path, ready, action });
+
+/** A built entry the user may open: its module among their privileges, and its action when it names one. */
+export function showsEntry(privileges: PrivilegeMap | undefined, entry: NavEntry): boolean {
+  return entry.ready && (entry.action ? can(privileges, entry.key, entry.action) : hasModule(privileges, entry.key));
+}
 
 /** Every sidebar group and entry of both documents; each shows only with its module key. */
 export const NAVIGATION: NavGroup[] = [
@@ -34,7 +41,7 @@ export const NAVIGATION: NavGroup[] = [
       e('medic_comission', 'Comisiones médicas', 'comisiones-medicas', true),
       e('cosmetologic_comission', 'Comisiones cosmetológicas', 'comisiones-cosmetologicas', true),
       e('reports', 'Reportes', 'reportes', true),
-      e('reports', 'Indicadores', 'indicadores', true),
+      e('reports', 'Indicadores', 'indicadores', true, 'view'),
       e('goal', 'Metas', 'metas', true),
       e('cash_closing', 'Corte de sucursal', 'corte-sucursal', true),
       e('sales', 'Ventas en sucursal', 'ventas-en-sucursal', true),

@@ -12,8 +12,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
-import { NAVIGATION } from '../../../domain/navigation';
-import { hasModule } from '../../../domain/privileges';
+import { NAVIGATION, showsEntry } from '../../../domain/navigation';
 import { usePublicConfig } from '../config';
 import { useSession } from '../session';
 
@@ -45,7 +44,7 @@ export function Sidebar({ onCheckIn }: { onCheckIn: () => void }) {
   const items = useMemo<MenuProps['items']>(() => {
     const list: NonNullable<MenuProps['items']> = [{ key: 'checkin', icon: <IdcardOutlined />, label: 'Registro de asistencia' }];
     for (const group of NAVIGATION) {
-      const entries = group.entries.filter((e) => e.ready && hasModule(privileges, e.key));
+      const entries = group.entries.filter((e) => showsEntry(privileges, e));
       if (!entries.length) continue;
       const children = entries.map((e) => ({ key: e.path, icon: group.label ? undefined : ENTRY_ICONS[e.path], label: e.label }));
       if (group.label) list.push({ key: `group:${group.label}`, icon: GROUP_ICONS[group.label], label: group.label, children });

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { branchRoutes } from '../../../domain/branches.contract';
 import { homeRoutes } from '../../../domain/home.contract';
-import { NAVIGATION } from '../../../domain/navigation';
+import { NAVIGATION, showsEntry } from '../../../domain/navigation';
 import { can, hasModule, type PrivilegeMap } from '../../../domain/privileges';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
@@ -81,7 +81,7 @@ function Today() {
 export default function HomePage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
-  const entries = NAVIGATION.flatMap((g) => g.entries).filter((e) => e.ready && !e.path.startsWith('external:') && hasModule(user?.privileges, e.key));
+  const entries = NAVIGATION.flatMap((g) => g.entries).filter((e) => !e.path.startsWith('external:') && showsEntry(user?.privileges, e));
   return (
     <div>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
