@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../platform/serve';
 import { drillReport, runReport } from './service';
 import { sendReportXlsx } from './workbook';
+import { registerReportSubscriptionRoutes } from './subscriptions/routes';
 
 /**
  * GET /report/{name} (and ?format=xlsx) and its drill-down. Access: the hub (reports.show) or a commission screen's
@@ -19,4 +20,5 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     const report = await drillReport(ctx.db, req.actor, req.params.name, req.query);
     return req.query.format === 'xlsx' ? sendReportXlsx(reply, report) : report;
   });
+  registerReportSubscriptionRoutes(app, ctx, [...access]);
 }
