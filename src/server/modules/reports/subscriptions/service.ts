@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BUSINESS_TIME_ZONE } from '../../../../domain/dates';
 import type { ListQuery } from '../../../../domain/list';
@@ -8,7 +8,7 @@ import { REPORTS, type ReportName } from '../../../../domain/reports';
 import { ROLE_NAMES } from '../../../../domain/roles';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
-import { live, softDelete } from '../../../db/live';
+import { softDelete } from '../../../db/live';
 import { branches, reportDeliveries, reportSubscriptions, users } from '../../../db/schema';
 import type { Actor } from '../../../platform/auth/actor';
 import { recordChange } from '../../../platform/change-log';
@@ -173,22 +173,8 @@ export async function checkedFilters(db: DbOrTx, ownerActor: Actor, report: Repo
   };
   const scope = reportScope(db, ownerActor, report, kept);
   if (takes.includes('branch') && scope.branchId) kept.branchId = scope.branchId;
-  if (kept.branchId) {
-    const [branch] = await db
-      .select({ id: branches.id })
-      .from(branches)
-      .where(and(eq(branches.id, kept.branchId), live(branches)))
-      .limit(1);
-    if (!branch) throw new AppError('BRANCH_NOT_FOUND');
-  }
-  if (kept.userId) {
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, kept.userId), live(users)))
-      .limit(1);
-    if (!user) throw new AppError('USER_NOT_FOUND');
-  }
+  if (kept.branchId) await findLive(db, branches, kept.branchId, 'BRANCH_NOT_FOUND');
+  if (kept.userId) await findLive(db, users, kept.userId, 'USER_NOT_FOUND');
   return kept;
 }
 
