@@ -46,9 +46,9 @@ const list = async (who: Caller, query = 'take=all') => {
   return res.json<{ items: Sub[]; meta: { itemCount: number } }>();
 };
 
-/** Only this subscription is due: the others of the file are paused, and its schedule starts long before the test's clock. */
-async function onlyDue(id: string) {
-  await queryRows(t, sql`update report_subscriptions set active = (id = ${id}), schedule_from = '2000-01-01' where deleted_at is null`);
+/** Only this subscription is due: the others of the file are paused, and its schedule starts at `since` (an hour before the test's clock). */
+async function onlyDue(id: string, since: Date) {
+  await queryRows(t, sql`update report_subscriptions set active = (id = ${id}), schedule_from = ${since.toISOString()} where deleted_at is null`);
 }
 
 /** The last whole month before the demo's day (closed days with sales), and the 1st of the month after it. */
@@ -67,7 +67,7 @@ const cellNumber = (v: ExcelJS.CellValue) => (v && typeof v === 'object' && 'res
 
 describe('/v1/report-subscription: validation', () => {
   it('answers 400 with each field and a Spanish message', async () => {
-    const res = await create(admin, { report: 'no-existe', frequency: 'yearly', hour: 24, recipients: ['no-es-correo', 'a@b.mx', 'A@B.mx'] });
+    const res = await create(admin, { report: 'no-existe', frequency: 'yearly', hour: 24, recipients: ['no-es-correo', 'a@b.mx'] });
     expect(res.statusCode).toBe(400);
     const errors = res.json<{ errors: { field: string; message: string }[] }>().errors;
     const byField = Object.fromEntries(errors.map((e) => [e.field, e.message]));
@@ -75,7 +75,9 @@ describe('/v1/report-subscription: validation', () => {
     expect(byField.frequency).toBe('El campo frecuencia no es válido');
     expect(byField.hour).toBe('La hora debe estar entre 0 y 23');
     expect(byField['recipients.0']).toBe('El campo destinatario debe ser un correo electrónico válido');
-    expect(byField['recipients.2']).toBe('El destinatario está repetido');
+    const repeated = await create(admin, { report: 'customers', frequency: 'daily', hour: 7, recipients: ['a@b.mx', 'A@B.mx'] });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().errors).toEqual([{ field: 'recipients.1', message: 'El destinatario está repetido' }]);
     const missing = await create(admin, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json<{ errors: { field: string; message: string }[] }>().errors).toEqual(
@@ -150,7 +152,7 @@ describe('the delivery job', () => {
   it('mails a due subscription once, with an .xlsx whose totals are the report’s API answer', async () => {
     const { from, to, next } = await closedMonth();
     const sub = await created(gerente, { report: 'daily-cash-closing', frequency: 'monthly', hour: 7, recipients: ['contabilidad@clinica.mx'] });
-    await onlyDue(sub.id);
+    await onlyDue(sub.id, zonedInstant(ZONE, next, 6 * 60));
     const before = t.outbox.length;
     // 06:59 on the 1st, Tijuana: not yet due
     expect(await deliverDueReports(t.ctx, zonedInstant(ZONE, next, 6 * 60 + 59))).toEqual({ sent: 0, failed: 0 });
@@ -193,7 +195,7 @@ describe('the delivery job', () => {
   it('sends once when several runners run at the same time', async () => {
     const { next } = await closedMonth();
     const sub = await created(admin, { report: 'general-medical-fees', frequency: 'daily', hour: 5, filters: { branchId: TIJUANA } });
-    await onlyDue(sub.id);
+    await onlyDue(sub.id, zonedInstant(ZONE, next, 4 * 60));
     const before = t.outbox.length;
     const now = zonedInstant(ZONE, next, 5 * 60 + 1);
     const runs = await Promise.all([deliverDueReports(t.ctx, now), deliverDueReports(t.ctx, now), deliverDueReports(t.ctx, now)]);
@@ -207,9 +209,9 @@ describe('the delivery job', () => {
   it('retries a failed send after its wait, up to three tries, and shows the error in the list', async () => {
     const { next } = await closedMonth();
     const sub = await created(admin, { report: 'customers', frequency: 'daily', hour: 8 });
-    await onlyDue(sub.id);
     const failing: AppContext = { ...t.ctx, mailer: { send: () => Promise.reject(new Error('SMTP caído')) } };
     const at = (minutes: number) => zonedInstant(ZONE, next, 8 * 60 + minutes);
+    await onlyDue(sub.id, at(-60));
     const lastOf = async () => (await list(admin)).items.find((s) => s.id === sub.id)!.lastDelivery;
 
     expect(await deliverDueReports(failing, at(1))).toEqual({ sent: 0, failed: 1 });
@@ -229,15 +231,15 @@ describe('the delivery job', () => {
   it('gives up after three failed tries, and does not retry what the report refuses', async () => {
     const { next } = await closedMonth();
     const sub = await created(admin, { report: 'occupation', frequency: 'daily', hour: 9 });
-    await onlyDue(sub.id);
     const failing: AppContext = { ...t.ctx, mailer: { send: () => Promise.reject(new Error('sin red')) } };
     const at = (minutes: number) => zonedInstant(ZONE, next, 9 * 60 + minutes);
+    await onlyDue(sub.id, at(-60));
     for (const m of [0, 6, 40]) expect(await deliverDueReports(failing, at(m))).toEqual({ sent: 0, failed: 1 });
     expect(await deliverDueReports(t.ctx, at(300))).toEqual({ sent: 0, failed: 0 });
 
     // the owner loses reports.view: the next occurrence answers the report's refusal once
     const mine = await created(gerente, { report: 'customers', frequency: 'daily', hour: 9 });
-    await onlyDue(mine.id);
+    await onlyDue(mine.id, at(-60));
     const [role] = await queryRows<{ id: string }>(t, sql`select role_id as id from users where username = 'gerente@demo.mx'`);
     await queryRows(t, sql`update role_privileges set actions = array_remove(actions, 'view') where role_id = ${role!.id} and module = 'reports'`);
     try {
