@@ -74,6 +74,7 @@ export const errorCatalogue = {
   GOAL_NOT_FOUND: { status: 404, message: 'Meta no encontrada' },
   REPORT_NOT_FOUND: { status: 404, message: 'Reporte no encontrado' },
   INDICATOR_NOT_FOUND: { status: 404, message: 'Indicador no encontrado' },
+  REPORT_SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Envío programado no encontrado' },
   PASSWORD_MISMATCH: { status: 404, message: 'La contraseña actual no es correcta' },
   PROFESSIONAL_REQUIRED: { status: 404, message: 'Debe seleccionar un médico o cosmetóloga' },
   CATEGORY_IN_USE: { status: 404, message: 'No se puede eliminar una categoría ligada a un tratamiento o paquete' },

@@ -26,13 +26,13 @@ import { registerCommissionRoutes, registerPosRoutes, registerRefundRoutes, regi
 import { registerGoalRoutes } from './goals';
 import { cashClosingJobs, registerCashClosingRoutes } from './sales';
 import { registerHomeRoutes } from './home';
-import { registerReportRoutes } from './reports';
+import { registerReportRoutes, reportJobs } from './reports';
 
 /** What a refund needs of the agenda: the bookings of a refunded purchase are cancelled ('Venta devuelta'). */
 export const refundDeps: RefundDeps = { cancelBookings, refundedReason: REFUNDED_REASON };
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
-export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs];
+export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs, ...reportJobs];
 
 /** Every area's routes under /v1. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {

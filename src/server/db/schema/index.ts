@@ -9,3 +9,4 @@ export * from './customers';
 export * from './sales';
 export * from './agenda';
 export * from './inventory';
+export * from './reports';

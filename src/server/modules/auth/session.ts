@@ -55,6 +55,23 @@ export function fullName(u: Pick<UserRow, 'name' | 'lastName' | 'motherLastName'
 export async function actorOfUsername(db: DbOrTx, username: string): Promise<Actor> {
   const user = await findUserByUsername(db, username);
   if (!user) throw new Error(`Usuario desconocido: ${username}`);
+  return actorOfUser(db, user);
+}
+
+/**
+ * The actor of a live, active user by id, with the privileges their role holds now (a job acting for its owner,
+ * the scheduled delivery of a report); null when the account is deleted or inactive.
+ */
+export async function activeActorOf(db: DbOrTx, userId: string): Promise<Actor | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), live(users), eq(users.status, 'activo')))
+    .limit(1);
+  return user ? actorOfUser(db, user) : null;
+}
+
+async function actorOfUser(db: DbOrTx, user: UserRow): Promise<Actor> {
   const profile = await loadProfile(db, user, null);
   return {
     id: user.id,

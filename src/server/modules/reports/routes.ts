@@ -5,6 +5,7 @@ import { serve } from '../../platform/serve';
 import { registerIndicatorRoutes } from './indicators/routes';
 import { drillReport, runReport } from './service';
 import { sendReportXlsx } from './workbook';
+import { registerReportSubscriptionRoutes } from './subscriptions/routes';
 
 /**
  * GET /report/{name} (and ?format=xlsx) and its drill-down. Access: the hub (reports.show) or a commission screen's
@@ -21,4 +22,5 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     return req.query.format === 'xlsx' ? sendReportXlsx(reply, report) : report;
   });
   registerIndicatorRoutes(app, ctx);
+  registerReportSubscriptionRoutes(app, ctx, [...access]);
 }

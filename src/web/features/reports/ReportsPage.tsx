@@ -16,6 +16,7 @@ import { DrillModal, type DrillTarget } from './DrillModal';
 import { ReportFilters } from './ReportFilters';
 import { BASIS_LABELS, drillKeyOf, openableReports, periodChanges, reportOf, reportOptions, reportQueryOf, switchReport } from './report-state';
 import { ReportTable } from './ReportTable';
+import { ScheduleButtons } from './subscriptions/ScheduleButtons';
 
 const Forbidden = lazy(() => import('../../app/Forbidden'));
 const NO_PARAMS: string[] = [];
@@ -130,6 +131,7 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
             Excel
           </Button>
         )}
+        <ScheduleButtons name={name} query={query} />
       </div>
       {report.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={(report.error as Error).message} data-testid="report-error" />}
       {answer && <ReportHeader answer={answer} />}
