@@ -24,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BUSINESS_TIME_ZONE, dateInZone } from '../src/domain/dates';
 import { toCents } from '../src/domain/money';
 import { demoId } from '../src/server/db/demo/random';
 import { putIntoLot } from '../src/server/modules/inventory';
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
 });
 const webDir = path.resolve(process.env.WEB_DIR ?? 'dist/web');
 const USER = 'recepcion.tijuana@demo.mx';
+/** The agenda's free slots are clicked as the medic, who books from the grid (as tests/e2e/agenda.test.ts does). */
+const AGENDA_USER = 'medico@demo.mx';
 const PASSWORD = 'Demo2026!';
 const CPU_SLOWDOWN = 4;
 const RUNS = Math.max(1, Number(args.runs));
@@ -54,29 +57,39 @@ const GOALS = { signIn: 1500, pos: 2000, ticket: 500, slot: 300, cls: 0.1 };
 /**
  * What every page of a measuring context records from its first byte: layout shifts (without those after an input),
  * long tasks, when a watched selector first matched, and the last click's time (all on the page's clock, from the
- * start of its navigation).
+ * start of its navigation). Plain JavaScript text: tsx would wrap the functions of a TypeScript one in a helper the
+ * page does not have.
  */
-function recorder(watch: Record<string, string>) {
-  const w = window as unknown as { __perf: Perf };
-  const perf: Perf = { shifts: [], longTasks: [], marks: {}, click: 0 };
-  w.__perf = perf;
+const recorder = (watch: Record<string, string>) => `(() => {
+  const watch = ${JSON.stringify(watch)};
+  const perf = { shifts: [], moved: [], longTasks: [], marks: {}, click: 0 };
+  window.__perf = perf;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-      if (!e.hadRecentInput) perf.shifts.push([e.startTime, e.value]);
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      perf.shifts.push([e.startTime, e.value]);
+      for (const s of e.sources || []) {
+        const n = s.node && s.node.nodeType === 1 ? s.node : s.node && s.node.parentElement;
+        const name = n ? n.tagName.toLowerCase() + (n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/\\s+/).slice(0, 2).join('.') : '') : '?';
+        perf.moved.push(name + ' ' + Math.round(s.previousRect.y) + '→' + Math.round(s.currentRect.y) + ' (' + e.value.toFixed(3) + ')');
+      }
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) perf.longTasks.push([e.startTime, e.startTime + e.duration]);
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
-    for (const [name, selector] of Object.entries(watch)) if (!perf.marks[name] && document.querySelector(selector)) perf.marks[name] = performance.now();
+    for (const name of Object.keys(watch)) if (!perf.marks[name] && document.querySelector(watch[name])) perf.marks[name] = performance.now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
   document.addEventListener('focusin', check, true);
-  document.addEventListener('click', (e) => void (perf.click = e.timeStamp), true);
-}
+  document.addEventListener('click', (e) => { perf.click = e.timeStamp; }, true);
+})();`;
 
 interface Perf {
   shifts: [number, number][];
+  /** What moved in each shift: the element, its top before and after, and the shift's score. */
+  moved: string[];
   longTasks: [number, number][];
   marks: Record<string, number>;
   click: number;
@@ -119,26 +132,39 @@ async function interactiveAt(page: Page, mark: keyof typeof WATCH): Promise<numb
 
 async function slowContext(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
   const context = await browser.newContext({ viewport: VIEWPORT, storageState });
-  await context.addInitScript(recorder, WATCH);
+  await context.addInitScript({ content: recorder(WATCH) });
   // the ticket's tab prints itself on load: no dialog here
-  await context.addInitScript(() => void (window.print = () => undefined));
+  await context.addInitScript({ content: 'window.print = () => undefined;' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return { context, page };
 }
 
-async function signedInState(browser: Browser, base: string) {
+async function signedInState(browser: Browser, base: string, user = USER) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.goto(`${base}/login`);
-  await page.getByLabel('Usuario').fill(USER);
+  await page.getByLabel('Usuario').fill(user);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(/\/dashboard/);
   const state = await context.storageState();
   await context.close();
   return state;
+}
+
+/** The next Monday-to-Friday after today in the business zone: a day whose slots are all still ahead. */
+function nextWeekday(): string {
+  const day = new Date(`${dateInZone(BUSINESS_TIME_ZONE)}T12:00:00Z`);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The elements that moved in a run whose layout shifted, to find the cause. */
+function showMoved(where: string, perf: Perf): void {
+  if (cls(perf.shifts) >= 0.01) console.log(`    se movió en ${where}: ${perf.moved.slice(0, 6).join('; ')}`);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -199,7 +225,9 @@ async function measureTimes(browser: Browser, base: string, t: TestApp | undefin
     await page.getByTestId('home-appointments').waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
-    const value = cls((await readPerf(page)).shifts);
+    const perf = await readPerf(page);
+    const value = cls(perf.shifts);
+    showMoved('inicio', perf);
     if (shots) await page.screenshot({ path: path.join(shots, 'home.png') });
     await context.close();
     return value;
@@ -211,7 +239,9 @@ async function measureTimes(browser: Browser, base: string, t: TestApp | undefin
     const { context, page } = await slowContext(browser, state);
     await page.goto(`${base}/punto-de-venta`);
     const ready = await interactiveAt(page, 'pos');
-    const shift = cls((await readPerf(page)).shifts);
+    const perf = await readPerf(page);
+    const shift = cls(perf.shifts);
+    showMoved('punto de venta', perf);
     if (shots && i === 0) await page.screenshot({ path: path.join(shots, 'pos.png') });
     // a product by its barcode, paid in cash: F9 to the ticket's tab shown
     await page.keyboard.type(product.bar_code);
@@ -231,13 +261,15 @@ async function measureTimes(browser: Browser, base: string, t: TestApp | undefin
   console.log(`  CLS del punto de venta: ${posRuns.map((r) => r.cls.toFixed(3)).join(', ')}`);
   console.log(`  cobro (F9) → ticket: ${posRuns.map((r) => r.ticket).join(', ')}`);
 
+  const medic = await signedInState(browser, base, AGENDA_USER);
   const slot = await repeat('clic en un horario libre → formulario de cita', async () => {
-    const { context, page } = await slowContext(browser, state);
-    await page.goto(`${base}/dashboard/agenda`);
+    const { context, page } = await slowContext(browser, medic);
+    await page.goto(`${base}/dashboard/agenda?date=${nextWeekday()}`);
     const free = page.getByTestId('agenda-grid').locator('.agenda-cell.free[role="button"]').first();
-    await free.waitFor({ timeout: 30_000 });
+    await free.waitFor({ state: 'attached', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
+    await free.scrollIntoViewIfNeeded();
     await free.click();
     await page.waitForFunction(() => Boolean((window as unknown as { __perf: Perf }).__perf.marks.form), undefined, { timeout: 30_000 });
     const perf = await readPerf(page);
