@@ -1,29 +1,11 @@
 import { z } from 'zod';
-import { BUSINESS_DATES, isBusinessDate, isIsoDate } from './dates';
+import { isBusinessDate, isIsoDate } from './dates';
+import { msg } from './messages';
 
 // zod's built-in messages (wrong types, bad enums, …) in Spanish for every schema
 z.config(z.locales.es());
 
-/** Spanish message templates (section 5: required, minimum and maximum length). */
-export const msg = {
-  required: (label: string) => `El campo ${label} es requerido`,
-  min: (label: string, n: number) => `El campo ${label} debe tener al menos ${n} caracteres`,
-  max: (label: string, n: number) => `El campo ${label} debe tener como máximo ${n} caracteres`,
-  exact: (label: string, n: number) => `El campo ${label} debe tener exactamente ${n} caracteres`,
-  email: (label: string) => `El campo ${label} debe ser un correo electrónico válido`,
-  passwordPattern: 'La contraseña debe tener al menos 8 caracteres, una mayúscula, una minúscula y un número',
-  passwordsMismatch: 'Las contraseñas no coinciden!',
-  pinsMismatch: 'Los pines no coinciden!',
-  phone: 'El teléfono debe tener 10 dígitos',
-  invalid: (label: string) => `El campo ${label} no es válido`,
-  dateFormat: (label: string) => `El campo ${label} debe tener el formato AAAA-MM-DD`,
-  dateRange: (label: string) => `El campo ${label} debe ser una fecha entre el ${ddmmyyyy(BUSINESS_DATES.min)} y el ${ddmmyyyy(BUSINESS_DATES.max)}`,
-};
-
-function ddmmyyyy(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
+export { msg } from './messages';
 
 /** A required trimmed text with optional length bounds. */
 export function text(label: string, opts: { min?: number; max?: number } = {}) {

@@ -3,7 +3,7 @@ import type { Answer } from '../../domain/contract';
 import { BUSINESS_TIME_ZONE, IDLE_PROMPT_MS, IDLE_TIMEOUT_MS } from '../../domain/dates';
 // types only: the sign-in page reads this, and the contract brings zod (see LoginPage)
 import type { healthRoutes } from '../../domain/health.contract';
-import { setDefaultTimeZone } from '../ui/format';
+import { setDefaultTimeZone } from '../ui/time-zone';
 import { api } from './api';
 
 /** The settings the web reads before sign-in; `demoData`: the demo accounts (published password) can sign in, every screen says so. */

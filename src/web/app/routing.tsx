@@ -5,7 +5,13 @@ import type { ModuleKey } from '../../domain/privileges';
 import { NotFoundPage, RouteError, UnknownPath } from './ErrorPages';
 import { Allowed } from './RequireAuth';
 
-export const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>{node}</Suspense>;
+/**
+ * The spinner while a screen's code loads. Padding, not margin: a first child's top margin collapses through #root
+ * and body, which then move down and back up when the screen replaces it (a layout shift of the whole page).
+ */
+export const LOADING_SPIN_STYLE = { display: 'block', padding: '80px 0' } as const;
+
+export const page = (node: ReactNode) => <Suspense fallback={<Spin style={LOADING_SPIN_STYLE} />}>{node}</Suspense>;
 
 export const guarded = (module: ModuleKey, node: ReactNode, action: 'show' | 'create' | 'edit' | 'approve' = 'show') =>
   page(

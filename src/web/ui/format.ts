@@ -1,20 +1,8 @@
 import dayjs from 'dayjs';
-import { BUSINESS_TIME_ZONE, DATE_FORMAT, DATE_TIME_FORMAT } from '../../domain/dates';
-import { sessionStore } from '../app/session';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../domain/dates';
+import { businessTimeZone } from './time-zone';
 export { formatMoney } from '../../domain/money';
-
-let defaultTimeZone = BUSINESS_TIME_ZONE;
-
-/** The business default zone the server gives (GET /v1/config), for users not bound to a branch. */
-export function setDefaultTimeZone(timeZone: string): void {
-  defaultTimeZone = timeZone;
-}
-
-/** The zone of the web's business day: the signed-in user's branch when the role is branch-bound, else the business default. */
-export function businessTimeZone(): string {
-  const user = sessionStore.getState().user;
-  return (user?.branchBound && user.branchTimeZone) || defaultTimeZone;
-}
+export { businessTimeZone, setDefaultTimeZone } from './time-zone';
 
 /** A date in the business zone, or in the record's own branch zone when it carries one. */
 export function formatDate(value: string | Date | null | undefined, timeZone = businessTimeZone()): string {

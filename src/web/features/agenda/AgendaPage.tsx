@@ -9,6 +9,7 @@ import { agendaRoutes } from '../../../domain/agenda.contract';
 import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
+import { preloadAppointmentForm } from '../appointments';
 import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
 import { CreateLockModal, LocksModal } from './LockDialogs';
@@ -69,6 +70,14 @@ export default function AgendaPage() {
         .tz(day.branch.timeZone || BUSINESS_TIME_ZONE)
         .format('YYYY-MM-DD')
     : today;
+  // the grid is on screen: the booking form's code loads while the page is idle, before a slot is clicked
+  const bookable = Boolean(day) && can('dairy', 'create');
+  useEffect(() => {
+    if (!bookable) return;
+    const timer = window.setTimeout(preloadAppointmentForm, 200);
+    return () => window.clearTimeout(timer);
+  }, [bookable]);
+
   const longDate = dayjs(date).format('dddd, D [de] MMMM [de] YYYY');
   const label = longDate.charAt(0).toUpperCase() + longDate.slice(1);
 

@@ -2,7 +2,11 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { guarded } from '../../app/routing';
 
-const AppointmentFormPage = lazy(() => import('./AppointmentFormPage'));
+const loadForm = () => import('./AppointmentFormPage');
+const AppointmentFormPage = lazy(loadForm);
+
+/** Fetches the booking form's code ahead (the agenda does, once its day is on screen): a free slot's click then shows it at once. */
+export const preloadAppointmentForm = (): void => void loadForm().catch(() => undefined);
 const AppointmentsPage = lazy(() => import('./AppointmentsPage'));
 const BitacoraPage = lazy(() => import('./BitacoraPage'));
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Col, Row, Select, Skeleton, Typography } from 'antd';
+import { Alert, Card, Col, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -9,11 +9,15 @@ import { NAVIGATION, showsEntry } from '../../../domain/navigation';
 import { can, hasModule, type PrivilegeMap } from '../../../domain/privileges';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
-import { TodayCards } from './TodayCards';
+import { TodayCards, TodayPlaceholders, type TodayBlocks } from './TodayCards';
 
-/** Whether the user reads any block of the branch's today (the server answers only those). */
-const readsToday = (p: PrivilegeMap | undefined) =>
-  can(p, 'dairy', 'show') || can(p, 'appointment', 'show') || can(p, 'sales', 'show') || can(p, 'goal', 'show') || can(p, 'inventory', 'show');
+/** The blocks of the branch's today the user reads, by the server's rule (home/service.ts: it answers only those). */
+const todayBlocks = (p: PrivilegeMap | undefined): TodayBlocks => ({
+  appointments: can(p, 'dairy', 'show') || can(p, 'appointment', 'show'),
+  sales: can(p, 'sales', 'show') || can(p, 'goal', 'show'),
+  lots: can(p, 'inventory', 'show'),
+});
+const readsToday = (p: PrivilegeMap | undefined) => Object.values(todayBlocks(p)).some(Boolean);
 
 /** The branch whose today is shown: a user not bound to a branch picks one (the signed-in branch first). */
 function BranchPicker({ value, onChange }: { value: string | undefined; onChange: (id: string) => void }) {
@@ -70,7 +74,7 @@ function Today() {
       {today.error ? (
         <Alert type="error" showIcon title={(today.error as Error).message} />
       ) : !data ? (
-        <Skeleton active={today.isLoading} />
+        <TodayPlaceholders blocks={todayBlocks(user?.privileges)} active={today.isLoading} />
       ) : (
         <TodayCards today={data} goalLink={hasModule(user?.privileges, 'goal')} />
       )}

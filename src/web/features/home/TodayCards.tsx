@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { APPOINTMENT_STATUSES, appointmentStatusColors, appointmentStatusLabels } from '../../../domain/agenda';
 import { HOME_EXPIRY_DAYS, type HomeToday } from '../../../domain/home.contract';
@@ -12,13 +12,21 @@ type Sales = NonNullable<HomeToday['sales']>;
 type Lots = NonNullable<HomeToday['expiringLots']>;
 type Lot = Lots['items'][number];
 
+/**
+ * Each block's height, fixed: the tiles below do not move when the day's figures arrive (the blocks load as cards of
+ * this height, TodayPlaceholders), and a long list of lots scrolls inside its card.
+ */
+export const TODAY_CARD_HEIGHT = 340;
+const cardStyle = { height: TODAY_CARD_HEIGHT, display: 'flex', flexDirection: 'column' } as const;
+const cardStyles = { body: { flex: 1, minHeight: 0, overflow: 'auto' } } as const;
+
 /** The inventory's expiry colours as antd tag colours (the stock screen's). */
 const EXPIRY_TAG: Record<ExpiryColor, string> = { danger: 'red', warning: 'orange', alert: 'gold', okay: 'green' };
 
 /** The day's appointments by status, in the agenda's labels and colours. */
 export function AppointmentsCard({ data }: { data: Appointments }) {
   return (
-    <Card title="Citas" extra={<Link to="/dashboard/agenda">Agenda</Link>} style={{ height: '100%' }} data-testid="home-appointments">
+    <Card title="Citas" extra={<Link to="/dashboard/agenda">Agenda</Link>} style={cardStyle} styles={cardStyles} data-testid="home-appointments">
       <Statistic value={data.total} suffix={data.total === 1 ? 'cita' : 'citas'} />
       <Space orientation="vertical" size={6} style={{ width: '100%', marginTop: 12 }}>
         {APPOINTMENT_STATUSES.map((status) => (
@@ -54,7 +62,7 @@ function DayGoal({ goal }: { goal: NonNullable<Sales['goal']> }) {
 /** What the branch sold so far today, and how far that goes against the day's goal. */
 export function SalesCard({ data, goalLink }: { data: Sales; goalLink: boolean }) {
   return (
-    <Card title="Ventas" extra={goalLink && <Link to="/dashboard/metas">Metas</Link>} style={{ height: '100%' }} data-testid="home-sales">
+    <Card title="Ventas" extra={goalLink && <Link to="/dashboard/metas">Metas</Link>} style={cardStyle} styles={cardStyles} data-testid="home-sales">
       <Statistic value={formatMoney(data.total)} />
       <Space orientation="vertical" size={4} style={{ width: '100%', margin: '8px 0 16px' }}>
         <Row justify="space-between">
@@ -125,10 +133,10 @@ export function LotsCard({ data, today }: { data: Lots; today: string }) {
   ];
   return (
     <Card
-      title={`Lotes por caducar (${HOME_EXPIRY_DAYS} días)`}
+      title={TITLES.lots}
       extra={<Link to="/dashboard/inventario">Ver inventario</Link>}
-      style={{ height: '100%' }}
-      styles={{ body: { paddingTop: 8 } }}
+      style={cardStyle}
+      styles={{ body: { ...cardStyles.body, paddingTop: 8 } }}
       data-testid="home-lots"
     >
       {data.items.length ? (
@@ -141,22 +149,49 @@ export function LotsCard({ data, today }: { data: Lots; today: string }) {
   );
 }
 
+/** Which of the three blocks the user reads: the server's rule (home/service.ts), so the placeholders match the answer. */
+export interface TodayBlocks {
+  appointments: boolean;
+  sales: boolean;
+  lots: boolean;
+}
+
+const COLUMNS = { appointments: { xs: 24, md: 12, xl: 5 }, sales: { xs: 24, md: 12, xl: 7 }, lots: { xs: 24, xl: 12 } } as const;
+
+const TITLES = { appointments: 'Citas', sales: 'Ventas', lots: `Lotes por caducar (${HOME_EXPIRY_DAYS} días)` } as const;
+
+/** The blocks while the day loads: cards of their final size and place, so nothing moves when they fill in. */
+export function TodayPlaceholders({ blocks, active }: { blocks: TodayBlocks; active: boolean }) {
+  const shown = (Object.keys(COLUMNS) as (keyof TodayBlocks)[]).filter((b) => blocks[b]);
+  return (
+    <Row gutter={[16, 16]} aria-busy="true">
+      {shown.map((b) => (
+        <Col key={b} {...COLUMNS[b]}>
+          <Card title={TITLES[b]} style={cardStyle} styles={cardStyles}>
+            <Skeleton active={active} paragraph={{ rows: 4 }} />
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
 /** The three blocks the user may read, side by side on a wide screen. */
 export function TodayCards({ today, goalLink }: { today: HomeToday; goalLink: boolean }) {
   return (
     <Row gutter={[16, 16]}>
       {today.appointments && (
-        <Col xs={24} md={12} xl={5}>
+        <Col {...COLUMNS.appointments}>
           <AppointmentsCard data={today.appointments} />
         </Col>
       )}
       {today.sales && (
-        <Col xs={24} md={12} xl={7}>
+        <Col {...COLUMNS.sales}>
           <SalesCard data={today.sales} goalLink={goalLink} />
         </Col>
       )}
       {today.expiringLots && (
-        <Col xs={24} xl={12}>
+        <Col {...COLUMNS.lots}>
           <LotsCard data={today.expiringLots} today={today.date} />
         </Col>
       )}

@@ -9,6 +9,7 @@ import { saleTickets } from '../../../domain/sale-lists.contract';
 import type { SaleAnswer } from '../../../domain/sales.contract';
 import { SALE_MESSAGES } from '../../../domain/sales';
 import { api, ApiError, call, NETWORK_ERROR } from '../../app/api';
+import { LOADING_SPIN_STYLE } from '../../app/routing';
 import { useSession } from '../../app/session';
 import { Money } from '../../ui/Money';
 import { openDocument } from '../../ui/open-document';
@@ -304,7 +305,8 @@ export default function PosPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  if (context.isLoading) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
+  // the same spinner, in the same place, as the one shown while this screen's code loaded: nothing moves
+  if (context.isLoading) return <Spin style={LOADING_SPIN_STYLE} />;
   if (context.error || !branch)
     return <Alert type="error" style={{ margin: 24 }} title="No se pudo abrir el punto de venta" description={context.error?.message} showIcon />;
 
