@@ -34,6 +34,15 @@ const customerName = sql`nullif(trim(concat_ws(' ', cu.name, cu.last_name, cu.mo
 const manualConcept = (type: string, concept: string | null) =>
   [COMMISSION_TYPE_LABELS[type as keyof typeof COMMISSION_TYPE_LABELS] ?? type, concept].filter(Boolean).join(': ');
 
+/** A fee line's branch, person, day and hour, as both individual reports show them. */
+const whereAndWhen = (r: { branch: string; branch_id: string; user_id: string; date: string; time: string }) => ({
+  branch: r.branch,
+  branchId: r.branch_id,
+  userId: r.user_id,
+  date: r.date,
+  time: r.time,
+});
+
 // ---- medical ----
 
 interface MedicalLineRow {
@@ -71,11 +80,7 @@ function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId:
       order by c.business_date, time, c.created_at, c.id`,
     map: (r) => ({
       orderNumber: r.appointment_number,
-      branch: r.branch,
-      branchId: r.branch_id,
-      userId: r.user_id,
-      date: r.date,
-      time: r.time,
+      ...whereAndWhen(r),
       customer: r.customer,
       treatment: r.treatment ?? manualConcept(r.type, r.concept),
       commission: pesosOfText(r.commission),
@@ -193,11 +198,7 @@ function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId
       order by c.business_date, time, c.created_at, c.id`,
     map: (r) => ({
       orderNumber: r.order_number,
-      branch: r.branch,
-      branchId: r.branch_id,
-      userId: r.user_id,
-      date: r.date,
-      time: r.time,
+      ...whereAndWhen(r),
       patient: r.customer,
       product: r.products ? [r.products, r.concept].filter(Boolean).join(' · ') : manualConcept(r.type, r.concept),
       salePrice: pesosOfText(r.base),
