@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { csvFileName } from './csv';
+import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { toCents } from '../../domain/money';
@@ -48,6 +49,8 @@ const FORMATS: Record<XlsxCellType, string | undefined> = {
   datetime: 'dd/mm/yyyy hh:mm',
 };
 const WIDTHS: Record<XlsxCellType, number> = { text: 28, integer: 10, number: 12, money: 14, date: 12, datetime: 17 };
+/** Rows written between two turns of the event loop (the zip compresses the sheet's XML in its turn). */
+const YIELD_EVERY = 1000;
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF0EBFA' } };
 
 /**
@@ -79,6 +82,8 @@ export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<
     ws.addRow(values).commit();
     count++;
     onSheet++;
+    // every so often the zip gets its turn to compress what was written, and a slow reader holds the rows back
+    if (count % YIELD_EVERY === 0) await drained(out);
   }
   if (sheet.totals)
     writeRow(
@@ -90,6 +95,12 @@ export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<
   for (const note of sheet.notes ?? []) ws.addRow([note]).commit();
   ws.commit();
   await workbook.commit();
+}
+
+/** One turn of the event loop, and until `out` wants more when its reader is behind. */
+async function drained(out: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
 }
 
 /** A worksheet (the second and later named '<name> (n)') with the preamble, a bold frozen header row and its filter. */
@@ -186,14 +197,19 @@ function writeTotals<T>(ws: ExcelJS.Worksheet, sheet: XlsxSheet<T>, sums: number
   writeRow(ws, values, true);
 }
 
-/** Answers a request with the sheet as an .xlsx download named `<name>-<date>.xlsx` (`<name>.xlsx` when not `dated`). */
-export async function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>, dated = true): Promise<FastifyReply> {
-  const chunks: Buffer[] = [];
+/**
+ * Answers a request with the sheet as an .xlsx download named `<name>-<date>.xlsx` (`<name>.xlsx` when not `dated`),
+ * streamed as it is written: the rows go from their source (a database cursor) to the client without the file in
+ * memory. An error after the first bytes can only cut the download short (the status is already sent).
+ */
+export function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>, dated = true): FastifyReply {
   const out = new PassThrough();
-  out.on('data', (c: Buffer) => chunks.push(c));
-  await writeXlsx(out, sheet);
+  writeXlsx(out, sheet).catch((err: unknown) => {
+    reply.log.error({ err }, 'xlsx stream failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="${dated ? csvFileName(name).replace(/\.csv$/, '.xlsx') : `${name}.xlsx`}"`)
-    .send(Buffer.concat(chunks));
+    .send(out);
 }

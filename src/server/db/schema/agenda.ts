@@ -99,6 +99,10 @@ export const appointments = pgTable(
     index('appointments_date_time_idx')
       .on(t.date, t.startTime, t.id, t.customerId)
       .where(sql`${t.deletedAt} is null`),
+    // the appointment reports' counts of a period (by channel, confirmation, status), from the index alone
+    index('appointments_report_idx')
+      .on(t.date, t.branchId, t.status, t.appointmentMethod, t.confirmMethod)
+      .where(sql`${t.deletedAt} is null`),
     // a medic's attended appointments by day (commissions), the sessions booked of a purchased treatment
     index('appointments_attended_by_idx')
       .on(t.attendedById, t.date)

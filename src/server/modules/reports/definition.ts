@@ -34,6 +34,11 @@ export interface ReportResult {
 export interface ReportDefinition {
   meta: ReportMeta;
   rows: (scope: ReportScope) => Promise<ReportResult>;
+  /**
+   * The same rows read from a database cursor, for a workbook of any size (a line report whose totals are its columns'
+   * sums); without it the workbook writes `rows`' answer.
+   */
+  stream?: (scope: ReportScope) => Promise<AsyncIterable<ReportRow>>;
   /** The rows behind a cell of the `drill` column, for the row whose key is `key` (the same filters). */
   drill?: (scope: ReportScope, key: string) => Promise<{ columns: ReportColumn[]; rows: ReportRow[] }>;
 }

@@ -3,7 +3,7 @@ import { reportRoutes } from '../../../domain/reports.contract';
 import type { AppContext } from '../../context';
 import { serve } from '../../platform/serve';
 import { registerIndicatorRoutes } from './indicators/routes';
-import { drillReport, runReport } from './service';
+import { drillReport, reportForWorkbook, runReport } from './service';
 import { sendReportXlsx } from './workbook';
 import { registerReportSubscriptionRoutes } from './subscriptions/routes';
 
@@ -14,8 +14,8 @@ import { registerReportSubscriptionRoutes } from './subscriptions/routes';
 export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const access = ['reports.show', 'medic_comission.show', 'cosmetologic_comission.show'] as const;
   serve(app, reportRoutes.get, [...access], async (req, reply) => {
-    const report = await runReport(ctx.db, req.actor, req.params.name, req.query);
-    return req.query.format === 'xlsx' ? sendReportXlsx(reply, report) : report;
+    if (req.query.format === 'xlsx') return sendReportXlsx(reply, await reportForWorkbook(ctx.db, req.actor, req.params.name, req.query));
+    return runReport(ctx.db, req.actor, req.params.name, req.query);
   });
   serve(app, reportRoutes.drill, [...access], async (req, reply) => {
     const report = await drillReport(ctx.db, req.actor, req.params.name, req.query);

@@ -102,6 +102,40 @@ export async function runReport(db: DbOrTx, actor: Actor, name: string, query: R
   return answer(def, scope, result, branch);
 }
 
+/** A report for its workbook: the rows as an array, or read from a cursor as they are written (no totals: the sums). */
+export type ReportForWorkbook = Omit<ReportAnswer, 'rows'> & { rows: ReportRow[] | AsyncIterable<ReportRow> };
+
+/**
+ * GET /report/{name}?format=xlsx: the report as runReport answers it, except that a line report (a definition with
+ * `stream`) reads its rows from a cursor while the workbook is written. Its first row is read here, so a failing
+ * query is an error answer and not a cut download.
+ */
+export async function reportForWorkbook(db: DbOrTx, actor: Actor, name: string, query: ReportQuery): Promise<ReportForWorkbook> {
+  const def = definitionOf(name);
+  if (!def.stream) return runReport(db, actor, name, query);
+  const scope = reportScope(db, actor, def.meta.name, query);
+  const branch = await branchOf(db, scope.branchId);
+  const rows = await peeked(await def.stream(scope));
+  return { ...answer(def, scope, { rows: [] }, branch), rows, totals: null };
+}
+
+/** The same rows, the first already read (its errors thrown here). */
+async function peeked<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = source[Symbol.asyncIterator]();
+  const first = await it.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        if (first.done) return;
+        yield first.value;
+        for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+      } finally {
+        await it.return?.();
+      }
+    },
+  };
+}
+
 /** GET /report/{name}/drill: the rows behind one total of the report (the same filters), with their own columns. */
 export async function drillReport(db: DbOrTx, actor: Actor, name: string, query: ReportQuery & { key: string }): Promise<ReportAnswer> {
   const def = definitionOf(name);

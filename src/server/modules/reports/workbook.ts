@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import type { ReportColumnType } from '../../../domain/reports';
 import type { ReportAnswer, ReportRow } from '../../../domain/reports.contract';
+import type { ReportForWorkbook } from './service';
 import { sendXlsx, writeXlsx, type XlsxCellType, type XlsxSheet } from '../../platform/xlsx';
 import type { Writable } from 'node:stream';
 
@@ -10,7 +11,7 @@ const CELL: Record<ReportColumnType, XlsxCellType> = { money: 'money', number: '
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The header block: title, who made it and their role, the period (DD/MM/AAAA) and the money basis. */
-export function reportPreamble(report: ReportAnswer): string[] {
+export function reportPreamble(report: ReportForWorkbook): string[] {
   const basis =
     report.basis && (report.basis === 'cash' ? 'Base de efectivo (cada devolución en su día)' : 'Base de venta (cada devolución en el día de su venta)');
   return [
@@ -22,8 +23,14 @@ export function reportPreamble(report: ReportAnswer): string[] {
 }
 
 /** The report as one sheet: typed columns, its totals row (the sums, or the report's own), its definition under it. */
-export function reportSheet(report: ReportAnswer): XlsxSheet<ReportRow> {
-  const integer = (t: ReportColumnType, key: string) => t === 'number' && report.rows.every((r) => typeof r[key] !== 'number' || Number.isInteger(r[key]));
+export function reportSheet(report: ReportForWorkbook): XlsxSheet<ReportRow> {
+  const { rows } = report;
+  // rows still to come from a cursor: a count column (a number that adds up) holds whole numbers
+  const integer = (t: ReportColumnType, key: string) =>
+    t === 'number' &&
+    (Array.isArray(rows)
+      ? rows.every((r) => typeof r[key] !== 'number' || Number.isInteger(r[key]))
+      : Boolean(report.columns.find((c) => c.key === key)?.sums));
   return {
     name: report.title,
     timeZone: BUSINESS_TIME_ZONE,
@@ -34,7 +41,7 @@ export function reportSheet(report: ReportAnswer): XlsxSheet<ReportRow> {
       value: (row: ReportRow) => row[c.key],
       total: Boolean(c.sums) && !report.totalsLabel,
     })),
-    rows: report.rows,
+    rows,
     totals: report.totals && report.totalsLabel ? report.columns.map((c) => report.totals![c.key] ?? null) : undefined,
     totalsLabel: report.totalsLabel ?? 'Total',
     notes: ['', report.definition],
@@ -42,8 +49,8 @@ export function reportSheet(report: ReportAnswer): XlsxSheet<ReportRow> {
 }
 
 /** The file name API.md gives: `<report>_<period>.xlsx`. */
-export const reportFileName = (report: ReportAnswer) => `${report.name}_${report.period.from}_${report.period.to}`;
+export const reportFileName = (report: Pick<ReportAnswer, 'name' | 'period'>) => `${report.name}_${report.period.from}_${report.period.to}`;
 
-export const sendReportXlsx = (reply: FastifyReply, report: ReportAnswer) => sendXlsx(reply, reportFileName(report), reportSheet(report), false);
+export const sendReportXlsx = (reply: FastifyReply, report: ReportForWorkbook) => sendXlsx(reply, reportFileName(report), reportSheet(report), false);
 
 export const writeReportXlsx = (out: Writable, report: ReportAnswer) => writeXlsx(out, reportSheet(report));

@@ -9,10 +9,10 @@ import {
 } from '../../../../domain/agenda';
 import { CONFIRMATION_OF_METHOD, confirmationLabel } from '../../../../domain/occupation';
 import { CONFIRMATION_METHODS, CONFIRMING_METHODS, confirmationPercent, REPORTS, type ConfirmationMethod } from '../../../../domain/reports';
-import type { ReportRow } from '../../../../domain/reports.contract';
 import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
+import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, rowsOf } from './money-rows';
 
 /** A uuid as the drill's key must be (anything else names no branch or cabin). */
@@ -32,26 +32,28 @@ const CHANNEL_COLUMN: Record<AppointmentMethod, string> = {
   ecommerce: 'ecommerce',
 };
 
+interface AppointmentLine {
+  appointment_number: string;
+  branch_id: string;
+  branch: string;
+  cabin: string;
+  date: string;
+  time: string;
+  customer: string;
+  treatment: string;
+  method: AppointmentMethod;
+  confirm_method: string | null;
+  status: AppointmentStatus;
+}
+
 /**
  * The rows of scheduled-appointments: each appointment of the period with its cabin, patient, treatment (the
  * treatment, else the package, the promotion, the purchased treatment or the appointment's type), channel,
  * confirmation and status in Spanish. `notCancelled` keeps the ones appointments by channel counts.
  */
-async function appointmentRows(scope: Pick<ReportScope, 'db' | 'period' | 'branchId'>, notCancelled = false): Promise<ReportRow[]> {
-  const rows = rowsOf<{
-    appointment_number: string;
-    branch_id: string;
-    branch: string;
-    cabin: string;
-    date: string;
-    time: string;
-    customer: string;
-    treatment: string;
-    method: AppointmentMethod;
-    confirm_method: string | null;
-    status: AppointmentStatus;
-  }>(
-    await scope.db.execute(sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
+function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, notCancelled = false): LineQuery<AppointmentLine> {
+  return {
+    query: sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
         to_char(a.start_time, 'HH24:MI') as time, trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)) as customer,
         coalesce(t.name, pk.name, pr.name, ppt.name, tt.name) as treatment, a.appointment_method as method, a.confirm_method, a.status
       from appointments a join branches b on b.id = a.branch_id join cabins c on c.id = a.cabin_id join customers cu on cu.id = a.customer_id
@@ -59,27 +61,24 @@ async function appointmentRows(scope: Pick<ReportScope, 'db' | 'period' | 'branc
         left join treatments t on t.id = a.treatment_id left join packages pk on pk.id = a.package_id left join packages pr on pr.id = a.promo_id
         left join purchased_products pp on pp.id = a.purchased_product_id left join treatments ppt on ppt.id = pp.treatment_id
       where ${appointmentsOfPeriod(scope)} ${notCancelled ? sql`and a.status <> 'cancelled'` : sql``}
-      order by a.date, a.start_time, b.name, c.name, a.appointment_number`),
-  );
-  return rows.map((r) => ({
-    appointmentNumber: r.appointment_number,
-    branch: r.branch,
-    branchId: r.branch_id,
-    cabin: r.cabin,
-    date: r.date,
-    time: r.time,
-    customer: r.customer,
-    treatment: r.treatment,
-    channel: appointmentMethodLabels[r.method] ?? r.method,
-    confirmation: confirmationLabel(r.confirm_method),
-    status: appointmentStatusLabels[r.status] ?? r.status,
-  }));
+      order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
+    map: (r) => ({
+      appointmentNumber: r.appointment_number,
+      branch: r.branch,
+      branchId: r.branch_id,
+      cabin: r.cabin,
+      date: r.date,
+      time: r.time,
+      customer: r.customer,
+      treatment: r.treatment,
+      channel: appointmentMethodLabels[r.method] ?? r.method,
+      confirmation: confirmationLabel(r.confirm_method),
+      status: appointmentStatusLabels[r.status] ?? r.status,
+    }),
+  };
 }
 
-export const scheduledAppointments: ReportDefinition = {
-  meta: REPORTS['scheduled-appointments'],
-  rows: async (scope) => ({ rows: await appointmentRows(scope) }),
-};
+export const scheduledAppointments: ReportDefinition = lineReport(REPORTS['scheduled-appointments'], (scope) => appointmentLines(scope));
 
 const SCHEDULED_COLUMNS = REPORTS['scheduled-appointments'].columns;
 
@@ -108,7 +107,7 @@ export const appointmentsByChannel: ReportDefinition = {
     if (!UUID.test(key)) throw new AppError('BRANCH_NOT_FOUND');
     assertBranchAccess(scope.actor, key);
     if (scope.branchId && scope.branchId !== key) return { columns: [...SCHEDULED_COLUMNS], rows: [] };
-    return { columns: [...SCHEDULED_COLUMNS], rows: await appointmentRows({ ...scope, branchId: key }, true) };
+    return { columns: [...SCHEDULED_COLUMNS], rows: await readLines(scope.db, appointmentLines({ ...scope, branchId: key }, true)) };
   },
 };
 

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { AUTOMATIC_LABEL } from '../../../../domain/cash-closings';
 import { REPORTS } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
-import { branchIs, pesosOfText, rowsOf } from './money-rows';
+import { lineReport, type LineQuery } from './lines';
+import { branchIs, pesosOfText } from './money-rows';
 
 /** The daily cash closings of the period as they were stored (a closed day is never recomputed). */
-export const dailyCashClosing: ReportDefinition = {
-  meta: REPORTS['daily-cash-closing'],
-  async rows({ db, period, branchId }) {
-    const rows = rowsOf<Record<string, string | null>>(
-      await db.execute(sql`select c.closing_number, b.name as branch, c.business_date::text as date,
+export const dailyCashClosing: ReportDefinition = lineReport(
+  REPORTS['daily-cash-closing'],
+  ({ period, branchId }): LineQuery<Record<string, string | null>> => ({
+    query: sql`select c.closing_number, b.name as branch, c.business_date::text as date,
           case when u.id is null then ${AUTOMATIC_LABEL} else trim(concat_ws(' ', u.name, u.last_name)) end as user_name,
           c.opening_float::text, c.cash_total::text, c.cash_total_dollars::text,
           (c.credit_card_total + c.debit_card_total)::text as cards,
@@ -17,22 +17,19 @@ export const dailyCashClosing: ReportDefinition = {
           c.difference_cash::text, c.total::text
         from daily_cash_closings c join branches b on b.id = c.branch_id left join users u on u.id = c.user_id
         where c.deleted_at is null and c.business_date between ${period.from}::date and ${period.to}::date and ${branchIs(sql`c.branch_id`, branchId)}
-        order by c.business_date, b.name`),
-    );
-    return {
-      rows: rows.map((r) => ({
-        number: r.closing_number,
-        branch: r.branch,
-        date: r.date,
-        user: r.user_name,
-        openingFloat: pesosOfText(r.opening_float),
-        cash: pesosOfText(r.cash_total),
-        dollars: pesosOfText(r.cash_total_dollars),
-        cards: pesosOfText(r.cards),
-        refunds: pesosOfText(r.refunds),
-        difference: pesosOfText(r.difference_cash),
-        total: pesosOfText(r.total),
-      })),
-    };
-  },
-};
+        order by c.business_date, b.name`,
+    map: (r) => ({
+      number: r.closing_number,
+      branch: r.branch,
+      date: r.date,
+      user: r.user_name,
+      openingFloat: pesosOfText(r.opening_float),
+      cash: pesosOfText(r.cash_total),
+      dollars: pesosOfText(r.cash_total_dollars),
+      cards: pesosOfText(r.cards),
+      refunds: pesosOfText(r.refunds),
+      difference: pesosOfText(r.difference_cash),
+      total: pesosOfText(r.total),
+    }),
+  }),
+);

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../../domain/dates';
 import { REPORTS } from '../../../../domain/reports';
 import type { ReportDefinition } from '../definition';
-import { branchIs, pesosOfText, rowsOf } from './money-rows';
+import type { ReportPeriod } from '../period';
+import { lineReport, type LineQuery } from './lines';
+import { branchIs, pesosOfText } from './money-rows';
 
 /**
  * Customers: those registered in the period — the registry branch's own day of created_at (the business zone for a
@@ -10,21 +12,28 @@ import { branchIs, pesosOfText, rowsOf } from './money-rows';
  * sales (treatments and packages, and products) of any branch whose business day falls in it, a refunded sale left
  * out; Total = the sum of those sales' totals.
  */
-export const customersReport: ReportDefinition = {
-  meta: REPORTS.customers,
-  async rows({ db, period, branchId }) {
-    const rows = rowsOf<{
-      id: string;
-      customer: string;
-      branch: string | null;
-      branch_id: string | null;
-      phone: string | null;
-      email: string | null;
-      registered_at: string;
-      sales: number;
-      total: string;
-    }>(
-      await db.execute(sql`with registered as (
+/** A paid sale, not refunded, of the period, of a customer registered in it (r). */
+const purchased = (o: SQL, period: ReportPeriod) =>
+  sql`r.registered_at between ${period.from}::date and ${period.to}::date and ${o}.payment_status = 'paid' and ${o}.refunded_at is null
+    and ${o}.business_date between ${period.from}::date and ${period.to}::date`;
+
+export const customersReport: ReportDefinition = lineReport(
+  REPORTS.customers,
+  ({
+    period,
+    branchId,
+  }): LineQuery<{
+    id: string;
+    customer: string;
+    branch: string | null;
+    branch_id: string | null;
+    phone: string | null;
+    email: string | null;
+    registered_at: string;
+    sales: number;
+    total: string;
+  }> => ({
+    query: sql`with registered as (
           select c.id, trim(concat_ws(' ', c.name, c.last_name, c.mother_last_name)) as customer, b.name as branch, c.registry_branch_id as branch_id,
             coalesce(c.mobile_phone, c.phone) as phone, c.email,
             (c.created_at at time zone coalesce(b.time_zone, ${BUSINESS_TIME_ZONE}))::date as registered_at
@@ -32,31 +41,29 @@ export const customersReport: ReportDefinition = {
           where c.deleted_at is null and ${branchIs(sql`c.registry_branch_id`, branchId)}
             -- a day either side covers every zone; the branch's own day decides below
             and c.created_at >= ${period.from}::date - 1 and c.created_at < ${period.to}::date + 2),
+        -- each kind of sale on its own, by the customer's index: a union first would read every sale
         purchases as (
           select s.customer_id, count(*)::int as sales, sum(s.total) as total
-          from (select customer_id, total, payment_status, refunded_at, business_date from orders
-            union all select customer_id, total, payment_status, refunded_at, business_date from cash_orders) s
-          where s.customer_id in (select id from registered where registered_at between ${period.from}::date and ${period.to}::date)
-            and s.payment_status = 'paid' and s.refunded_at is null and s.business_date between ${period.from}::date and ${period.to}::date
+          from (select o.customer_id, o.total from orders o join registered r on r.id = o.customer_id
+              where ${purchased(sql`o`, period)}
+            union all select o.customer_id, o.total from cash_orders o join registered r on r.id = o.customer_id
+              where ${purchased(sql`o`, period)}) s
           group by s.customer_id)
         select r.id, r.customer, r.branch, r.branch_id, r.phone, r.email, r.registered_at::text as registered_at,
           coalesce(p.sales, 0) as sales, coalesce(p.total, 0)::text as total
         from registered r left join purchases p on p.customer_id = r.id
         where r.registered_at between ${period.from}::date and ${period.to}::date
-        order by r.registered_at, r.customer, r.id`),
-    );
-    return {
-      rows: rows.map((r) => ({
-        customer: r.customer,
-        customerId: r.id,
-        branch: r.branch ?? '',
-        branchId: r.branch_id,
-        phone: r.phone,
-        email: r.email,
-        registeredAt: r.registered_at,
-        sales: Number(r.sales),
-        total: pesosOfText(r.total),
-      })),
-    };
-  },
-};
+        order by r.registered_at, r.customer, r.id`,
+    map: (r) => ({
+      customer: r.customer,
+      customerId: r.id,
+      branch: r.branch ?? '',
+      branchId: r.branch_id,
+      phone: r.phone,
+      email: r.email,
+      registeredAt: r.registered_at,
+      sales: Number(r.sales),
+      total: pesosOfText(r.total),
+    }),
+  }),
+);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
+import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, rowsOf } from './money-rows';
 import { branchNames } from './names';
 
@@ -31,28 +32,24 @@ export interface ExpenseLine {
   price: Cents;
 }
 
-/**
- * The expense lines of a period, read from the stock ledger (every movement is written with its change): restocks
- * received and transfers received add; transfers sent subtract (a sent transfer given back to its origin undoes its
- * part); a transfer sent to a distribution centre and a return to the provider are the returns. Each line is valued
- * at its lot's price, on the day of its branch.
- */
-export async function expenseLines(db: DbOrTx, period: ReportPeriod, branchId: string | undefined): Promise<ExpenseLine[]> {
-  const rows = rowsOf<{
-    kind: ExpenseKind;
-    branch_id: string;
-    day: string;
-    document: string | null;
-    sku: string;
-    product: string;
-    allotment: string;
-    expires_in: string | null;
-    quantity: number;
-    price: string | null;
-  }>(
-    await db.execute(sql`select m.kind, m.branch_id, m.day::text as day, m.document_number as document, p.sku, p.name as product, s.allotment,
+interface ExpenseLineRow {
+  kind: ExpenseKind;
+  branch_id: string;
+  branch: string;
+  day: string;
+  document: string | null;
+  sku: string;
+  product: string;
+  allotment: string;
+  expires_in: string | null;
+  quantity: number;
+  price: string | null;
+}
+
+const expenseLineQuery = (period: ReportPeriod, branchId: string | undefined) =>
+  sql`select m.kind, m.branch_id, m.branch, m.day::text as day, m.document_number as document, p.sku, p.name as product, s.allotment,
         s.expires_at::text as expires_in, m.quantity, s.price::text as price
-      from (select sm.*, (sm.created_at at time zone b.time_zone)::date as day,
+      from (select sm.*, b.name as branch, (sm.created_at at time zone b.time_zone)::date as day,
           case sm.cause when 'restock_received' then 'assortment' when 'transfer_received' then 'transferReceived' when 'provider_return' then 'return'
             else (case when d.distribution_center then 'return' else 'transferSent' end) end as kind
         from stock_movements sm join branches b on b.id = sm.branch_id
@@ -63,21 +60,30 @@ export async function expenseLines(db: DbOrTx, period: ReportPeriod, branchId: s
           and ${branchIs(sql`sm.branch_id`, branchId)}) m
       join product_stocks s on s.id = m.stock_id join products p on p.id = m.product_id
       where m.day between ${period.from}::date and ${period.to}::date
-      order by m.day, m.seq`),
-  );
-  return rows.map((r) => ({
-    kind: r.kind,
-    branchId: r.branch_id,
-    day: r.day,
-    document: r.document,
-    sku: r.sku,
-    product: r.product,
-    allotment: r.allotment,
-    expiresIn: r.expires_in,
-    // what was sent leaves as a negative movement: a line shows the units, its sign is its kind's
-    quantity: r.kind === 'assortment' || r.kind === 'transferReceived' ? r.quantity : -r.quantity,
-    price: toCents(r.price ?? '0'),
-  }));
+      order by m.day, m.seq`;
+
+const expenseLineOf = (r: ExpenseLineRow): ExpenseLine => ({
+  kind: r.kind,
+  branchId: r.branch_id,
+  day: r.day,
+  document: r.document,
+  sku: r.sku,
+  product: r.product,
+  allotment: r.allotment,
+  expiresIn: r.expires_in,
+  // what was sent leaves as a negative movement: a line shows the units, its sign is its kind's
+  quantity: r.kind === 'assortment' || r.kind === 'transferReceived' ? Number(r.quantity) : -Number(r.quantity),
+  price: toCents(r.price ?? '0'),
+});
+
+/**
+ * The expense lines of a period, read from the stock ledger (every movement is written with its change): restocks
+ * received and transfers received add; transfers sent subtract (a sent transfer given back to its origin undoes its
+ * part); a transfer sent to a distribution centre and a return to the provider are the returns. Each line is valued
+ * at its lot's price, on the day of its branch.
+ */
+export async function expenseLines(db: DbOrTx, period: ReportPeriod, branchId: string | undefined): Promise<ExpenseLine[]> {
+  return rowsOf<ExpenseLineRow>(await db.execute(expenseLineQuery(period, branchId))).map(expenseLineOf);
 }
 
 const lineAmount = (l: ExpenseLine) => multiplyCents(l.price, l.quantity);
@@ -108,25 +114,31 @@ export async function expensesBy(scope: ReportScope, byMonth = false) {
 
 const LINE_COLUMNS = REPORTS['branch-expenses'].columns;
 
-async function lineRows(scope: ReportScope) {
-  const [lines, names] = await Promise.all([expenseLines(scope.db, scope.period, scope.branchId), branchNames(scope.db)]);
-  return lines.map((l) => ({
-    kind: EXPENSE_LABELS[l.kind],
-    document: l.document,
-    date: l.day,
-    branch: names.get(l.branchId) ?? '',
-    branchId: l.branchId,
-    sku: l.sku,
-    product: l.product,
-    allotment: l.allotment,
-    expiresIn: l.expiresIn,
-    receivedQuantity: l.quantity * signOf(l.kind),
-    price: fromCents(l.price),
-    total: fromCents(cents(lineAmount(l) * signOf(l.kind))),
-  }));
+/** The branch-expenses rows: each line with its branch's name, signed by its kind. */
+function expenseRowQuery(period: ReportPeriod, branchId: string | undefined): LineQuery<ExpenseLineRow> {
+  return {
+    query: expenseLineQuery(period, branchId),
+    map: (r) => {
+      const l = expenseLineOf(r);
+      return {
+        kind: EXPENSE_LABELS[l.kind],
+        document: l.document,
+        date: l.day,
+        branch: r.branch,
+        branchId: l.branchId,
+        sku: l.sku,
+        product: l.product,
+        allotment: l.allotment,
+        expiresIn: l.expiresIn,
+        receivedQuantity: l.quantity * signOf(l.kind),
+        price: fromCents(l.price),
+        total: fromCents(cents(lineAmount(l) * signOf(l.kind))),
+      };
+    },
+  };
 }
 
-export const branchExpenses: ReportDefinition = { meta: REPORTS['branch-expenses'], rows: async (scope) => ({ rows: await lineRows(scope) }) };
+export const branchExpenses: ReportDefinition = lineReport(REPORTS['branch-expenses'], (scope) => expenseRowQuery(scope.period, scope.branchId));
 
 export const generalExpenses: ReportDefinition = {
   meta: REPORTS['general-expenses-by-product'],
@@ -146,7 +158,7 @@ export const generalExpenses: ReportDefinition = {
   async drill(scope, key) {
     assertBranchAccess(scope.actor, key);
     if (scope.branchId && scope.branchId !== key) return { columns: [...LINE_COLUMNS], rows: [] };
-    const rows = await lineRows({ ...scope, branchId: key });
+    const rows = await readLines(scope.db, expenseRowQuery(scope.period, key));
     return { columns: [...LINE_COLUMNS], rows };
   },
 };

@@ -5,6 +5,7 @@ import type { ReportRow } from '../../../../domain/reports.contract';
 import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess, userCan } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
+import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
 /**
@@ -33,6 +34,15 @@ const customerName = sql`nullif(trim(concat_ws(' ', cu.name, cu.last_name, cu.mo
 const manualConcept = (type: string, concept: string | null) =>
   [COMMISSION_TYPE_LABELS[type as keyof typeof COMMISSION_TYPE_LABELS] ?? type, concept].filter(Boolean).join(': ');
 
+/** A fee line's branch, person, day and hour, as both individual reports show them. */
+const whereAndWhen = (r: { branch: string; branch_id: string; user_id: string; date: string; time: string }) => ({
+  branch: r.branch,
+  branchId: r.branch_id,
+  userId: r.user_id,
+  date: r.date,
+  time: r.time,
+});
+
 // ---- medical ----
 
 interface MedicalLineRow {
@@ -55,9 +65,9 @@ interface MedicalLineRow {
  * The medical lines, in day and hour order. The hour is the appointment's (the branch's wall clock); a reversal or a
  * line recorded by hand has its own moment at the branch.
  */
-async function medicalLines(scope: ReportScope, only?: { userId: string; branchId: string }): Promise<ReportRow[]> {
-  const rows = rowsOf<MedicalLineRow>(
-    await scope.db.execute(sql`select c.user_id, c.branch_id, a.appointment_number, b.name as branch, c.business_date::text as date,
+function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId: string }): LineQuery<MedicalLineRow> {
+  return {
+    query: sql`select c.user_id, c.branch_id, a.appointment_number, b.name as branch, c.business_date::text as date,
         case when c.reversal_of is null and a.start_time is not null then left(a.start_time::text, 5)
           else to_char(c.created_at at time zone b.time_zone, 'HH24:MI') end as time,
         ${customerName} as customer, t.name as treatment, c.type, c.concept,
@@ -67,22 +77,20 @@ async function medicalLines(scope: ReportScope, only?: { userId: string; branchI
         left join treatments t on t.id = a.treatment_id
         left join customers cu on cu.id = c.customer_id
       where ${lineFilter(scope, 'medical', only)}
-      order by c.business_date, time, c.created_at, c.id`),
-  );
-  return rows.map((r) => ({
-    orderNumber: r.appointment_number,
-    branch: r.branch,
-    branchId: r.branch_id,
-    userId: r.user_id,
-    date: r.date,
-    time: r.time,
-    customer: r.customer,
-    treatment: r.treatment ?? manualConcept(r.type, r.concept),
-    commission: pesosOfText(r.commission),
-    isr: pesosOfText(r.isr_amount),
-    total: pesosOfText(r.payable),
-  }));
+      order by c.business_date, time, c.created_at, c.id`,
+    map: (r) => ({
+      orderNumber: r.appointment_number,
+      ...whereAndWhen(r),
+      customer: r.customer,
+      treatment: r.treatment ?? manualConcept(r.type, r.concept),
+      commission: pesosOfText(r.commission),
+      isr: pesosOfText(r.isr_amount),
+      total: pesosOfText(r.payable),
+    }),
+  };
 }
+
+const medicalLines = (scope: ReportScope, only?: { userId: string; branchId: string }) => readLines(scope.db, medicalLineQuery(scope, only));
 
 /** The key of a general report's row (its drill): `<userId>|<branchId>`. */
 function drillKey(key: string): { userId: string; branchId: string } {
@@ -108,10 +116,7 @@ async function drillLines(
   return { columns: [...columns], rows: await lines(scope, only) };
 }
 
-export const individualMedicalFees: ReportDefinition = {
-  meta: REPORTS['individual-medical-fees'],
-  rows: async (scope) => ({ rows: await medicalLines(scope) }),
-};
+export const individualMedicalFees: ReportDefinition = lineReport(REPORTS['individual-medical-fees'], (scope) => medicalLineQuery(scope));
 
 export const generalMedicalFees: ReportDefinition = {
   meta: REPORTS['general-medical-fees'],
@@ -176,9 +181,9 @@ interface CosmeticLineRow {
  * line or a line recorded by hand has its own moment. The concept names the sale's products (and a seller change's
  * concept); a line recorded by hand has its type and concept.
  */
-async function cosmeticLines(scope: ReportScope, only?: { userId: string; branchId: string }): Promise<ReportRow[]> {
-  const rows = rowsOf<CosmeticLineRow>(
-    await scope.db.execute(sql`select c.user_id, c.branch_id, coalesce(c.order_number, co.order_number) as order_number, b.name as branch,
+function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId: string }): LineQuery<CosmeticLineRow> {
+  return {
+    query: sql`select c.user_id, c.branch_id, coalesce(c.order_number, co.order_number) as order_number, b.name as branch,
         c.business_date::text as date,
         to_char((case when c.reversal_of is not null or c.concept is not null then c.created_at else coalesce(co.created_at, c.created_at) end)
           at time zone b.time_zone, 'HH24:MI') as time,
@@ -190,28 +195,23 @@ async function cosmeticLines(scope: ReportScope, only?: { userId: string; branch
         left join lateral (select string_agg(distinct p.name, ', ' order by p.name) as products
           from cash_order_details cd join products p on p.id = cd.product_id where cd.cash_order_id = c.cash_order_id) d on c.cash_order_id is not null
       where ${lineFilter(scope, 'cosmetology', only)}
-      order by c.business_date, time, c.created_at, c.id`),
-  );
-  return rows.map((r) => ({
-    orderNumber: r.order_number,
-    branch: r.branch,
-    branchId: r.branch_id,
-    userId: r.user_id,
-    date: r.date,
-    time: r.time,
-    patient: r.customer,
-    product: r.products ? [r.products, r.concept].filter(Boolean).join(' · ') : manualConcept(r.type, r.concept),
-    salePrice: pesosOfText(r.base),
-    percent: r.percent === null ? null : Number(r.percent),
-    commission: pesosOfText(r.commission),
-    total: pesosOfText(r.payable),
-  }));
+      order by c.business_date, time, c.created_at, c.id`,
+    map: (r) => ({
+      orderNumber: r.order_number,
+      ...whereAndWhen(r),
+      patient: r.customer,
+      product: r.products ? [r.products, r.concept].filter(Boolean).join(' · ') : manualConcept(r.type, r.concept),
+      salePrice: pesosOfText(r.base),
+      percent: r.percent === null ? null : Number(r.percent),
+      commission: pesosOfText(r.commission),
+      total: pesosOfText(r.payable),
+    }),
+  };
 }
 
-export const individualCosmetologyFees: ReportDefinition = {
-  meta: REPORTS['individual-cosmetology-fees'],
-  rows: async (scope) => ({ rows: await cosmeticLines(scope) }),
-};
+const cosmeticLines = (scope: ReportScope, only?: { userId: string; branchId: string }) => readLines(scope.db, cosmeticLineQuery(scope, only));
+
+export const individualCosmetologyFees: ReportDefinition = lineReport(REPORTS['individual-cosmetology-fees'], (scope) => cosmeticLineQuery(scope));
 
 export const generalCosmetologyFees: ReportDefinition = {
   meta: REPORTS['general-cosmetology-fees'],

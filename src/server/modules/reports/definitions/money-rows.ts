@@ -30,18 +30,39 @@ export function pesosOfText(v: string | null): number | null {
 export const branchIs = (column: SQL, branchId: string | undefined) => (branchId ? sql`${column} = ${branchId}::uuid` : sql`true`);
 
 /**
- * The money of a period, by branch, day, kind of sale, channel, kind (payment, refund, change), method and currency,
- * read from the rows the sales write (sale_payments: every tender and every refund at its rate of the day; the
- * sales' change). Cash basis: each row on its own branch-day (a refund the day it happened); sale basis: a refund
- * on its sale's day. The change of a sale is on its own day and is given back in pesos.
+ * The money of a period, by branch, day (or month, with grain 'month': its first day), kind of sale, channel, kind
+ * (payment, refund, change), method and currency, read from the rows the sales write (sale_payments: every tender and
+ * every refund at its rate of the day, with its sale's channel and day; the sales' change). Cash basis: each row on
+ * its own branch-day (a refund the day it happened); sale basis: a refund on its sale's day. The change of a sale is
+ * on its own day and is given back in pesos. Every part is a range of an index that holds the columns it sums.
  */
-export async function moneyGroups(db: DbOrTx, period: ReportPeriod, branchId: string | undefined, basis: ReportBasis): Promise<MoneyGroup[]> {
+export async function moneyGroups(
+  db: DbOrTx,
+  period: ReportPeriod,
+  branchId: string | undefined,
+  basis: ReportBasis,
+  grain: 'day' | 'month' = 'day',
+): Promise<MoneyGroup[]> {
   const inPeriod = (day: SQL) => sql`${day} between ${period.from}::date and ${period.to}::date`;
-  const day = basis === 'sale' ? sql`case when p.kind = 'refund' then s.business_date else p.business_date end` : sql`p.business_date`;
-  const periodOfRow =
-    basis === 'sale' ? sql`(${inPeriod(sql`p.business_date`)} or (p.kind = 'refund' and ${inPeriod(sql`s.business_date`)}))` : inPeriod(sql`p.business_date`);
-  const sales = sql`(select id, 'order' as order_kind, channel, business_date, change from orders
-      union all select id, 'cashOrder', channel, business_date, change from cash_orders)`;
+  const dayOf = (day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
+  // grouped in the index's order (day, branch, …): the day's groups come out of the index without a sort
+  const money = (day: SQL, where: SQL) => sql`select ${dayOf(day)} as day, p.branch_id, p.order_kind, p.channel, p.kind, p.method, p.currency,
+      sum(p.amount) as amount, sum(p.amount_mxn) as amount_mxn
+    from sale_payments p where ${where} and ${branchIs(sql`p.branch_id`, branchId)} and p.channel is not null
+    group by 1, 2, 3, 4, 5, 6, 7`;
+  const payments =
+    basis === 'sale'
+      ? sql`${money(sql`p.business_date`, sql`${inPeriod(sql`p.business_date`)} and p.kind <> 'refund'`)}
+        union all ${money(sql`p.sale_date`, sql`${inPeriod(sql`p.sale_date`)} and p.kind = 'refund'`)}`
+      : money(sql`p.business_date`, inPeriod(sql`p.business_date`));
+  const change = (
+    table: string,
+    orderKind: MoneyGroup['orderKind'],
+  ) => sql`select ${dayOf(sql`s.business_date`)}, s.branch_id, ${sql.raw(`'${orderKind}'`)}, s.channel,
+      'change', 'Efectivo', 'MXN', sum(s.change), sum(s.change)
+    from ${sql.raw(table)} s where s.change > 0 and ${inPeriod(sql`s.business_date`)} and ${branchIs(sql`s.branch_id`, branchId)}
+    group by 1, 2, 4`;
+  const groups = sql`${payments} union all ${change('orders', 'order')} union all ${change('cash_orders', 'cashOrder')}`;
   const result = rowsOf<{
     branch_id: string;
     day: string;
@@ -53,18 +74,9 @@ export async function moneyGroups(db: DbOrTx, period: ReportPeriod, branchId: st
     amount: string;
     amount_mxn: string;
   }>(
-    await db.execute(sql`select branch_id, day::text as day, order_kind, channel, kind, method, currency, sum(amount)::text as amount, sum(amount_mxn)::text as amount_mxn
-      from (select p.branch_id, ${day} as day, p.order_kind, s.channel, p.kind, p.method, p.currency, p.amount, p.amount_mxn
-        from sale_payments p join ${sales} s on s.id = p.order_id and s.order_kind = p.order_kind
-        where ${periodOfRow} and ${branchIs(sql`p.branch_id`, branchId)}) m
-      where ${inPeriod(sql`m.day`)}
-      group by 1, 2, 3, 4, 5, 6, 7
-      union all
-      select s.branch_id, s.business_date::text, s.order_kind, s.channel, 'change', 'Efectivo', 'MXN', sum(s.change)::text, sum(s.change)::text
-      from (select branch_id, 'order' as order_kind, channel, business_date, change from orders where change > 0
-        union all select branch_id, 'cashOrder', channel, business_date, change from cash_orders where change > 0) s
-      where ${inPeriod(sql`s.business_date`)} and ${branchIs(sql`s.branch_id`, branchId)}
-      group by 1, 2, 3, 4`),
+    await db.execute(sql`select m.branch_id, m.day::text as day, m.order_kind, m.channel, m.kind, m.method, m.currency, m.amount::text as amount,
+        m.amount_mxn::text as amount_mxn
+      from (${groups}) m`),
   );
   return result.map((r) => ({
     branchId: r.branch_id,

@@ -81,8 +81,9 @@ async function goalsOf(db: DbOrTx, scope: ReportScope): Promise<Map<string, Cent
 }
 
 /** The figures of each key (branch|day or branch|month) of the period. */
-async function figuresBy(scope: ReportScope, keyOf: (g: MoneyGroup) => string) {
-  const groups = await moneyGroups(scope.db, scope.period, scope.branchId, scope.basis);
+async function figuresBy(scope: ReportScope, grain: 'day' | 'month') {
+  const groups = await moneyGroups(scope.db, scope.period, scope.branchId, scope.basis, grain);
+  const keyOf = grain === 'day' ? (g: MoneyGroup) => `${g.branchId}|${g.day}` : (g: MoneyGroup) => `${g.branchId}|${g.day.slice(0, 7)}`;
   const byKey = new Map<string, SalesFigures>();
   for (const g of groups) {
     const key = keyOf(g);
@@ -98,7 +99,7 @@ const split = (key: string) => key.split('|') as [string, string];
 export const dailySales: ReportDefinition = {
   meta: REPORTS['daily-sales'],
   async rows(scope) {
-    const [figures, goals, names] = await Promise.all([figuresBy(scope, (g) => `${g.branchId}|${g.day}`), goalsOf(scope.db, scope), branchNames(scope.db)]);
+    const [figures, goals, names] = await Promise.all([figuresBy(scope, 'day'), goalsOf(scope.db, scope), branchNames(scope.db)]);
     const rows = [...figures].map(([key, f]) => {
       const [branchId, day] = split(key);
       const [y, m] = day.split('-').map(Number) as [number, number];
@@ -118,11 +119,7 @@ export const dailySales: ReportDefinition = {
 export const monthlySales: ReportDefinition = {
   meta: REPORTS['monthly-sales'],
   async rows(scope) {
-    const [figures, goals, names] = await Promise.all([
-      figuresBy(scope, (g) => `${g.branchId}|${g.day.slice(0, 7)}`),
-      goalsOf(scope.db, scope),
-      branchNames(scope.db),
-    ]);
+    const [figures, goals, names] = await Promise.all([figuresBy(scope, 'month'), goalsOf(scope.db, scope), branchNames(scope.db)]);
     const rows: ReportRow[] = [];
     const months = monthsOf(scope.period);
     const branchIds = new Set([...figures.keys(), ...goals.keys()].map((k) => split(k)[0]));
@@ -149,6 +146,6 @@ export const monthlySales: ReportDefinition = {
 
 /** The income of each branch-month (cents): monthly sales' total, for profitability. */
 export async function incomeByBranchMonth(scope: ReportScope): Promise<Map<string, Cents>> {
-  const figures = await figuresBy(scope, (g) => `${g.branchId}|${g.day.slice(0, 7)}`);
+  const figures = await figuresBy(scope, 'month');
   return new Map([...figures].map(([k, f]) => [k, f.total]));
 }
