@@ -252,6 +252,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     definition: `${BASIS_NOTE} ${CASH_NOTE} La meta del día es la meta del mes ÷ los días del mes.`,
     chart: 'salesByDay',
     money: true,
+    /** The tenders, refunds and change behind a branch-day's total (key = branch|day). */
+    drill: 'total',
   },
   'monthly-sales': {
     name: 'monthly-sales',
@@ -262,6 +264,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     definition: `${BASIS_NOTE} ${CASH_NOTE} Avance = total ÷ meta × 100, con dos decimales.`,
     chart: 'salesByMonth',
     money: true,
+    /** The tenders, refunds and change behind a branch-month's total (key = branch|month). */
+    drill: 'total',
   },
   'individual-medical-fees': {
     name: 'individual-medical-fees',

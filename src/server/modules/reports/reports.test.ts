@@ -158,6 +158,29 @@ describe('GET /v1/report/{name}', () => {
       expect(res.json()).toMatchObject({ basis: 'cash' });
     });
 
+    it("a day's or a month's total opens the tenders, refunds and change behind it, adding up to it", async () => {
+      const drill = async (name: string, key: string, basis = 'cash') => {
+        const query = name === 'daily-sales' ? 'month=2031-03' : 'year=2031';
+        const res = await admin({ method: 'GET', url: `/v1/report/${name}/drill?${query}&branchId=${TIJUANA}&basis=${basis}&key=${encodeURIComponent(key)}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<Report>();
+      };
+      const tenth = await drill('daily-sales', `${TIJUANA}|${day(10)}`);
+      const lines = tenth.rows.map((r) => `${r.number} ${r.movement} ${r.method} ${r.total}`).sort();
+      expect(lines).toEqual(['REP-T-1 Cambio Efectivo -76.25', 'REP-T-1 Cobro Efectivo 500', 'REP-T-1 Cobro Tarjeta de débito 420']);
+      expect(cents(tenth.totals!.total)).toBe(cents(onDay(await daily('cash'), 10)!.total));
+      const bySale = await drill('daily-sales', `${TIJUANA}|${day(10)}`, 'sale');
+      expect(cents(bySale.totals!.total)).toBe(0);
+      const month = await drill('monthly-sales', `${TIJUANA}|2031-03`);
+      expect(cents(month.totals!.total)).toBe(35_000);
+      expect(month.rows.find((r) => r.currency === 'USD')).toMatchObject({ amount: 20, total: 350 });
+      const bad = await admin({ method: 'GET', url: `/v1/report/daily-sales/drill?month=2031-03&key=nada` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0]).toMatchObject({ field: 'key' });
+      const other = await gerente({ method: 'GET', url: `/v1/report/daily-sales/drill?month=2031-03&key=${encodeURIComponent(`${MEXICALI}|${day(10)}`)}` });
+      expect(other.statusCode).toBe(403);
+    });
+
     it("a day's cash-basis total is the total its closing would count", async () => {
       for (const d of [10, 11, 12]) {
         const x = await admin({ method: 'GET', url: `/v1/daily-cash-closing/preview?branchId=${TIJUANA}&date=${day(d)}` });

@@ -8,6 +8,7 @@ import type { ReportDefinition, ReportScope } from '../definition';
 import { monthsOf } from '../period';
 import { branchIs, moneyGroups, rowsOf, type MoneyGroup } from './money-rows';
 import { branchNames } from './names';
+import { salesDrill } from './sales-drill';
 
 const CASH = 'Efectivo';
 const FIGURES = [
@@ -108,12 +109,14 @@ export const dailySales: ReportDefinition = {
         date: day,
         branch: names.get(branchId) ?? '',
         branchId,
+        drillKey: key,
         ...pesosOf(f),
         dailyGoal: goal === undefined ? null : fromCents(goalProgress(goal, f.total, y, m).dailyGoal),
       };
     });
     return { rows: rows.sort((a, b) => a.date.localeCompare(b.date) || String(a.branch).localeCompare(String(b.branch))) };
   },
+  drill: (scope, key) => salesDrill(scope, key, 'day'),
 };
 
 export const monthlySales: ReportDefinition = {
@@ -135,6 +138,7 @@ export const monthlySales: ReportDefinition = {
           month,
           branch: names.get(branchId) ?? '',
           branchId,
+          drillKey: key,
           ...pesosOf(f ?? zero()),
           goal: goal === undefined ? null : fromCents(goal),
           goalPercent: goal === undefined ? null : round2(goalProgress(goal, total, y, m).percent),
@@ -142,6 +146,7 @@ export const monthlySales: ReportDefinition = {
       }
     return { rows: rows.sort((a, b) => String(a.month).localeCompare(String(b.month)) || String(a.branch).localeCompare(String(b.branch))) };
   },
+  drill: (scope, key) => salesDrill(scope, key, 'month'),
 };
 
 /** The income of each branch-month (cents): monthly sales' total, for profitability. */
