@@ -31,7 +31,13 @@ async function sellAt(branchId: string, at: Date) {
     t.ctx,
     actor,
     'order',
-    { channel: 'pos', branchId, customerId, items: [{ treatmentId: treatment.id, quantity: 1 }], payments: [{ method: 'Efectivo', amount: price, currency: 'MXN' }] },
+    {
+      channel: 'pos',
+      branchId,
+      customerId,
+      items: [{ treatmentId: treatment.id, quantity: 1 }],
+      payments: [{ method: 'Efectivo', amount: price, currency: 'MXN' }],
+    },
     `dia-sucursal-${++seq}`,
     { at },
   );
