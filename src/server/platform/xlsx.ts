@@ -190,8 +190,9 @@ function writeTotals<T>(ws: ExcelJS.Worksheet, sheet: XlsxSheet<T>, sums: number
     if (!c.total) return null;
     const letter = ws.getColumn(i + 1).letter;
     const result = c.type === 'integer' ? sums[i]! : sums[i]! / 100;
-    // rows over several sheets: the sum as a value (a formula would see only this sheet's)
-    return count ? { formula: `SUM(${letter}${first}:${letter}${last})`, result } : result;
+    // rows over several sheets: the sum as a value (a formula would see only this sheet's); a zero sum as the value 0,
+    // since ExcelJS leaves a formula's cached 0 out of the file and a reader that does not recalculate shows nothing
+    return count && result !== 0 ? { formula: `SUM(${letter}${first}:${letter}${last})`, result } : result;
   });
   if (values[0] === null) values[0] = sheet.totalsLabel ?? 'Total';
   writeRow(ws, values, true);
