@@ -112,7 +112,10 @@ describe('offline', () => {
 
   it('the agenda does not show the day before under the next day', async () => {
     await signIn(page, server.url, 'gerente@demo.mx');
-    await page.goto(`${server.url}/dashboard/agenda`);
+    // a Wednesday ahead in Tijuana: the branch opens that day and the next (today may be a Sunday, when it does not)
+    const today = new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana' }).format(new Date())}T12:00:00Z`);
+    today.setUTCDate(today.getUTCDate() + ((3 - today.getUTCDay() + 7) % 7 || 7));
+    await page.goto(`${server.url}/dashboard/agenda?date=${today.toISOString().slice(0, 10)}`);
     const grid = page.getByTestId('agenda-grid');
     await grid.waitFor();
     const before = await page.locator('.agenda-date-label').innerText();
