@@ -203,6 +203,18 @@ function writeTotals<T>(ws: ExcelJS.Worksheet, sheet: XlsxSheet<T>, sums: number
  * streamed as it is written: the rows go from their source (a database cursor) to the client without the file in
  * memory. An error after the first bytes can only cut the download short (the status is already sent).
  */
+/** The whole workbook in memory: for an attachment (a scheduled report's e-mail), not for a download, which streams. */
+export async function xlsxBuffer<T>(sheet: XlsxSheet<T>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
+  await writeXlsx(out, sheet);
+  if (!out.writableEnded) out.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
 export function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>, dated = true): FastifyReply {
   const out = new PassThrough();
   writeXlsx(out, sheet).catch((err: unknown) => {

@@ -3,8 +3,7 @@ import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import type { ReportColumnType } from '../../../domain/reports';
 import type { ReportAnswer, ReportRow } from '../../../domain/reports.contract';
 import type { ReportForWorkbook } from './service';
-import { sendXlsx, writeXlsx, type XlsxCellType, type XlsxSheet } from '../../platform/xlsx';
-import type { Writable } from 'node:stream';
+import { sendXlsx, xlsxBuffer, type XlsxCellType, type XlsxSheet } from '../../platform/xlsx';
 
 const CELL: Record<ReportColumnType, XlsxCellType> = { money: 'money', number: 'number', percent: 'number', date: 'date', datetime: 'datetime', text: 'text' };
 
@@ -53,4 +52,4 @@ export const reportFileName = (report: Pick<ReportAnswer, 'name' | 'period'>) =>
 
 export const sendReportXlsx = (reply: FastifyReply, report: ReportForWorkbook) => sendXlsx(reply, reportFileName(report), reportSheet(report), false);
 
-export const writeReportXlsx = (out: Writable, report: ReportAnswer) => writeXlsx(out, reportSheet(report));
+export const reportXlsxBuffer = (report: ReportAnswer) => xlsxBuffer(reportSheet(report));

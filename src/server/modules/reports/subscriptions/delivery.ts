@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../../domain/dates';
 import {
@@ -21,7 +20,7 @@ import { AppError } from '../../../platform/errors';
 import type { Job } from '../../../platform/jobs';
 import { activeActorOf } from '../../auth';
 import { runReport } from '../service';
-import { reportFileName, writeReportXlsx } from '../workbook';
+import { reportFileName, reportXlsxBuffer } from '../workbook';
 
 /**
  * The job that mails due subscriptions. Each run (1) writes one delivery row per subscription whose latest occurrence
@@ -84,18 +83,6 @@ async function claimNext(db: DbOrTx, now: Date): Promise<Delivery | undefined> {
     .where(inArray(d.id, next))
     .returning();
   return claimed;
-}
-
-/** The workbook of a report answer as bytes, for an attachment. */
-export async function reportXlsxBuffer(report: ReportAnswer): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
-  await writeReportXlsx(out, report);
-  if (!out.writableEnded) out.end();
-  await ended;
-  return Buffer.concat(chunks);
 }
 
 const day = (iso: string) => iso.split('-').reverse().join('/');
