@@ -2,6 +2,9 @@ export const BUSINESS_TIME_ZONE = 'America/Tijuana';
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
+/** A YYYY-MM-DD day as the user reads it, DD/MM/YYYY ('' for none). */
+export const dayMonthYear = (iso: string | null | undefined): string => (iso ? iso.split('-').reverse().join('/') : '');
+
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not). */
 export const isIsoDate = (v: unknown): v is string =>
   typeof v === 'string' &&

@@ -5,8 +5,7 @@ import { answerList } from '../../platform/list';
 import { serveRecord } from '../../platform/serve';
 import * as appliance from './appliance.service';
 import * as branchAppliance from './branch-appliance.service';
-
-const ddmmyyyy = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
+import { dayMonthYear } from '../../../domain/dates';
 
 export function registerApplianceRoutes(app: FastifyInstance, ctx: AppContext): void {
   serveRecord(
@@ -48,7 +47,7 @@ export function registerApplianceRoutes(app: FastifyInstance, ctx: AppContext): 
           { header: 'Sucursal', value: (b) => b.branch.name },
           { header: 'Estatus', value: (b) => b.status },
           { header: 'Descripción del estatus', value: (b) => b.statusDescription },
-          { header: 'Último mantenimiento', value: (b) => ddmmyyyy(b.lastMaintenance) },
+          { header: 'Último mantenimiento', value: (b) => dayMonthYear(b.lastMaintenance) },
           { header: 'Comentarios', value: (b) => b.comments },
         ],
       }),

@@ -24,6 +24,7 @@ import { countMatching, type ListSpec } from '../../platform/list';
 import { appointmentById, appointmentSearchFields, appointmentsByIds, findPatients, toAppointmentItem } from './queries';
 import { live } from '../../db/live';
 import { branchToday, validLot } from '../inventory';
+import { dayMonthYear } from '../../../domain/dates';
 
 export interface AppointmentFilters extends ListQuery {
   branchId?: string;
@@ -153,7 +154,6 @@ export async function missedPurchasedProduct(ctx: AppContext, actor: Actor, id: 
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const ddmmyyyy = (d: string) => d.split('-').reverse().join('/');
 
 /** The printable consent of an appointment: the document of `type` (a consent id, or 'default' = the treatment's). */
 export async function consentHtml(ctx: AppContext, actor: Actor, type: string, appointmentId: string): Promise<string> {
@@ -197,7 +197,7 @@ table{width:100%;border-collapse:collapse;margin:16px 0}td{padding:4px 8px;borde
 <h1>${escapeHtml(consent.name)}</h1>
 <table>
 <tr><td><strong>Paciente</strong></td><td>${escapeHtml(fullName)}</td><td><strong>Edad</strong></td><td>${age} años</td></tr>
-<tr><td><strong>Tratamiento</strong></td><td>${escapeHtml(row.treatmentName ?? row.packageName ?? row.promoName ?? row.treatmentTypeName)}</td><td><strong>Fecha</strong></td><td>${ddmmyyyy(row.a.date)}</td></tr>
+<tr><td><strong>Tratamiento</strong></td><td>${escapeHtml(row.treatmentName ?? row.packageName ?? row.promoName ?? row.treatmentTypeName)}</td><td><strong>Fecha</strong></td><td>${dayMonthYear(row.a.date)}</td></tr>
 <tr><td><strong>Sucursal</strong></td><td>${escapeHtml(row.branchName)}</td><td><strong>Cita</strong></td><td>${escapeHtml(row.a.appointmentNumber)}</td></tr>
 </table>
 ${paragraphs}

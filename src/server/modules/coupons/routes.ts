@@ -8,8 +8,7 @@ import { serve, serveRecord } from '../../platform/serve';
 import { couponListSpec } from './coupon.queries';
 import * as service from './coupon.service';
 import { validateCoupon } from './coupon.validate';
-
-const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
+import { dayMonthYear } from '../../../domain/dates';
 
 export function registerCouponRoutes(app: FastifyInstance, ctx: AppContext): void {
   // the form's item choices and the quote: static paths, registered before /coupon/:id
@@ -24,7 +23,7 @@ export function registerCouponRoutes(app: FastifyInstance, ctx: AppContext): voi
           { header: 'Nombre', value: (c) => c.name },
           { header: 'Límite', value: (c) => c.limit },
           { header: 'Usados', value: (c) => c.used },
-          { header: 'Vigencia', value: (c) => ddmmyyyy(c.expireDate) },
+          { header: 'Vigencia', value: (c) => dayMonthYear(c.expireDate) },
           { header: 'Tipo', value: (c) => couponTypeLabels[c.type] },
           { header: 'Producto o tratamiento', value: (c) => c.treatment?.name ?? c.product?.name ?? '' },
           { header: 'Precio', value: (c) => c.price.toFixed(2) },

@@ -10,9 +10,9 @@ import { serve } from '../../platform/serve';
 import { categoryUsageChecks } from '../categories';
 import * as service from './service';
 import { readPackageUpdate } from './update-request.routes';
+import { dayMonthYear } from '../../../domain/dates';
 
 const photoParams = z.object({ name: z.string().max(60) });
-const ddmmyyyy = (iso: string | null) => (iso ? iso.split('-').reverse().join('/') : '');
 
 let usageRegistered = false;
 
@@ -31,7 +31,7 @@ export function registerPackageRoutes(app: FastifyInstance, ctx: AppContext): vo
         { header: 'Categoría', value: (p) => p.category.name },
         { header: 'Precio regular', value: (p) => formatMoney(p.regularPrice) },
         { header: 'Precio', value: (p) => formatMoney(p.price) },
-        { header: 'Vigencia', value: (p) => (p.validBySchedule ? `${ddmmyyyy(p.startDate)} - ${ddmmyyyy(p.endDate)}` : 'Sin vigencia') },
+        { header: 'Vigencia', value: (p) => (p.validBySchedule ? `${dayMonthYear(p.startDate)} - ${dayMonthYear(p.endDate)}` : 'Sin vigencia') },
         { header: 'Estatus', value: (p) => (p.active ? 'Activo' : 'Inactivo') },
       ],
     }),

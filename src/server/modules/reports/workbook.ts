@@ -1,13 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
+import { BUSINESS_TIME_ZONE, dayMonthYear } from '../../../domain/dates';
 import type { ReportColumnType } from '../../../domain/reports';
 import type { ReportAnswer, ReportRow } from '../../../domain/reports.contract';
 import type { ReportForWorkbook } from './service';
 import { sendXlsx, xlsxBuffer, type XlsxCellType, type XlsxSheet } from '../../platform/xlsx';
 
 const CELL: Record<ReportColumnType, XlsxCellType> = { money: 'money', number: 'number', percent: 'number', date: 'date', datetime: 'datetime', text: 'text' };
-
-const day = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The header block: title, who made it and their role, the period (DD/MM/AAAA) and the money basis. */
 export function reportPreamble(report: ReportForWorkbook): string[] {
@@ -16,7 +14,7 @@ export function reportPreamble(report: ReportForWorkbook): string[] {
   return [
     report.title,
     `Usuario: ${report.generatedBy.name} · Rol: ${report.generatedBy.role}`,
-    `Periodo: ${day(report.period.from)} al ${day(report.period.to)}${report.branch ? ` · Sucursal: ${report.branch.name}` : ' · Todas las sucursales'}`,
+    `Periodo: ${dayMonthYear(report.period.from)} al ${dayMonthYear(report.period.to)}${report.branch ? ` · Sucursal: ${report.branch.name}` : ' · Todas las sucursales'}`,
     ...(basis ? [basis] : []),
   ];
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '../../../../domain/dates';
+import { BUSINESS_TIME_ZONE, dayMonthYear } from '../../../../domain/dates';
 import {
   DELIVERY_TRIES,
   FREQUENCY_LABELS,
@@ -85,8 +85,6 @@ async function claimNext(db: DbOrTx, now: Date): Promise<Delivery | undefined> {
   return claimed;
 }
 
-const day = (iso: string) => iso.split('-').reverse().join('/');
-
 /** A failure the report itself answers (no privilege, inactive owner): trying again changes nothing. */
 class Refused extends Error {}
 
@@ -125,7 +123,7 @@ async function send(ctx: AppContext, delivery: Delivery): Promise<{ from: string
     throw new Error('no se pudo generar el reporte', { cause: err });
   }
   const content = await reportXlsxBuffer(report);
-  const period = `${day(report.period.from)} al ${day(report.period.to)}`;
+  const period = `${dayMonthYear(report.period.from)} al ${dayMonthYear(report.period.to)}`;
   const branch = report.branch?.name ?? 'Todas las sucursales';
   try {
     await ctx.mailer.send({

@@ -188,20 +188,22 @@ const logged = (s: typeof reportSubscriptions.$inferSelect) => ({
   active: s.active,
 });
 
+/** The columns a subscription's form writes, with its filters as checked for its owner. */
+const subscriptionColumns = (input: ReportSubscriptionInput, filters: SubscriptionFilters) => ({
+  report: input.report,
+  filters,
+  frequency: input.frequency,
+  hour: input.hour,
+  recipients: input.recipients,
+  active: input.active,
+});
+
 export async function createSubscription(ctx: AppContext, actor: Actor, input: ReportSubscriptionInput): Promise<ReportSubscriptionDto> {
   const filters = await checkedFilters(ctx.db, actor, input.report, input.filters);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(reportSubscriptions)
-      .values({
-        ownerId: actor.id,
-        report: input.report,
-        filters,
-        frequency: input.frequency,
-        hour: input.hour,
-        recipients: input.recipients,
-        active: input.active,
-      })
+      .values({ ownerId: actor.id, ...subscriptionColumns(input, filters) })
       .returning();
     await recordChange(tx, actor, { module: MODULE, action: 'crear', entityId: row!.id, affectedBranchId: filters.branchId ?? null, after: logged(row!) });
     return readSubscription(tx, row!.id);
@@ -226,15 +228,7 @@ export async function updateSubscription(ctx: AppContext, actor: Actor, id: stri
       (input.active && !before.active) || input.frequency !== before.frequency || input.hour !== before.hour || filters.branchId !== before.filters.branchId;
     const [row] = await tx
       .update(reportSubscriptions)
-      .set({
-        report: input.report,
-        filters,
-        frequency: input.frequency,
-        hour: input.hour,
-        recipients: input.recipients,
-        active: input.active,
-        ...(rescheduled && { scheduleFrom: new Date() }),
-      })
+      .set({ ...subscriptionColumns(input, filters), ...(rescheduled && { scheduleFrom: new Date() }) })
       .where(eq(reportSubscriptions.id, id))
       .returning();
     await recordChange(tx, actor, {

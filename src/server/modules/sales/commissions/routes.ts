@@ -7,10 +7,10 @@ import { listPage, sendCsv, type CsvColumn, type ListSpec } from '../../../platf
 import { serve } from '../../../platform/serve';
 import { cosmeticLinesSpec, medicalLinesSpec, summarySpec } from './queries';
 import * as service from './service';
+import { dayMonthYear } from '../../../../domain/dates';
 
 type Named = { name: string; lastName: string; motherLastName: string | null } | null;
 const person = (p: Named) => (p ? [p.name, p.lastName, p.motherLastName].filter(Boolean).join(' ') : '');
-const day = (iso: string) => iso.split('-').reverse().join('/');
 
 /** A list as JSON with the sums of every filtered row, or those rows as CSV. */
 async function answer<Row, T>(reply: FastifyReply, q: CommissionQuery, spec: ListSpec<Row> & { totals: () => T }, csv: [string, CsvColumn<Row>[]]) {
@@ -49,7 +49,7 @@ const MEDICAL_LINES_CSV: [string, CsvColumn<MedicalRow>[]] = [
     { header: 'Cita', value: (l) => l.appointmentNumber ?? '' },
     { header: 'Médico', value: (l) => person(l.doctor) },
     { header: 'Sucursal', value: (l) => l.branch.name },
-    { header: 'Fecha', value: (l) => day(l.date) },
+    { header: 'Fecha', value: (l) => dayMonthYear(l.date) },
     { header: 'Hora', value: (l) => l.time },
     { header: 'Cliente', value: (l) => person(l.customer) },
     { header: 'Tratamiento', value: (l) => l.treatment?.name ?? '' },
@@ -69,7 +69,7 @@ const COSMETIC_LINES_CSV: [string, CsvColumn<CosmeticRow>[]] = [
     { header: 'Orden', value: (l) => l.orderNumber ?? '' },
     { header: 'Vendedor', value: (l) => person(l.seller) },
     { header: 'Sucursal', value: (l) => l.branch.name },
-    { header: 'Fecha', value: (l) => day(l.date) },
+    { header: 'Fecha', value: (l) => dayMonthYear(l.date) },
     { header: 'Hora', value: (l) => l.time },
     { header: 'Cliente', value: (l) => person(l.customer) },
     { header: 'Tipo', value: (l) => COMMISSION_TYPE_LABELS[l.type] },
