@@ -11,7 +11,7 @@ import { startServer, type E2EServer } from './server';
 /**
  * Issue 29's walk of the hub: each of the 16 reports opened by its address over the demo's last twelve months, its
  * table with rows and totals, its chart drawn, a total drilled into (where the report drills) and its Excel file read
- * back, at 1366×768. Screenshots land in /tmp/reports-all-<name>.png.
+ * back, at 1366×768. Screenshots land in /tmp/reports-all-<name>.png, and the drill's drawer in /tmp/reports-drill-<name>.png.
  */
 let server: E2EServer;
 let browser: Browser;
@@ -41,16 +41,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function drillFirstTotal(page: Page) {
-  const link = page.locator('[data-testid="report-table"] .ant-table-row button.link-cell').first();
+/** The first total of the table that is not zero (a zero's drill has no rows to show) opens a drawer whose rows add up to it. */
+async function drillFirstTotal(page: Page, meta: ReportMeta) {
+  const link = page.locator('[data-testid="report-table"] .ant-table-row button.link-cell', { hasNotText: /^(\$0\.00|0)$/ }).first();
   await link.waitFor();
   const cell = (await link.textContent())!.trim();
   await link.click();
   const modal = page.locator('.ant-modal:visible');
+  await expect.poll(() => modal.locator('.ant-modal-title').textContent()).toContain(`${meta.title}: `);
   await modal.getByTestId('drill-table').locator('.ant-table-row').first().waitFor();
   await settled(page);
   // the rows behind the cell add up to it: the drill's totals row holds the same figure
   await expect.poll(async () => (await modal.getByTestId('drill-table-totals').locator('td').allTextContents()).map((s) => s.trim())).toContain(cell);
+  await page.screenshot({ path: `/tmp/reports-drill-${meta.name}.png` });
   await page.keyboard.press('Escape');
   await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
 }
@@ -91,7 +94,7 @@ describe('every report of the hub, as the owner opens it', () => {
     }
     await settled(admin);
     await admin.screenshot({ path: `/tmp/reports-all-${meta.name}.png` });
-    if (meta.drill) await drillFirstTotal(admin);
+    if (meta.drill) await drillFirstTotal(admin, meta);
     const ws = await excelOf(admin, meta);
     expect(ws.rowCount).toBeGreaterThan(6);
   });
