@@ -101,6 +101,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
       'Rentabilidad = ingresos − egresos de cada mes. Ingresos: las ventas cobradas (como en Ventas mensuales). Egresos: surtidos + transferencias recibidas − transferencias enviadas − devoluciones al centro de operaciones (como en Gastos por sucursal), al precio de cada lote.',
     chart: 'profitabilityByMonth',
     money: true,
+    /** A branch's income (key = income|branch: the sales money) or expenses (expenses|branch: the expense lines) of the period. */
+    drill: 'total',
   },
   'general-inventory': {
     name: 'general-inventory',
@@ -110,6 +112,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     columns: [text('name', 'Sucursal'), count('quantity', 'Piezas'), money('totalAmount', 'Valor del inventario'), money('total', 'Total')],
     definition: 'Las piezas y el valor (al precio de cada lote) que cada sucursal tenía al cierre del último día del periodo, según el kárdex.',
     money: true,
+    /** The lots a branch held then (key = branch). */
+    drill: 'total',
   },
   'branch-expenses': {
     name: 'branch-expenses',
@@ -166,6 +170,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     ],
     definition: 'Clientes registrados en el periodo (el día de su sucursal de registro), con sus compras cobradas en el mismo periodo.',
     money: true,
+    /** The customer's sales that make the total (key = customer). */
+    drill: 'total',
   },
   appointments: {
     name: 'appointments',
@@ -205,6 +211,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     ],
     definition:
       'Porcentaje = confirmadas ÷ (sí + no + buzón + WhatsApp + correo + app + tienda en línea) × 100, con dos decimales. Confirmadas: las que el paciente confirmó (sí, WhatsApp, correo, app o tienda en línea).',
+    /** The branch's confirmed appointments (key = branch). */
+    drill: 'confirmed',
   },
   'scheduled-appointments': {
     name: 'scheduled-appointments',
@@ -363,6 +371,8 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
     ],
     definition: 'Un corte por sucursal y día; Automático cuando lo cerró la tarea nocturna. Total = cobros del día − devoluciones del día.',
     money: true,
+    /** The tenders, refunds and change of the closing's branch-day (key = branch|day). */
+    drill: 'total',
   },
 };
 

@@ -8,7 +8,11 @@ import { staffRoutes } from '../../../domain/staff.contract';
 import { call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { fullName } from '../../ui/format';
+import { MUTED_TEXT } from './cells';
 import { BASIS_LABELS, PROFITABILITY_TYPE_LABELS, readsEveryReport } from './report-state';
+
+/** An empty select reads 'all': its placeholder is the filter's value, legible as text (antd's placeholder grey is 1.8:1). */
+const PLACEHOLDER_STYLES = { placeholder: { color: MUTED_TEXT } };
 
 interface Props {
   meta: Pick<ReportMeta, 'filters' | 'userKind'>;
@@ -99,6 +103,7 @@ export function ReportFilters({ meta, params, set, period }: Props) {
           aria-label="Sucursal"
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
+          styles={PLACEHOLDER_STYLES}
           placeholder="Todas las sucursales"
           style={{ width: 200 }}
           loading={branches.isLoading}
@@ -112,6 +117,7 @@ export function ReportFilters({ meta, params, set, period }: Props) {
           aria-label={userKind === 'medic' ? 'Médico' : 'Cosmetóloga'}
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
+          styles={PLACEHOLDER_STYLES}
           placeholder={userKind === 'medic' ? 'Todos los médicos' : 'Todas las cosmetólogas'}
           style={{ width: 240 }}
           loading={people.isLoading}

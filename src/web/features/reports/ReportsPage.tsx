@@ -9,7 +9,7 @@ import { useSession } from '../../app/session';
 import { formatCalendarDate } from '../../ui/format';
 import { notify } from '../../ui/notify';
 import { useListQuery } from '../../ui/useListQuery';
-import { cellText } from './cells';
+import { cellText, MUTED_TEXT } from './cells';
 import { can } from '../../../domain/privileges';
 import { ReportChartCard } from './ReportChartCard';
 import { DrillModal, type DrillTarget } from './DrillModal';
@@ -142,7 +142,7 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
         drill={drill}
         emptyText={report.error ? 'No se pudo cargar el reporte' : undefined}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid="report-definition">
+      <Typography.Paragraph style={{ marginTop: 12, color: MUTED_TEXT }} data-testid="report-definition">
         {answer?.definition ?? meta.definition}
       </Typography.Paragraph>
       {drillColumn && <DrillModal name={name} title={meta.title} query={query} target={drilled} onClose={() => setDrilled(null)} />}

@@ -8,15 +8,12 @@ import {
   type AppointmentStatus,
 } from '../../../../domain/agenda';
 import { CONFIRMATION_OF_METHOD, confirmationLabel } from '../../../../domain/occupation';
-import { CONFIRMATION_METHODS, CONFIRMING_METHODS, confirmationPercent, REPORTS, type ConfirmationMethod } from '../../../../domain/reports';
-import { AppError } from '../../../platform/app-error';
+import { CONFIRMATION_METHODS, CONFIRMING_METHODS, confirmationPercent, REPORTS, type ConfirmationMethod, type ReportColumn } from '../../../../domain/reports';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
+import { uuidKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, rowsOf } from './money-rows';
-
-/** A uuid as the drill's key must be (anything else names no branch or cabin). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The appointments of the period by their date (already the branch's own day), of the scope's branches, not deleted. */
 export const appointmentsOfPeriod = (scope: Pick<ReportScope, 'period' | 'branchId'>, alias = 'a'): SQL =>
@@ -49,9 +46,9 @@ interface AppointmentLine {
 /**
  * The rows of scheduled-appointments: each appointment of the period with its cabin, patient, treatment (the
  * treatment, else the package, the promotion, the purchased treatment or the appointment's type), channel,
- * confirmation and status in Spanish. `notCancelled` keeps the ones appointments by channel counts.
+ * confirmation and status in Spanish. `only` keeps the ones a count's drill lists (not cancelled, confirmed).
  */
-function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, notCancelled = false): LineQuery<AppointmentLine> {
+function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, only: SQL = sql`true`): LineQuery<AppointmentLine> {
   return {
     query: sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
         to_char(a.start_time, 'HH24:MI') as time, trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)) as customer,
@@ -60,7 +57,7 @@ function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, notCa
         join treatment_types tt on tt.id = a.treatment_type_id
         left join treatments t on t.id = a.treatment_id left join packages pk on pk.id = a.package_id left join packages pr on pr.id = a.promo_id
         left join purchased_products pp on pp.id = a.purchased_product_id left join treatments ppt on ppt.id = pp.treatment_id
-      where ${appointmentsOfPeriod(scope)} ${notCancelled ? sql`and a.status <> 'cancelled'` : sql``}
+      where ${appointmentsOfPeriod(scope)} and ${only}
       order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
     map: (r) => ({
       appointmentNumber: r.appointment_number,
@@ -80,7 +77,17 @@ function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, notCa
 
 export const scheduledAppointments: ReportDefinition = lineReport(REPORTS['scheduled-appointments'], (scope) => appointmentLines(scope));
 
-const SCHEDULED_COLUMNS = REPORTS['scheduled-appointments'].columns;
+/** A count's drill: the appointments as scheduled-appointments shows them, each counting one (the totals row is the cell). */
+const COUNTED_COLUMNS: ReportColumn[] = [...REPORTS['scheduled-appointments'].columns, { key: 'appointments', label: 'Citas', type: 'number', sums: true }];
+
+/** The appointments behind a branch's count (key = branch id), with the same filters; another branch than the one asked: none. */
+async function countedAppointments(scope: ReportScope, key: string, only: SQL) {
+  const branchId = uuidKey(key);
+  assertBranchAccess(scope.actor, branchId);
+  if (scope.branchId && scope.branchId !== branchId) return { columns: COUNTED_COLUMNS, rows: [] };
+  const rows = await readLines(scope.db, appointmentLines({ ...scope, branchId }, only));
+  return { columns: COUNTED_COLUMNS, rows: rows.map((r) => ({ ...r, appointments: 1 })) };
+}
 
 /**
  * Appointments by channel: per branch, the appointments of the period that were not cancelled, by the channel they
@@ -103,13 +110,11 @@ export const appointmentsByChannel: ReportDefinition = {
     );
     return { rows: rows.map(({ branch_id, ...r }) => ({ ...r, branchId: branch_id })) };
   },
-  async drill(scope, key) {
-    if (!UUID.test(key)) throw new AppError('BRANCH_NOT_FOUND');
-    assertBranchAccess(scope.actor, key);
-    if (scope.branchId && scope.branchId !== key) return { columns: [...SCHEDULED_COLUMNS], rows: [] };
-    return { columns: [...SCHEDULED_COLUMNS], rows: await readLines(scope.db, appointmentLines({ ...scope, branchId: key }, true)) };
-  },
+  drill: (scope, key) => countedAppointments(scope, key, sql`a.status <> 'cancelled'`),
 };
+
+/** The confirm methods (as stored) that mean the patient confirmed: the confirmation report's Confirmadas. */
+const CONFIRMING = CONFIRM_METHODS.filter((m) => CONFIRMING_METHODS.includes(CONFIRMATION_OF_METHOD[m]));
 
 /**
  * Confirmation percentage: per branch, the appointments of the period (any status: a 'no' is often followed by a
@@ -143,4 +148,14 @@ export const confirmation: ReportDefinition = {
       totals: { branch: null, ...line(countsOf(all)) },
     };
   },
+  /** The branch's confirmed appointments (key = branch id): as many as its Confirmadas. */
+  drill: (scope, key) =>
+    countedAppointments(
+      scope,
+      key,
+      sql`a.confirm_method in (${sql.join(
+        CONFIRMING.map((m) => sql`${m}`),
+        sql`, `,
+      )})`,
+    ),
 };

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
+import { uuidKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, rowsOf } from './money-rows';
 import { branchNames } from './names';
@@ -138,6 +139,16 @@ function expenseRowQuery(period: ReportPeriod, branchId: string | undefined): Li
   };
 }
 
+/**
+ * The expense lines of one branch over the scope's period (branch-expenses' rows): what its expenses total, or
+ * profitability's, is made of. Another branch than the one asked: none.
+ */
+export async function branchExpenseLines(scope: ReportScope, branchId: string) {
+  assertBranchAccess(scope.actor, branchId);
+  if (scope.branchId && scope.branchId !== branchId) return { columns: [...LINE_COLUMNS], rows: [] };
+  return { columns: [...LINE_COLUMNS], rows: await readLines(scope.db, expenseRowQuery(scope.period, branchId)) };
+}
+
 export const branchExpenses: ReportDefinition = lineReport(REPORTS['branch-expenses'], (scope) => expenseRowQuery(scope.period, scope.branchId));
 
 export const generalExpenses: ReportDefinition = {
@@ -155,10 +166,5 @@ export const generalExpenses: ReportDefinition = {
     }));
     return { rows: rows.sort((a, b) => a.branch.localeCompare(b.branch)) };
   },
-  async drill(scope, key) {
-    assertBranchAccess(scope.actor, key);
-    if (scope.branchId && scope.branchId !== key) return { columns: [...LINE_COLUMNS], rows: [] };
-    const rows = await readLines(scope.db, expenseRowQuery(scope.period, key));
-    return { columns: [...LINE_COLUMNS], rows };
-  },
+  drill: (scope, key) => branchExpenseLines(scope, uuidKey(key)),
 };

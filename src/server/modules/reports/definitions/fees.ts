@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { COMMISSION_TYPE_LABELS, type CommissionKind } from '../../../../domain/commissions.contract';
 import { REPORTS, type ReportColumn } from '../../../../domain/reports';
 import type { ReportRow } from '../../../../domain/reports.contract';
-import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess, userCan } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
+import { isUuid, refuseKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
@@ -95,11 +95,7 @@ const medicalLines = (scope: ReportScope, only?: { userId: string; branchId: str
 /** The key of a general report's row (its drill): `<userId>|<branchId>`. */
 function drillKey(key: string): { userId: string; branchId: string } {
   const [userId, branchId, ...rest] = key.split('|');
-  const isUuid = (v: string | undefined): v is string => !!v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-  if (!isUuid(userId) || !isUuid(branchId) || rest.length) {
-    const message = 'La fila debe ser <usuario>|<sucursal>';
-    throw new AppError('VALIDATION_FAILED', message, [{ field: 'key', message }]);
-  }
+  if (!isUuid(userId) || !isUuid(branchId) || rest.length) refuseKey('La fila debe ser <usuario>|<sucursal>');
   return { userId, branchId };
 }
 

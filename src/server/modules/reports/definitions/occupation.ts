@@ -8,7 +8,8 @@ import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
-import { appointmentsOfPeriod, UUID } from './appointments';
+import { appointmentsOfPeriod } from './appointments';
+import { UUID } from './drill-key';
 import { branchIs, rowsOf } from './money-rows';
 
 /** The statuses whose minutes are booked: those that hold the cabin (the no-overlap constraint's). */

@@ -4,11 +4,33 @@ import { profitability, REPORTS, type ReportColumn } from '../../../../domain/re
 import type { ReportRow } from '../../../../domain/reports.contract';
 import type { ReportDefinition } from '../definition';
 import { monthsOf } from '../period';
-import { expensesBy } from './expenses';
+import type { ReportScope } from '../definition';
+import { isUuid, refuseKey } from './drill-key';
+import { branchExpenseLines, expensesBy } from './expenses';
 import { branchNames } from './names';
 import { incomeByBranchMonth } from './sales';
+import { salesMoney } from './sales-drill';
 
 const monthKey = (month: string) => `m${month.slice(5, 7)}`;
+
+/** A row's side: its income (the sales money) or its expenses (the expense lines). */
+type Side = 'income' | 'expenses';
+const SIDES: Record<Side, { type: string; concept: string }> = {
+  income: { type: 'Ingresos', concept: 'Ventas' },
+  expenses: { type: 'Egresos', concept: 'Gastos de inventario' },
+};
+
+/**
+ * The rows behind a row's total (key = income|branch or expenses|branch) over the period: the branch's sales money on
+ * the report's basis, or its expense lines; a side the type filter leaves out has none.
+ */
+async function profitabilityDrill(scope: ReportScope, key: string) {
+  const [side, branchId, ...rest] = key.split('|');
+  if ((side !== 'income' && side !== 'expenses') || !isUuid(branchId) || rest.length) refuseKey('La fila debe ser income|<sucursal> o expenses|<sucursal>');
+  const detail = side === 'income' ? await salesMoney(scope, { branchId, ...scope.period }, scope.basis) : await branchExpenseLines(scope, branchId);
+  const shown = !scope.query.type || scope.query.type === side;
+  return shown ? detail : { ...detail, rows: [] };
+}
 
 /**
  * Each branch's income (monthly sales' total) and expenses (the expenses report's total) by month of the year, and
@@ -26,13 +48,13 @@ export const profitabilityByBranch: ReportDefinition = {
     const branchIds = [...new Set([...income.keys(), ...expenses.keys()].map((k) => k.split('|')[0]!))].sort((a, b) =>
       (names.get(a) ?? '').localeCompare(names.get(b) ?? ''),
     );
-    const line = (type: string, concept: string, branchId: string, amountOf: (month: string) => Cents): ReportRow => {
+    const line = (side: Side, branchId: string, amountOf: (month: string) => Cents): ReportRow => {
       const amounts = months.map(amountOf);
       return {
-        type,
-        concept,
+        ...SIDES[side],
         branch: names.get(branchId) ?? '',
         branchId,
+        drillKey: `${side}|${branchId}`,
         ...Object.fromEntries(months.map((m, i) => [monthKey(m), fromCents(amounts[i]!)])),
         total: fromCents(sumCents(amounts)),
       };
@@ -41,8 +63,8 @@ export const profitabilityByBranch: ReportDefinition = {
     const expensesOf = (b: string, m: string) => expenses.get(`${b}|${m}`)?.total ?? cents(0);
     const rows: ReportRow[] = [];
     for (const b of branchIds) {
-      if (scope.query.type !== 'expenses') rows.push(line('Ingresos', 'Ventas', b, (m) => incomeOf(b, m)));
-      if (scope.query.type !== 'income') rows.push(line('Egresos', 'Gastos de inventario', b, (m) => expensesOf(b, m)));
+      if (scope.query.type !== 'expenses') rows.push(line('income', b, (m) => incomeOf(b, m)));
+      if (scope.query.type !== 'income') rows.push(line('expenses', b, (m) => expensesOf(b, m)));
     }
     // the totals row is the profit: income − expenses of every branch shown, by month
     const net = (m: string) =>
@@ -60,4 +82,5 @@ export const profitabilityByBranch: ReportDefinition = {
     };
     return { rows, extraColumns, totals: rows.length ? totals : null, totalsLabel: 'Utilidad (ingresos − egresos)' };
   },
+  drill: profitabilityDrill,
 };

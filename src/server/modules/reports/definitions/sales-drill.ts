@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportColumn } from '../../../../domain/reports';
-import type { ReportRow } from '../../../../domain/reports.contract';
-import { AppError } from '../../../platform/app-error';
+import type { ReportBasis, ReportRow } from '../../../../domain/reports.contract';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportScope } from '../definition';
-import { UUID } from './appointments';
+import { isUuid, refuseKey } from './drill-key';
 import { pesosOfText, rowsOf } from './money-rows';
 
 /** The columns of a sales total's drill: each tender, refund and change behind it; the pesos add up to the cell. */
@@ -24,29 +23,41 @@ const MOVEMENT: Record<string, string> = { payment: 'Cobro', refund: 'Devolució
 const CHANNEL: Record<string, string> = { pos: 'Sucursal', app: 'App', online: 'En línea' };
 const SALE: Record<string, string> = { order: 'Tratamientos y paquetes', cashOrder: 'Productos' };
 
+/** A branch's days, both included: what a sales drill reads. */
+export interface BranchDays {
+  branchId: string;
+  from: string;
+  to: string;
+}
+
 /** The key of a daily (branch|YYYY-MM-DD) or monthly (branch|YYYY-MM) sales row: its branch and its days. */
-function drillDays(key: string, grain: 'day' | 'month'): { branchId: string; from: string; to: string } {
-  const [branchId = '', when = ''] = key.split('|');
+export function drillDays(key: string, grain: 'day' | 'month'): BranchDays {
+  const [branchId, when = '', ...rest] = key.split('|');
   const shape = grain === 'day' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}$/;
-  if (!UUID.test(branchId) || !shape.test(when))
-    throw new AppError('VALIDATION_FAILED', 'El detalle pedido no existe', [{ field: 'key', message: 'El detalle pedido no existe' }]);
+  if (!isUuid(branchId) || !shape.test(when) || rest.length) refuseKey();
   if (grain === 'day') return { branchId, from: when, to: when };
   const [y, m] = when.split('-').map(Number) as [number, number];
   return { branchId, from: `${when}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
 }
 
+/** The rows behind a sales report's total (daily or monthly sales; key = branch|day or branch|month). */
+export const salesDrill = (scope: ReportScope, key: string, grain: 'day' | 'month') => salesMoney(scope, drillDays(key, grain), scope.basis);
+
 /**
- * The rows behind a sales report's total (daily or monthly sales): every tender and refund of the branch on those
- * days (a refund on its sale's day with the sale basis) and each sale's change given back, read from the same rows as
- * moneyGroups, so their pesos add up to the cell.
+ * The sales money of a branch's days: every tender and refund of the branch on those days (a refund on its sale's day
+ * with the sale basis) and each sale's change given back, read from the same rows as moneyGroups, so their pesos add
+ * up to the sales reports' total (and a closing's, and profitability's income). Another branch than the one asked: none.
  */
-export async function salesDrill(scope: ReportScope, key: string, grain: 'day' | 'month'): Promise<{ columns: ReportColumn[]; rows: ReportRow[] }> {
-  const { branchId, from, to } = drillDays(key, grain);
+export async function salesMoney(
+  scope: ReportScope,
+  { branchId, from, to }: BranchDays,
+  basis: ReportBasis,
+): Promise<{ columns: ReportColumn[]; rows: ReportRow[] }> {
   assertBranchAccess(scope.actor, branchId);
   if (scope.branchId && scope.branchId !== branchId) return { columns: SALES_DRILL_COLUMNS, rows: [] };
   const within = (day: SQL) => sql`${day} between ${from}::date and ${to}::date`;
   const paymentDays =
-    scope.basis === 'sale'
+    basis === 'sale'
       ? sql`((p.kind <> 'refund' and ${within(sql`p.business_date`)}) or (p.kind = 'refund' and ${within(sql`p.sale_date`)}))`
       : within(sql`p.business_date`);
   const change = (

@@ -2,6 +2,10 @@ import { Button, Card, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined, MinusOutlined } from '@ant-design/icons';
 import { formatIndicator, INDICATOR_NAMES, INDICATORS, type IndicatorMeta, type IndicatorName } from '../../../../domain/indicators';
 import type { Indicators } from '../../../../domain/indicators.contract';
+import { MUTED_TEXT } from '../cells';
+
+/** antd's link blue (#1677ff) is 4.1:1 on white; its blue-7 is 6.2:1. */
+const LINK_TEXT = '#0958d9';
 
 type Figure = Indicators['rows'][number]['figures'][IndicatorName];
 
@@ -12,7 +16,8 @@ export function changeTone(meta: IndicatorMeta, change: number | null): 'good' |
   return change > 0 === (meta.better === 'higher') ? 'good' : 'bad';
 }
 
-const TONE_COLOR = { good: '#389e0d', bad: '#cf1322', flat: 'rgba(0,0,0,0.45)', none: 'rgba(0,0,0,0.45)' } as const;
+/** Each at least 4.5:1 on white (WCAG AA for small text): antd's green-6 is 3.5:1, its green-8 5.6:1. */
+const TONE_COLOR = { good: '#237804', bad: '#cf1322', flat: MUTED_TEXT, none: MUTED_TEXT } as const;
 
 /** The change against last year: an arrow coloured by whether it is good, the difference and its percent. */
 export function ChangeText({ meta, figure }: { meta: IndicatorMeta; figure: Figure }) {
@@ -65,12 +70,12 @@ export function IndicatorCards({ figures, onDrill }: Props) {
             <div style={{ fontSize: 26, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="indicator-value">
               {formatIndicator(meta.unit, f.value)}
             </div>
-            <Typography.Text type="secondary" style={{ display: 'block' }}>
+            <Typography.Text style={{ display: 'block', color: MUTED_TEXT }}>
               Año anterior: <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatIndicator(meta.unit, f.lastYear)}</span>
             </Typography.Text>
             <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
               <ChangeText meta={meta} figure={f} />
-              <Button type="link" size="small" onClick={() => onDrill(name)} aria-label={`Ver el detalle de ${meta.label}`}>
+              <Button type="link" size="small" style={{ color: LINK_TEXT }} onClick={() => onDrill(name)} aria-label={`Ver el detalle de ${meta.label}`}>
                 Detalle
               </Button>
             </div>

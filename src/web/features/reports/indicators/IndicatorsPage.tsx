@@ -7,6 +7,7 @@ import { call } from '../../../app/api';
 import { useSession } from '../../../app/session';
 import { formatCalendarDate } from '../../../ui/format';
 import { useListQuery } from '../../../ui/useListQuery';
+import { MUTED_TEXT } from '../cells';
 import { ReportFilters } from '../ReportFilters';
 import { readsEveryReport } from '../report-state';
 import { ChangeText, IndicatorCards } from './IndicatorCards';
@@ -74,12 +75,13 @@ function IndicatorsBoard() {
                 type="button"
                 className="link-cell"
                 onClick={() => setDrilled({ name, branchId: row.branchId ?? undefined, branch: row.branch })}
-                aria-label={`Ver el detalle de ${meta.label} de ${row.branch}`}
+                // the name starts with the figure shown (what a voice user says to click it)
+                aria-label={`${formatIndicator(meta.unit, f.value)}: ver el detalle de ${meta.label} de ${row.branch}`}
               >
                 {formatIndicator(meta.unit, f.value)}
               </button>
               <div style={{ fontSize: 12 }}>
-                <Typography.Text type="secondary">{formatIndicator(meta.unit, f.lastYear)}</Typography.Text> <ChangeText meta={meta} figure={f} />
+                <span style={{ color: MUTED_TEXT }}>{formatIndicator(meta.unit, f.lastYear)}</span> <ChangeText meta={meta} figure={f} />
               </div>
             </div>
           );
@@ -98,7 +100,7 @@ function IndicatorsBoard() {
       </div>
       {answer.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={(answer.error as Error).message} data-testid="indicators-error" />}
       {data && (
-        <Typography.Paragraph type="secondary" data-testid="indicators-period">
+        <Typography.Paragraph style={{ color: MUTED_TEXT }} data-testid="indicators-period">
           {data.branch?.name ?? 'Toda la cadena'} · del {formatCalendarDate(data.period.from)} al {formatCalendarDate(data.period.to)}, contra el{' '}
           {formatCalendarDate(data.lastYearPeriod.from)} al {formatCalendarDate(data.lastYearPeriod.to)}
         </Typography.Paragraph>
@@ -120,7 +122,7 @@ function IndicatorsBoard() {
         scroll={{ x: 'max-content' }}
         pagination={false}
       />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, fontSize: 12 }}>
+      <Typography.Paragraph style={{ marginTop: 8, fontSize: 12, color: MUTED_TEXT }}>
         Cada celda: la cifra del periodo (clic para ver las filas detrás de ella), debajo la del mismo periodo del año anterior y el cambio. «—» cuando no hay
         nada que contar.
       </Typography.Paragraph>
