@@ -40,6 +40,9 @@ export const reportQuery = z.object({
   basis: z.preprocess(blankToUndefined, z.enum(REPORT_BASES, { error: msg.invalid('base') }).optional()),
   type: z.preprocess(blankToUndefined, z.enum(PROFITABILITY_TYPES, { error: msg.invalid('tipo') }).optional()),
   format: z.enum(['json', 'xlsx']).optional(),
+  /** A line report's page (API.md list conventions): 1-based, `take` rows of at most 1,000; without `take`, every row. */
+  page: z.preprocess(blankToUndefined, z.coerce.number({ error: msg.invalid('página') }).int(msg.invalid('página')).min(1, msg.invalid('página')).max(1_000_000, msg.invalid('página')).optional()),
+  take: z.preprocess(blankToUndefined, z.coerce.number({ error: msg.invalid('registros por página') }).int(msg.invalid('registros por página')).min(1, msg.invalid('registros por página')).max(1000, msg.invalid('registros por página')).optional()),
 });
 export type ReportQuery = z.output<typeof reportQuery>;
 
@@ -67,6 +70,10 @@ export const reportAnswer = z.object({
   totals: z.record(z.string(), cell).nullable(),
   /** A label for the totals row when it is not a plain sum (profitability's 'Utilidad'). */
   totalsLabel: z.string().optional(),
+  /** With `take` on a line report: which page this is and how many rows there are in all. */
+  meta: z
+    .object({ page: z.number(), take: z.number(), itemCount: z.number(), pageCount: z.number(), hasPreviousPage: z.boolean(), hasNextPage: z.boolean() })
+    .optional(),
 });
 export type ReportAnswer = z.output<typeof reportAnswer>;
 export type ReportRow = ReportAnswer['rows'][number];

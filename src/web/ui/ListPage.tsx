@@ -9,6 +9,7 @@ import { api } from '../app/api';
 import { useCan } from '../app/privileges';
 import { useSession } from '../app/session';
 import { confirmAction } from './confirm';
+import { useShownColumns } from './ColumnChooser';
 import { DetailModal } from './DetailModal';
 import { exportCsv, printLimitNote, printList, type ExportColumn } from './exports';
 import { FilterControl, filterDefaults, filterParams, type FilterDef } from './filters';
@@ -25,6 +26,8 @@ export interface ListColumn<T> {
   text?: (row: T) => string | number | null | undefined;
   sortField?: string;
   width?: number;
+  /** Left out of the table until chosen under 'Columnas' (still in the detail and the exports): keeps a list within 1366 px. */
+  optional?: boolean;
 }
 
 export interface RowAction<T> {
@@ -163,7 +166,8 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
     }
   };
 
-  const tableColumns: TableColumnsType<T> = columns.map((c, i) => ({
+  const { shown, chooser } = useShownColumns(`${resource}:${props.title}`, columns);
+  const tableColumns: TableColumnsType<T> = shown.map((c, i) => ({
     key: c.key,
     dataIndex: c.key,
     title: c.title,
@@ -308,6 +312,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
             onChange={(v) => set({ take: v === String(props.defaultPageSize ?? 15) ? undefined : v })}
           />
         </Space>
+        {chooser}
         <Typography.Text type="secondary" data-testid="total-records">
           Total de registros: {data?.meta.itemCountCapped ? `más de ${formatCount(data.meta.itemCount)}` : formatCount(data?.meta.itemCount ?? 0)}
         </Typography.Text>

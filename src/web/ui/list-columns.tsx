@@ -9,10 +9,18 @@ type Sort = boolean | string;
 interface ColumnOptions {
   sort?: Sort;
   width?: number;
+  /** Shown only when chosen under 'Columnas' (ListColumn.optional). */
+  optional?: boolean;
 }
 
-/** What every column built here shares: its key, title, sort and width. */
-const column = (key: string, title: string, { sort, width }: ColumnOptions) => ({ key, title, sortField: sort === true ? key : sort || undefined, width });
+/** What every column built here shares: its key, title, sort, width and whether it waits to be chosen. */
+const column = (key: string, title: string, { sort, width, optional }: ColumnOptions) => ({
+  key,
+  title,
+  sortField: sort === true ? key : sort || undefined,
+  width,
+  ...(optional && { optional }),
+});
 
 /** A column builder over one value of the row. */
 type ColumnOf<V> = <T>(key: string, title: string, value: (row: T) => V, options?: ColumnOptions) => ListColumn<T>;
@@ -38,11 +46,11 @@ export const moneyColumn: ColumnOf<number | string | null | undefined> = (key, t
 export function statusColumn<T>(
   key: string,
   isActive: (row: T) => boolean,
-  { sort = true, width, deleted }: ColumnOptions & { deleted?: (row: T) => boolean } = {},
+  { sort = true, width, deleted, optional }: ColumnOptions & { deleted?: (row: T) => boolean } = {},
 ): ListColumn<T> {
   const gone = (r: T) => deleted?.(r) ?? false;
   return {
-    ...column(key, 'Estatus', { sort, width }),
+    ...column(key, 'Estatus', { sort, width, optional }),
     render: (r) => (gone(r) ? <StatusTag active={false} off="Eliminado" /> : <StatusTag active={isActive(r)} />),
     text: (r) => (gone(r) ? 'Eliminado' : isActive(r) ? 'Activo' : 'Inactivo'),
   };

@@ -27,6 +27,14 @@ export interface ReportResult {
   totalsLabel?: string;
 }
 
+/** One page of a line report's rows with the count of all of them and their totals (`allRows`: what a small one read whole). */
+export interface ReportPage {
+  rows: ReportRow[];
+  itemCount: number;
+  totals?: ReportRow | null;
+  allRows?: ReportRow[];
+}
+
 /**
  * A report: its catalogue entry (src/domain/reports.ts) and its query. Adding a report is adding one of these
  * to definitions/index.ts; the API, the hub, the workbook and the e-mail read it from there.
@@ -39,6 +47,8 @@ export interface ReportDefinition {
    * sums); without it the workbook writes `rows`' answer.
    */
   stream?: (scope: ReportScope) => Promise<AsyncIterable<ReportRow>>;
+  /** A page of the rows (`page`, `take` asked), for a line report that may hold a year of the chain's appointments. */
+  page?: (scope: ReportScope, paging: { page: number; take: number }) => Promise<ReportPage>;
   /** The rows behind a cell of the `drill` column, for the row whose key is `key` (the same filters). */
   drill?: (scope: ReportScope, key: string) => Promise<{ columns: ReportColumn[]; rows: ReportRow[] }>;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { listMeta } from '../../../domain/list';
 import type { ModuleKey } from '../../../domain/privileges';
 import { isReportName, REPORTS, type ReportColumn, type ReportName } from '../../../domain/reports';
 import type { ReportAnswer, ReportQuery, ReportRow } from '../../../domain/reports.contract';
@@ -54,7 +55,7 @@ export function reportScope(db: DbOrTx, actor: Actor, name: ReportName, query: R
 }
 
 /** The sums of the columns that add up: money to the cent, counts exactly; null when no column adds up. */
-export function sumColumns(columns: ReportColumn[], rows: ReportRow[]): ReportRow | null {
+export function sumColumns(columns: readonly ReportColumn[], rows: ReportRow[]): ReportRow | null {
   const summed = columns.filter((c) => c.sums);
   if (!summed.length) return null;
   const totals: ReportRow = Object.fromEntries(columns.map((c) => [c.key, null]));
@@ -94,10 +95,19 @@ function answer(def: ReportDefinition, scope: ReportScope, result: ReportResult,
   };
 }
 
-/** GET /report/{name}: one report for the actor's filters. */
+/**
+ * GET /report/{name}: one report for the actor's filters. With `take`, a line report answers that page of its rows and
+ * `meta` (the count of all of them); its totals are still those of every row.
+ */
 export async function runReport(db: DbOrTx, actor: Actor, name: string, query: ReportQuery): Promise<ReportAnswer> {
   const def = definitionOf(name);
   const scope = reportScope(db, actor, def.meta.name, query);
+  if (query.take && def.page) {
+    const paging = { page: query.page ?? 1, take: query.take };
+    const [branch, page] = await Promise.all([branchOf(db, scope.branchId), def.page(scope, paging)]);
+    const totals = page.totals !== undefined ? page.totals : sumColumns(def.meta.columns, page.allRows ?? page.rows);
+    return { ...answer(def, scope, { rows: page.rows, totals: page.itemCount ? totals : null }, branch), meta: listMeta(paging.page, paging.take, page.itemCount) };
+  }
   const [branch, result] = await Promise.all([branchOf(db, scope.branchId), def.rows(scope)]);
   return answer(def, scope, result, branch);
 }

@@ -37,7 +37,7 @@ const columns: ListColumn<AppointmentRow>[] = [
   textColumn('date', 'Fecha', (a) => formatDate(a.date + 'T12:00:00Z'), { sort: true }),
   { key: 'time', title: 'Horario', render: (a) => `${hhmm(a.startTime)} – ${hhmm(a.endTime)}`, text: (a) => `${hhmm(a.startTime)} - ${hhmm(a.endTime)}` },
   textColumn('customer', 'Paciente', (a) => fullName(a.customer)),
-  { key: 'phone', title: 'Teléfono', render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
+  { key: 'phone', title: 'Teléfono', optional: true, render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
   textColumn('treatment', 'Tratamiento', bookedItem),
   {
     key: 'cabin',

@@ -28,7 +28,7 @@ export default function CouponsPage() {
       filters={[statusFilter(), selectFilter('type', 'Tipo', COUPON_TYPES, { labels: couponTypeLabels })]}
       columns={[
         { key: 'code', title: 'Código', sortField: 'code' },
-        { key: 'limit', title: 'Límite', sortField: 'limit' },
+        { key: 'limit', title: 'Límite', sortField: 'limit', optional: true },
         { key: 'used', title: 'Usados', sortField: 'used' },
         { key: 'name', title: 'Nombre', sortField: 'name', width: 120 },
         textColumn('expireDate', 'Vigencia', (c) => calendarDate(c.expireDate), { sort: true }),

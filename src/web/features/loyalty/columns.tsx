@@ -54,7 +54,7 @@ export function identityColumns<T extends LoyaltyCustomer>(opts: { points?: bool
         ),
       text: (c) => c.email,
     },
-    { key: 'gender', title: 'Género', sortField: 'gender' },
+    { key: 'gender', title: 'Género', sortField: 'gender', optional: true },
     {
       key: 'mobilePhone',
       title: 'Celular',

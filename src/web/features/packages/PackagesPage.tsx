@@ -50,7 +50,7 @@ export default function PackagesPage({ type }: { type: PackageType }) {
         },
         { key: 'name', title: 'Nombre', sortField: 'name' },
         textColumn('category', 'Categoría', (p) => p.category.name),
-        moneyColumn('regularPrice', 'Precio regular', (p) => p.regularPrice, { sort: true }),
+        moneyColumn('regularPrice', 'Precio regular', (p) => p.regularPrice, { sort: true, optional: true }),
         moneyColumn('price', 'Precio', (p) => p.price, { sort: true }),
         {
           key: 'validity',

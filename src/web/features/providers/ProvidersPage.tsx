@@ -58,7 +58,7 @@ export default function ProvidersPage() {
       columns={[
         { key: 'name', title: 'Nombre', sortField: 'name' },
         { key: 'tradename', title: 'Razón social', sortField: 'tradename' },
-        { key: 'contactName', title: 'Contacto', sortField: 'contactName' },
+        { key: 'contactName', title: 'Contacto', sortField: 'contactName', optional: true },
         textColumn('payConditions', 'Condiciones de pago', (p) => payConditionLabel(p.payConditions), { sort: true }),
         statusColumn('active', (p) => p.active),
       ]}

@@ -6,8 +6,17 @@ import { bandColor, cellText, isFigure } from './cells';
 /** Detail tables: 20 a page, options 10, 20, 40, 60, 80 (section 9). */
 const PAGE_SIZES = [10, 20, 40, 60, 80];
 
+/** A line report read a page at a time: the server's page (answer.meta) and what changing it does. */
+export interface ServerPaging {
+  page: number;
+  take: number;
+  onChange: (page: number, take: number) => void;
+}
+
 interface Props {
-  answer: Pick<Report, 'columns' | 'rows' | 'totals' | 'totalsLabel'>;
+  answer: Pick<Report, 'columns' | 'rows' | 'totals' | 'totalsLabel' | 'meta'>;
+  /** Given, and the answer carries `meta`: the table pages on the server; otherwise it pages the rows it holds. */
+  paging?: ServerPaging;
   loading?: boolean;
   /** The column whose cells open the rows behind them, and what a click on one does. */
   drill?: { column: string; open: (row: ReportRow) => void; canOpen: (row: ReportRow) => boolean };
@@ -22,7 +31,7 @@ type Keyed = ReportRow & { __key: string };
  * A report's rows under the columns the API answered, typed (money $ with two decimals, percents, DD/MM/AAAA), the
  * first column fixed while the table scrolls sideways inside itself, and the totals row the answer carries.
  */
-export function ReportTable({ answer, loading, drill, testId = 'report-table', emptyText }: Props) {
+export function ReportTable({ answer, loading, drill, paging, testId = 'report-table', emptyText }: Props) {
   const [pageSize, setPageSize] = useState(20);
   const rows = useMemo<Keyed[]>(() => answer.rows.map((r, i) => ({ ...r, __key: String(i) })), [answer.rows]);
   const columns: TableColumnsType<Keyed> = answer.columns.map((c, i) => ({
@@ -61,7 +70,18 @@ export function ReportTable({ answer, loading, drill, testId = 'report-table', e
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={emptyText ?? 'No hay datos para el periodo y los filtros elegidos'} /> }}
       pagination={
-        rows.length > PAGE_SIZES[0]! ? { pageSize, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, onChange: (_, size) => setPageSize(size) } : false
+        paging && answer.meta
+          ? {
+              current: answer.meta.page,
+              pageSize: answer.meta.take,
+              total: answer.meta.itemCount,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              onChange: (page, size) => paging.onChange(size === answer.meta!.take ? page : 1, size),
+            }
+          : rows.length > PAGE_SIZES[0]!
+            ? { pageSize, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, onChange: (_, size) => setPageSize(size) }
+            : false
       }
       summary={
         totals && rows.length

@@ -20,6 +20,8 @@ import { ScheduleButtons } from './subscriptions/ScheduleButtons';
 
 const Forbidden = lazy(() => import('../../app/Forbidden'));
 const NO_PARAMS: string[] = [];
+/** Detail tables: 20 rows a page (section 9). */
+const DETAIL_PAGE_SIZE = 20;
 
 /** The header block of a report (section 2; the workbook writes the same): who, what, when, where and on which basis. */
 function ReportHeader({ answer }: { answer: Report }) {
@@ -69,9 +71,12 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
   const name = reportOf(params, openable)!;
   const meta = REPORTS[name];
   const query = useMemo(() => reportQueryOf(meta, params), [meta, params]);
+  // a line report (a year of the chain's appointments) is read a page at a time; other reports ignore the page
+  const [paging, setPaging] = useState({ query, page: 1, take: DETAIL_PAGE_SIZE });
+  const page = paging.query === query ? paging : { query, page: 1, take: paging.take };
   const report = useQuery({
-    queryKey: ['report', name, query],
-    queryFn: () => call(reportRoutes.get, { params: { name }, query }),
+    queryKey: ['report', name, query, page.page, page.take],
+    queryFn: () => call(reportRoutes.get, { params: { name }, query: { ...query, page: String(page.page), take: String(page.take) } }),
     // the previous figures stay under the spinner while the next filters load, never another report's
     placeholderData: (previous) => (previous?.name === name ? keepPreviousData(previous) : undefined),
   });
@@ -140,6 +145,7 @@ function ReportsHub({ openable }: { openable: ReportName[] }) {
         answer={answer ?? { columns: [...meta.columns], rows: [], totals: null }}
         loading={report.isFetching}
         drill={drill}
+        paging={{ ...page, onChange: (next, take) => setPaging({ query, page: next, take }) }}
         emptyText={report.error ? 'No se pudo cargar el reporte' : undefined}
       />
       <Typography.Paragraph style={{ marginTop: 12, color: MUTED_TEXT }} data-testid="report-definition">

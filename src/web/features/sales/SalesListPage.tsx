@@ -44,18 +44,26 @@ function saleColumns(screen: SaleScreen): ListColumn<SaleListItem>[] {
     textColumn('orderNumber', 'Orden', (s) => s.orderNumber, { sort: true }),
     textColumn('created_at', 'Fecha', (s) => when(s, s.created_at), { sort: true }),
     textColumn('customer', 'Cliente', (s) => dash(fullName(s.customer)), { sort: true }),
-    textColumn('seller', 'Vendedor', (s) => dash(fullName(s.seller)), { sort: true }),
+    textColumn('seller', 'Vendedor', (s) => dash(fullName(s.seller)), { sort: true, optional: true }),
     textColumn('branch', 'Sucursal', (s) => s.branch.name, { sort: true }),
-    ...(products ? [moneyColumn<SaleListItem>('subtotal', 'Subtotal', (s) => s.subtotal), moneyColumn<SaleListItem>('taxes', 'IVA', (s) => s.taxes)] : []),
-    moneyColumn('discountTotal', 'Descuento', (s) => s.discountTotal, { sort: true }),
+    // at 1366 px the identifier, Total, payment and statuses fit; the breakdown waits under 'Columnas' (and the detail)
+    ...(products
+      ? [
+          moneyColumn<SaleListItem>('subtotal', 'Subtotal', (s) => s.subtotal, { optional: true }),
+          moneyColumn<SaleListItem>('taxes', 'IVA', (s) => s.taxes, { optional: true }),
+        ]
+      : []),
+    moneyColumn('discountTotal', 'Descuento', (s) => s.discountTotal, { sort: true, optional: true }),
     moneyColumn('total', 'Total', (s) => s.total, { sort: true }),
-    textColumn('points', 'Puntos', (s) => s.points, { sort: true }),
-    textColumn('coupon', 'Cupón', (s) => dash(s.coupon?.name)),
+    textColumn('points', 'Puntos', (s) => s.points, { sort: true, optional: true }),
+    textColumn('coupon', 'Cupón', (s) => dash(s.coupon?.name), { optional: true }),
     textColumn('paymentMethod', 'Método de pago', (s) => s.paymentMethod, { sort: true }),
+    // a sale not paid yet says so in 'Estatus' too: the payment column waits under 'Columnas' to fit 1366 px
     {
       key: 'paymentStatus',
       title: 'Estatus de pago',
       sortField: 'paymentStatus',
+      optional: true,
       render: (s) => paymentStatusTag(s.paymentStatus),
       text: (s) => paymentStatusLabels[s.paymentStatus] ?? s.paymentStatus,
     },
@@ -66,6 +74,7 @@ function saleColumns(screen: SaleScreen): ListColumn<SaleListItem>[] {
       render: (s) => (
         <>
           {saleStatusTag(s)}
+          {s.paymentStatus !== 'paid' && paymentStatusTag(s.paymentStatus)}
           {s.refundedAt && <div style={refundNote}>{`${when(s, s.refundedAt)} · ${dash(s.refundMethod)}`}</div>}
         </>
       ),

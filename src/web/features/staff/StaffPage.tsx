@@ -19,7 +19,8 @@ const contractOf = (u: StaffRow) => (u.contract ? (u.contract.label ?? contractL
  * values are cut with an ellipsis (full text in a tooltip), the contract label wraps onto two lines.
  * Contract and status come before role and username, so a narrower screen hides the e-mail first.
  */
-const W = { number: 88, name: 210, position: 145, branch: 110, contract: 118, status: 84, role: 130, username: 155 };
+// the columns and 'Opciones' fit 1366 px beside the 240 px menu
+const W = { number: 88, name: 180, position: 125, branch: 110, contract: 118, status: 84, role: 120, username: 140 };
 const PADDING = 16;
 
 /** One line of text cut to the column's width, the whole value in a tooltip. */

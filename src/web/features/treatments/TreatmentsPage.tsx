@@ -46,6 +46,7 @@ export default function TreatmentsPage() {
         {
           key: 'categories',
           title: 'Categorías',
+          optional: true,
           render: (t) => (
             <Space size={[0, 4]} wrap>
               {t.categories.map((c) => (

@@ -57,8 +57,8 @@ function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, only:
         join treatment_types tt on tt.id = a.treatment_type_id
         left join treatments t on t.id = a.treatment_id left join packages pk on pk.id = a.package_id left join packages pr on pr.id = a.promo_id
         left join purchased_products pp on pp.id = a.purchased_product_id left join treatments ppt on ppt.id = pp.treatment_id
-      where ${appointmentsOfPeriod(scope)} and ${only}
-      order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
+      where ${appointmentsOfPeriod(scope)} and ${only}`,
+    order: sql`order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
     map: (r) => ({
       appointmentNumber: r.appointment_number,
       branch: r.branch,

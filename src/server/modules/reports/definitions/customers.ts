@@ -60,8 +60,9 @@ export const customersReport: ReportDefinition = {
         select r.id, r.customer, r.branch, r.branch_id, r.phone, r.email, r.registered_at::text as registered_at,
           coalesce(p.sales, 0) as sales, coalesce(p.total, 0)::text as total
         from registered r left join purchases p on p.customer_id = r.id
-        where r.registered_at between ${period.from}::date and ${period.to}::date
-        order by r.registered_at, r.customer, r.id`,
+        where r.registered_at between ${period.from}::date and ${period.to}::date`,
+      order: sql`order by r.registered_at, r.customer, r.id`,
+      sums: { sales: 'sales', total: 'total' },
       map: (r) => ({
         customer: r.customer,
         customerId: r.id,

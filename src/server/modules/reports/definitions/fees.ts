@@ -76,8 +76,9 @@ function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId:
         left join appointments a on a.id = c.appointment_id
         left join treatments t on t.id = a.treatment_id
         left join customers cu on cu.id = c.customer_id
-      where ${lineFilter(scope, 'medical', only)}
-      order by c.business_date, time, c.created_at, c.id`,
+      where ${lineFilter(scope, 'medical', only)}`,
+    order: sql`order by c.business_date, time, c.created_at, c.id`,
+    sums: { commission: 'commission', isr: 'isr_amount', total: 'payable' },
     map: (r) => ({
       orderNumber: r.appointment_number,
       ...whereAndWhen(r),
@@ -190,8 +191,9 @@ function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId
         left join customers cu on cu.id = c.customer_id
         left join lateral (select string_agg(distinct p.name, ', ' order by p.name) as products
           from cash_order_details cd join products p on p.id = cd.product_id where cd.cash_order_id = c.cash_order_id) d on c.cash_order_id is not null
-      where ${lineFilter(scope, 'cosmetology', only)}
-      order by c.business_date, time, c.created_at, c.id`,
+      where ${lineFilter(scope, 'cosmetology', only)}`,
+    order: sql`order by c.business_date, time, c.created_at, c.id`,
+    sums: { salePrice: 'base', commission: 'commission', total: 'payable' },
     map: (r) => ({
       orderNumber: r.order_number,
       ...whereAndWhen(r),

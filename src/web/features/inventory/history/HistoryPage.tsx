@@ -34,17 +34,17 @@ export default function HistoryPage() {
       columns={[
         textColumn('module', 'Módulo', (r) => r.module.alias, { sort: true }),
         textColumn('action', 'Acción', (r) => r.action, { sort: true }),
-        textColumn('order', 'Número de orden', (r) => dash(r.order), { sort: true }),
+        textColumn('order', 'Número de orden', (r) => dash(r.order), { sort: true, optional: true }),
         {
           key: 'changes',
           title: 'Cambios',
           render: (r) => (r.hasChanges ? <Tag color="purple">Con cambios</Tag> : '—'),
           text: (r) => (r.hasChanges ? 'Sí' : 'No'),
         },
-        textColumn('stock', 'Stock', (r) => dash(r.stock)),
+        textColumn('stock', 'Stock', (r) => dash(r.stock), { optional: true }),
         textColumn('product', 'Producto', (r) => dash(r.product)),
-        textColumn('originBranch', 'Sucursal origen', (r) => dash(r.originBranch)),
-        textColumn('destinationBranch', 'Sucursal destino', (r) => dash(r.destinationBranch)),
+        textColumn('originBranch', 'Sucursal origen', (r) => dash(r.originBranch), { optional: true }),
+        textColumn('destinationBranch', 'Sucursal destino', (r) => dash(r.destinationBranch), { optional: true }),
         textColumn('user', 'Usuario', (r) => (r.user ? fullName(r.user) : 'Sistema'), { sort: true }),
         textColumn('created_at', 'Fecha', (r) => formatDateTime(r.created_at), { sort: true }),
       ]}

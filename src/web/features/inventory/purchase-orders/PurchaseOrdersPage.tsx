@@ -93,7 +93,7 @@ export default function PurchaseOrdersPage() {
       ]}
       columns={[
         { key: 'orderNumber', title: 'Orden', sortField: 'orderNumber' },
-        { key: 'invoiceNumber', title: 'Factura', sortField: 'invoiceNumber' },
+        { key: 'invoiceNumber', title: 'Factura', sortField: 'invoiceNumber', optional: true },
         textColumn('provider', 'Proveedor', (o) => o.provider.name, { sort: true }),
         textColumn('payMethod', 'Método de pago', (o) => o.payMethod, { sort: true }),
         moneyColumn('total', 'Total', (o) => o.total, { sort: true }),

@@ -88,9 +88,9 @@ export default function SaleOrdersPage() {
       columns={[
         textColumn('orderNumber', 'Número de orden', (o) => o.orderNumber, { sort: true }),
         textColumn('name', 'Nombre', (o) => o.name, { sort: true }),
-        textColumn('rfc', 'RFC', (o) => dash(o.rfc)),
-        textColumn('phone', 'Teléfono', (o) => formatPhone(o.phone)),
-        textColumn('note', 'Número de nota', (o) => o.note, { sort: true }),
+        textColumn('rfc', 'RFC', (o) => dash(o.rfc), { optional: true }),
+        textColumn('phone', 'Teléfono', (o) => formatPhone(o.phone), { optional: true }),
+        textColumn('note', 'Número de nota', (o) => o.note, { sort: true, optional: true }),
         textColumn('branch', 'Sucursal', (o) => o.branch.name, { sort: true }),
         moneyColumn('totalAmount', 'Total', (o) => o.totalAmount, { sort: true }),
         textColumn('created_at', 'Fecha de creación', created, { sort: true }),
