@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 const grid = () => page.getByTestId('agenda-grid');
-const cell = (cabin: string, time: string) => grid().locator(`.agenda-col[data-cabin="${cabin}"] [aria-label="${cabin} ${time}"]`);
+const cell = (cabin: string, time: string) => grid().locator(`.agenda-col[data-cabin="${cabin}"] [data-time="${time}"]`);
 const cardOf = (number: string, on = page) => on.getByTestId('agenda-grid').getByRole('button', { name: new RegExp(`Cita ${number}`) });
 
 /** Confirms an appointment through its card's tooltip and waits for the check on the card. */
