@@ -2,12 +2,13 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cabinTypes, cabins, customers } from '../../src/server/db/schema';
+import { customers } from '../../src/server/db/schema';
 import { demoId } from '../../src/server/db/demo/random';
 import { cancelBookings, insertAppointment } from '../../src/server/testing/appointments';
+import { agendaCabins, type AgendaCabin } from './agenda-cabins';
 import { chooseOption, launchBrowser, signIn } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -28,19 +29,14 @@ const NUMBER = 'CITA-DENS01';
 
 let server: E2EServer;
 let browser: Browser;
-let tj: { id: string; name: string; treatmentTypeId: string }[];
+let tj: AgendaCabin[];
 let patient: { name: string };
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = await startServer();
   const db = server.t.ctx.db;
-  tj = await db
-    .select({ id: cabins.id, name: cabins.name, treatmentTypeId: cabinTypes.treatmentTypeId })
-    .from(cabins)
-    .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
-    .where(and(eq(cabins.branchId, TIJUANA), eq(cabins.active, true), isNull(cabins.deletedAt)))
-    .orderBy(asc(cabinTypes.order), asc(cabins.name));
+  tj = await agendaCabins(db, TIJUANA);
   const [someone] = await db
     .select({ id: customers.id, name: customers.name })
     .from(customers)
