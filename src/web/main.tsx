@@ -45,7 +45,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ConfigProvider
       locale={locale}
-      theme={{ token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif' } }}
+      // colorTextDescription: secondary text and breadcrumb links at 4.5:1 or more on white and on the page's lilac (antd's 0.45 black is 3.4:1)
+      theme={{
+        token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif', colorTextDescription: '#666666' },
+      }}
     >
       <AppFrame>
         <NotifyBridge />

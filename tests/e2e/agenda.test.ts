@@ -1,10 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, cabinSchedules, cabinTypes, cabins, customers } from '../../src/server/db/schema';
+import { appointments, cabinSchedules, customers } from '../../src/server/db/schema';
 import { demoDay } from '../../src/server/db/demo/demo-day';
 import { demoId } from '../../src/server/db/demo/random';
 import { cancelBookings } from '../../src/server/testing/appointments';
+import { agendaCabins, type AgendaCabin } from './agenda-cabins';
 import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -29,18 +30,13 @@ const SHOT = process.env.AGENDA_SHOTS === '1';
 const tijuanaToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Tijuana', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-let tj: { id: string; name: string; treatmentTypeId: string }[];
+let tj: AgendaCabin[];
 let customer: { id: string; name: string; lastName: string };
 
 beforeAll(async () => {
   server = await startServer();
   const db = server.t.ctx.db;
-  tj = await db
-    .select({ id: cabins.id, name: cabins.name, treatmentTypeId: cabinTypes.treatmentTypeId })
-    .from(cabins)
-    .innerJoin(cabinTypes, eq(cabinTypes.id, cabins.typeId))
-    .where(and(eq(cabins.branchId, TIJUANA), eq(cabins.active, true), isNull(cabins.deletedAt)))
-    .orderBy(asc(cabinTypes.order), asc(cabins.name));
+  tj = await agendaCabins(db, TIJUANA);
   // two patients: one patient cannot be in two cabins at 16:00 (appointments_customer_no_overlap, migration 0014)
   const [first, second] = await db
     .select({ id: customers.id, name: customers.name, lastName: customers.lastName })
@@ -97,7 +93,7 @@ afterAll(async () => {
 });
 
 const grid = () => page.getByTestId('agenda-grid');
-const cell = (cabin: string, time: string) => grid().locator(`.agenda-col[data-cabin="${cabin}"] [aria-label="${cabin} ${time}"]`);
+const cell = (cabin: string, time: string) => grid().locator(`.agenda-col[data-cabin="${cabin}"] [data-time="${time}"]`);
 const cardOf = (number: string, on = page) => on.getByTestId('agenda-grid').getByRole('button', { name: new RegExp(`Cita ${number}`) });
 
 /** Confirms an appointment through its card's tooltip and waits for the check on the card. */

@@ -67,7 +67,7 @@ export function IdleGuard() {
       maskClosable={false}
     >
       <p>Por inactividad, su sesión se cerrará en {remaining} segundos.</p>
-      <Progress percent={Math.round(((remaining ?? 0) / total) * 100)} showInfo={false} status="active" />
+      <Progress aria-label="Tiempo antes de cerrar la sesión" percent={Math.round(((remaining ?? 0) / total) * 100)} showInfo={false} status="active" />
     </Modal>
   );
 }

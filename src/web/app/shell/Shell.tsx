@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Dropdown, Layout, Typography } from 'antd';
-import { KeyOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Layout, Tooltip, Typography } from 'antd';
+import { KeyOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { authRoutes } from '../../../domain/auth.contract';
 import { call } from '../api';
@@ -18,6 +18,11 @@ import { ChangePasswordModal, ChangePinModal } from './PasswordModals';
 import { Sidebar } from './Sidebar';
 
 const { Header, Sider, Content, Footer } = Layout;
+
+/** Below 1200 px (antd's xl) the sidebar folds to its icons; the header's button opens or folds it at any width. */
+const SIDER_BREAKPOINT = 'xl';
+const SIDER_WIDTH = 240;
+const SIDER_COLLAPSED_WIDTH = 64;
 
 export function Shell() {
   const user = useSession((s) => s.user);
@@ -49,7 +54,17 @@ export function Shell() {
     <Layout style={{ minHeight: '100vh' }}>
       {/* first, so modal() works in the effects of the screens below */}
       <ModalBridge />
-      <Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={240} style={{ overflow: 'auto' }}>
+      <Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        breakpoint={SIDER_BREAKPOINT}
+        width={SIDER_WIDTH}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        trigger={null}
+        data-testid="sidebar"
+        style={{ overflow: 'auto' }}
+      >
         <div className="shell-logo">
           <span aria-hidden>✦</span>
           {!collapsed && <span>Clínicas Estéticas</span>}
@@ -59,6 +74,15 @@ export function Shell() {
       <Layout>
         <Header className="shell-header">
           <span className="shell-header-start">
+            <Tooltip title={collapsed ? 'Expandir menú' : 'Contraer menú'}>
+              <Button
+                type="text"
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={collapsed ? 'Expandir menú' : 'Contraer menú'}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed(!collapsed)}
+              />
+            </Tooltip>
             <span className="shell-branch" data-testid="header-branch">
               {(user?.branchName ?? 'Sin sucursal').toUpperCase()}
             </span>
@@ -78,10 +102,10 @@ export function Shell() {
           >
             <button
               type="button"
-              aria-label="Menú de usuario"
+              aria-label={`Menú de usuario ${user?.fullname ?? ''} ${user?.role ?? ''}`.trim()}
               style={{ background: 'none', border: 0, cursor: 'pointer', display: 'flex', alignItems: 'center', gap: 8 }}
             >
-              <Avatar src={user?.photo ? `/v1/user/photo/thumbnail/${user.photo}` : undefined} icon={<UserOutlined />} />
+              <Avatar src={user?.photo ? `/v1/user/photo/thumbnail/${user.photo}` : undefined} alt="" icon={<UserOutlined />} />
               <span style={{ textAlign: 'left', lineHeight: 1.2 }}>
                 <Typography.Text strong>{user?.fullname}</Typography.Text>
                 <br />

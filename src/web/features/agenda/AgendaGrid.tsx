@@ -1,20 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Empty, Popover, Tooltip } from 'antd';
+import { Empty, Tooltip } from 'antd';
 import { LockOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { lockBlocks, SLOT_MINUTES } from '../../../domain/agenda';
 import { slotIsPast } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
 import { businessTimeZone } from '../../ui/format';
-import { AppointmentCardView, AppointmentDetails } from './AppointmentCard';
+import { QuickViewCard } from './AppointmentCard';
+import type { GridSizes } from './density';
 import { lockReasonText, toLockLike } from './lookups';
 import type { AppointmentCard, DiaryCabin, DiaryDay, AgendaLock } from '../../../domain/agenda.contract';
-
-/** Spec: column width 190 plus 100; an appointment card of one slot is 120 px high. */
-export const COLUMN_WIDTH = 190 + 100;
-export const ROW_HEIGHT = 120;
-const TIME_WIDTH = 72;
-const HEAD_HEIGHT = 56;
 
 const toMin = (t: string, closing = false) => {
   const m = minutes(t.slice(0, 5));
@@ -39,6 +34,12 @@ function useNow(timeZone: string) {
 
 interface Props {
   day: DiaryDay;
+  /** The cabins drawn: all of the branch's, or the one a narrow screen's switcher picked. */
+  cabins: DiaryCabin[];
+  sizes: GridSizes;
+  compact: boolean;
+  /** One cabin on a tablet in portrait or narrower: its column takes the width there is. */
+  narrow: boolean;
   canCreate: boolean;
   canConfirm: boolean;
   onSlot: (cabin: DiaryCabin, time: string) => void;
@@ -47,13 +48,87 @@ interface Props {
 
 type CellState = { kind: 'closed' | 'past' | 'free' } | { kind: 'blocked'; lock: AgendaLock };
 
-export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props) {
+interface SlotProps {
+  cabin: DiaryCabin;
+  time: string;
+  state: CellState;
+  height: number;
+  canCreate: boolean;
+  onSlot: (cabin: DiaryCabin, time: string) => void;
+}
+
+/** One half hour of a cabin: only a free slot one may book is a control (and named); the others are drawn. */
+function Slot({ cabin, time, state, height, canCreate, onSlot }: SlotProps) {
+  const common = { 'data-time': time, 'data-state': state.kind, style: { height } };
+  if (state.kind === 'blocked') {
+    const reason = lockReasonText(state.lock);
+    return (
+      <Tooltip title={`Bloqueado: ${reason}`}>
+        <div className="agenda-cell blocked" {...common}>
+          <span className="agenda-lock">
+            <LockOutlined /> {reason}
+          </span>
+        </div>
+      </Tooltip>
+    );
+  }
+  if (state.kind !== 'free') return <div className={`agenda-cell ${state.kind}`} {...common} />;
+  if (!canCreate)
+    return (
+      <div className="agenda-cell forbidden" title="Sin permiso para agendar" {...common}>
+        <span className="agenda-hover">
+          <StopOutlined />
+        </span>
+      </div>
+    );
+  return (
+    <div
+      className="agenda-cell free"
+      role="button"
+      tabIndex={0}
+      aria-label={`${cabin.name} ${time}`}
+      onClick={() => onSlot(cabin, time)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        onSlot(cabin, time);
+      }}
+      {...common}
+    >
+      <span className="agenda-hover">
+        <PlusOutlined />
+      </span>
+    </div>
+  );
+}
+
+function CabinHead({ cabin }: { cabin: DiaryCabin }) {
+  return (
+    <div className="agenda-head" role="columnheader" style={{ borderTopColor: `#${cabin.type.color}` }} title={cabin.description ?? cabin.name}>
+      <div className="agenda-head-name">{cabin.name}</div>
+      <div className="agenda-head-type">
+        <span className="agenda-head-dot" style={{ background: `#${cabin.type.color}` }} />
+        <span className="agenda-head-type-name">
+          {cabin.type.name}
+          {!cabinHours(cabin) ? ' · Cerrada' : ''}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The day as a table of two rows: the cabins' headers, then one cell per cabin holding its half hours and cards
+ * (a card spans several half hours, so the slots cannot be rows of their own).
+ */
+export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, canConfirm, onSlot, onCard }: Props) {
   const now = useNow(day.branch.timeZone || businessTimeZone());
   const scroller = useRef<HTMLDivElement>(null);
   const date = day.date.slice(0, 10);
+  const { row } = sizes;
 
-  const hours = useMemo(() => day.cabins.map(cabinHours), [day.cabins]);
-  const open = hours.filter((h): h is [number, number] => Boolean(h));
+  const hours = useMemo(() => new Map(day.cabins.map((c) => [c.id, cabinHours(c)])), [day.cabins]);
+  const open = [...hours.values()].filter((h): h is [number, number] => Boolean(h));
   const start = open.length ? Math.min(...open.map((h) => h[0])) : 0;
   const end = open.length ? Math.max(...open.map((h) => h[1])) : 0;
   const slots = useMemo(() => {
@@ -76,8 +151,8 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
     return byCabin;
   }, [day]);
 
-  const stateOf = (c: DiaryCabin, i: number, m: number): CellState => {
-    const h = hours[i];
+  const stateOf = (c: DiaryCabin, m: number): CellState => {
+    const h = hours.get(c.id);
     if (!h || m < h[0] || m >= h[1]) return { kind: 'closed' };
     const lock = locksOf.get(c.id)?.find((l) => lockBlocks(toLockLike(l), c.id, date, hhmm(m), hhmm(m + SLOT_MINUTES)));
     if (lock) return { kind: 'blocked', lock };
@@ -90,107 +165,66 @@ export function AgendaGrid({ day, canCreate, canConfirm, onSlot, onCard }: Props
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    el.scrollTop = date === today && nowMin > start ? ((nowMin - start) / SLOT_MINUTES) * ROW_HEIGHT - ROW_HEIGHT : 0;
-    // only when the day or branch changes
+    el.scrollTop = date === today && nowMin > start ? ((nowMin - start) / SLOT_MINUTES) * row - row : 0;
+    // only when the day, branch or density changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [date, day.branch.id]);
+  }, [date, day.branch.id, row]);
 
   if (!day.cabins.length) return <Empty style={{ padding: 48 }} description="La sucursal no tiene cabinas activas" />;
   if (!open.length) return <Empty style={{ padding: 48 }} description="La sucursal no abre este día" />;
 
-  const top = (m: number) => ((m - start) / SLOT_MINUTES) * ROW_HEIGHT;
+  const top = (m: number) => ((m - start) / SLOT_MINUTES) * row;
   const showNow = date === today && nowMin >= start && nowMin < end;
+  const longDate = dayjs(date).format('D [de] MMMM [de] YYYY');
 
   return (
     <div className="agenda-scroll" ref={scroller} data-testid="agenda-grid">
-      <div className="agenda-grid" style={{ gridTemplateColumns: `${TIME_WIDTH}px repeat(${day.cabins.length}, ${COLUMN_WIDTH}px)` }}>
-        <div className="agenda-corner" />
-        {day.cabins.map((c) => (
-          <div key={c.id} className="agenda-head" role="columnheader" style={{ borderTopColor: `#${c.type.color}` }} title={c.description ?? undefined}>
-            <div className="agenda-head-name">{c.name}</div>
-            <div className="agenda-head-type">
-              <span style={{ width: 10, height: 10, borderRadius: 3, background: `#${c.type.color}`, display: 'inline-block' }} />
-              {c.type.name}
-              {!cabinHours(c) ? ' · Cerrada' : ''}
-            </div>
-          </div>
-        ))}
-        <div className="agenda-times">
-          {slots.map((m) => (
-            <div key={m} className={`agenda-time${m % 60 === 0 ? ' hour' : ''}`} style={{ height: ROW_HEIGHT }}>
-              {hhmm(m)}
-            </div>
+      <div
+        className={`agenda-grid${compact ? ' compact' : ''}${compact || narrow ? ' stretch' : ''}`}
+        role="table"
+        aria-label={`Agenda del ${longDate}`}
+        style={{ gridTemplateColumns: `${sizes.time}px repeat(${cabins.length}, ${sizes.column})` }}
+      >
+        <div className="agenda-row" role="row">
+          <div className="agenda-corner" role="cell" />
+          {cabins.map((c) => (
+            <CabinHead key={c.id} cabin={c} />
           ))}
         </div>
-        {day.cabins.map((c, i) => (
-          <div key={c.id} className="agenda-col" data-cabin={c.name}>
-            {slots.map((m) => {
-              const s = stateOf(c, i, m);
-              const time = hhmm(m);
-              const label = `${c.name} ${time}`;
-              if (s.kind === 'blocked') {
-                const reason = lockReasonText(s.lock);
-                return (
-                  <Tooltip key={m} title={`Bloqueado: ${reason}`}>
-                    <div className="agenda-cell blocked" data-state="blocked" aria-label={label} style={{ height: ROW_HEIGHT }}>
-                      <span className="agenda-lock">
-                        <LockOutlined /> {reason}
-                      </span>
-                    </div>
-                  </Tooltip>
-                );
-              }
-              if (s.kind !== 'free')
-                return <div key={m} className={`agenda-cell ${s.kind}`} data-state={s.kind} aria-label={label} style={{ height: ROW_HEIGHT }} />;
-              return canCreate ? (
-                <div
-                  key={m}
-                  className="agenda-cell free"
-                  data-state="free"
-                  role="button"
-                  tabIndex={0}
-                  aria-label={label}
-                  style={{ height: ROW_HEIGHT }}
-                  onClick={() => onSlot(c, time)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') onSlot(c, time);
-                  }}
-                >
-                  <span className="agenda-hover">
-                    <PlusOutlined />
-                  </span>
-                </div>
-              ) : (
-                <div
-                  key={m}
-                  className="agenda-cell forbidden"
-                  data-state="free"
-                  aria-label={label}
-                  title="Sin permiso para agendar"
-                  style={{ height: ROW_HEIGHT }}
-                >
-                  <span className="agenda-hover">
-                    <StopOutlined />
-                  </span>
-                </div>
-              );
-            })}
-            {c.appointments.map((a) => {
-              const s = Math.max(toMin(a.startTime), start);
-              const e = Math.min(Math.max(toMin(a.endTime, true), s + SLOT_MINUTES), end);
-              return (
-                <Popover key={a.id} placement="right" mouseEnterDelay={0.3} content={<AppointmentDetails appointment={a} canConfirm={canConfirm} />}>
-                  <AppointmentCardView
-                    appointment={a}
-                    style={{ top: top(s) + 3, height: Math.max(((e - s) / SLOT_MINUTES) * ROW_HEIGHT - 6, 40) }}
-                    onClick={() => onCard(a)}
-                  />
-                </Popover>
-              );
-            })}
+        <div className="agenda-row" role="row">
+          <div className="agenda-times" role="cell">
+            {slots.map((m) => (
+              <div key={m} className={`agenda-time${m % 60 === 0 ? ' hour' : ''}`} style={{ height: row }}>
+                {hhmm(m)}
+              </div>
+            ))}
           </div>
-        ))}
-        {showNow && <div className="agenda-now" style={{ top: HEAD_HEIGHT + top(nowMin) }} aria-hidden />}
+          {cabins.map((c) => (
+            <div key={c.id} className="agenda-col" role="cell" data-cabin={c.name}>
+              {slots.map((m) => (
+                <Slot key={m} cabin={c} time={hhmm(m)} state={stateOf(c, m)} height={row} canCreate={canCreate} onSlot={onSlot} />
+              ))}
+              {c.appointments.map((a) => {
+                const s = Math.max(toMin(a.startTime), start);
+                const e = Math.min(Math.max(toMin(a.endTime, true), s + SLOT_MINUTES), end);
+                const gap = compact ? 1 : 3;
+                return (
+                  <QuickViewCard
+                    key={a.id}
+                    appointment={a}
+                    compact={compact}
+                    // a lone column leaves no room beside the card
+                    placement={narrow ? 'bottom' : 'right'}
+                    canConfirm={canConfirm}
+                    onOpen={() => onCard(a)}
+                    style={{ top: top(s) + gap, height: Math.max(((e - s) / SLOT_MINUTES) * row - 2 * gap, sizes.minCard) }}
+                  />
+                );
+              })}
+            </div>
+          ))}
+          {showNow && <div className="agenda-now" style={{ top: sizes.head + top(nowMin) }} aria-hidden />}
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Select, Skeleton, Space, Tooltip } from 'antd';
+import { Alert, Button, Segmented, Select, Skeleton, Space, Tooltip } from 'antd';
 import { CalendarOutlined, HistoryOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { useSession } from '../../app/session';
 import { preloadAppointmentForm } from '../appointments';
 import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
+import { DENSITY_OPTIONS, gridSizes, NARROW_QUERY, useAgendaDensity, useMediaQuery, type Density } from './density';
 import { CreateLockModal, LocksModal } from './LockDialogs';
 import { useClinicBranches } from './lookups';
 import './agenda.css';
@@ -20,6 +21,10 @@ interface AgendaSlice {
   branchId?: string;
   date?: string;
   panelClosed?: boolean;
+  /** On a narrow screen the calendar panel starts closed: it opens only when asked. */
+  narrowPanelOpen?: boolean;
+  /** The cabin a narrow screen shows. */
+  cabinId?: string;
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,8 +59,12 @@ export default function AgendaPage() {
 
   const setDate = (d: string) => branchId && setParams({ branchId, date: d });
   const setBranch = (b: string) => setParams({ branchId: b, date });
-  const panelClosed = Boolean(slice.panelClosed);
-  const togglePanel = () => useSession.setState((s) => ({ agenda: { ...s.agenda, panelClosed: !panelClosed } }));
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [density, setDensity] = useAgendaDensity(user?.sub);
+  const panelClosed = narrow ? !slice.narrowPanelOpen : Boolean(slice.panelClosed);
+  const togglePanel = () =>
+    useSession.setState((s) => ({ agenda: { ...s.agenda, ...(narrow ? { narrowPanelOpen: panelClosed } : { panelClosed: !panelClosed }) } }));
+  const setCabin = (cabinId: string) => useSession.setState((s) => ({ agenda: { ...s.agenda, cabinId } }));
 
   const diary = useQuery({
     queryKey: ['diary', branchId, date],
@@ -78,6 +87,9 @@ export default function AgendaPage() {
     return () => window.clearTimeout(timer);
   }, [bookable]);
 
+  const shownCabin = day?.cabins.find((c) => c.id === slice.cabinId) ?? day?.cabins[0];
+  const cabins = narrow && shownCabin ? [shownCabin] : (day?.cabins ?? []);
+
   const longDate = dayjs(date).format('dddd, D [de] MMMM [de] YYYY');
   const label = longDate.charAt(0).toUpperCase() + longDate.slice(1);
 
@@ -95,6 +107,7 @@ export default function AgendaPage() {
           </span>
         </Space>
         <Space wrap>
+          <Segmented<Density> aria-label="Densidad de la agenda" options={DENSITY_OPTIONS} value={density} onChange={setDensity} />
           {!bound && (
             <Select
               aria-label="Sucursal"
@@ -127,6 +140,19 @@ export default function AgendaPage() {
           )}
         </Space>
       </div>
+      {narrow && day && day.cabins.length > 0 && (
+        <div className="agenda-cabin-switch">
+          <label htmlFor="agenda-cabin">Cabina</label>
+          <Select
+            id="agenda-cabin"
+            aria-label="Cabina"
+            style={{ flex: 1, maxWidth: 320 }}
+            value={shownCabin?.id}
+            options={day.cabins.map((c) => ({ value: c.id, label: c.name }))}
+            onChange={setCabin}
+          />
+        </div>
+      )}
       <div className="agenda-layout">
         {!panelClosed && <AgendaSide date={date} today={branchToday} timeZone={day?.branch.timeZone || BUSINESS_TIME_ZONE} onChange={setDate} />}
         <div className="agenda-main">
@@ -139,6 +165,10 @@ export default function AgendaPage() {
             <div aria-busy={stale} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 0.2s' }}>
               <AgendaGrid
                 day={day}
+                cabins={cabins}
+                sizes={gridSizes(density, narrow)}
+                compact={density === 'compact'}
+                narrow={narrow}
                 canCreate={can('dairy', 'create')}
                 canConfirm={can('dairy', 'edit')}
                 onSlot={(c, time) =>

@@ -1,6 +1,6 @@
-import type { HTMLAttributes, Ref } from 'react';
-import { Descriptions, Select, Tag, Tooltip } from 'antd';
-import { CheckCircleFilled } from '@ant-design/icons';
+import { useRef, useState, type CSSProperties, type HTMLAttributes, type Ref } from 'react';
+import { Button, Descriptions, Popover, Select, Tooltip } from 'antd';
+import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   appointmentOptionLabels,
@@ -23,46 +23,121 @@ const confirmed = (a: AppointmentCard) => Boolean(a.confirmMethod && a.confirmMe
 const confirmLabel = (m: string | null) => (m ? (confirmMethodLabels[m as keyof typeof confirmMethodLabels] ?? m) : 'Sin confirmar');
 const range = (a: AppointmentCard) => `${a.startTime.slice(0, 5)} – ${a.endTime.slice(0, 5)}`;
 
+/** A status in dark text beside its colour (white or coloured text on the status colours falls below 4.5:1). */
+function StatusText({ status }: { status: string }) {
+  return (
+    <span className="agenda-card-status">
+      <span className="dot" style={{ background: `#${appointmentStatusColors[status as AppointmentStatus]}` }} />
+      {appointmentStatusLabels[status as AppointmentStatus]}
+    </span>
+  );
+}
+
 interface CardProps extends HTMLAttributes<HTMLDivElement> {
   appointment: AppointmentCard;
+  compact?: boolean;
   ref?: Ref<HTMLDivElement>;
 }
 
-/** One appointment on the grid, coloured by its status. Popover props (events, ref) pass through. */
-export function AppointmentCardView({ appointment: a, style, ref, ...rest }: CardProps) {
+/** One appointment on the grid, coloured by its status; compact, one line of start time and patient. Popover props (events, ref) pass through. */
+export function AppointmentCardView({ appointment: a, compact, style, ref, ...rest }: CardProps) {
   const color = `#${appointmentStatusColors[a.status as AppointmentStatus]}`;
+  const status = appointmentStatusLabels[a.status as AppointmentStatus];
+  const check = confirmed(a) && (
+    <Tooltip title={`Confirmada: ${confirmLabel(a.confirmMethod)}`}>
+      <CheckCircleFilled style={{ color: '#52c41a' }} aria-label="Confirmada" />
+    </Tooltip>
+  );
+  // the card's content names it (what a screen reader reads is what one sees, plus the folio and, compact, the status)
   return (
     <div
       {...rest}
       ref={ref}
       role="button"
       tabIndex={0}
-      className="agenda-card"
+      className={`agenda-card${compact ? ' compact' : ''}`}
       data-status={a.status}
-      aria-label={`Cita ${a.appointmentNumber} ${fullName(a.customer)}`}
-      style={{ ...style, background: `linear-gradient(${color}24, ${color}24), #fff`, borderLeft: `4px solid ${color}` }}
+      style={{ ...style, background: `linear-gradient(${color}24, ${color}24), #fff`, borderLeft: `${compact ? 3 : 4}px solid ${color}` }}
     >
-      <div className="agenda-card-time">
-        <span>{range(a)}</span>
-        {confirmed(a) && (
-          <Tooltip title={`Confirmada: ${confirmLabel(a.confirmMethod)}`}>
-            <CheckCircleFilled style={{ color: '#52c41a' }} aria-label="Confirmada" />
-          </Tooltip>
-        )}
-      </div>
-      <div className="agenda-card-name">{fullName(a.customer)}</div>
-      <div className="agenda-card-what">{what(a)}</div>
-      <div>
-        <Tag color={color} style={{ marginInlineEnd: 0 }}>
-          {appointmentStatusLabels[a.status as AppointmentStatus]}
-        </Tag>
-      </div>
+      <span className="visually-hidden">Cita {a.appointmentNumber}</span>
+      {compact ? (
+        <div className="agenda-card-line">
+          <span className="agenda-card-start">{a.startTime.slice(0, 5)}</span>
+          <span className="agenda-card-name">{fullName(a.customer)}</span>
+          {check}
+          <span className="visually-hidden">{status}</span>
+        </div>
+      ) : (
+        <>
+          <div className="agenda-card-time">
+            <span>{range(a)}</span>
+            {check}
+          </div>
+          <div className="agenda-card-name">{fullName(a.customer)}</div>
+          <div className="agenda-card-what">{what(a)}</div>
+          <StatusText status={a.status} />
+        </>
+      )}
     </div>
   );
 }
 
-/** The card's tooltip: details and the confirmation-method selector (edit on the agenda). */
-export function AppointmentDetails({ appointment: a, canConfirm }: { appointment: AppointmentCard; canConfirm: boolean }) {
+interface QuickViewProps {
+  appointment: AppointmentCard;
+  compact: boolean;
+  canConfirm: boolean;
+  placement: 'right' | 'bottom';
+  style: CSSProperties;
+  /** Opens the appointment itself (its edit screen). */
+  onOpen: () => void;
+}
+
+/** A card whose quick view opens on hover, on a click or tap, and on Enter or Space; Escape closes it. */
+export function QuickViewCard({ appointment, compact, canConfirm, placement, style, onOpen }: QuickViewProps) {
+  const [open, setOpen] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const close = () => {
+    setOpen(false);
+    card.current?.focus();
+  };
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      placement={placement}
+      mouseEnterDelay={0.3}
+      content={
+        <div ref={panel} onKeyDown={(e) => e.key === 'Escape' && close()}>
+          <AppointmentDetails appointment={appointment} canConfirm={canConfirm} onOpen={onOpen} />
+        </div>
+      }
+    >
+      <AppointmentCardView
+        ref={card}
+        appointment={appointment}
+        compact={compact}
+        style={style}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') return setOpen(false);
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          setOpen((o) => !o);
+        }}
+        onBlur={(e) => {
+          // Tab to another control closes it; focus moving into the quick view (its selector, its button) or a click anywhere keeps it
+          const next = e.relatedTarget as Node | null;
+          if (next && !panel.current?.contains(next)) setOpen(false);
+        }}
+      />
+    </Popover>
+  );
+}
+
+/** The card's quick view: details, the confirmation-method selector (edit on the agenda) and the way to the appointment. */
+export function AppointmentDetails({ appointment: a, canConfirm, onOpen }: { appointment: AppointmentCard; canConfirm: boolean; onOpen: () => void }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: (confirmMethod: string) =>
@@ -82,7 +157,7 @@ export function AppointmentDetails({ appointment: a, canConfirm }: { appointment
         {a.customer.mobilePhone && <Descriptions.Item label="Celular">{a.customer.mobilePhone}</Descriptions.Item>}
         <Descriptions.Item label="Horario">{range(a)}</Descriptions.Item>
         <Descriptions.Item label="Estatus">
-          <Tag color={`#${appointmentStatusColors[a.status as AppointmentStatus]}`}>{appointmentStatusLabels[a.status as AppointmentStatus]}</Tag>
+          <StatusText status={a.status} />
         </Descriptions.Item>
         <Descriptions.Item label="Tipo">{treatmentTypeLabel(a.treatmentType.name)}</Descriptions.Item>
         <Descriptions.Item label={appointmentOptionLabels[a.appointmentOption as AppointmentOption] ?? 'Tratamiento'}>{what(a)}</Descriptions.Item>
@@ -104,6 +179,9 @@ export function AppointmentDetails({ appointment: a, canConfirm }: { appointment
           )}
         </Descriptions.Item>
       </Descriptions>
+      <Button type="primary" size="small" icon={<EditOutlined />} style={{ marginTop: 8 }} onClick={onOpen}>
+        Abrir cita
+      </Button>
     </div>
   );
 }
