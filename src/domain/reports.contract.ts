@@ -41,8 +41,24 @@ export const reportQuery = z.object({
   type: z.preprocess(blankToUndefined, z.enum(PROFITABILITY_TYPES, { error: msg.invalid('tipo') }).optional()),
   format: z.enum(['json', 'xlsx']).optional(),
   /** A line report's page (API.md list conventions): 1-based, `take` rows of at most 1,000; without `take`, every row. */
-  page: z.preprocess(blankToUndefined, z.coerce.number({ error: msg.invalid('página') }).int(msg.invalid('página')).min(1, msg.invalid('página')).max(1_000_000, msg.invalid('página')).optional()),
-  take: z.preprocess(blankToUndefined, z.coerce.number({ error: msg.invalid('registros por página') }).int(msg.invalid('registros por página')).min(1, msg.invalid('registros por página')).max(1000, msg.invalid('registros por página')).optional()),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: msg.invalid('página') })
+      .int(msg.invalid('página'))
+      .min(1, msg.invalid('página'))
+      .max(1_000_000, msg.invalid('página'))
+      .optional(),
+  ),
+  take: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: msg.invalid('registros por página') })
+      .int(msg.invalid('registros por página'))
+      .min(1, msg.invalid('registros por página'))
+      .max(1000, msg.invalid('registros por página'))
+      .optional(),
+  ),
 });
 export type ReportQuery = z.output<typeof reportQuery>;
 

@@ -28,6 +28,8 @@ export interface ListColumn<T> {
   width?: number;
   /** Left out of the table until chosen under 'Columnas' (still in the detail and the exports): keeps a list within 1366 px. */
   optional?: boolean;
+  /** A long value (a treatment's name) is cut to this width with an ellipsis, whole in its tooltip. */
+  maxWidth?: number;
 }
 
 export interface RowAction<T> {
@@ -175,7 +177,8 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
     sorter: Boolean(c.sortField),
     sortOrder: c.sortField && params.get('field') === c.sortField ? (params.get('order') === 'DESC' ? 'descend' : 'ascend') : null,
     render: (_: unknown, row: T) => {
-      const content = c.render ? c.render(row) : ((row as Record<string, unknown>)[c.key] as ReactNode);
+      const value = c.render ? c.render(row) : ((row as Record<string, unknown>)[c.key] as ReactNode);
+      const content = c.maxWidth ? <Clipped width={c.maxWidth} title={c.text?.(row)} content={value} /> : value;
       return i === 0 ? (
         <button type="button" className="link-cell" onClick={() => setDetail(row)}>
           {content}
@@ -372,6 +375,15 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         columns={columns}
         render={props.detail}
       />
+    </div>
+  );
+}
+
+/** A cell cut to `width` on one line, its whole text in the tooltip. */
+function Clipped({ width, title, content }: { width: number; title: string | number | null | undefined; content: ReactNode }) {
+  return (
+    <div title={title == null ? undefined : String(title)} style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {content}
     </div>
   );
 }

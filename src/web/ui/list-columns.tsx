@@ -11,15 +11,18 @@ interface ColumnOptions {
   width?: number;
   /** Shown only when chosen under 'Columnas' (ListColumn.optional). */
   optional?: boolean;
+  /** Cut to this width with an ellipsis (ListColumn.maxWidth). */
+  maxWidth?: number;
 }
 
 /** What every column built here shares: its key, title, sort, width and whether it waits to be chosen. */
-const column = (key: string, title: string, { sort, width, optional }: ColumnOptions) => ({
+const column = (key: string, title: string, { sort, width, optional, maxWidth }: ColumnOptions) => ({
   key,
   title,
   sortField: sort === true ? key : sort || undefined,
   width,
   ...(optional && { optional }),
+  ...(maxWidth && { maxWidth }),
 });
 
 /** A column builder over one value of the row. */

@@ -377,7 +377,8 @@ class SaleMaker {
       createdAt: at,
       updatedAt: at,
     };
-    const base = { orderKind: kind, branchId: c.id, businessDate, kind: 'payment', userId: seller, createdAt: at } as const;
+    // the load skips triggers (session_replication_role): the sale's channel and day the trigger would copy are written here
+    const base = { orderKind: kind, branchId: c.id, businessDate, channel, saleDate: businessDate, kind: 'payment', userId: seller, createdAt: at } as const;
     const payments: (typeof salePayments.$inferInsert)[] = paid
       ? [
           ...settled.tenders.map((t: SettledTender) => ({
@@ -441,6 +442,8 @@ class SaleMaker {
         orderId: '',
         branchId: c.id,
         businessDate: isoOfDay(refundDay),
+        channel: head.channel,
+        saleDate: head.businessDate,
         kind: 'refund',
         method: r.method,
         currency: 'MXN',

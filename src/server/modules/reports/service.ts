@@ -106,7 +106,10 @@ export async function runReport(db: DbOrTx, actor: Actor, name: string, query: R
     const paging = { page: query.page ?? 1, take: query.take };
     const [branch, page] = await Promise.all([branchOf(db, scope.branchId), def.page(scope, paging)]);
     const totals = page.totals !== undefined ? page.totals : sumColumns(def.meta.columns, page.allRows ?? page.rows);
-    return { ...answer(def, scope, { rows: page.rows, totals: page.itemCount ? totals : null }, branch), meta: listMeta(paging.page, paging.take, page.itemCount) };
+    return {
+      ...answer(def, scope, { rows: page.rows, totals: page.itemCount ? totals : null }, branch),
+      meta: listMeta(paging.page, paging.take, page.itemCount),
+    };
   }
   const [branch, result] = await Promise.all([branchOf(db, scope.branchId), def.rows(scope)]);
   return answer(def, scope, result, branch);

@@ -60,7 +60,7 @@ export default function AgendaPage() {
   const setDate = (d: string) => branchId && setParams({ branchId, date: d });
   const setBranch = (b: string) => setParams({ branchId: b, date });
   const narrow = useMediaQuery(NARROW_QUERY);
-  const [density, setDensity] = useAgendaDensity(user?.sub);
+  const [density, setDensity] = useAgendaDensity();
   const panelClosed = narrow ? !slice.narrowPanelOpen : Boolean(slice.panelClosed);
   const togglePanel = () =>
     useSession.setState((s) => ({ agenda: { ...s.agenda, ...(narrow ? { narrowPanelOpen: panelClosed } : { panelClosed: !panelClosed }) } }));

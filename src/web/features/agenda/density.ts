@@ -1,4 +1,5 @@
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useUserPreference } from '../../ui/user-preference';
 
 /** How much of the day the grid shows at once: the spec's sizes, or a whole clinic-day on a 1366×768 screen. */
 export type Density = 'normal' | 'compact';
@@ -32,35 +33,10 @@ export function gridSizes(density: Density, narrow: boolean): GridSizes {
   return narrow ? { ...sizes, column: 'minmax(160px, 1fr)' } : sizes;
 }
 
-const storageKey = (userId: string) => `agenda-densidad:${userId}`;
-
-function readDensity(userId: string | undefined): Density {
-  if (!userId) return 'normal';
-  try {
-    return localStorage.getItem(storageKey(userId)) === 'compact' ? 'compact' : 'normal';
-  } catch {
-    return 'normal';
-  }
-}
+const isDensity = (v: unknown): v is Density => v === 'normal' || v === 'compact';
 
 /** The agenda density this user chose on this device (no server-side preferences exist), Normal until they choose. */
-export function useAgendaDensity(userId: string | undefined): [Density, (d: Density) => void] {
-  const [chosen, setChosen] = useState<{ userId: string | undefined; density: Density }>(() => ({ userId, density: readDensity(userId) }));
-  const density = chosen.userId === userId ? chosen.density : readDensity(userId);
-  const choose = useCallback(
-    (d: Density) => {
-      setChosen({ userId, density: d });
-      if (!userId) return;
-      try {
-        localStorage.setItem(storageKey(userId), d);
-      } catch {
-        /* storage full or blocked: the choice lasts this visit */
-      }
-    },
-    [userId],
-  );
-  return [density, choose];
-}
+export const useAgendaDensity = (): [Density, (d: Density) => void] => useUserPreference<Density>('agenda-densidad', 'normal', isDensity);
 
 /** Whether a media query matches, kept in step with the window. */
 export function useMediaQuery(query: string): boolean {

@@ -36,12 +36,13 @@ const columns: ListColumn<AppointmentRow>[] = [
   { key: 'appointmentNumber', title: 'Número', sortField: 'appointmentNumber' },
   textColumn('date', 'Fecha', (a) => formatDate(a.date + 'T12:00:00Z'), { sort: true }),
   { key: 'time', title: 'Horario', render: (a) => `${hhmm(a.startTime)} – ${hhmm(a.endTime)}`, text: (a) => `${hhmm(a.startTime)} - ${hhmm(a.endTime)}` },
-  textColumn('customer', 'Paciente', (a) => fullName(a.customer)),
+  textColumn('customer', 'Paciente', (a) => fullName(a.customer), { maxWidth: 170 }),
   { key: 'phone', title: 'Teléfono', optional: true, render: (a) => a.customer.mobilePhone ?? '', text: (a) => a.customer.mobilePhone },
-  textColumn('treatment', 'Tratamiento', bookedItem),
+  textColumn('treatment', 'Tratamiento', bookedItem, { maxWidth: 160 }),
   {
     key: 'cabin',
     title: 'Sucursal / cabina',
+    maxWidth: 160,
     render: (a) => `${a.branch?.name ?? ''} · ${a.cabain?.name ?? ''}`,
     text: (a) => `${a.branch?.name ?? ''} / ${a.cabain?.name ?? ''}`,
   },
@@ -55,6 +56,7 @@ const columns: ListColumn<AppointmentRow>[] = [
   {
     key: 'appointmentMethod',
     title: 'Método',
+    optional: true,
     render: (a) => appointmentMethodLabels[a.appointmentMethod as keyof typeof appointmentMethodLabels] ?? a.appointmentMethod ?? '',
     text: (a) => appointmentMethodLabels[a.appointmentMethod as keyof typeof appointmentMethodLabels] ?? a.appointmentMethod,
   },

@@ -34,7 +34,10 @@ async function pageLines<R>(scope: ReportScope, meta: ReportMeta, q: LineQuery<R
   }
   const sums = Object.entries(q.sums ?? {});
   const aggregate = sql.join(
-    [sql`count(*)::int as item_count`, ...sums.map(([key, column]) => sql`coalesce(sum(l.${sql.identifier(column)}), 0)::text as ${sql.identifier(key)}`)],
+    [
+      sql`count(*)::int as item_count`,
+      ...sums.map(([key, column]) => sql`coalesce(sum(l.${sql.identifier(column)}::numeric), 0)::text as ${sql.identifier(key)}`),
+    ],
     sql`, `,
   );
   const [lines, [summary]] = await Promise.all([
