@@ -185,6 +185,19 @@ describe('customers', () => {
     await expect.poll(() => dialog.getByText('Sin notas').isVisible()).toBe(true);
   });
 
+  it("books a customer from the list: 'Agendar' opens the booking form with the customer chosen", async () => {
+    await page.goto(`${server.url}/dashboard/clientes`);
+    const row = page.locator('.ant-table-row').first();
+    await row.waitFor();
+    const name = (await row.locator('td').nth(1).innerText()).trim();
+    await row.getByRole('button', { name: 'Opciones' }).click();
+    const book = page.getByRole('menuitem', { name: 'Agendar' });
+    await book.waitFor({ state: 'visible' });
+    await book.click();
+    await page.waitForURL(/\/dashboard\/agenda\/crear\?customerId=[0-9a-f-]{36}$/);
+    await expect.poll(() => page.locator('form .ant-form-item', { hasText: 'Paciente' }).first().innerText()).toContain(name.split(' ')[0]!);
+  });
+
   it('hides the export from a branch manager and the whole screen from logistics', async () => {
     await page.goto(`${server.url}/dashboard/clientes`);
     await page.getByTestId('total-records').waitFor();

@@ -151,6 +151,19 @@ describe('point of sale', () => {
     expect(after!.n).toBe(before!.n + 1);
   });
 
+  it("books the package's first session from the sale: 'Agendar sesión' opens the booking form with the customer and the purchase chosen", async () => {
+    const done = pos.locator('.pos-done').last();
+    const [booking] = await Promise.all([pos.context().waitForEvent('page'), done.getByRole('button', { name: 'Agendar sesión' }).click()]);
+    await booking.waitForURL(/\/dashboard\/agenda\/crear\?customerId=/);
+    const form = booking.locator('form');
+    await expect.poll(() => form.locator('.ant-form-item', { hasText: 'Paciente' }).first().innerText()).toContain(customer.last_name);
+    await form.locator('.ant-form-item', { hasText: 'Tratamiento adquirido' }).first().waitFor();
+    const [purchase] = await rows<{ id: string }>(sql`select id from purchased_products where customer_id = ${customer.id} order by created_at desc limit 1`);
+    expect(new URL(booking.url()).searchParams.get('purchasedProductId')).toBe(purchase!.id);
+    if (SHOTS) await booking.screenshot({ path: '/tmp/pos-book-session.png' });
+    await booking.close();
+  });
+
   it('adds a product by its barcode and takes half in cash and half by card', async () => {
     await pos.keyboard.press('F3');
     await pos.keyboard.type(product.name.split(' ')[0]!);

@@ -36,6 +36,8 @@ export interface RowAction<T> {
   key: string;
   label: string;
   action: Action;
+  /** The module `action` is checked on, when not the list's (the customer list's 'Agendar' needs the agenda's create). */
+  module?: ModuleKey;
   danger?: boolean;
   hidden?: (row: T) => boolean;
   onClick?: (row: T) => void;
@@ -141,7 +143,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         !(role && f.hiddenForRoles?.includes(role)) &&
         !(f.hiddenWhenBranchBound && branchBound)),
   );
-  const actions = rowActions.filter((a) => can(module, a.action));
+  const actions = rowActions.filter((a) => can(a.module ?? module, a.action));
   const exportColumns: ExportColumn<T>[] = columns.map((c) => ({
     title: c.title,
     value: c.text ?? ((r) => String((r as Record<string, unknown>)[c.key] ?? '')),

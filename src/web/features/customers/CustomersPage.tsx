@@ -59,7 +59,11 @@ export default function CustomersPage() {
         },
       ]}
       detail={(c) => <CustomerDetail id={c.id} />}
-      rowActions={editDeleteActions('customer', (c) => `¿Eliminar al cliente ${c.name} ${c.lastName}?`)}
+      rowActions={[
+        // the booking form opens with the customer chosen: the receptionist picks the cabin, day and time
+        { key: 'book', label: 'Agendar', action: 'create', module: 'dairy', to: (c) => `/dashboard/agenda/crear?customerId=${c.id}` },
+        ...editDeleteActions<Customer>('customer', (c) => `¿Eliminar al cliente ${c.name} ${c.lastName}?`),
+      ]}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Select, Spin, type InputRef, type RefSelectProps } from 'antd';
-import { PrinterOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PrinterOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { couponRoutes } from '../../../domain/coupons.contract';
 import { formatMoney, formatUsd, fromCents } from '../../../domain/money';
@@ -346,6 +346,7 @@ export default function PosPage() {
               <SaleDone
                 key={r.sale.id}
                 result={r}
+                branchId={branch.id}
                 onTicket={() => printTicket(r)}
                 onSameCustomer={i === results.length - 1 && r.customer && r.customer.id !== customer?.id ? () => sameCustomer(r.customer!) : undefined}
               />
@@ -460,8 +461,10 @@ function Totals({ figures, points }: { figures: ReturnType<typeof saleFigures>; 
   );
 }
 
-function SaleDone({ result, onTicket, onSameCustomer }: { result: SaleResult; onTicket: () => void; onSameCustomer?: () => void }) {
+function SaleDone({ result, branchId, onTicket, onSameCustomer }: { result: SaleResult; branchId: string; onTicket: () => void; onSameCustomer?: () => void }) {
   const { sale } = result;
+  // a treatment or package just sold: its first session is booked from here, the customer and purchase already chosen
+  const bookable = result.customer ? sale.purchasedProducts?.find((p) => p.sessions > 0) : undefined;
   return (
     <div className="pos-done" role="status">
       <div>
@@ -480,6 +483,17 @@ function SaleDone({ result, onTicket, onSameCustomer }: { result: SaleResult; on
           Ticket
         </Button>
         <ReceiptActions kind={listKind(result)} sale={sale} />
+        {bookable && (
+          <Button
+            icon={<CalendarOutlined />}
+            // in a tab of its own, as the point of sale was opened: the counter stays ready for the next sale
+            onClick={() =>
+              window.open(`/dashboard/agenda/crear?customerId=${result.customer!.id}&purchasedProductId=${bookable.id}&branchId=${branchId}`, '_blank')
+            }
+          >
+            Agendar sesión
+          </Button>
+        )}
         {onSameCustomer && (
           <Button type="primary" ghost icon={<UserOutlined />} onClick={onSameCustomer} title={`Nueva venta a ${result.customer!.name}`}>
             Misma clienta
