@@ -198,6 +198,23 @@ describe('customers', () => {
     await expect.poll(() => page.locator('form .ant-form-item', { hasText: 'Paciente' }).first().innerText()).toContain(name.split(' ')[0]!);
   });
 
+  it("registers a walk-in from the booking form ('Paciente nuevo'): her name is typed once and she is the patient", async () => {
+    await page.goto(`${server.url}/dashboard/agenda/crear`);
+    await page.getByRole('button', { name: 'Paciente nuevo' }).click();
+    const modal = page.locator('.ant-modal', { hasText: 'Cliente nuevo' });
+    await modal.getByLabel('Nombre', { exact: true }).fill('Yolanda');
+    await modal.getByLabel('Apellido paterno').fill('Mostrador');
+    await modal.getByLabel('Género').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Femenino', { exact: true }).click();
+    await modal.getByLabel('Fecha de nacimiento').fill('1991-03-14');
+    await modal.getByLabel('Teléfono celular').fill('6641239876');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('form .ant-form-item', { hasText: 'Paciente' }).first().innerText()).toContain('Yolanda Mostrador');
+    const saved = await server.t.ctx.db.execute(sql`select count(*)::int as n from customers where name = 'Yolanda' and last_name = 'Mostrador'`);
+    expect((saved.rows[0] as { n: number }).n).toBe(1);
+  });
+
   it('hides the export from a branch manager and the whole screen from logistics', async () => {
     await page.goto(`${server.url}/dashboard/clientes`);
     await page.getByTestId('total-records').waitFor();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -16,6 +17,7 @@ import {
 } from '../../../domain/agenda';
 import { cancellationLimit, dayHoursOf, hhmm, nowIn, reschedulesLeft, reschedulesLeftText, startTimeChoices } from '../../../domain/appointment-rules';
 import { appointmentRoutes } from '../../../domain/appointments.contract';
+import type { Customer } from '../../../domain/customers.contract';
 import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
@@ -28,6 +30,7 @@ import { loadBookingDay, loadCustomerFacts, loadTreatmentTypes, type BookingDay,
 import { OptionFields, requiredRule } from './OptionFields';
 import { ABSENCE_WARNING, runCustomerWarnings, useNotesModal } from './warnings';
 import { leaveWithoutAsking } from '../../ui/unsaved';
+import { QuickCustomerModal } from '../customers';
 
 type Values = Record<string, unknown> & { date?: Dayjs | null; startTime?: Dayjs | null; appointmentOption?: AppointmentOption };
 const rule = requiredRule;
@@ -159,6 +162,13 @@ export default function AppointmentFormPage() {
   }, [a, facts]);
 
   const back = agendaUrl(branchId, dateText);
+  // a walk-in: registered here (name typed once) and chosen as the patient, with the same warnings as a pick
+  const [walkIn, setWalkIn] = useState(false);
+  const registered = (c: Customer) => {
+    setWalkIn(false);
+    form.setFieldsValue({ customerId: c.id });
+    void onCustomer(c.id);
+  };
   const onCustomer = async (customer: string | null) => {
     setFacts(null);
     if (!customer) return;
@@ -310,7 +320,20 @@ export default function AppointmentFormPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="customerId" label="Paciente" required rules={rule('customerId', 'paciente')}>
+            <Form.Item
+              name="customerId"
+              label="Paciente"
+              required
+              rules={rule('customerId', 'paciente')}
+              extra={
+                !id &&
+                can('clients', 'create') && (
+                  <Button type="link" size="small" icon={<UserAddOutlined />} style={{ paddingInline: 0 }} onClick={() => setWalkIn(true)}>
+                    Paciente nuevo
+                  </Button>
+                )
+              }
+            >
               <CustomerSelectField current={customerLabel} disabled={lock} onPicked={onCustomer} />
             </Form.Item>
           </Col>
@@ -367,6 +390,7 @@ export default function AppointmentFormPage() {
         </Row>
       </FormPage>
       {notes.node}
+      {walkIn && <QuickCustomerModal open onClose={() => setWalkIn(false)} onCreated={registered} />}
     </>
   );
 }

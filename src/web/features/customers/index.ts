@@ -4,3 +4,4 @@ export { CustomerDetail } from './CustomerDetail';
 export { CustomerNotes } from './CustomerNotes';
 export { CustomerOrders } from './CustomerOrders';
 export { TierTag } from './TierTag';
+export { QuickCustomerModal } from './QuickCustomerModal';

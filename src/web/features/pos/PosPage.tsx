@@ -13,6 +13,7 @@ import { LOADING_SPIN_STYLE } from '../../app/routing';
 import { useSession } from '../../app/session';
 import { Money } from '../../ui/Money';
 import { openDocument } from '../../ui/open-document';
+import { QuickCustomerModal } from '../customers';
 import { ReceiptActions } from '../sales';
 import { CartTable } from './CartTable';
 import { CatalogueSearch } from './CatalogueSearch';
@@ -34,9 +35,9 @@ import {
   type PaymentRow,
   type SaleKind,
 } from './cart';
-import { CustomerPicker, type PosCustomer } from './CustomerPicker';
+import { CustomerPicker, toPosCustomer, type PosCustomer } from './CustomerPicker';
 import { Key } from './Key';
-import { NewCustomerModal } from './NewCustomerModal';
+
 import { Adjustments, FIRST_AMOUNT_ID, PaymentPanel, paymentRow } from './PaymentPanel';
 import './pos.css';
 
@@ -420,12 +421,12 @@ export default function PosPage() {
           </div>
         </aside>
       </main>
-      <NewCustomerModal
+      <QuickCustomerModal
         open={newCustomer}
         onClose={() => setNewCustomer(false)}
         onCreated={(c) => {
           setNewCustomer(false);
-          setCustomer(c);
+          setCustomer(toPosCustomer(c));
           setErrors((e) => ({ ...e, customer: undefined }));
           searchRef.current?.focus();
         }}

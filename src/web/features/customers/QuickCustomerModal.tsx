@@ -1,27 +1,29 @@
 import { Form, Input, Modal, Select } from 'antd';
-import { customerRoutes } from '../../../domain/customers.contract';
+import { customerRoutes, type Customer } from '../../../domain/customers.contract';
 import { GENDERS } from '../../../domain/customers.schemas';
 import { call } from '../../app/api';
 import { useModalSubmit } from '../../ui/form-submit';
 import { optionsOf, requiredRule } from '../../ui/forms';
 import { PhoneInput } from '../../ui/PhoneInput';
-import { toPosCustomer, type PosCustomer } from './CustomerPicker';
 
 interface Props {
   open: boolean;
   onClose: () => void;
-  onCreated: (c: PosCustomer) => void;
+  onCreated: (c: Customer) => void;
 }
 
-/** A customer at the counter with the fewest fields the record asks for (an adult: mobile phone; a minor needs the full form). */
-export function NewCustomerModal({ open, onClose, onCreated }: Props) {
+/**
+ * A walk-in registered where she is served (the point of sale, the booking form) with the fewest fields the record
+ * asks for: an adult's mobile phone; a minor needs the full form with her tutor (the server says so).
+ */
+export function QuickCustomerModal({ open, onClose, onCreated }: Props) {
   const [form] = Form.useForm();
   const { modalProps } = useModalSubmit(
     form,
     (raw) => raw,
     async (values) => {
       const created = await call(customerRoutes.create, { body: values as never });
-      onCreated(toPosCustomer(created));
+      onCreated(created);
       form.resetFields();
     },
   );
