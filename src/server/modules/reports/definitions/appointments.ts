@@ -59,6 +59,8 @@ function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, only:
         left join purchased_products pp on pp.id = a.purchased_product_id left join treatments ppt on ppt.id = pp.treatment_id
       where ${appointmentsOfPeriod(scope)} and ${only}`,
     order: sql`order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
+    // every join above is to a row the appointment must have (or a left join): the count is the appointments'
+    counted: sql`select 1 from appointments a where ${appointmentsOfPeriod(scope)} and ${only}`,
     map: (r) => ({
       appointmentNumber: r.appointment_number,
       branch: r.branch,

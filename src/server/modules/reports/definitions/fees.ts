@@ -79,6 +79,7 @@ function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId:
       where ${lineFilter(scope, 'medical', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { commission: 'commission', isr: 'isr_amount', total: 'payable' },
+    counted: sql`select c.commission, c.isr_amount, c.payable from commissions c where ${lineFilter(scope, 'medical', only)}`,
     map: (r) => ({
       orderNumber: r.appointment_number,
       ...whereAndWhen(r),
@@ -194,6 +195,7 @@ function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId
       where ${lineFilter(scope, 'cosmetology', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { salePrice: 'base', commission: 'commission', total: 'payable' },
+    counted: sql`select c.base, c.commission, c.payable from commissions c where ${lineFilter(scope, 'cosmetology', only)}`,
     map: (r) => ({
       orderNumber: r.order_number,
       ...whereAndWhen(r),

@@ -17,6 +17,11 @@ export interface LineQuery<R> {
   order?: SQL;
   /** Report column key → the query's output column it sums (money or count). */
   sums?: Record<string, string>;
+  /**
+   * The same rows without the joins that only name things (a count does not need the customer's name), with the
+   * columns `sums` names: what the count and the totals are read from when given.
+   */
+  counted?: SQL;
   map: (row: R) => ReportRow;
 }
 
@@ -42,7 +47,7 @@ async function pageLines<R>(scope: ReportScope, meta: ReportMeta, q: LineQuery<R
   );
   const [lines, [summary]] = await Promise.all([
     scope.db.execute(sql`${ordered(q)} limit ${take} offset ${(page - 1) * take}`).then((r) => rowsOf<R>(r).map(q.map)),
-    scope.db.execute(sql`select ${aggregate} from (${q.query}) l`).then((r) => rowsOf<Record<string, string | number>>(r)),
+    scope.db.execute(sql`select ${aggregate} from (${q.counted ?? q.query}) l`).then((r) => rowsOf<Record<string, string | number>>(r)),
   ]);
   const totals: ReportRow | null = sums.length
     ? Object.fromEntries(
