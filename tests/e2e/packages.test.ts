@@ -96,7 +96,7 @@ describe('packages', () => {
     await visible('Operación exitosa');
     await expect
       .poll(() => row('E2E-PAQ-01').innerText())
-      .toMatch(/Paquete facial E2E[\s\S]*Facial[\s\S]*\$6,350\.00[\s\S]*\$5,100\.00[\s\S]*10\/12\/2026 - 31\/12\/2026[\s\S]*Activo/);
+      .toMatch(/Paquete facial E2E[\s\S]*Facial[\s\S]*\$5,100\.00[\s\S]*10\/12\/2026 - 31\/12\/2026[\s\S]*Activo/);
     const src = await row('E2E-PAQ-01').locator('img').getAttribute('src');
     expect((await page.request.get(`${server.url}${src}`)).status()).toBe(200);
 

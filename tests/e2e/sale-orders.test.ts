@@ -88,6 +88,11 @@ describe('sale orders', () => {
 
     const line = row('Spa Las Palmas');
     await line.getByText('N-2040').waitFor();
+    // RFC and phone are columns chosen under 'Columnas' (the list fits 1366 px without them)
+    await page.getByRole('button', { name: 'Columnas' }).click();
+    await page.getByRole('checkbox', { name: 'RFC' }).check();
+    await page.getByRole('checkbox', { name: 'Teléfono' }).check();
+    await page.keyboard.press('Escape');
     await line.getByText('SPA010203AB4').waitFor();
     await line.getByText('(664)555-1234').waitFor();
     await line.getByText('$2,469.00').waitFor();

@@ -96,7 +96,7 @@ describe('treatments', () => {
     await search.fill('toxina de prueba');
     await search.press('Enter');
     await expect.poll(() => row('E2E-TOX-1').count()).toBe(1);
-    await expect.poll(() => row('E2E-TOX-1').innerText()).toMatch(/Médico[\s\S]*Inyectables[\s\S]*\$3,500\.00[\s\S]*00:45[\s\S]*Activo/);
+    await expect.poll(() => row('E2E-TOX-1').innerText()).toMatch(/Médico[\s\S]*\$3,500\.00[\s\S]*00:45[\s\S]*Activo/);
 
     // the photo was uploaded after the save and its thumbnail is served
     const src = await row('E2E-TOX-1').locator('img').getAttribute('src');

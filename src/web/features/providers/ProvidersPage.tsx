@@ -57,8 +57,8 @@ export default function ProvidersPage() {
       filters={[filterCatalogue.status(), filterCatalogue.payCondition()]}
       columns={[
         { key: 'name', title: 'Nombre', sortField: 'name' },
-        { key: 'tradename', title: 'Razón social', sortField: 'tradename' },
-        { key: 'contactName', title: 'Contacto', sortField: 'contactName', optional: true },
+        { key: 'tradename', title: 'Razón social', sortField: 'tradename', maxWidth: 200 },
+        { key: 'contactName', title: 'Contacto', sortField: 'contactName' },
         textColumn('payConditions', 'Condiciones de pago', (p) => payConditionLabel(p.payConditions), { sort: true }),
         statusColumn('active', (p) => p.active),
       ]}

@@ -93,8 +93,8 @@ export default function PurchaseOrdersPage() {
       ]}
       columns={[
         { key: 'orderNumber', title: 'Orden', sortField: 'orderNumber' },
-        { key: 'invoiceNumber', title: 'Factura', sortField: 'invoiceNumber', optional: true },
-        textColumn('provider', 'Proveedor', (o) => o.provider.name, { sort: true }),
+        { key: 'invoiceNumber', title: 'Factura', sortField: 'invoiceNumber' },
+        textColumn('provider', 'Proveedor', (o) => o.provider.name, { sort: true, maxWidth: 160 }),
         textColumn('payMethod', 'Método de pago', (o) => o.payMethod, { sort: true }),
         moneyColumn('total', 'Total', (o) => o.total, { sort: true }),
         { key: 'payStatus', title: 'Estatus de pago', sortField: 'payStatus', render: (o) => <PayStatusTag status={o.payStatus} />, text: (o) => o.payStatus },

@@ -87,10 +87,10 @@ export default function SaleOrdersPage() {
       filters={[{ ...branchFilter('saleOrder'), visibleWith: [['saleOrder', 'show']], hiddenWhenBranchBound: true }, filterCatalogue.dateRange()]}
       columns={[
         textColumn('orderNumber', 'Número de orden', (o) => o.orderNumber, { sort: true }),
-        textColumn('name', 'Nombre', (o) => o.name, { sort: true }),
+        textColumn('name', 'Nombre', (o) => o.name, { sort: true, maxWidth: 170 }),
         textColumn('rfc', 'RFC', (o) => dash(o.rfc), { optional: true }),
         textColumn('phone', 'Teléfono', (o) => formatPhone(o.phone), { optional: true }),
-        textColumn('note', 'Número de nota', (o) => o.note, { sort: true, optional: true }),
+        textColumn('note', 'Número de nota', (o) => o.note, { sort: true }),
         textColumn('branch', 'Sucursal', (o) => o.branch.name, { sort: true }),
         moneyColumn('totalAmount', 'Total', (o) => o.totalAmount, { sort: true }),
         textColumn('created_at', 'Fecha de creación', created, { sort: true }),
