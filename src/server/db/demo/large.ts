@@ -5,6 +5,7 @@ import type { Db } from '../client';
 import { branchSchedules, branches, cabinSchedules, cabins, users } from '../schema';
 import { DEMO_SCHEDULE, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { demoId } from './random';
+import { rebuildReportSummaries } from '../../modules/reports';
 import { seedDemo } from './seed';
 import { seedLargeInventory, type InventoryScale } from './large-inventory';
 import { seedLargeSales } from './large-sales';
@@ -205,6 +206,8 @@ export async function seedLarge(db: Db, uploadsDir: string, scale: Scale, opts: 
     await syncAppointmentNumbers(t);
     await timed(log, 'inventario de un año', () => seedLargeInventory(t, scale.inventory, opts.today, log));
     await timed(log, 'ventas de tres años', () => seedLargeSales(t, scale.sales, opts.today, log));
+    // the load skipped the triggers that write the reports' summaries
+    await timed(log, 'resúmenes de los reportes', () => rebuildReportSummaries(t));
   });
   // as autovacuum would soon: statistics, and the visibility map that lets index-only scans skip the table
   await timed(log, 'VACUUM ANALYZE', () => db.execute(sql`vacuum analyze`));

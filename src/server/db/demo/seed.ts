@@ -32,6 +32,7 @@ import { syncAppointmentNumbers } from '../sequences';
 import { seedTreatmentSupplies } from './supplies';
 import { seedInventory } from './inventory';
 import { ledgerMismatches } from '../../modules/inventory';
+import { rebuildReportSummaries } from '../../modules/reports';
 import { seedTreatments } from './catalogue-treatments';
 import { live } from '../live';
 import { seedCommissions } from './commissions';
@@ -185,6 +186,8 @@ export async function seedDemo(db: Db, uploadsDir: string, opts: { log?: (messag
     if (broken.length) throw new Error(`Lotes cuya cantidad no es la suma de sus movimientos: ${broken.join(', ')}`);
     await seedCommissions(t);
     await syncAppointmentNumbers(t);
+    // the agenda's history went in with the triggers off: the reports' summaries are made from what was written
+    await rebuildReportSummaries(t);
   });
   // fresh planner statistics for the tables just filled (PGlite has no autovacuum to do it)
   await db.execute(sql`analyze`);

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { DELIVERY_STATUSES, SUBSCRIPTION_FREQUENCIES, type DeliveryStatus, type SubscriptionFrequency } from '../../../domain/report-subscriptions';
 import type { SubscriptionFilters } from '../../../domain/report-subscriptions.contract';
 import type { ReportName } from '../../../domain/reports';
@@ -64,3 +81,61 @@ export const reportDeliveries = pgTable(
     check('report_deliveries_status_valid', oneOf(t.status, DELIVERY_STATUSES)),
   ],
 );
+
+/*
+ * Report summaries (migration 0028, docs/architecture.md «Resúmenes de los reportes»). Triggers on the detail rows
+ * only ever INSERT a signed delta row (no row of these tables is locked by a sale or a booking: writers never wait on
+ * each other and cannot deadlock here); the summary job folds the deltas into the day rows under an advisory lock.
+ * Readers sum both through the views report_money and report_cabin_day, so a report equals its detail at any moment.
+ */
+const moneyKey = {
+  branchId: uuid('branch_id').notNull(),
+  businessDate: date('business_date').notNull(),
+  /** A refund's sale day (the sale basis); any other row's own business day. */
+  saleDate: date('sale_date').notNull(),
+  orderKind: varchar('order_kind', { length: 10 }).notNull(),
+  channel: varchar('channel', { length: 10 }).notNull(),
+  /** payment, refund or change (a sale's change, given back in pesos). */
+  kind: varchar('kind', { length: 10 }).notNull(),
+  method: varchar('method', { length: 40 }).notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+};
+const moneySums = { amount: numeric('amount', { precision: 16, scale: 2 }).notNull(), amountMxn: numeric('amount_mxn', { precision: 16, scale: 2 }).notNull() };
+
+/** The money of each branch-day by sale kind, channel, kind, method and currency: what the sales reports add up. */
+export const reportMoneyDays = pgTable('report_money_days', { ...moneyKey, ...moneySums }, (t) => [
+  primaryKey({ name: 'report_money_days_pk', columns: [t.businessDate, t.branchId, t.saleDate, t.orderKind, t.channel, t.kind, t.method, t.currency] }),
+  index('report_money_days_refund_sale_day_idx')
+    .on(t.saleDate, t.branchId)
+    .where(sql`${t.kind} = 'refund'`),
+]);
+export const reportMoneyDeltas = pgTable('report_money_deltas', { seq: bigserial('seq', { mode: 'number' }).primaryKey(), ...moneyKey, ...moneySums });
+
+const cabinDayKey = { date: date('date').notNull(), branchId: uuid('branch_id').notNull(), cabinId: uuid('cabin_id').notNull() };
+/** Counts of a cabin-day's appointments (not deleted): by channel (not cancelled), finished, by confirm method (any status), booked minutes. */
+const cabinDaySums = {
+  inPerson: integer('in_person').notNull(),
+  phoneCall: integer('phone_call').notNull(),
+  socialNetworks: integer('social_networks').notNull(),
+  app: integer('app').notNull(),
+  ecommerce: integer('ecommerce').notNull(),
+  finished: integer('finished').notNull(),
+  confirmSi: integer('confirm_si').notNull(),
+  confirmNo: integer('confirm_no').notNull(),
+  confirmWhatsapp: integer('confirm_whatsapp').notNull(),
+  confirmBuzon: integer('confirm_buzon').notNull(),
+  confirmEmail: integer('confirm_email').notNull(),
+  confirmApp: integer('confirm_app').notNull(),
+  confirmEcommerce: integer('confirm_ecommerce').notNull(),
+  /** Minutes held by scheduled, in-process and finished appointments, and the same split by hour of the day (24). */
+  bookedMinutes: integer('booked_minutes').notNull(),
+  bookedByHour: integer('booked_by_hour').array().notNull(),
+};
+export const reportCabinDays = pgTable('report_cabin_days', { ...cabinDayKey, ...cabinDaySums }, (t) => [
+  primaryKey({ name: 'report_cabin_days_pk', columns: [t.date, t.branchId, t.cabinId] }),
+]);
+export const reportCabinDayDeltas = pgTable('report_cabin_day_deltas', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  ...cabinDayKey,
+  ...cabinDaySums,
+});

@@ -1,5 +1,9 @@
-/** What other areas may use of the reports: their routes, a report answered and written as a workbook, and the job that mails scheduled reports. */
+/** What other areas may use of the reports: their routes, a report answered and written as a workbook, the jobs that mail scheduled reports and fold the summaries, and the summaries' rebuild. */
 export { registerReportRoutes } from './routes';
 export { runReport, reportsFor } from './service';
 export { reportXlsxBuffer, reportFileName } from './workbook';
-export { reportJobs } from './subscriptions/delivery';
+import { reportDeliveryJobs } from './subscriptions/delivery';
+import { summaryJobs } from './summaries';
+
+export { foldReportSummaries, rebuildReportSummaries } from './summaries';
+export const reportJobs = [...reportDeliveryJobs, ...summaryJobs];

@@ -29,6 +29,28 @@ const CHANNEL_COLUMN: Record<AppointmentMethod, string> = {
   ecommerce: 'ecommerce',
 };
 
+/** The summary's column of each channel and each confirm method (report_cabin_day, migration 0028). */
+const SUMMARY_CHANNEL: Record<AppointmentMethod, string> = {
+  inPerson: 'in_person',
+  phoneCall: 'phone_call',
+  socialNetworks: 'social_networks',
+  app: 'app',
+  ecommerce: 'ecommerce',
+};
+const SUMMARY_CONFIRM: Record<(typeof CONFIRM_METHODS)[number], string> = {
+  si: 'confirm_si',
+  no: 'confirm_no',
+  whatsapp: 'confirm_whatsapp',
+  buzón: 'confirm_buzon',
+  email: 'confirm_email',
+  app: 'confirm_app',
+  ecommerce: 'confirm_ecommerce',
+};
+
+/** The cabin-days of the period (report_cabin_day: appointments not deleted, by their date, already the branch's own day) of the scope's branches. */
+export const daysOfPeriod = (scope: Pick<ReportScope, 'period' | 'branchId'>): SQL =>
+  sql`d.date between ${scope.period.from}::date and ${scope.period.to}::date and ${branchIs(sql`d.branch_id`, scope.branchId)}`;
+
 interface AppointmentLine {
   appointment_number: string;
   branch_id: string;
@@ -100,15 +122,22 @@ export const appointmentsByChannel: ReportDefinition = {
   meta: REPORTS.appointments,
   async rows(scope) {
     const rows = rowsOf<Record<string, string | number>>(
-      await scope.db.execute(sql`select a.branch_id, b.name as branch,
+      await scope.db.execute(sql`select d.branch_id, b.name as branch,
           ${sql.join(
-            APPOINTMENT_METHODS.map((m) => sql`count(*) filter (where a.appointment_method = ${m})::int as ${sql.identifier(CHANNEL_COLUMN[m])}`),
+            APPOINTMENT_METHODS.map((m) => sql`sum(d.${sql.identifier(SUMMARY_CHANNEL[m])})::int as ${sql.identifier(CHANNEL_COLUMN[m])}`),
             sql`, `,
           )},
-          count(*) filter (where a.status = 'finished')::int as "fullOperation", count(*)::int as total
-        from appointments a join branches b on b.id = a.branch_id
-        where ${appointmentsOfPeriod(scope)} and a.status <> 'cancelled'
-        group by a.branch_id, b.name order by b.name`),
+          sum(d.finished)::int as "fullOperation",
+          sum(${sql.join(
+            APPOINTMENT_METHODS.map((m) => sql`d.${sql.identifier(SUMMARY_CHANNEL[m])}`),
+            sql` + `,
+          )})::int as total
+        from report_cabin_day d join branches b on b.id = d.branch_id
+        where ${daysOfPeriod(scope)}
+        group by d.branch_id, b.name having sum(${sql.join(
+          APPOINTMENT_METHODS.map((m) => sql`d.${sql.identifier(SUMMARY_CHANNEL[m])}`),
+          sql` + `,
+        )}) > 0 order by b.name`),
     );
     return { rows: rows.map(({ branch_id, ...r }) => ({ ...r, branchId: branch_id })) };
   },
@@ -128,14 +157,17 @@ export const confirmation: ReportDefinition = {
   meta: REPORTS.confirmation,
   async rows(scope) {
     const rows = rowsOf<{ branch_id: string; branch: string } & Record<string, number>>(
-      await scope.db.execute(sql`select a.branch_id, b.name as branch,
+      await scope.db.execute(sql`select d.branch_id, b.name as branch,
           ${sql.join(
-            CONFIRM_METHODS.map((m) => sql`count(*) filter (where a.confirm_method = ${m})::int as ${sql.identifier(CONFIRMATION_OF_METHOD[m])}`),
+            CONFIRM_METHODS.map((m) => sql`sum(d.${sql.identifier(SUMMARY_CONFIRM[m])})::int as ${sql.identifier(CONFIRMATION_OF_METHOD[m])}`),
             sql`, `,
           )}
-        from appointments a join branches b on b.id = a.branch_id
-        where ${appointmentsOfPeriod(scope)} and a.confirm_method is not null
-        group by a.branch_id, b.name order by b.name`),
+        from report_cabin_day d join branches b on b.id = d.branch_id
+        where ${daysOfPeriod(scope)}
+        group by d.branch_id, b.name having sum(${sql.join(
+          CONFIRM_METHODS.map((m) => sql`d.${sql.identifier(SUMMARY_CONFIRM[m])}`),
+          sql` + `,
+        )}) > 0 order by b.name`),
     );
     const line = (counts: Record<ConfirmationMethod, number>) => {
       const confirmed = CONFIRMING_METHODS.reduce((sum, m) => sum + counts[m], 0);

@@ -31,10 +31,10 @@ export const branchIs = (column: SQL, branchId: string | undefined) => (branchId
 
 /**
  * The money of a period, by branch, day (or month, with grain 'month': its first day), kind of sale, channel, kind
- * (payment, refund, change), method and currency, read from the rows the sales write (sale_payments: every tender and
- * every refund at its rate of the day, with its sale's channel and day; the sales' change). Cash basis: each row on
- * its own branch-day (a refund the day it happened); sale basis: a refund on its sale's day. The change of a sale is
- * on its own day and is given back in pesos. Every part is a range of an index that holds the columns it sums.
+ * (payment, refund, change), method and currency, read from the summary the sales' rows keep (report_money, migration
+ * 0028: every tender and refund of sale_payments at its rate of the day with its sale's channel, and the sales' change,
+ * given back in pesos on the sale's day). Cash basis: each row on its own branch-day (a refund the day it happened);
+ * sale basis: a refund on its sale's day.
  */
 export async function moneyGroups(
   db: DbOrTx,
@@ -45,24 +45,15 @@ export async function moneyGroups(
 ): Promise<MoneyGroup[]> {
   const inPeriod = (day: SQL) => sql`${day} between ${period.from}::date and ${period.to}::date`;
   const dayOf = (day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
-  // grouped in the index's order (day, branch, …): the day's groups come out of the index without a sort
   const money = (day: SQL, where: SQL) => sql`select ${dayOf(day)} as day, p.branch_id, p.order_kind, p.channel, p.kind, p.method, p.currency,
       sum(p.amount) as amount, sum(p.amount_mxn) as amount_mxn
-    from sale_payments p where ${where} and ${branchIs(sql`p.branch_id`, branchId)} and p.channel is not null
-    group by 1, 2, 3, 4, 5, 6, 7`;
-  const payments =
+    from report_money p where ${where} and ${branchIs(sql`p.branch_id`, branchId)}
+    group by 1, 2, 3, 4, 5, 6, 7 having sum(p.amount) <> 0 or sum(p.amount_mxn) <> 0`;
+  const groups =
     basis === 'sale'
       ? sql`${money(sql`p.business_date`, sql`${inPeriod(sql`p.business_date`)} and p.kind <> 'refund'`)}
         union all ${money(sql`p.sale_date`, sql`${inPeriod(sql`p.sale_date`)} and p.kind = 'refund'`)}`
       : money(sql`p.business_date`, inPeriod(sql`p.business_date`));
-  const change = (
-    table: string,
-    orderKind: MoneyGroup['orderKind'],
-  ) => sql`select ${dayOf(sql`s.business_date`)}, s.branch_id, ${sql.raw(`'${orderKind}'`)}, s.channel,
-      'change', 'Efectivo', 'MXN', sum(s.change), sum(s.change)
-    from ${sql.raw(table)} s where s.change > 0 and ${inPeriod(sql`s.business_date`)} and ${branchIs(sql`s.branch_id`, branchId)}
-    group by 1, 2, 4`;
-  const groups = sql`${payments} union all ${change('orders', 'order')} union all ${change('cash_orders', 'cashOrder')}`;
   const result = rowsOf<{
     branch_id: string;
     day: string;

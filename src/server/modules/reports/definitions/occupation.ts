@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LIVE_STATUSES, weekDay, type LockLike, type LockType } from '../../../../domain/agenda';
+import { weekDay, type LockLike, type LockType } from '../../../../domain/agenda';
 import { addByHour, cabinOpenIntervals, hourLabel, type Interval } from '../../../../domain/occupation';
 import { occupationBand, occupationPercent, REPORTS, type ReportColumn } from '../../../../domain/reports';
 import type { ReportRow } from '../../../../domain/reports.contract';
@@ -8,15 +8,9 @@ import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
-import { appointmentsOfPeriod } from './appointments';
+import { daysOfPeriod } from './appointments';
 import { UUID } from './drill-key';
 import { branchIs, rowsOf } from './money-rows';
-
-/** The statuses whose minutes are booked: those that hold the cabin (the no-overlap constraint's). */
-const LIVE = sql.join(
-  LIVE_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-);
 
 interface CabinRow {
   id: string;
@@ -49,7 +43,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
     db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch from cabins c join branches b on b.id = c.branch_id
         join cabin_types ct on ct.id = c.type_id
       where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs} and ((c.active and c.deleted_at is null)
-        or exists (select 1 from appointments a where a.cabin_id = c.id and ${appointmentsOfPeriod(scope)} and a.status in (${LIVE})))
+        or (select sum(d.booked_minutes) from report_cabin_day d where d.cabin_id = c.id and ${daysOfPeriod(scope)}) > 0)
       order by b.name, ct."order", c.name, c.id`),
     db.execute(sql`select s.branch_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
       from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
@@ -105,9 +99,26 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
 }
 
 /**
+ * The days of the period sorted into kinds that open every cabin alike: the same weekday and the same locks touching
+ * it (and whether the day is each lock's own date, which a one-day lock depends on). lockWindow reads nothing else of
+ * the date, so a year of a branch is about seven kinds plus the days its locks start or end on.
+ */
+function dayKinds(days: { date: string; day: number }[], locks: (LockLike & { lastDay: string })[]) {
+  const kinds = new Map<string, { date: string; day: number; locks: LockLike[]; count: number }>();
+  for (const { date, day } of days) {
+    const touching = locks.flatMap((l, i) => (l.date <= date && l.lastDay >= date ? [[i, l] as const] : []));
+    const key = `${day}|${touching.map(([i, l]) => `${i}${l.date === date ? '=' : ''}`).join(',')}`;
+    const kind = kinds.get(key);
+    if (kind) kind.count++;
+    else kinds.set(key, { date, day, locks: touching.map(([, l]) => l), count: 1 });
+  }
+  return [...kinds.values()];
+}
+
+/**
  * Each cabin's open minutes over the period, as 24 hourly sums: for every day, its hours that weekday within the
  * branch's (cabinDayHours, the booking's rule) minus what the branch's locks block there (lockWindow; an 'hour' lock
- * its own half hours). The locks are sorted into the days they may touch first, so a day reads only its own.
+ * its own half hours); each kind of day (dayKinds) is worked out once and counted as many times as it occurs.
  */
 async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<{ cabins: CabinRow[]; open: Map<string, number[]> }> {
   const s = await setting(scope, cabinId);
@@ -116,48 +127,38 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
   const byBranch = new Map<string, CabinRow[]>();
   for (const c of s.cabins) byBranch.set(c.branchId, [...(byBranch.get(c.branchId) ?? []), c]);
   for (const [branchId, cabins] of byBranch) {
-    const locks = s.locksBy.get(branchId) ?? [];
     const branchSchedule = s.branchSchedules.get(branchId) ?? [];
-    for (const c of cabins) open.set(c.id, new Array<number>(24).fill(0));
-    for (const { date, day } of days) {
-      const dayLocks = locks.filter((l) => l.date <= date && l.lastDay >= date);
-      for (const c of cabins) {
-        const intervals: Interval[] = cabinOpenIntervals(branchSchedule, s.cabinSchedules.get(c.id) ?? [], dayLocks, c.id, date, day);
-        if (intervals.length) addByHour(open.get(c.id)!, intervals);
+    const kinds = dayKinds(days, s.locksBy.get(branchId) ?? []);
+    for (const c of cabins) {
+      const hours = new Array<number>(24).fill(0);
+      for (const kind of kinds) {
+        const intervals: Interval[] = cabinOpenIntervals(branchSchedule, s.cabinSchedules.get(c.id) ?? [], kind.locks, c.id, kind.date, kind.day);
+        const once = addByHour(new Array<number>(24).fill(0), intervals);
+        for (let h = 0; h < 24; h++) hours[h]! += once[h]! * kind.count;
       }
+      open.set(c.id, hours);
     }
   }
   return { cabins: s.cabins, open };
 }
 
-/** The live appointments of the period (scheduled, in process, finished: those that hold the cabin) as [s, e) minutes. */
-const bookedSpans = (scope: ReportScope, cabinId: string | undefined) =>
-  sql`select a.cabin_id, (extract(epoch from a.start_time) / 60)::int as s,
-      case when a.end_time = '00:00' then 1440 else (extract(epoch from a.end_time) / 60)::int end as e
-    from appointments a where ${appointmentsOfPeriod(scope)} and a.status in (${LIVE}) ${cabinId ? sql`and a.cabin_id = ${cabinId}::uuid` : sql``}`;
-
-/** Each cabin's booked minutes of the period. */
-async function bookedMinutes(scope: ReportScope): Promise<Map<string, number>> {
-  const rows = rowsOf<{ cabin_id: string; minutes: number }>(
-    await scope.db.execute(sql`select b.cabin_id, sum(b.e - b.s)::int as minutes from (${bookedSpans(scope, undefined)}) b group by b.cabin_id`),
+/**
+ * Each cabin's booked minutes of the period (appointments scheduled, in process or finished: those that hold the
+ * cabin), as a total and by hour of the day (an appointment split at the hours it crosses), from the cabin-days'
+ * summary (report_cabin_day, migration 0028).
+ */
+async function bookedMinutes(scope: ReportScope, cabinId?: string): Promise<Map<string, { total: number; byHour: number[] }>> {
+  const rows = rowsOf<{ cabin_id: string; minutes: number; by_hour: number[] | string }>(
+    await scope.db.execute(sql`select d.cabin_id, sum(d.booked_minutes)::int as minutes, array_to_json(report_sum_by_hour(d.booked_by_hour)) as by_hour
+      from report_cabin_day d where ${daysOfPeriod(scope)} ${cabinId ? sql`and d.cabin_id = ${cabinId}::uuid` : sql``}
+      group by d.cabin_id`),
   );
-  return new Map(rows.map((r) => [r.cabin_id, Number(r.minutes)]));
-}
-
-/** Each cabin's booked minutes of the period by hour of the day (an appointment split at the hours it crosses). */
-async function bookedMinutesByHour(scope: ReportScope, cabinId?: string): Promise<Map<string, number[]>> {
-  const rows = rowsOf<{ cabin_id: string; hour: number; minutes: number }>(
-    await scope.db.execute(sql`select b.cabin_id, h.hour, sum(greatest(0, least(b.e, (h.hour + 1) * 60) - greatest(b.s, h.hour * 60)))::int as minutes
-      from (${bookedSpans(scope, cabinId)}) b join generate_series(0, 23) as h(hour) on h.hour * 60 < b.e and (h.hour + 1) * 60 > b.s
-      group by b.cabin_id, h.hour`),
+  return new Map(
+    rows.map((r) => [
+      r.cabin_id,
+      { total: Number(r.minutes), byHour: (typeof r.by_hour === 'string' ? (JSON.parse(r.by_hour) as number[]) : r.by_hour).map(Number) },
+    ]),
   );
-  const booked = new Map<string, number[]>();
-  for (const r of rows) {
-    const hours = booked.get(r.cabin_id) ?? new Array<number>(24).fill(0);
-    hours[Number(r.hour)] = Number(r.minutes);
-    booked.set(r.cabin_id, hours);
-  }
-  return booked;
 }
 
 const sum = (list: number[] | undefined) => (list ?? []).reduce((a, b) => a + b, 0);
@@ -194,7 +195,7 @@ export const occupation: ReportDefinition = {
       branchId: c.branchId,
       cabin: c.name,
       cabinId: c.id,
-      ...figures(sum(open.get(c.id)), booked.get(c.id) ?? 0),
+      ...figures(sum(open.get(c.id)), booked.get(c.id)?.total ?? 0),
     }));
     const all = figures(
       rows.reduce((s, r) => s + Number(r.openMinutes), 0),
@@ -212,12 +213,12 @@ export const occupation: ReportDefinition = {
       if (scope.branchId && scope.branchId !== cabin.branch_id) return { columns: HOUR_COLUMNS, rows: [] };
       cabinId = key;
     }
-    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutesByHour(scope, cabinId)]);
+    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutes(scope, cabinId)]);
     const rows: ReportRow[] = [];
     for (const c of cabins)
       for (let hour = 0; hour < 24; hour++) {
         const o = open.get(c.id)?.[hour] ?? 0;
-        const b = booked.get(c.id)?.[hour] ?? 0;
+        const b = booked.get(c.id)?.byHour[hour] ?? 0;
         if (!o && !b) continue;
         const f = figures(o, b);
         // an hour never open has no occupation (the heat map leaves it blank)

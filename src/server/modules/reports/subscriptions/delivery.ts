@@ -179,7 +179,7 @@ export async function deliverDueReports(ctx: AppContext, now = new Date()): Prom
   return result;
 }
 
-export const reportJobs: Job[] = [
+export const reportDeliveryJobs: Job[] = [
   {
     name: 'enviar reportes programados',
     everyMs: 5 * 60_000,

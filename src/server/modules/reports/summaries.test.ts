@@ -1,0 +1,178 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { demoId } from '../../db/demo/random';
+import { insertAppointment } from '../../testing/appointments';
+import { queryRows, useTestApp } from '../../testing/harness';
+import { foldReportSummaries, rebuildReportSummaries } from '.';
+
+/**
+ * The reports' summaries (migration 0028) equal their detail: after the demo's year and a day of mixed activity at the
+ * counter and in the agenda (split tenders with change and dollars, a product sale, a refund, bookings made, moved,
+ * confirmed, cancelled, finished, deleted and restored), before and after the fold job, and the fold equals a rebuild.
+ */
+const { t, recepcion } = useTestApp({ recepcion: 'recepcion.tijuana@demo.mx' });
+const TIJUANA = demoId('branch:tijuana');
+const rows = <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => queryRows<T>(t, q);
+
+/** Every branch-day's money as the sales reports read it: from the rows the sales write, and from the summary. */
+const MONEY_DETAIL = sql`select branch_id, business_date::text as day, sale_date::text as sale_day, order_kind, channel, kind, method, currency,
+    sum(amount)::text as amount, sum(amount_mxn)::text as amount_mxn
+  from (select p.branch_id, p.business_date, case when p.kind = 'refund' then p.sale_date else p.business_date end as sale_date, p.order_kind,
+        p.channel, p.kind, p.method, p.currency, p.amount, p.amount_mxn from sale_payments p where p.channel is not null
+      union all select s.branch_id, s.business_date, s.business_date, 'order', s.channel, 'change', 'Efectivo', 'MXN', s.change, s.change
+        from orders s where s.change > 0
+      union all select s.branch_id, s.business_date, s.business_date, 'cashOrder', s.channel, 'change', 'Efectivo', 'MXN', s.change, s.change
+        from cash_orders s where s.change > 0) m
+  group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(amount) <> 0 or sum(amount_mxn) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
+const MONEY_SUMMARY = sql`select branch_id, business_date::text as day, sale_date::text as sale_day, order_kind, channel, kind, method, currency,
+    sum(amount)::text as amount, sum(amount_mxn)::text as amount_mxn
+  from report_money group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(amount) <> 0 or sum(amount_mxn) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
+
+/** Every cabin-day's appointments as the agenda reports count them: from the appointments, and from the summary. */
+const CABIN_DETAIL = sql`select a.date::text as day, a.cabin_id, a.appointment_method as channel, null::text as confirm, null::text as hour,
+    count(*) filter (where a.status <> 'cancelled')::int as n from appointments a where a.deleted_at is null group by 1, 2, 3
+  union all select a.date::text, a.cabin_id, null, a.confirm_method, null, count(*)::int from appointments a
+    where a.deleted_at is null and a.confirm_method is not null group by 1, 2, 4
+  union all select a.date::text, a.cabin_id, null, 'finished', null, count(*)::int from appointments a
+    where a.deleted_at is null and a.status = 'finished' group by 1, 2
+  union all select b.date::text, b.cabin_id, null, null, h.hour::text, sum(greatest(0, least(b.e, (h.hour + 1) * 60) - greatest(b.s, h.hour * 60)))::int
+    from (select a.date, a.cabin_id, (extract(epoch from a.start_time) / 60)::int as s,
+        case when a.end_time = '00:00' then 1440 else (extract(epoch from a.end_time) / 60)::int end as e
+      from appointments a where a.deleted_at is null and a.status in ('scheduled', 'inProcess', 'finished')) b
+      join generate_series(0, 23) as h(hour) on h.hour * 60 < b.e and (h.hour + 1) * 60 > b.s
+    group by 1, 2, 5`;
+const CABIN_SUMMARY = sql`with d as (select date, cabin_id, sum(in_person) in_person, sum(phone_call) phone_call, sum(social_networks) social_networks,
+      sum(app) app, sum(ecommerce) ecommerce, sum(finished) finished, sum(confirm_si) si, sum(confirm_no) no, sum(confirm_whatsapp) whatsapp,
+      sum(confirm_buzon) buzon, sum(confirm_email) email, sum(confirm_app) c_app, sum(confirm_ecommerce) c_ecommerce,
+      report_sum_by_hour(booked_by_hour) by_hour
+    from report_cabin_day group by date, cabin_id)
+  select d.date::text as day, d.cabin_id, x.channel, x.confirm, x.hour, x.n::int as n
+  from d, lateral (values ('inPerson', null, null, d.in_person), ('phoneCall', null, null, d.phone_call), ('socialNetworks', null, null, d.social_networks),
+      ('app', null, null, d.app), ('ecommerce', null, null, d.ecommerce), (null, 'finished', null, d.finished), (null, 'si', null, d.si),
+      (null, 'no', null, d.no), (null, 'whatsapp', null, d.whatsapp), (null, 'buzón', null, d.buzon), (null, 'email', null, d.email),
+      (null, 'app', null, d.c_app), (null, 'ecommerce', null, d.c_ecommerce)) as x(channel, confirm, hour, n)
+  where x.n <> 0
+  union all select d.date::text, d.cabin_id, null, null, (u.i - 1)::text, u.m from d, unnest(d.by_hour) with ordinality as u(m, i) where u.m <> 0`;
+
+const key = (r: Record<string, unknown>) => JSON.stringify(r);
+/** The non-zero counts of a cabin query, as a sorted list (a count of 0 in the detail is no row in the summary). */
+async function cabinCounts(q: ReturnType<typeof sql>) {
+  return (await rows<Record<string, unknown>>(q))
+    .filter((r) => Number(r.n) !== 0)
+    .map(key)
+    .sort();
+}
+async function expectSummariesEqualDetail() {
+  expect(await rows(MONEY_SUMMARY)).toEqual(await rows(MONEY_DETAIL));
+  const [summary, detail] = [await cabinCounts(CABIN_SUMMARY), await cabinCounts(CABIN_DETAIL)];
+  expect(summary.length).toBeGreaterThan(0);
+  expect(summary).toEqual(detail);
+}
+const pending = async () =>
+  (await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas))::int as n`))[0]!.n;
+
+let keySeq = 0;
+async function sell(url: string, payload: Record<string, unknown>) {
+  const res = await recepcion({ method: 'POST', url, payload, headers: { 'idempotency-key': `resumen-${++keySeq}` } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ orderNumber: string; total: number }>();
+}
+
+beforeAll(async () => {
+  // the demo's template was folded or rebuilt when it was made: start from the day rows alone
+  await foldReportSummaries(t.ctx.db);
+  const [treatment] = await rows<{ id: string; price: string }>(
+    sql`select id, price::text from treatments where active and deleted_at is null and price between 500 and 5000 order by sku limit 1`,
+  );
+  const [{ id: customerId }] = (await rows<{ id: string }>(
+    sql`select id from customers where deleted_at is null and active order by customer_number limit 1`,
+  )) as [{ id: string }];
+  const price = Number(treatment!.price);
+  // split tenders: dollars at the day's rate, a card and pesos over the rest (change)
+  const split = await sell('/v1/order/create', {
+    channel: 'pos',
+    branchId: TIJUANA,
+    customerId,
+    items: [{ treatmentId: treatment!.id, quantity: 1 }],
+    payments: [
+      { method: 'Efectivo', amount: 10, currency: 'USD' },
+      { method: 'Tarjeta de crédito', amount: 100, currency: 'MXN' },
+      { method: 'Efectivo', amount: Math.ceil(price) + 200, currency: 'MXN' },
+    ],
+  });
+  await sell('/v1/order/create', {
+    channel: 'pos',
+    branchId: TIJUANA,
+    customerId,
+    items: [{ treatmentId: treatment!.id, quantity: 1 }],
+    payments: [{ method: 'Tarjeta de débito', amount: price, currency: 'MXN' }],
+  });
+  const refund = await recepcion({
+    method: 'POST',
+    url: `/v1/order/${split.orderNumber}/refund`,
+    payload: { refundReason: 'Prueba de los resúmenes', refundMethod: 'Efectivo', password: 'Demo2026!', branchId: TIJUANA },
+  });
+  expect(refund.statusCode, refund.body).toBe(200);
+
+  // the agenda: bookings in two cabins made, moved (time, day, cabin), confirmed, cancelled, finished, deleted and restored
+  const cabins = await rows<{ id: string; type_id: string }>(
+    sql`select c.id, ct.treatment_type_id as type_id from cabins c join cabin_types ct on ct.id = c.type_id
+      where c.branch_id = ${TIJUANA} and c.active and c.deleted_at is null order by c.name limit 2`,
+  );
+  const cabin = (i: number) => ({ id: cabins[i]!.id, treatmentTypeId: cabins[i]!.type_id });
+  const booked: { id: string }[] = [];
+  for (let i = 0; i < 6; i++)
+    booked.push(
+      await insertAppointment(t.ctx.db, {
+        appointmentNumber: `RESUMEN-${i}`,
+        branchId: TIJUANA,
+        cabin: cabin(i % 2),
+        customerId,
+        date: '2031-03-0' + (1 + (i % 3)),
+        start: `${10 + i}:10`,
+        end: `${11 + i}:40`,
+      }),
+    );
+  const on = (i: number) => sql`id = ${booked[i]!.id}`;
+  await rows(sql`update appointments set start_time = '09:45', end_time = '10:15' where ${on(0)}`);
+  await rows(sql`update appointments set date = '2031-03-09', cabin_id = ${cabins[0]!.id} where ${on(1)}`);
+  await rows(sql`update appointments set confirm_method = 'whatsapp' where ${on(2)}`);
+  await rows(sql`update appointments set confirm_method = 'no', status = 'cancelled' where ${on(3)}`);
+  await rows(sql`update appointments set status = 'finished', appointment_method = 'app', end_time = '23:45' where ${on(4)}`);
+  await rows(sql`update appointments set deleted_at = now() where ${on(5)} or ${on(2)}`);
+  await rows(sql`update appointments set deleted_at = null where ${on(2)}`);
+  await rows(sql`update appointments set observations = 'sin efecto en los reportes' where ${on(0)}`);
+});
+
+describe('report summaries', () => {
+  it('equal their detail with deltas pending, after the fold, and a rebuild writes the same day rows as the fold', async () => {
+    expect(await pending()).toBeGreaterThan(0);
+    await expectSummariesEqualDetail();
+
+    await foldReportSummaries(t.ctx.db);
+    expect(await pending()).toBe(0);
+    await expectSummariesEqualDetail();
+
+    const dayRows = sql`select m.*, null as c from report_money_days m where m.amount <> 0 or m.amount_mxn <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
+    const cabinRows = sql`select * from report_cabin_days c where c.in_person + c.phone_call + c.social_networks + c.app + c.ecommerce + c.finished
+      + c.confirm_si + c.confirm_no + c.confirm_whatsapp + c.confirm_buzon + c.confirm_email + c.confirm_app + c.confirm_ecommerce + c.booked_minutes <> 0
+      order by date, branch_id, cabin_id`;
+    const folded = [await rows(dayRows), await rows(cabinRows)];
+    await rebuildReportSummaries(t.ctx.db);
+    expect([await rows(dayRows), await rows(cabinRows)]).toEqual(folded);
+  });
+
+  it('a booking moved to another cabin leaves the old cabin-day and counts in the new one at once', async () => {
+    const [a] = await rows<{ id: string; cabin_id: string; date: string }>(
+      sql`select id, cabin_id, date::text as date from appointments where appointment_number = 'RESUMEN-1'`,
+    );
+    const minutesOf = async (cabinId: string, date: string) =>
+      (
+        await rows<{ m: number }>(sql`select coalesce(sum(booked_minutes), 0)::int as m from report_cabin_day where cabin_id = ${cabinId} and date = ${date}`)
+      )[0]!.m;
+    const before = await minutesOf(a!.cabin_id, a!.date);
+    await rows(sql`update appointments set date = '2031-03-10' where id = ${a!.id}`);
+    expect(await minutesOf(a!.cabin_id, a!.date)).toBe(before - 90);
+    expect(await minutesOf(a!.cabin_id, '2031-03-10')).toBe(90);
+  });
+});
