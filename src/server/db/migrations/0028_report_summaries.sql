@@ -42,6 +42,28 @@ CREATE TABLE "report_cabin_days" (
 	CONSTRAINT "report_cabin_days_pk" PRIMARY KEY("date","branch_id","cabin_id")
 );
 --> statement-breakpoint
+CREATE TABLE "report_cabin_months" (
+	"date" date NOT NULL,
+	"branch_id" uuid NOT NULL,
+	"cabin_id" uuid NOT NULL,
+	"in_person" integer NOT NULL,
+	"phone_call" integer NOT NULL,
+	"social_networks" integer NOT NULL,
+	"app" integer NOT NULL,
+	"ecommerce" integer NOT NULL,
+	"finished" integer NOT NULL,
+	"confirm_si" integer NOT NULL,
+	"confirm_no" integer NOT NULL,
+	"confirm_whatsapp" integer NOT NULL,
+	"confirm_buzon" integer NOT NULL,
+	"confirm_email" integer NOT NULL,
+	"confirm_app" integer NOT NULL,
+	"confirm_ecommerce" integer NOT NULL,
+	"booked_minutes" integer NOT NULL,
+	"booked_by_hour" integer[] NOT NULL,
+	CONSTRAINT "report_cabin_months_pk" PRIMARY KEY("date","branch_id","cabin_id")
+);
+--> statement-breakpoint
 CREATE TABLE "report_money_days" (
 	"branch_id" uuid NOT NULL,
 	"business_date" date NOT NULL,
@@ -68,6 +90,20 @@ CREATE TABLE "report_money_deltas" (
 	"currency" varchar(3) NOT NULL,
 	"amount" numeric(16, 2) NOT NULL,
 	"amount_mxn" numeric(16, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "report_money_months" (
+	"branch_id" uuid NOT NULL,
+	"business_date" date NOT NULL,
+	"sale_date" date NOT NULL,
+	"order_kind" varchar(10) NOT NULL,
+	"channel" varchar(10) NOT NULL,
+	"kind" varchar(10) NOT NULL,
+	"method" varchar(40) NOT NULL,
+	"currency" varchar(3) NOT NULL,
+	"amount" numeric(16, 2) NOT NULL,
+	"amount_mxn" numeric(16, 2) NOT NULL,
+	CONSTRAINT "report_money_months_pk" PRIMARY KEY("business_date","branch_id","sale_date","order_kind","channel","kind","method","currency")
 );
 --> statement-breakpoint
 CREATE INDEX "report_money_days_refund_sale_day_idx" ON "report_money_days" USING btree ("sale_date","branch_id") WHERE "report_money_days"."kind" = 'refund';--> statement-breakpoint
@@ -161,39 +197,43 @@ CREATE VIEW report_cabin_day AS
     confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour FROM report_cabin_days
   UNION ALL SELECT date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no, confirm_whatsapp,
     confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour FROM report_cabin_day_deltas;--> statement-breakpoint
--- moves every delta into its day row (one runner at a time; a delta written meanwhile waits for the next fold)
+CREATE VIEW report_money_month AS
+  SELECT branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, amount, amount_mxn FROM report_money_months
+  UNION ALL SELECT branch_id, date_trunc('month', business_date)::date, date_trunc('month', sale_date)::date, order_kind, channel, kind, method, currency, amount, amount_mxn
+  FROM report_money_deltas;--> statement-breakpoint
+CREATE VIEW report_cabin_month AS
+  SELECT date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no, confirm_whatsapp, confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour FROM report_cabin_months
+  UNION ALL SELECT date_trunc('month', date)::date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no, confirm_whatsapp, confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour FROM report_cabin_day_deltas;--> statement-breakpoint
+-- moves every delta into its day and month rows (one runner at a time; a delta written meanwhile waits for the next fold)
 CREATE FUNCTION report_summaries_fold() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT pg_try_advisory_xact_lock(28028) THEN RETURN; END IF;
-  WITH moved AS (DELETE FROM report_money_deltas RETURNING *)
-  INSERT INTO report_money_days (branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, amount, amount_mxn)
+  WITH moved AS (DELETE FROM report_money_deltas RETURNING *),
+  days AS (INSERT INTO report_money_days (branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, amount, amount_mxn)
   SELECT branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, sum(amount), sum(amount_mxn) FROM moved
-  GROUP BY business_date, branch_id, sale_date, order_kind, channel, kind, method, currency
-  ORDER BY business_date, branch_id, sale_date, order_kind, channel, kind, method, currency
-  ON CONFLICT ON CONSTRAINT report_money_days_pk DO UPDATE SET amount = report_money_days.amount + excluded.amount,
-    amount_mxn = report_money_days.amount_mxn + excluded.amount_mxn;
-  WITH moved AS (DELETE FROM report_cabin_day_deltas RETURNING *)
-  INSERT INTO report_cabin_days (date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no,
-    confirm_whatsapp, confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour)
-  SELECT date, branch_id, cabin_id, sum(in_person), sum(phone_call), sum(social_networks), sum(app), sum(ecommerce), sum(finished), sum(confirm_si),
-    sum(confirm_no), sum(confirm_whatsapp), sum(confirm_buzon), sum(confirm_email), sum(confirm_app), sum(confirm_ecommerce), sum(booked_minutes),
-    report_sum_by_hour(booked_by_hour)
-  FROM moved GROUP BY date, branch_id, cabin_id ORDER BY date, branch_id, cabin_id
-  ON CONFLICT ON CONSTRAINT report_cabin_days_pk DO UPDATE SET in_person = report_cabin_days.in_person + excluded.in_person,
-    phone_call = report_cabin_days.phone_call + excluded.phone_call, social_networks = report_cabin_days.social_networks + excluded.social_networks,
-    app = report_cabin_days.app + excluded.app, ecommerce = report_cabin_days.ecommerce + excluded.ecommerce,
-    finished = report_cabin_days.finished + excluded.finished, confirm_si = report_cabin_days.confirm_si + excluded.confirm_si,
-    confirm_no = report_cabin_days.confirm_no + excluded.confirm_no, confirm_whatsapp = report_cabin_days.confirm_whatsapp + excluded.confirm_whatsapp,
-    confirm_buzon = report_cabin_days.confirm_buzon + excluded.confirm_buzon, confirm_email = report_cabin_days.confirm_email + excluded.confirm_email,
-    confirm_app = report_cabin_days.confirm_app + excluded.confirm_app, confirm_ecommerce = report_cabin_days.confirm_ecommerce + excluded.confirm_ecommerce,
-    booked_minutes = report_cabin_days.booked_minutes + excluded.booked_minutes,
-    booked_by_hour = report_int_array_add(report_cabin_days.booked_by_hour, excluded.booked_by_hour);
+  GROUP BY 2, 1, 3, 4, 5, 6, 7, 8 ORDER BY 2, 1, 3, 4, 5, 6, 7, 8
+  ON CONFLICT ON CONSTRAINT report_money_days_pk DO UPDATE SET amount = report_money_days.amount + excluded.amount, amount_mxn = report_money_days.amount_mxn + excluded.amount_mxn)
+  INSERT INTO report_money_months (branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, amount, amount_mxn)
+  SELECT branch_id, date_trunc('month', business_date)::date, date_trunc('month', sale_date)::date, order_kind, channel, kind, method, currency, sum(amount), sum(amount_mxn) FROM moved
+  GROUP BY 2, 1, 3, 4, 5, 6, 7, 8 ORDER BY 2, 1, 3, 4, 5, 6, 7, 8
+  ON CONFLICT ON CONSTRAINT report_money_months_pk DO UPDATE SET amount = report_money_months.amount + excluded.amount, amount_mxn = report_money_months.amount_mxn + excluded.amount_mxn;
+  WITH moved AS (DELETE FROM report_cabin_day_deltas RETURNING *),
+  days AS (INSERT INTO report_cabin_days (date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no, confirm_whatsapp, confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour)
+  SELECT date, branch_id, cabin_id, sum(in_person), sum(phone_call), sum(social_networks), sum(app), sum(ecommerce), sum(finished), sum(confirm_si), sum(confirm_no), sum(confirm_whatsapp), sum(confirm_buzon), sum(confirm_email), sum(confirm_app), sum(confirm_ecommerce), sum(booked_minutes), report_sum_by_hour(booked_by_hour) FROM moved
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT ON CONSTRAINT report_cabin_days_pk DO UPDATE SET in_person = report_cabin_days.in_person + excluded.in_person, phone_call = report_cabin_days.phone_call + excluded.phone_call, social_networks = report_cabin_days.social_networks + excluded.social_networks, app = report_cabin_days.app + excluded.app, ecommerce = report_cabin_days.ecommerce + excluded.ecommerce, finished = report_cabin_days.finished + excluded.finished, confirm_si = report_cabin_days.confirm_si + excluded.confirm_si, confirm_no = report_cabin_days.confirm_no + excluded.confirm_no, confirm_whatsapp = report_cabin_days.confirm_whatsapp + excluded.confirm_whatsapp, confirm_buzon = report_cabin_days.confirm_buzon + excluded.confirm_buzon, confirm_email = report_cabin_days.confirm_email + excluded.confirm_email, confirm_app = report_cabin_days.confirm_app + excluded.confirm_app, confirm_ecommerce = report_cabin_days.confirm_ecommerce + excluded.confirm_ecommerce, booked_minutes = report_cabin_days.booked_minutes + excluded.booked_minutes,
+    booked_by_hour = report_int_array_add(report_cabin_days.booked_by_hour, excluded.booked_by_hour))
+  INSERT INTO report_cabin_months (date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no, confirm_whatsapp, confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour)
+  SELECT date_trunc('month', date)::date, branch_id, cabin_id, sum(in_person), sum(phone_call), sum(social_networks), sum(app), sum(ecommerce), sum(finished), sum(confirm_si), sum(confirm_no), sum(confirm_whatsapp), sum(confirm_buzon), sum(confirm_email), sum(confirm_app), sum(confirm_ecommerce), sum(booked_minutes), report_sum_by_hour(booked_by_hour) FROM moved
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT ON CONSTRAINT report_cabin_months_pk DO UPDATE SET in_person = report_cabin_months.in_person + excluded.in_person, phone_call = report_cabin_months.phone_call + excluded.phone_call, social_networks = report_cabin_months.social_networks + excluded.social_networks, app = report_cabin_months.app + excluded.app, ecommerce = report_cabin_months.ecommerce + excluded.ecommerce, finished = report_cabin_months.finished + excluded.finished, confirm_si = report_cabin_months.confirm_si + excluded.confirm_si, confirm_no = report_cabin_months.confirm_no + excluded.confirm_no, confirm_whatsapp = report_cabin_months.confirm_whatsapp + excluded.confirm_whatsapp, confirm_buzon = report_cabin_months.confirm_buzon + excluded.confirm_buzon, confirm_email = report_cabin_months.confirm_email + excluded.confirm_email, confirm_app = report_cabin_months.confirm_app + excluded.confirm_app, confirm_ecommerce = report_cabin_months.confirm_ecommerce + excluded.confirm_ecommerce, booked_minutes = report_cabin_months.booked_minutes + excluded.booked_minutes,
+    booked_by_hour = report_int_array_add(report_cabin_months.booked_by_hour, excluded.booked_by_hour);
 END $$;--> statement-breakpoint
 -- the summaries made again from the detail (after a load that skipped the triggers, and once here for the rows already written)
 CREATE FUNCTION report_summaries_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(28028);
-  TRUNCATE report_money_days, report_money_deltas, report_cabin_days, report_cabin_day_deltas;
+  TRUNCATE report_money_days, report_money_months, report_money_deltas, report_cabin_days, report_cabin_months, report_cabin_day_deltas;
   INSERT INTO report_money_days (branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, amount, amount_mxn)
   SELECT branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, sum(amount), sum(amount_mxn)
   FROM (SELECT p.branch_id, p.business_date, CASE WHEN p.kind = 'refund' THEN coalesce(p.sale_date, p.business_date) ELSE p.business_date END AS sale_date,
@@ -223,5 +263,11 @@ BEGIN
       a.status IN ('scheduled', 'inProcess', 'finished') AS live) m
   WHERE a.deleted_at IS NULL
   GROUP BY a.date, a.branch_id, a.cabin_id;
+  INSERT INTO report_money_months (branch_id, business_date, sale_date, order_kind, channel, kind, method, currency, amount, amount_mxn)
+  SELECT branch_id, date_trunc('month', business_date)::date, date_trunc('month', sale_date)::date, order_kind, channel, kind, method, currency, sum(amount), sum(amount_mxn)
+  FROM report_money_days GROUP BY 2, 1, 3, 4, 5, 6, 7, 8;
+  INSERT INTO report_cabin_months (date, branch_id, cabin_id, in_person, phone_call, social_networks, app, ecommerce, finished, confirm_si, confirm_no, confirm_whatsapp, confirm_buzon, confirm_email, confirm_app, confirm_ecommerce, booked_minutes, booked_by_hour)
+  SELECT date_trunc('month', date)::date, branch_id, cabin_id, sum(in_person), sum(phone_call), sum(social_networks), sum(app), sum(ecommerce), sum(finished), sum(confirm_si), sum(confirm_no), sum(confirm_whatsapp), sum(confirm_buzon), sum(confirm_email), sum(confirm_app), sum(confirm_ecommerce), sum(booked_minutes), report_sum_by_hour(booked_by_hour)
+  FROM report_cabin_days GROUP BY 1, 2, 3;
 END $$;--> statement-breakpoint
 SELECT report_summaries_rebuild();

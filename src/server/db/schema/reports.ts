@@ -109,6 +109,10 @@ export const reportMoneyDays = pgTable('report_money_days', { ...moneyKey, ...mo
     .on(t.saleDate, t.branchId)
     .where(sql`${t.kind} = 'refund'`),
 ]);
+/** The same by month (business_date and sale_date = the month's first day): a year of the chain in a few thousand rows. */
+export const reportMoneyMonths = pgTable('report_money_months', { ...moneyKey, ...moneySums }, (t) => [
+  primaryKey({ name: 'report_money_months_pk', columns: [t.businessDate, t.branchId, t.saleDate, t.orderKind, t.channel, t.kind, t.method, t.currency] }),
+]);
 export const reportMoneyDeltas = pgTable('report_money_deltas', { seq: bigserial('seq', { mode: 'number' }).primaryKey(), ...moneyKey, ...moneySums });
 
 const cabinDayKey = { date: date('date').notNull(), branchId: uuid('branch_id').notNull(), cabinId: uuid('cabin_id').notNull() };
@@ -133,6 +137,10 @@ const cabinDaySums = {
 };
 export const reportCabinDays = pgTable('report_cabin_days', { ...cabinDayKey, ...cabinDaySums }, (t) => [
   primaryKey({ name: 'report_cabin_days_pk', columns: [t.date, t.branchId, t.cabinId] }),
+]);
+/** The same by month (date = the month's first day). */
+export const reportCabinMonths = pgTable('report_cabin_months', { ...cabinDayKey, ...cabinDaySums }, (t) => [
+  primaryKey({ name: 'report_cabin_months_pk', columns: [t.date, t.branchId, t.cabinId] }),
 ]);
 export const reportCabinDayDeltas = pgTable('report_cabin_day_deltas', {
   seq: bigserial('seq', { mode: 'number' }).primaryKey(),

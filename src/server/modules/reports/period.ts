@@ -63,3 +63,19 @@ export function monthsOf(period: ReportPeriod): string[] {
     } else m += 1;
   }
 }
+
+const dayAfter = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A period cut at its whole months: the first days of each whole month it covers (`months`, null when none) and the
+ * days before and after them (`days`). A summary kept by day and by month reads a year from twelve month rows.
+ */
+export function splitByMonths(period: ReportPeriod): { months: ReportPeriod | null; days: ReportPeriod[] } {
+  const firstWhole = period.from.endsWith('-01') ? period.from : `${dayAfter(lastDayOf(period.from.slice(0, 7)))}`;
+  const lastWholeEnd = period.to === lastDayOf(period.to.slice(0, 7)) ? period.to : dayAfter(`${period.to.slice(0, 7)}-01`, -1);
+  if (firstWhole > lastWholeEnd) return { months: null, days: [period] };
+  const days: ReportPeriod[] = [];
+  if (period.from < firstWhole) days.push({ from: period.from, to: dayAfter(firstWhole, -1) });
+  if (period.to > lastWholeEnd) days.push({ from: dayAfter(lastWholeEnd), to: period.to });
+  return { months: { from: firstWhole, to: `${lastWholeEnd.slice(0, 7)}-01` }, days };
+}

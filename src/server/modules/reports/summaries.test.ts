@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { demoId } from '../../db/demo/random';
 import { insertAppointment } from '../../testing/appointments';
 import { queryRows, useTestApp } from '../../testing/harness';
 import { foldReportSummaries, rebuildReportSummaries } from '.';
+import { splitByMonths } from './period';
 
 /**
  * The reports' summaries (migration 0028) equal their detail: after the demo's year and a day of mixed activity at the
@@ -62,11 +63,28 @@ async function cabinCounts(q: ReturnType<typeof sql>) {
     .map(key)
     .sort();
 }
+/** The month views against the day views summed by month (the day views being the detail, as checked above). */
+const MONEY_MONTHS = (from: SQL, day: SQL) => sql`select branch_id, ${day} as month, date_trunc('month', sale_date)::date::text as sale_month, order_kind,
+    channel, kind, method, currency, sum(amount)::text as amount, sum(amount_mxn)::text as amount_mxn
+  from ${from} m group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(amount) <> 0 or sum(amount_mxn) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
+const CABIN_MONTHS = (from: SQL, day: SQL) => sql`select branch_id, ${day} as month, cabin_id, sum(booked_minutes)::int as minutes,
+    sum(in_person + phone_call + social_networks + app + ecommerce)::int as booked, sum(finished)::int as finished,
+    sum(confirm_si + confirm_no + confirm_whatsapp + confirm_buzon + confirm_email + confirm_app + confirm_ecommerce)::int as confirmed,
+    array_to_json(report_sum_by_hour(booked_by_hour))::text as by_hour
+  from ${from} m group by 1, 2, 3 order by 1, 2, 3`;
+const monthOf = sql`date_trunc('month', m.business_date)::date::text`;
+const cabinMonthOf = sql`date_trunc('month', m.date)::date::text`;
+const nonZero = (list: Record<string, unknown>[]) => list.filter((r) => r.minutes !== 0 || r.booked !== 0 || r.finished !== 0 || r.confirmed !== 0);
+
 async function expectSummariesEqualDetail() {
   expect(await rows(MONEY_SUMMARY)).toEqual(await rows(MONEY_DETAIL));
   const [summary, detail] = [await cabinCounts(CABIN_SUMMARY), await cabinCounts(CABIN_DETAIL)];
   expect(summary.length).toBeGreaterThan(0);
   expect(summary).toEqual(detail);
+  expect(await rows(MONEY_MONTHS(sql`report_money_month`, monthOf))).toEqual(await rows(MONEY_MONTHS(sql`report_money`, monthOf)));
+  expect(nonZero(await rows(CABIN_MONTHS(sql`report_cabin_month`, cabinMonthOf)))).toEqual(
+    nonZero(await rows(CABIN_MONTHS(sql`report_cabin_day`, cabinMonthOf))),
+  );
 }
 const pending = async () =>
   (await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas))::int as n`))[0]!.n;
@@ -174,5 +192,48 @@ describe('report summaries', () => {
     await rows(sql`update appointments set date = '2031-03-10' where id = ${a!.id}`);
     expect(await minutesOf(a!.cabin_id, a!.date)).toBe(before - 90);
     expect(await minutesOf(a!.cabin_id, '2031-03-10')).toBe(90);
+  });
+});
+
+describe('a period cut at its whole months (the month summaries read the middle, the day summaries the edges)', () => {
+  it.each([
+    [
+      { from: '2026-01-01', to: '2026-12-31' },
+      { months: { from: '2026-01-01', to: '2026-12-01' }, days: [] },
+    ],
+    [
+      { from: '2026-01-15', to: '2026-03-10' },
+      {
+        months: { from: '2026-02-01', to: '2026-02-01' },
+        days: [
+          { from: '2026-01-15', to: '2026-01-31' },
+          { from: '2026-03-01', to: '2026-03-10' },
+        ],
+      },
+    ],
+    [
+      { from: '2028-02-01', to: '2028-02-29' },
+      { months: { from: '2028-02-01', to: '2028-02-01' }, days: [] },
+    ],
+    [
+      { from: '2026-02-02', to: '2026-02-28' },
+      { months: null, days: [{ from: '2026-02-02', to: '2026-02-28' }] },
+    ],
+    [
+      { from: '2026-03-31', to: '2026-05-01' },
+      {
+        months: { from: '2026-04-01', to: '2026-04-01' },
+        days: [
+          { from: '2026-03-31', to: '2026-03-31' },
+          { from: '2026-05-01', to: '2026-05-01' },
+        ],
+      },
+    ],
+    [
+      { from: '2026-12-06', to: '2026-12-06' },
+      { months: null, days: [{ from: '2026-12-06', to: '2026-12-06' }] },
+    ],
+  ])('%o', (period, split) => {
+    expect(splitByMonths(period)).toEqual(split);
   });
 });

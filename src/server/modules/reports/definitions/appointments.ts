@@ -14,6 +14,7 @@ import type { ReportDefinition, ReportScope } from '../definition';
 import { uuidKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, rowsOf } from './money-rows';
+import { cabinSummary } from './summary-rows';
 
 /** The appointments of the period by their date (already the branch's own day), of the scope's branches, not deleted. */
 export const appointmentsOfPeriod = (scope: Pick<ReportScope, 'period' | 'branchId'>, alias = 'a'): SQL =>
@@ -46,10 +47,6 @@ const SUMMARY_CONFIRM: Record<(typeof CONFIRM_METHODS)[number], string> = {
   app: 'confirm_app',
   ecommerce: 'confirm_ecommerce',
 };
-
-/** The cabin-days of the period (report_cabin_day: appointments not deleted, by their date, already the branch's own day) of the scope's branches. */
-export const daysOfPeriod = (scope: Pick<ReportScope, 'period' | 'branchId'>): SQL =>
-  sql`d.date between ${scope.period.from}::date and ${scope.period.to}::date and ${branchIs(sql`d.branch_id`, scope.branchId)}`;
 
 interface AppointmentLine {
   appointment_number: string;
@@ -132,8 +129,7 @@ export const appointmentsByChannel: ReportDefinition = {
             APPOINTMENT_METHODS.map((m) => sql`d.${sql.identifier(SUMMARY_CHANNEL[m])}`),
             sql` + `,
           )})::int as total
-        from report_cabin_day d join branches b on b.id = d.branch_id
-        where ${daysOfPeriod(scope)}
+        from ${cabinSummary(scope.period, scope.branchId)} d join branches b on b.id = d.branch_id
         group by d.branch_id, b.name having sum(${sql.join(
           APPOINTMENT_METHODS.map((m) => sql`d.${sql.identifier(SUMMARY_CHANNEL[m])}`),
           sql` + `,
@@ -162,8 +158,7 @@ export const confirmation: ReportDefinition = {
             CONFIRM_METHODS.map((m) => sql`sum(d.${sql.identifier(SUMMARY_CONFIRM[m])})::int as ${sql.identifier(CONFIRMATION_OF_METHOD[m])}`),
             sql`, `,
           )}
-        from report_cabin_day d join branches b on b.id = d.branch_id
-        where ${daysOfPeriod(scope)}
+        from ${cabinSummary(scope.period, scope.branchId)} d join branches b on b.id = d.branch_id
         group by d.branch_id, b.name having sum(${sql.join(
           CONFIRM_METHODS.map((m) => sql`d.${sql.identifier(SUMMARY_CONFIRM[m])}`),
           sql` + `,

@@ -3,6 +3,7 @@ import { fromCents, toCents, type Cents } from '../../../../domain/money';
 import type { ReportBasis } from '../../../../domain/reports.contract';
 import type { DbOrTx } from '../../../db/client';
 import type { ReportPeriod } from '../period';
+import { moneySummary } from './summary-rows';
 
 /** One group of tenders or refunds of a branch-day: what the sales reports add up. */
 export interface MoneyGroup {
@@ -43,17 +44,15 @@ export async function moneyGroups(
   basis: ReportBasis,
   grain: 'day' | 'month' = 'day',
 ): Promise<MoneyGroup[]> {
-  const inPeriod = (day: SQL) => sql`${day} between ${period.from}::date and ${period.to}::date`;
   const dayOf = (day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
-  const money = (day: SQL, where: SQL) => sql`select ${dayOf(day)} as day, p.branch_id, p.order_kind, p.channel, p.kind, p.method, p.currency,
-      sum(p.amount) as amount, sum(p.amount_mxn) as amount_mxn
-    from report_money p where ${where} and ${branchIs(sql`p.branch_id`, branchId)}
+  const money = (date: 'business_date' | 'sale_date', where: SQL) => sql`select ${dayOf(sql`p.${sql.identifier(date)}`)} as day, p.branch_id,
+      p.order_kind, p.channel, p.kind, p.method, p.currency, sum(p.amount) as amount, sum(p.amount_mxn) as amount_mxn
+    from ${moneySummary(period, branchId, grain, date, where)} p
     group by 1, 2, 3, 4, 5, 6, 7 having sum(p.amount) <> 0 or sum(p.amount_mxn) <> 0`;
   const groups =
     basis === 'sale'
-      ? sql`${money(sql`p.business_date`, sql`${inPeriod(sql`p.business_date`)} and p.kind <> 'refund'`)}
-        union all ${money(sql`p.sale_date`, sql`${inPeriod(sql`p.sale_date`)} and p.kind = 'refund'`)}`
-      : money(sql`p.business_date`, inPeriod(sql`p.business_date`));
+      ? sql`${money('business_date', sql`s.kind <> 'refund'`)} union all ${money('sale_date', sql`s.kind = 'refund'`)}`
+      : money('business_date', sql`true`);
   const result = rowsOf<{
     branch_id: string;
     day: string;

@@ -8,9 +8,9 @@ import { AppError } from '../../../platform/app-error';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
-import { daysOfPeriod } from './appointments';
 import { UUID } from './drill-key';
 import { branchIs, rowsOf } from './money-rows';
+import { cabinSummary } from './summary-rows';
 
 interface CabinRow {
   id: string;
@@ -43,7 +43,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
     db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch from cabins c join branches b on b.id = c.branch_id
         join cabin_types ct on ct.id = c.type_id
       where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs} and ((c.active and c.deleted_at is null)
-        or (select sum(d.booked_minutes) from report_cabin_day d where d.cabin_id = c.id and ${daysOfPeriod(scope)}) > 0)
+        or c.id in (select d.cabin_id from ${cabinSummary(period, branchId)} d group by d.cabin_id having sum(d.booked_minutes) > 0))
       order by b.name, ct."order", c.name, c.id`),
     db.execute(sql`select s.branch_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
       from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
@@ -150,7 +150,7 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
 async function bookedMinutes(scope: ReportScope, cabinId?: string): Promise<Map<string, { total: number; byHour: number[] }>> {
   const rows = rowsOf<{ cabin_id: string; minutes: number; by_hour: number[] | string }>(
     await scope.db.execute(sql`select d.cabin_id, sum(d.booked_minutes)::int as minutes, array_to_json(report_sum_by_hour(d.booked_by_hour)) as by_hour
-      from report_cabin_day d where ${daysOfPeriod(scope)} ${cabinId ? sql`and d.cabin_id = ${cabinId}::uuid` : sql``}
+      from ${cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`)} d
       group by d.cabin_id`),
   );
   return new Map(

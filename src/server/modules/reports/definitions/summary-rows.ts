@@ -1,0 +1,32 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { splitByMonths, type ReportPeriod } from '../period';
+
+/**
+ * The rows of a summary (migration 0028) for a period and branch: its whole months from the month view, the days
+ * around them from the day view; `date` is the column the period is read on (a refund's sale day for the sale basis).
+ * Both views have the same columns, so the caller groups the union as it would one of them.
+ */
+function summaryRows(views: { day: string; month?: string }, date: string, period: ReportPeriod, branchId: string | undefined, where: SQL): SQL {
+  const { months, days } = views.month ? splitByMonths(period) : { months: null, days: [period] };
+  const part = (view: string, p: ReportPeriod) =>
+    sql`select * from ${sql.identifier(view)} s where s.${sql.identifier(date)} between ${p.from}::date and ${p.to}::date
+      and ${branchId ? sql`s.branch_id = ${branchId}::uuid` : sql`true`} and ${where}`;
+  const parts = [...(months && views.month ? [part(views.month, months)] : []), ...days.map((d) => part(views.day, d))];
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
+ * A branch-day's money by sale kind, channel, kind, method and currency (report_money); read by month, the whole months
+ * come from report_money_month, whose days are the months' first.
+ */
+export const moneySummary = (
+  period: ReportPeriod,
+  branchId: string | undefined,
+  grain: 'day' | 'month',
+  date: 'business_date' | 'sale_date',
+  where: SQL = sql`true`,
+) => summaryRows({ day: 'report_money', month: grain === 'month' ? 'report_money_month' : undefined }, date, period, branchId, where);
+
+/** A cabin-day's appointment counts and booked minutes (report_cabin_day, by month report_cabin_month). */
+export const cabinSummary = (period: ReportPeriod, branchId: string | undefined, where: SQL = sql`true`) =>
+  summaryRows({ day: 'report_cabin_day', month: 'report_cabin_month' }, 'date', period, branchId, where);
