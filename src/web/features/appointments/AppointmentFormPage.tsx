@@ -160,12 +160,13 @@ export default function AppointmentFormPage() {
   const pending = ofType(bookable(purchases.data?.items ?? []), treatmentTypeId);
   const offered = useRef<string | null>(null);
   useEffect(() => {
-    if (id || !customerId || !purchases.data || offered.current === customerId) return;
+    // from a slot, wait for the cabin's type: only purchases of that type are offered
+    if (id || !customerId || !purchases.data || offered.current === customerId || (cabainId && !treatmentTypeId)) return;
     offered.current = customerId;
     const chosen = form.getFieldsValue(['appointmentOption', 'treatmentId', 'purchasedProductId']) as Values;
     if (!pending.length || chosen.purchasedProductId || chosen.treatmentId) return;
     form.setFieldsValue({ appointmentOption: 'purchasedProducts', purchasedProductId: pending.length === 1 ? pending[0]!.id : undefined, sessions: 1 });
-  }, [id, customerId, purchases.data, pending, form]);
+  }, [id, customerId, purchases.data, pending, cabainId, treatmentTypeId, form]);
 
   // a purchase chosen before the cabin (from the ticket's 'Agendar sesión'): the first open cabin of its type that day
   const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
@@ -210,6 +211,12 @@ export default function AppointmentFormPage() {
     }
   };
 
+  // another patient picked by hand: the previous one's purchase is not hers
+  const onPicked = (customer: string | null) => {
+    if (!id && option === 'purchasedProducts') form.setFieldValue('purchasedProductId', undefined);
+    void onCustomer(customer);
+  };
+
   // a rebooked customer gets the same warnings as one picked by hand
   const rebookCustomer = id ? null : query.get('customerId');
   const warned = useRef<string | null>(null);
@@ -236,7 +243,11 @@ export default function AppointmentFormPage() {
   const optionChoices = labelled(
     appointmentOptionLabels,
     optionOrder.filter((o) => readable[o] || o === a?.appointmentOption),
-  ).map((o) => (o.value === 'purchasedProducts' && !id && pending.length ? { ...o, label: `${o.label} (${pending.length} con sesiones)` } : o));
+  ).map((o) =>
+    o.value === 'purchasedProducts' && !id && pending.length
+      ? { ...o, label: `${o.label} (${pending.length} ${pending.length === 1 ? 'pendiente' : 'pendientes'})` }
+      : o,
+  );
   // section 4: two changes of date, time or cabin at most (mayReschedule, APPOINTMENT_TOO_MANY_CHANGES)
   const changesLeft = a ? reschedulesLeft(a.reschedules) : null;
   const slotFixed = locked || changesLeft === 0 || undefined;
@@ -362,7 +373,7 @@ export default function AppointmentFormPage() {
                 )
               }
             >
-              <CustomerSelectField current={customerLabel} disabled={lock} autoFocus={focusCustomer} onPicked={onCustomer} />
+              <CustomerSelectField current={customerLabel} disabled={lock} autoFocus={focusCustomer} onPicked={onPicked} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
