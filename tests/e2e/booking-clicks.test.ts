@@ -34,6 +34,7 @@ const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
 
 type Person = { id: string; name: string; last_name: string; customer_number: number };
 let cabin: AgendaCabin;
+let medical: AgendaCabin;
 let known: Person;
 let buyer: Person;
 let pkg: { id: string; sku: string; name: string; price: string };
@@ -52,6 +53,8 @@ beforeAll(async () => {
   const cabins = await agendaCabins(db, TIJUANA);
   const [cos] = await rows<{ id: string }>(sql`select id from treatment_types where name = 'Cosmetologico'`);
   cabin = cabins.find((c) => c.treatmentTypeId === cos!.id)!;
+  const [med] = await rows<{ id: string }>(sql`select id from treatment_types where name = 'Medico'`);
+  medical = cabins.find((c) => c.treatmentTypeId === med!.id)!;
   await cancelBookings(server.t, sql`branch_id = ${TIJUANA} and date = ${DATE}`);
   [known] = await rows<Person>(sql`select c.id, c.name, c.last_name, c.customer_number from customers c where ${quiet}
     and not exists (select 1 from purchased_products p where p.customer_id = c.id and p.deleted_at is null and p.current_session < p.sessions)
@@ -65,6 +68,7 @@ beforeAll(async () => {
       and not exists (select 1 from package_treatments pt join treatment_appliances ta on ta.treatment_id = pt.treatment_id where pt.package_id = p.id)
     order by p.sku limit 1`);
   [buyer] = await rows<typeof buyer>(sql`select c.id, c.name, c.last_name, c.customer_number from customers c where ${quiet} and c.id <> ${known!.id}
+    and not exists (select 1 from purchased_products p where p.customer_id = c.id and p.deleted_at is null and p.current_session < p.sessions)
     order by c.customer_number desc limit 1`);
   // Tijuana's only Láser diodo goes to the shop: a laser treatment cannot be booked there
   await db.execute(
@@ -96,21 +100,21 @@ const countsOf = (on: Page) => on.evaluate(() => ({ ...(window as unknown as { _
 /** The form item of a field, by its label's target. */
 const itemOf = (on: Page, field: string) => on.locator('.ant-form-item').filter({ has: on.locator(`label[for="${field}"]`) });
 const dropdown = (on: Page) => on.locator('.ant-select-dropdown:visible');
-const slot = (time: string) => page.getByTestId('agenda-grid').locator(`.agenda-col[data-cabin="${cabin.name}"] [data-time="${time}"]`);
+const slot = (time: string, of = cabin) => page.getByTestId('agenda-grid').locator(`.agenda-col[data-cabin="${of.name}"] [data-time="${time}"]`);
 
 /** The agenda of the test's day, its counters at zero (the day is reached by its address: the clicks start at the agenda). */
 async function atAgenda() {
   await page.goto(`${server.url}/dashboard/agenda?branchId=${TIJUANA}&date=${DATE}`);
   await page.getByTestId('agenda-grid').waitFor();
-  await expect.poll(() => slot('10:00').getAttribute('data-state')).toBe('free');
+  await expect.poll(() => page.getByTestId('agenda-grid').locator('[data-state="free"]').count()).toBeGreaterThan(0);
   await resetCounts(page);
 }
 
 /** Opens the free slot and waits for the form to hold the cabin (1 click). */
-async function openSlot(time: string) {
-  await slot(time).click();
+async function openSlot(time: string, of = cabin) {
+  await slot(time, of).click();
   await page.waitForURL(/\/dashboard\/agenda\/crear/);
-  await expect.poll(() => page.locator('.ant-form-item', { hasText: 'Cabina' }).first().innerText()).toContain(cabin.name);
+  await expect.poll(() => page.locator('.ant-form-item', { hasText: 'Cabina' }).first().innerText()).toContain(of.name);
 }
 
 /** Types the patient's name into the focused patient field and clicks her in the list (1 click). */
@@ -252,5 +256,21 @@ describe('booking at the counter, counted', () => {
     const counts = { clicks: atPos.clicks + inForm.clicks, keys: atPos.keys + inForm.keys };
     console.log(`[conteo] primera sesión del paquete desde el ticket: ${counts.clicks} clics, ${counts.keys} teclas`);
     expect(counts.clicks).toBeLessThanOrEqual(4);
+  });
+  it('offers her purchased treatment first once she is chosen: the next session of the package in 3 clicks from the agenda', async () => {
+    await atAgenda();
+    await openSlot('18:00', medical);
+    await pickPatient(buyer);
+    // one purchase of the cabin's type with sessions left: the option and the purchase are chosen for her
+    await expect.poll(() => itemOf(page, 'appointmentOption').innerText()).toContain('Tratamiento adquirido (1 pendiente)');
+    await expect.poll(() => itemOf(page, 'purchasedProductId').innerText()).toMatch(/sesión 0\/\d+/);
+    if (SHOTS) await page.screenshot({ path: '/tmp/booking-purchased-first.png' });
+    await page.getByRole('button', { name: 'Agendar' }).click();
+    await page.waitForURL(/\/dashboard\/agenda\?/);
+    const [purchase] = await rows<{ id: string }>(sql`select id from purchased_products where customer_id = ${buyer.id} order by created_at desc limit 1`);
+    expect((await bookedAt(buyer.id, '18:00')).map((a) => a.purchased_product_id)).toEqual([purchase!.id]);
+    const counts = await countsOf(page);
+    console.log(`[conteo] siguiente sesión de un paquete desde la agenda: ${counts.clicks} clics, ${counts.keys} teclas`);
+    expect(counts.clicks).toBeLessThanOrEqual(3);
   });
 });
