@@ -18,6 +18,8 @@ import {
   isEditable,
   isReschedule,
   itemChanged,
+  missingAppliance,
+  peakUse,
   lotShortageProblem,
   packageProblem,
   purchasedFinishProblem,
@@ -443,5 +445,28 @@ describe('sessions, duration and start times (issue 14)', () => {
     expect(treatmentChangesLeftText(3)).toBe('Ya no le quedan cambios al tratamiento adquirido');
     // the same count as the charge that ends the treatment
     expect(chargeTreatmentChange(2).ends).toBe(true);
+  });
+});
+
+describe("the treatment's equipment", () => {
+  const at = (startTime: string, endTime: string) => ({ startTime, endTime });
+  it('counts the peak of units in use during the window, not every overlapping booking', () => {
+    expect(peakUse([], '10:00', '11:00')).toBe(0);
+    // back to back inside the window: one unit serves both
+    expect(peakUse([at('10:00', '10:30'), at('10:30', '11:00')], '10:00', '11:00')).toBe(1);
+    expect(peakUse([at('09:30', '10:30'), at('10:00', '10:30')], '10:00', '11:00')).toBe(2);
+    // touching the window's edges is no overlap
+    expect(peakUse([at('09:00', '10:00'), at('11:00', '12:00')], '10:00', '11:00')).toBe(0);
+    expect(peakUse([at('10:30', '11:30'), at('10:45', '11:15')], '10:00', '11:00')).toBe(2);
+    expect(peakUse([at('23:00', '00:00')], '23:30', '00:00')).toBe(1);
+  });
+
+  it('names the first appliance without a working, free unit', () => {
+    const laser = { name: 'Láser diodo', working: 1, others: [at('10:00', '10:30')] };
+    expect(missingAppliance([laser], '10:00', '10:30')).toBe('No hay un equipo «Láser diodo» funcionando y libre en la sucursal a esa hora');
+    expect(missingAppliance([laser], '10:30', '11:00')).toBeNull();
+    expect(missingAppliance([{ ...laser, working: 2 }], '10:00', '10:30')).toBeNull();
+    expect(missingAppliance([{ name: 'IPL', working: 0, others: [] }], '10:00', '10:30')).toContain('«IPL»');
+    expect(missingAppliance([], '10:00', '10:30')).toBeNull();
   });
 });

@@ -184,6 +184,35 @@ export function treatmentKind(typeName: string | null | undefined): TreatmentKin
   return 'other';
 }
 
+/** The refusal of a booking whose treatment needs an appliance that has no working, free unit then (APPLIANCE_UNAVAILABLE). */
+export const applianceMissingMessage = (name: string) => `No hay un equipo «${name}» funcionando y libre en la sucursal a esa hora`;
+
+/**
+ * The most units of an appliance in use at once during [start, end): the other live appointments of the branch that
+ * day whose treatment needs it, each holding one unit from its start to its end. Two that follow each other within
+ * the window share a unit, so this is the peak, not the count of overlapping ones.
+ */
+export function peakUse(others: readonly { startTime: string; endTime: string }[], startTime: string, endTime: string): number {
+  const [from, to] = [minutes(startTime), endMinutes(endTime)];
+  const spans = others.map((o) => [minutes(o.startTime), endMinutes(o.endTime)] as const).filter(([s, e]) => s < to && e > from);
+  // the count only rises at a start: the window's own start or one inside it
+  const points = [from, ...spans.map(([s]) => s).filter((s) => s > from)];
+  return Math.max(0, ...points.map((p) => spans.filter(([s, e]) => s <= p && e > p).length));
+}
+
+/**
+ * The first appliance the booking cannot have: every appliance its treatment needs must have a working unit
+ * (status Funcionando) at the branch that the other appointments at that time do not already hold. Null when all do.
+ */
+export function missingAppliance(
+  needs: readonly { name: string; working: number; others: readonly { startTime: string; endTime: string }[] }[],
+  startTime: string,
+  endTime: string,
+): string | null {
+  const missing = needs.find((n) => peakUse(n.others, startTime, endTime) >= n.working);
+  return missing ? applianceMissingMessage(missing.name) : null;
+}
+
 /**
  * Same customer, same day: every cosmetology appointment goes before every medical one (docs/decisions.md).
  * A new cosmetology appointment starting at or after a live medical one is refused, and so is a new

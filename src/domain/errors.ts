@@ -88,6 +88,8 @@ export const errorCatalogue = {
   APPOINTMENT_SLOT_TAKEN: { status: 409, message: 'El horario no está disponible' },
   PATIENT_SLOT_TAKEN: { status: 409, message: 'El paciente ya tiene una cita en ese horario' },
   APPOINTMENT_CABIN_BLOCKED: { status: 409, message: 'La cabina está bloqueada en ese horario' },
+  // the treatment needs an appliance and no working unit of it at the branch is free then (applianceMissingMessage names it)
+  APPLIANCE_UNAVAILABLE: { status: 409, message: 'No hay un equipo funcionando y libre en la sucursal a esa hora' },
   APPOINTMENT_COSMETOLOGY_AFTER_MEDICAL: { status: 409, message: 'No se puede agendar un tratamiento cosmetológico después de uno médico' },
   APPOINTMENT_MEDICAL_BEFORE_COSMETOLOGY: { status: 409, message: 'No se puede agendar un tratamiento médico antes de uno cosmetológico' },
   APPOINTMENT_OUTSIDE_HOURS: { status: 409, message: 'La cita está fuera del horario de atención' },

@@ -1,9 +1,23 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { LIVE_STATUSES } from '../../../domain/agenda';
 import { BOOKED_STATUSES } from '../../../domain/session-rules';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { appointments, branchSchedules, branches, cabinSchedules, cabinTypes, cabins, customers, roles, treatments, treatmentTypes } from '../../db/schema';
+import {
+  appliances,
+  appointments,
+  branchAppliances,
+  branchSchedules,
+  branches,
+  cabinSchedules,
+  cabinTypes,
+  cabins,
+  customers,
+  roles,
+  treatmentAppliances,
+  treatments,
+  treatmentTypes,
+} from '../../db/schema';
 import { live } from '../../db/live';
 
 /**
@@ -31,6 +45,69 @@ export async function lockBookingKeys(db: DbOrTx, cabinId: string, customerId: s
       .from(sql`(select) as keys`)
       .prepare('booking_locks'),
   ).execute({ cabinDay: `${cabinId}:${date}`, customerDay: `${customerId}:${date}` });
+}
+
+/**
+ * The appliances a treatment needs, each locked for the branch and day (third in the order, after the cabin's and the
+ * customer's day): two bookings that need the same appliance at one branch on one day queue up here, whatever their
+ * cabins, so two can never both take its last free unit. Locked in the appliances' id order, so two treatments that
+ * need the same two appliances take them in the same order.
+ */
+const APPLIANCE_DAY_LOCK = 7_410_023;
+export async function lockTreatmentAppliances(db: DbOrTx, treatmentId: string, branchId: string, date: string) {
+  const needed = await prepared(db, 'booking_treatment_appliances', (d) =>
+    d
+      .select({ id: appliances.id, name: appliances.name })
+      .from(treatmentAppliances)
+      .innerJoin(appliances, eq(appliances.id, treatmentAppliances.applianceId))
+      .where(and(eq(treatmentAppliances.treatmentId, id), live(appliances)))
+      .orderBy(asc(appliances.id))
+      .prepare('booking_treatment_appliances'),
+  ).execute({ id: treatmentId });
+  for (const a of needed) await db.execute(sql`select pg_advisory_xact_lock(${APPLIANCE_DAY_LOCK}::int, hashtext(${`${branchId}:${a.id}:${date}`}::text))`);
+  return needed;
+}
+
+/** Working units (status Funcionando) of an appliance at a branch. */
+export async function workingUnits(db: DbOrTx, applianceId: string, branchId: string): Promise<number> {
+  const statement = prepared(db, 'booking_working_units', (d) =>
+    d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(branchAppliances)
+      .where(
+        and(
+          eq(branchAppliances.applianceId, id),
+          eq(branchAppliances.branchId, sql.placeholder('branchId')),
+          eq(branchAppliances.status, 'Funcionando'),
+          live(branchAppliances),
+        ),
+      )
+      .prepare('booking_working_units'),
+  );
+  return (await statement.execute({ id: applianceId, branchId }))[0]?.n ?? 0;
+}
+
+/** The branch's other live appointments of the day overlapping [start, end) whose treatment needs the appliance. */
+export async function applianceBookings(db: DbOrTx, applianceId: string, branchId: string, date: string, start: string, end: string, exceptId: string | null) {
+  const statement = prepared(db, 'booking_appliance_day', (d) =>
+    d
+      .select({ startTime: appointments.startTime, endTime: appointments.endTime })
+      .from(appointments)
+      .innerJoin(treatmentAppliances, and(eq(treatmentAppliances.treatmentId, appointments.treatmentId), eq(treatmentAppliances.applianceId, id)))
+      .where(
+        and(
+          eq(appointments.branchId, sql.placeholder('branchId')),
+          eq(appointments.date, sql.placeholder('date')),
+          live(appointments),
+          inArray(appointments.status, [...LIVE_STATUSES]),
+          lt(appointments.startTime, sql`${sql.placeholder('end')}::time`),
+          gt(appointments.endTime, sql`${sql.placeholder('start')}::time`),
+          notThis,
+        ),
+      )
+      .prepare('booking_appliance_day'),
+  );
+  return statement.execute({ id: applianceId, branchId, date, start, end, exceptId });
 }
 
 export async function bookedTreatment(db: DbOrTx, treatmentId: string) {

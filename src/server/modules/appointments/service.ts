@@ -17,6 +17,7 @@ import {
   hasStarted,
   isReschedule,
   itemChanged,
+  missingAppliance,
   mayBookWithCancellations,
   mayReschedule,
   NOT_ABSENTABLE,
@@ -70,7 +71,10 @@ import {
   customerDayTypes,
   extendedLimit,
   lockBookingKeys,
+  lockTreatmentAppliances,
   treatmentTypeById,
+  applianceBookings,
+  workingUnits,
 } from './booking-reads';
 import { cancelExpiredBookings } from './expiry';
 import { appointmentOwner, asCustomerWrite, sameCustomer } from './customer-write';
@@ -301,6 +305,30 @@ async function checkBooking(tx: DbOrTx, actor: Actor, input: AppointmentInput, e
     sameDay.map((o) => ({ kind: treatmentKind(o.typeName), startTime: o.startTime.slice(0, 5) })),
   );
   if (order) throw new AppError(order);
+
+  await checkAppliances(tx, input, existing, plan);
+}
+
+/**
+ * The treatment's equipment: each appliance it needs must have a working unit at the branch that the branch's other
+ * live appointments at that time (whose treatments need it) do not already hold. Read after the appliance's day lock.
+ */
+async function checkAppliances(tx: DbOrTx, input: AppointmentInput, existing: AppointmentRow | null, plan: Plan) {
+  const treatmentId = plan.item?.treatmentId;
+  if (!treatmentId) return;
+  const needed = await lockTreatmentAppliances(tx, treatmentId, input.branchId, input.date);
+  if (!needed.length) return;
+  const needs = [];
+  for (const a of needed) {
+    needs.push({
+      name: a.name,
+      working: await workingUnits(tx, a.id, input.branchId),
+      others: await applianceBookings(tx, a.id, input.branchId, input.date, input.startTime, plan.endTime, existing?.id ?? null),
+    });
+  }
+  const missing = missingAppliance(needs, input.startTime, plan.endTime);
+  // on the start time too: the form shows it under 'Hora de inicio' besides its message
+  if (missing) throw new AppError('APPLIANCE_UNAVAILABLE', missing, [{ field: 'startTime', message: missing }]);
 }
 
 /** Categories must be treatment categories and treatmentsIds treatments of the appointment's type (only ids the appointment does not hold yet). */

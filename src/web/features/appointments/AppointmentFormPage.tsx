@@ -26,8 +26,8 @@ import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { AppointmentActions } from './AppointmentActions';
 import { CustomerSelectField } from './CustomerSelect';
-import { loadBookingDay, loadCustomerFacts, loadTreatmentTypes, type BookingDay, type CustomerFacts } from './lookups';
-import { OptionFields, requiredRule } from './OptionFields';
+import { loadBookingDay, loadCustomerFacts, loadPurchased, loadTreatmentTypes, purchasedQueryKey, type BookingDay, type CustomerFacts } from './lookups';
+import { bookable, ofType, OptionFields, requiredRule } from './OptionFields';
 import { ABSENCE_WARNING, runCustomerWarnings, useNotesModal } from './warnings';
 import { leaveWithoutAsking } from '../../ui/unsaved';
 import { QuickCustomerModal } from '../customers';
@@ -111,7 +111,8 @@ export default function AppointmentFormPage() {
     const purchasedProductId = query.get('purchasedProductId');
     form.setFieldsValue({
       cabainId: query.get('cabainId') ?? undefined,
-      date: d ? dayjs(d) : undefined,
+      // from the customer list or the ticket (no slot): today, ready to be typed over
+      date: dayjs(d ?? todayIn()),
       startTime: t ? dayjs(`2000-01-01T${t.slice(0, 5)}`) : undefined,
       appointmentMethod: 'inPerson',
       appointmentOption: purchasedProductId ? 'purchasedProducts' : 'newTreatments',
@@ -153,6 +154,30 @@ export default function AppointmentFormPage() {
       form.setFieldsValue({ treatmentId: undefined, packageId: undefined, promoId: undefined, purchasedProductId: undefined, categoriesIds: [], sessions: 1 });
   }, [cabinType, form]);
 
+  // a new booking offers the customer's purchased treatments with sessions left first: the option 'Tratamiento adquirido'
+  // is chosen for her (and the purchase, when she has one of the type), once per customer, unless something was chosen
+  const purchases = useQuery({ queryKey: purchasedQueryKey(customerId), queryFn: () => loadPurchased(customerId!), enabled: !id && Boolean(customerId) });
+  const pending = ofType(bookable(purchases.data?.items ?? []), treatmentTypeId);
+  const offered = useRef<string | null>(null);
+  useEffect(() => {
+    // from a slot, wait for the cabin's type: only purchases of that type are offered
+    if (id || !customerId || !purchases.data || offered.current === customerId || (cabainId && !treatmentTypeId)) return;
+    offered.current = customerId;
+    const chosen = form.getFieldsValue(['appointmentOption', 'treatmentId', 'purchasedProductId']) as Values;
+    if (!pending.length || chosen.purchasedProductId || chosen.treatmentId) return;
+    form.setFieldsValue({ appointmentOption: 'purchasedProducts', purchasedProductId: pending.length === 1 ? pending[0]!.id : undefined, sessions: 1 });
+  }, [id, customerId, purchases.data, pending, cabainId, treatmentTypeId, form]);
+
+  // a purchase chosen before the cabin (from the ticket's 'Agendar sesión'): the first open cabin of its type that day
+  const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
+  const purchaseType = purchases.data?.items.find((p) => p.id === purchasedProductId)?.treatment.treatmentType?.id;
+  useEffect(() => {
+    if (id || cabainId || !purchaseType || !day.data) return;
+    const ofPurchase = day.data.cabins.filter((c) => c.type.treatmentType?.id === purchaseType);
+    const first = ofPurchase.find((c) => c.opening) ?? ofPurchase[0];
+    if (first) form.setFieldValue('cabainId', first.id);
+  }, [id, cabainId, purchaseType, day.data, form]);
+
   // the facts behind the warnings, for the customer on an existing appointment too
   useEffect(() => {
     if (a && !facts)
@@ -186,6 +211,12 @@ export default function AppointmentFormPage() {
     }
   };
 
+  // another patient picked by hand: the previous one's purchase is not hers
+  const onPicked = (customer: string | null) => {
+    if (!id && option === 'purchasedProducts') form.setFieldValue('purchasedProductId', undefined);
+    void onCustomer(customer);
+  };
+
   // a rebooked customer gets the same warnings as one picked by hand
   const rebookCustomer = id ? null : query.get('customerId');
   const warned = useRef<string | null>(null);
@@ -207,9 +238,15 @@ export default function AppointmentFormPage() {
   const lock = locked || undefined;
   // options whose catalogue the role cannot read are left out (packages and promotions come through the agenda's own route)
   const readable: Record<AppointmentOption, boolean> = { promotion: true, packages: true, purchasedProducts: true, newTreatments: can('treatments', 'show') };
+  const optionOrder =
+    !id && pending.length ? ['purchasedProducts' as const, ...APPOINTMENT_OPTIONS.filter((o) => o !== 'purchasedProducts')] : APPOINTMENT_OPTIONS;
   const optionChoices = labelled(
     appointmentOptionLabels,
-    APPOINTMENT_OPTIONS.filter((o) => readable[o] || o === a?.appointmentOption),
+    optionOrder.filter((o) => readable[o] || o === a?.appointmentOption),
+  ).map((o) =>
+    o.value === 'purchasedProducts' && !id && pending.length
+      ? { ...o, label: `${o.label} (${pending.length} ${pending.length === 1 ? 'pendiente' : 'pendientes'})` }
+      : o,
   );
   // section 4: two changes of date, time or cabin at most (mayReschedule, APPOINTMENT_TOO_MANY_CHANGES)
   const changesLeft = a ? reschedulesLeft(a.reschedules) : null;
@@ -227,6 +264,8 @@ export default function AppointmentFormPage() {
       },
     },
   ];
+  const focusCustomer = !id && !query.get('customerId');
+  const focusDate = !id && Boolean(query.get('customerId')) && !query.get('startTime');
   const customerLabel = a?.customer ?? (facts && facts.customer.id === customerId ? facts.customer : undefined);
 
   const submit = (raw: Values) => {
@@ -334,12 +373,18 @@ export default function AppointmentFormPage() {
                 )
               }
             >
-              <CustomerSelectField current={customerLabel} disabled={lock} onPicked={onCustomer} />
+              <CustomerSelectField current={customerLabel} disabled={lock} autoFocus={focusCustomer} onPicked={onPicked} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="date" label="Fecha" required rules={[{ required: true, message: 'El campo fecha es requerido' }]}>
-              <DatePicker disabled={slotFixed} format="DD/MM/YYYY" style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()} />
+              <DatePicker
+                autoFocus={focusDate}
+                disabled={slotFixed}
+                format="DD/MM/YYYY"
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>

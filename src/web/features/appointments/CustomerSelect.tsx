@@ -13,13 +13,15 @@ interface Props {
   /** The patient already on the appointment, shown before any search. */
   current?: AppointmentDetail['customer'] | null;
   disabled?: boolean;
+  /** Focus on mount: a booking opened from a free slot waits for the patient's name. */
+  autoFocus?: boolean;
 }
 
 const label = (c: { name: string; lastName: string; motherLastName: string | null; mobilePhone: string | null; customerId: number }) =>
   `${c.customerId} · ${fullName(c)}${c.mobilePhone ? ` · ${c.mobilePhone}` : ''}`;
 
 /** Searches active customers by name or phone (section 5: the patient list shows only active customers). */
-export function CustomerSelect({ id, value, onChange, current, disabled }: Props) {
+export function CustomerSelect({ id, value, onChange, current, disabled, autoFocus }: Props) {
   const [text, setText] = useState('');
   const { data, isFetching } = useQuery({
     queryKey: ['appointment-customers', text],
@@ -33,6 +35,7 @@ export function CustomerSelect({ id, value, onChange, current, disabled }: Props
   return (
     <Select
       id={id}
+      autoFocus={autoFocus}
       showSearch={{ filterOption: false, onSearch: setText }}
       placeholder="Buscar paciente por nombre o teléfono"
       loading={isFetching}
@@ -46,13 +49,14 @@ export function CustomerSelect({ id, value, onChange, current, disabled }: Props
 }
 
 /** The patient select inside Form.Item: antd owns value/onChange; the warnings run on a user's pick. */
-export function CustomerSelectField({ id, value, onChange, current, disabled, onPicked }: Props & { onPicked: (v: string | null) => void }) {
+export function CustomerSelectField({ id, value, onChange, current, disabled, autoFocus, onPicked }: Props & { onPicked: (v: string | null) => void }) {
   return (
     <CustomerSelect
       id={id}
       value={value}
       current={current}
       disabled={disabled}
+      autoFocus={autoFocus}
       onChange={(v) => {
         onChange?.(v);
         onPicked(v);

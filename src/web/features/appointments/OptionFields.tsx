@@ -6,11 +6,9 @@ import { appointmentSchema, type AppointmentOption } from '../../../domain/agend
 import { appointmentTerm, durationText, endTimeOf } from '../../../domain/appointment-rules';
 import type { AppointmentDetail } from '../../../domain/appointments.contract';
 import type { PurchasedProduct } from '../../../domain/customers.contract';
-import { loyaltyRoutes } from '../../../domain/loyalty.contract';
-import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { zodRule } from '../../ui/forms';
-import { categoriesOf, loadPackages, loadTreatments, type Named, type PackageOption, type TreatmentOption } from './lookups';
+import { categoriesOf, loadPackages, loadPurchased, loadTreatments, purchasedQueryKey, type Named, type PackageOption, type TreatmentOption } from './lookups';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -82,8 +80,9 @@ export function bookable(items: PurchasedProduct[], currentId?: string | null) {
   return items.filter((p) => p.id === currentId || (p.currentSession < p.sessions && !['finished', 'expired', 'refunded'].includes(p.status)));
 }
 
-/** Purchased treatments of the appointment's treatment type (the one already booked always stays). */
+/** Purchased treatments of the appointment's treatment type (the one already booked always stays); all of them while no cabin gives the type. */
 export function ofType(items: PurchasedProduct[], treatmentTypeId: string | undefined, currentId?: string | null) {
+  if (!treatmentTypeId) return items;
   return items.filter((p) => p.id === currentId || p.treatment.treatmentType?.id === treatmentTypeId);
 }
 
@@ -122,8 +121,8 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
     enabled: Boolean(pkg) && !locked,
   });
   const purchased = useQuery({
-    queryKey: ['appt-purchased', customerId],
-    queryFn: () => call(loyaltyRoutes.purchasedProducts, { params: { id: customerId! }, query: { take: 100 } }),
+    queryKey: purchasedQueryKey(customerId),
+    queryFn: () => loadPurchased(customerId!),
     enabled: option === 'purchasedProducts' && Boolean(customerId),
   });
   // the type's treatments: the choices of a new treatment, and the session duration of a purchased one

@@ -3,6 +3,7 @@ import { appointmentRoutes, type BookablePackage } from '../../../domain/appoint
 import { cabinRoutes } from '../../../domain/cabins.contract';
 import { customerRoutes, noteRoutes, type CustomerDetail } from '../../../domain/customers.contract';
 import { call } from '../../app/api';
+import { loyaltyRoutes } from '../../../domain/loyalty.contract';
 import { staffRoutes, type Professional } from '../../../domain/staff.contract';
 import { treatmentLookupRoutes, treatmentRoutes, type Area, type TreatmentListItem } from '../../../domain/treatments.contract';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
@@ -95,3 +96,7 @@ export async function loadCustomerFacts(id: string): Promise<CustomerFacts> {
   ]);
   return { customer, notes, absences };
 }
+
+/** The customer's purchased treatments (the booking form's and its option fields' one query: the same key). */
+export const purchasedQueryKey = (customerId: string | undefined) => ['appt-purchased', customerId];
+export const loadPurchased = (customerId: string) => call(loyaltyRoutes.purchasedProducts, { params: { id: customerId }, query: { take: 100 } });
