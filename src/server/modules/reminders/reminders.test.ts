@@ -32,7 +32,7 @@ beforeAll(async () => {
         where c.branch_id = ${TIJUANA} and c.active and c.deleted_at is null order by c.name limit 1`,
   );
   cabin = { id: c!.id, treatmentTypeId: c!.treatment_type_id };
-  customers = (await queryRows<{ id: string }>(t, sql`select id from customers where deleted_at is null and active order by customer_number limit 8`)).map(
+  customers = (await queryRows<{ id: string }>(t, sql`select id from customers where deleted_at is null and active order by customer_number limit 16`)).map(
     (r) => r.id,
   );
 });
@@ -41,7 +41,8 @@ beforeAll(async () => {
 async function booked(email: string | null, start = '10:00', date = DAY) {
   const customerId = customers[counter]!;
   counter++;
-  await queryRows(t, sql`update customers set email = ${email}, mobile_phone = '6641234567' where id = ${customerId}`);
+  // a mobile phone of its own (they are unique), a Tijuana number
+  await queryRows(t, sql`update customers set email = ${email}, mobile_phone = ${`66412345${String(counter).padStart(2, '0')}`} where id = ${customerId}`);
   const end = `${String(Number(start.slice(0, 2)) + (start.slice(3) === '30' ? 1 : 0)).padStart(2, '0')}:${start.slice(3) === '30' ? '00' : '30'}`;
   return insertAppointment(t.ctx.db, {
     appointmentNumber: `CITA-R${String(counter).padStart(5, '0')}`,
@@ -235,8 +236,8 @@ describe('WhatsApp click-to-chat', () => {
     const res = await recepcion({ method: 'POST', url: `/v1/appointment/${a.id}/reminder/whatsapp` });
     expect(res.statusCode, res.body).toBe(200);
     const { url, text, number } = res.json<{ url: string; text: string; number: string }>();
-    expect(number).toBe('526641234567');
-    expect(url).toBe(`https://wa.me/526641234567?text=${encodeURIComponent(text)}`);
+    expect(number).toMatch(/^5266412345\d\d$/);
+    expect(url).toBe(`https://wa.me/${number}?text=${encodeURIComponent(text)}`);
     expect(text).toContain('Le recordamos su cita:');
     expect(text).toContain('Hora: 19:00');
     const link = new URL(/Confirme su asistencia: (\S+)/.exec(text)![1]!);
@@ -274,5 +275,23 @@ describe('the branch reminder hour', () => {
     expect(mailsTo(email)).toHaveLength(0);
     await sendDueReminders(t.ctx, at('2031-06-17', '08:00'));
     expect(mailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe('the confirmation report', () => {
+  it('counts the reminders sent and the confirmations through their links, e-mail ones under Correo', async () => {
+    const res = await admin({ method: 'GET', url: `/v1/report/confirmation?startDate=2031-06-01&endDate=2031-06-30&branchId=${TIJUANA}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json<{ rows: Record<string, unknown>[] }>().rows;
+    const [expected] = await queryRows<{ sent: number; email: number; whatsapp: number }>(
+      t,
+      sql`select count(*) filter (where r.last_sent_at is not null)::int as sent, count(*) filter (where a.confirm_method = 'email')::int as email,
+            count(*) filter (where a.confirm_method = 'whatsapp')::int as whatsapp
+          from appointments a left join appointment_reminders r on r.appointment_id = a.id
+          where a.branch_id = ${TIJUANA} and a.date between '2031-06-01' and '2031-06-30' and a.deleted_at is null`,
+    );
+    // this file mailed seven reminders; one patient confirmed by the e-mail's link, another by WhatsApp's
+    expect(expected).toEqual({ sent: 7, email: 1, whatsapp: 1 });
+    expect(row).toMatchObject({ branch: 'Tijuana', email: 1, whatsapp: 1, confirmed: 2, reminders: 7, reminderConfirmed: 2 });
   });
 });
