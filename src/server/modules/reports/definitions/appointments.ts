@@ -180,7 +180,10 @@ export const confirmation: ReportDefinition = {
     const unlisted = reminded.filter((r) => !rows.some((x) => x.branch_id === r.branch_id));
     for (const row of rows) Object.assign(row, reminded.find((r) => r.branch_id === row.branch_id) ?? {});
     // a branch with reminders but no confirmation recorded yet shows too, in the branches' order
-    if (unlisted.length) rows.push(...(unlisted as typeof rows)).sort((x, y) => (x.branch < y.branch ? -1 : x.branch > y.branch ? 1 : 0));
+    if (unlisted.length) {
+      rows.push(...(unlisted as unknown as typeof rows));
+      rows.sort((x, y) => (x.branch < y.branch ? -1 : x.branch > y.branch ? 1 : 0));
+    }
     const line = (counts: Record<ConfirmationMethod, number>, r: Record<string, unknown>) => {
       const confirmed = CONFIRMING_METHODS.reduce((sum, m) => sum + counts[m], 0);
       return {
