@@ -34,7 +34,8 @@ import { addressOf, appointmentUid, calendarText } from './ics';
 
 /** A claim older than this (its runner died mid-send) may be taken again. */
 const STALE_CLAIM_MS = 30 * 60_000;
-const PER_RUN = 200;
+/** Messages one run sends at most; the rest wait for the next tick (a stop waits for the run in progress). */
+const PER_RUN = 100;
 const CALENDAR_TYPE = (method: string) => `text/calendar; charset=utf-8; method=${method}`;
 
 type Message = typeof reminderMessages.$inferSelect;
