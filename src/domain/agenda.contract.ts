@@ -37,6 +37,13 @@ export const appointmentCardResponse = z.object({
   attendedBy: person.nullable(),
 });
 
+/** An agenda card: the appointment and its day-before reminder (issue 30; times as ISO text in UTC), null before it is made. */
+export const diaryCardResponse = appointmentCardResponse.extend({
+  reminder: z
+    .object({ status: z.string(), sentAt: z.string().nullable(), confirmedVia: z.string().nullable(), rescheduleRequestedAt: z.string().nullable() })
+    .nullable(),
+});
+
 export const diaryResponse = z.object({
   branch: z.object({ id: z.string(), name: z.string(), timeZone: z.string() }),
   date: z.string(),
@@ -50,7 +57,7 @@ export const diaryResponse = z.object({
       type: z.object({ id: z.string(), name: z.string(), order: z.number(), color: z.string(), treatmentType: named }),
       opening: hhmm,
       closing: hhmm,
-      appointments: z.array(appointmentCardResponse),
+      appointments: z.array(diaryCardResponse),
       locks: z.array(lockResponse),
     }),
   ),

@@ -30,6 +30,7 @@ export const branchDto = z.object({
   googleMapsUrl: z.string().nullable(),
   showInClients: z.boolean(),
   distributionCenter: z.boolean(),
+  reminderHour: z.number(),
   schedules: z.array(z.object({ day: z.number(), opening: z.string(), closing: z.string() })),
   ...timestamps,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZONE_TIME_ZONES, type BranchZone } from './dates';
+import { reminderHourField } from './reminders';
 import { weekScheduleSchema } from './schedules';
 import { msg, optionalPhone, phone, text } from './validation';
 
@@ -97,6 +98,8 @@ export const branchSchema = z.object({
   googleMapsUrl: mapsUrl,
   showInClients: z.boolean().optional(),
   distributionCenter: z.boolean().optional(),
+  /** The local hour of the day-before appointment reminders (absent: 10 on create, unchanged on update). */
+  reminderHour: reminderHourField,
   schedule: weekScheduleSchema.optional(),
 });
 export type BranchInput = z.output<typeof branchSchema>;

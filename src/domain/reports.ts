@@ -208,9 +208,11 @@ export const REPORTS: Record<ReportName, ReportMeta> = {
       count('ecommerce', 'Tienda en línea'),
       count('confirmed', 'Confirmadas'),
       percent('percentage', 'Porcentaje'),
+      count('reminders', 'Recordatorios enviados'),
+      count('reminderConfirmed', 'Confirmadas por recordatorio'),
     ],
     definition:
-      'Porcentaje = confirmadas ÷ (sí + no + buzón + WhatsApp + correo + app + tienda en línea) × 100, con dos decimales. Confirmadas: las que el paciente confirmó (sí, WhatsApp, correo, app o tienda en línea).',
+      'Porcentaje = confirmadas ÷ (sí + no + buzón + WhatsApp + correo + app + tienda en línea) × 100, con dos decimales. Confirmadas: las que el paciente confirmó (sí, WhatsApp, correo, app o tienda en línea). Recordatorios enviados: citas del periodo cuyo recordatorio por correo salió; confirmadas por recordatorio: las que el paciente confirmó con su enlace (correo o WhatsApp, contadas también en su método).',
     /** The branch's confirmed appointments (key = branch). */
     drill: 'confirmed',
   },

@@ -22,6 +22,8 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   smtp?: SmtpConfig;
   mailFrom: string;
+  /** PUBLIC_URL: the address patients reach this server by, for the links in e-mails (appointment reminders). */
+  publicUrl: string;
   posUrl: string;
   idleTimeoutMs: number;
   accessTokenSeconds: number;
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: loadJwtSecret(dataDir, env),
     smtp,
     mailFrom: env.SMTP_FROM ?? 'Clínicas <no-responder@clinicas.local>',
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     // empty: the built-in point of sale (/punto-de-venta) of this same app
     posUrl: env.POS_URL?.trim() ?? '',
     idleTimeoutMs: Number(env.IDLE_TIMEOUT_MS ?? IDLE_TIMEOUT_MS),

@@ -27,12 +27,13 @@ import { registerGoalRoutes } from './goals';
 import { cashClosingJobs, registerCashClosingRoutes } from './sales';
 import { registerHomeRoutes } from './home';
 import { registerReportRoutes, reportJobs } from './reports';
+import { registerReminderRoutes, reminderJobs } from './reminders';
 
 /** What a refund needs of the agenda: the bookings of a refunded purchase are cancelled ('Venta devuelta'). */
 export const refundDeps: RefundDeps = { cancelBookings, refundedReason: REFUNDED_REASON };
 
 /** Every area's periodic jobs, started by main.ts after the platform's own. */
-export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs, ...reportJobs];
+export const MODULE_JOBS: Job[] = [...appointmentJobs, ...cashClosingJobs, ...reportJobs, ...reminderJobs];
 
 /** Every area's routes under /v1. */
 export function registerModules(app: FastifyInstance, ctx: AppContext): void {
@@ -66,4 +67,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   registerCashClosingRoutes(app, ctx);
   registerHomeRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerReminderRoutes(app, ctx);
 }

@@ -31,6 +31,9 @@ const PUBLIC = [
   'GET /v1/user/photo/thumbnail/:name',
   // the script a ticket page loads to print itself: a <script src> sends no token, and it holds no data
   'GET /v1/ticket/print.js',
+  // a patient's appointment-reminder links: opened from an e-mail or WhatsApp; a random token, kept only as its keyed hash (issue 30)
+  'GET /v1/reminder/:token/confirm',
+  'GET /v1/reminder/:token/reschedule',
 ];
 
 const ANY_ID = demoId('branch:tijuana');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, pgTable, smallint, text, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 export const branches = pgTable(
@@ -30,12 +30,15 @@ export const branches = pgTable(
     googleMapsUrl: varchar('google_maps_url', { length: 500 }),
     showInClients: boolean('show_in_clients').notNull().default(true),
     distributionCenter: boolean('distribution_center').notNull().default(false),
+    /** The local hour (0–23) the day-before appointment reminders go out (issue 30). */
+    reminderHour: smallint('reminder_hour').notNull().default(10),
   },
   (t) => [
     uniqueIndex('branches_code_unique')
       .on(t.code)
       .where(sql`${t.deletedAt} is null`),
     index('branches_name_idx').on(t.name),
+    check('branches_reminder_hour_valid', sql`${t.reminderHour} between 0 and 23`),
   ],
 );
 

@@ -10,3 +10,4 @@ export * from './sales';
 export * from './agenda';
 export * from './inventory';
 export * from './reports';
+export * from './reminders';

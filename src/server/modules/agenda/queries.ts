@@ -3,7 +3,19 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { LockLike, LockType } from '../../../domain/agenda';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { appointments, branches, cabins, customers, lockLastDay, locks, packages, treatmentTypes, treatments, users } from '../../db/schema';
+import {
+  appointmentReminders,
+  appointments,
+  branches,
+  cabins,
+  customers,
+  lockLastDay,
+  locks,
+  packages,
+  treatmentTypes,
+  treatments,
+  users,
+} from '../../db/schema';
 import { live } from '../../db/live';
 
 const lockCabins = alias(cabins, 'lock_cabin');
@@ -135,6 +147,8 @@ function jsonValue(column: PgColumn): SQL {
     column.dataType === 'number' ? sql`${column}::text` : column.columnType === 'PgUUID' ? sql`'"' || ${column}::text || '"'` : sql`to_json(${column})::text`;
   return column.notNull ? text : sql`coalesce(${text}, 'null')`;
 }
+/** A moment as ISO JSON text in UTC ("2026-12-05T18:00:00.000Z"), or null. */
+const instantJson = (column: PgColumn) => sql`coalesce(to_json(to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'null')`;
 /** A time of day as "HH:mm" JSON text (a time prints as digits and colons only). */
 const hhmmJson = (column: PgColumn) => sql`'"' || left(${column}::text, 5) || '"'`;
 function jsonObject(fields: Record<string, SQL>): SQL {
@@ -170,6 +184,13 @@ const cardJson = jsonObject({
     id: jsonValue(cardAttendants.id),
     name: jsonValue(cardAttendants.name),
     lastName: jsonValue(cardAttendants.lastName),
+  }),
+  // the day-before reminder (issue 30): whether it went, and the patient's answer through its link
+  reminder: joinedJson(appointmentReminders.id, {
+    status: jsonValue(appointmentReminders.lastStatus),
+    sentAt: instantJson(appointmentReminders.lastSentAt),
+    confirmedVia: jsonValue(appointmentReminders.confirmedVia),
+    rescheduleRequestedAt: instantJson(appointmentReminders.rescheduleRequestedAt),
   }),
 });
 
@@ -244,6 +265,7 @@ export async function agendaDay(db: DbOrTx, branchId: string, date: string): Pro
       .leftJoin(packages, eq(packages.id, appointments.packageId))
       .leftJoin(cardPromos, eq(cardPromos.id, appointments.promoId))
       .leftJoin(cardAttendants, eq(cardAttendants.id, appointments.attendedById))
+      .leftJoin(appointmentReminders, eq(appointmentReminders.appointmentId, appointments.id))
       .where(
         and(
           eq(appointments.branchId, sql.placeholder('branchId')),

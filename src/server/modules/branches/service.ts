@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { BRANCH_CODE_EXISTS, timeZoneOf, type BranchInput } from '../../../domain/branches.schemas';
 import { isTruthyFlag, type ListQuery } from '../../../domain/list';
+import { DEFAULT_REMINDER_HOUR } from '../../../domain/reminders';
 import type { ScheduleEntry } from '../../../domain/schedules';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -47,6 +48,7 @@ export function toBranchDto(row: BranchRow, schedules: ScheduleRow[]) {
     googleMapsUrl: row.googleMapsUrl,
     showInClients: row.showInClients,
     distributionCenter: row.distributionCenter,
+    reminderHour: row.reminderHour,
     schedules: schedules
       .filter((s) => s.branchId === row.id && !s.deletedAt)
       .sort((a, b) => a.day - b.day)
@@ -189,6 +191,7 @@ export async function createBranch(ctx: AppContext, actor: Actor, input: BranchI
           franchise: dc ? false : (input.franchise ?? false),
           showInClients: input.showInClients ?? !dc,
           distributionCenter: dc,
+          reminderHour: input.reminderHour ?? DEFAULT_REMINDER_HOUR,
         })
         .returning();
       await saveBranchSchedule(tx, row.id, input.schedule ?? []);
@@ -216,6 +219,7 @@ export async function updateBranch(ctx: AppContext, actor: Actor, id: string, in
           active: dc ? true : (input.active ?? beforeRow.active),
           franchise: dc ? false : (input.franchise ?? beforeRow.franchise),
           showInClients: input.showInClients ?? beforeRow.showInClients,
+          reminderHour: input.reminderHour ?? beforeRow.reminderHour,
         })
         .where(eq(branches.id, id))
         .returning();

@@ -1,6 +1,6 @@
 import { useRef, useState, type CSSProperties, type HTMLAttributes, type Ref } from 'react';
 import { Button, Descriptions, Popover, Select, Tooltip } from 'antd';
-import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, EditOutlined, ExclamationCircleFilled, MailOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   appointmentOptionLabels,
@@ -14,8 +14,9 @@ import {
 import type { AppointmentCard } from '../../../domain/agenda.contract';
 import { appointmentRoutes } from '../../../domain/appointments.contract';
 import { call } from '../../app/api';
-import { fullName } from '../../ui/format';
+import { formatDateTime, fullName } from '../../ui/format';
 import { notify } from '../../ui/notify';
+import { ReminderPanel } from '../reminders';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
 const what = (a: AppointmentCard) => a.treatment?.name ?? a.package?.name ?? a.promotion?.name ?? treatmentTypeLabel(a.treatmentType.name);
@@ -48,6 +49,19 @@ export function AppointmentCardView({ appointment: a, compact, style, ref, ...re
       <CheckCircleFilled style={{ color: '#52c41a' }} aria-label="Confirmada" />
     </Tooltip>
   );
+  // the reminder (issue 30): asked to reschedule through its link, or the e-mail went and no confirmation yet
+  const reminder = a.reminder?.rescheduleRequestedAt ? (
+    <Tooltip title={`Pidió reagendar el ${formatDateTime(a.reminder.rescheduleRequestedAt)}`}>
+      <ExclamationCircleFilled style={{ color: '#d46b08' }} aria-label="Pidió reagendar" />
+    </Tooltip>
+  ) : (
+    a.reminder?.sentAt &&
+    !confirmed(a) && (
+      <Tooltip title={`Recordatorio enviado el ${formatDateTime(a.reminder.sentAt)}`}>
+        <MailOutlined style={{ color: '#595959' }} aria-label="Recordatorio enviado" />
+      </Tooltip>
+    )
+  );
   // the card's content names it (what a screen reader reads is what one sees, plus the folio and, compact, the status)
   return (
     <div
@@ -65,13 +79,17 @@ export function AppointmentCardView({ appointment: a, compact, style, ref, ...re
           <span className="agenda-card-start">{a.startTime.slice(0, 5)}</span>
           <span className="agenda-card-name">{fullName(a.customer)}</span>
           {check}
+          {reminder}
           <span className="visually-hidden">{status}</span>
         </div>
       ) : (
         <>
           <div className="agenda-card-time">
             <span>{range(a)}</span>
-            {check}
+            <span className="agenda-card-icons">
+              {check}
+              {reminder}
+            </span>
           </div>
           <div className="agenda-card-name">{fullName(a.customer)}</div>
           <div className="agenda-card-what">{what(a)}</div>
@@ -179,6 +197,9 @@ export function AppointmentDetails({ appointment: a, canConfirm, onOpen }: { app
           )}
         </Descriptions.Item>
       </Descriptions>
+      <div style={{ marginTop: 8 }}>
+        <ReminderPanel appointmentId={a.id} canSend={canConfirm} />
+      </div>
       <Button type="primary" size="small" icon={<EditOutlined />} style={{ marginTop: 8 }} onClick={onOpen}>
         Abrir cita
       </Button>

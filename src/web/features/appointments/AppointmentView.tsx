@@ -14,6 +14,8 @@ import { appointmentRoutes, type AppointmentRow } from '../../../domain/appointm
 import { call } from '../../app/api';
 import { formatDate, formatDateTime, fullName } from '../../ui/format';
 import { RebookButton } from './RebookButton';
+import { useCan } from '../../app/privileges';
+import { ReminderPanel } from '../reminders';
 import { reschedulesLeftText } from '../../../domain/appointment-rules';
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 
@@ -35,6 +37,7 @@ export function bookedItem(a: AppointmentRow): string {
 /** The detail modal of /dashboard/citas: the appointment and its cancellations history. */
 export function AppointmentView({ id }: { id: string }) {
   const { data: a, isLoading } = useQuery({ queryKey: ['appointment', id], queryFn: () => call(appointmentRoutes.get, { params: { id } }) });
+  const can = useCan();
   if (isLoading || !a) return <Spin />;
   return (
     <>
@@ -68,6 +71,9 @@ export function AppointmentView({ id }: { id: string }) {
         <Descriptions.Item label="Creada">{formatDateTime(a.created_at)}</Descriptions.Item>
         <Descriptions.Item label="Observaciones" span={2}>
           {a.observations ?? ''}
+        </Descriptions.Item>
+        <Descriptions.Item label="Recordatorio" span={2}>
+          <ReminderPanel appointmentId={a.id} canSend={can('dairy', 'edit')} />
         </Descriptions.Item>
       </Descriptions>
       <div style={{ marginTop: 12 }}>

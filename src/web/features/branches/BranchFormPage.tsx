@@ -2,10 +2,11 @@ import { Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'ant
 import { branchRoutes, type Branch } from '../../../domain/branches.contract';
 import { BRANCH_ZONES, branchSchema, zoneLabels, type BranchFormInput } from '../../../domain/branches.schemas';
 import type { BranchZone } from '../../../domain/dates';
+import { DEFAULT_REMINDER_HOUR, hourLabel } from '../../../domain/reminders';
 import { formatPhone } from '../../../domain/validation';
 import { call } from '../../app/api';
 import { FormPage } from '../../ui/FormPage';
-import { Field, SwitchField } from '../../ui/FormFields';
+import { Field, SearchSelect, SwitchField } from '../../ui/FormFields';
 import { optionsOf, zodRule } from '../../ui/forms';
 import { useRecordForm } from '../../ui/form-record';
 import { PhoneInput } from '../../ui/PhoneInput';
@@ -28,6 +29,7 @@ const text = (name: keyof typeof branchSchema.shape, label: string, max: number,
   </Field>
 );
 const upper = (v: string) => v?.toUpperCase();
+const REMINDER_HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: hourLabel(h) }));
 
 export default function BranchFormPage() {
   const [form] = Form.useForm<Values>();
@@ -46,7 +48,15 @@ export default function BranchFormPage() {
       {...page}
       title={id ? 'Editar sucursal' : 'Nueva sucursal'}
       backTo="/dashboard/sucursales"
-      initialValues={{ zone: 'Noroeste', active: true, franchise: false, showInClients: true, distributionCenter: false, week: toWeek(USUAL_WEEK) }}
+      initialValues={{
+        zone: 'Noroeste',
+        reminderHour: DEFAULT_REMINDER_HOUR,
+        active: true,
+        franchise: false,
+        showInClients: true,
+        distributionCenter: false,
+        week: toWeek(USUAL_WEEK),
+      }}
       onSubmit={({ week, ...values }) => {
         const body = { ...values, schedule: fromWeek(week) };
         return id ? call(branchRoutes.update, { params: { id }, body }) : call(branchRoutes.create, { body });
@@ -118,6 +128,18 @@ export default function BranchFormPage() {
         <Col>
           <SwitchField name="showInClients" label="Visible para clientes" />
         </Col>
+      </Row>
+      <Row gutter={16}>
+        <Field
+          md={6}
+          name="reminderHour"
+          label="Hora de recordatorios"
+          tooltip="El día anterior a cada cita, a esta hora local, se envía el recordatorio por correo al paciente"
+          required
+          rules={rule('reminderHour')}
+        >
+          <SearchSelect<number> options={REMINDER_HOURS} />
+        </Field>
       </Row>
       <Divider titlePlacement="start" plain>
         Horario

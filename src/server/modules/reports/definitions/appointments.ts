@@ -164,17 +164,40 @@ export const confirmation: ReportDefinition = {
           sql` + `,
         )}) > 0 order by b.name`),
     );
-    const line = (counts: Record<ConfirmationMethod, number>) => {
+    // the reminders (issue 30): sent, and confirmed through their links, of the period's appointments per branch
+    const reminded = rowsOf<{ branch_id: string; branch: string; reminders: number; reminderConfirmed: number }>(
+      await scope.db.execute(sql`select a.branch_id, b.name as branch, count(*) filter (where r.last_sent_at is not null)::int as reminders,
+          count(*) filter (where r.confirmed_at is not null)::int as "reminderConfirmed"
+        from appointment_reminders r join appointments a on a.id = r.appointment_id join branches b on b.id = a.branch_id
+        where ${appointmentsOfPeriod(scope)} and (r.last_sent_at is not null or r.confirmed_at is not null)
+        group by a.branch_id, b.name`),
+    );
+    const unlisted = reminded.filter((r) => !rows.some((x) => x.branch_id === r.branch_id));
+    for (const row of rows) Object.assign(row, reminded.find((r) => r.branch_id === row.branch_id) ?? {});
+    // a branch with reminders but no confirmation recorded yet shows too, in the branches' order
+    if (unlisted.length) {
+      rows.push(...(unlisted as unknown as typeof rows));
+      rows.sort((x, y) => (x.branch < y.branch ? -1 : x.branch > y.branch ? 1 : 0));
+    }
+    const line = (counts: Record<ConfirmationMethod, number>, r: Record<string, unknown>) => {
       const confirmed = CONFIRMING_METHODS.reduce((sum, m) => sum + counts[m], 0);
-      return { ...counts, confirmed, percentage: confirmationPercent(counts, confirmed) };
+      return {
+        ...counts,
+        confirmed,
+        percentage: confirmationPercent(counts, confirmed),
+        reminders: Number(r.reminders ?? 0),
+        reminderConfirmed: Number(r.reminderConfirmed ?? 0),
+      };
     };
     const countsOf = (r: Record<string, unknown>) =>
       Object.fromEntries(CONFIRMATION_METHODS.map((m) => [m, Number(r[m] ?? 0)])) as Record<ConfirmationMethod, number>;
-    const all = Object.fromEntries(CONFIRMATION_METHODS.map((m) => [m, rows.reduce((sum, r) => sum + Number(r[m] ?? 0), 0)]));
+    const all = Object.fromEntries(
+      [...CONFIRMATION_METHODS, 'reminders', 'reminderConfirmed'].map((m) => [m, rows.reduce((sum, r) => sum + Number(r[m] ?? 0), 0)]),
+    );
     return {
-      rows: rows.map((r) => ({ branch: r.branch, branchId: r.branch_id, ...line(countsOf(r)) })),
+      rows: rows.map((r) => ({ branch: r.branch, branchId: r.branch_id, ...line(countsOf(r), r) })),
       // the chain's percentage is its own ratio, not a sum of the branches'
-      totals: { branch: null, ...line(countsOf(all)) },
+      totals: { branch: null, ...line(countsOf(all), all) },
     };
   },
   /** The branch's confirmed appointments (key = branch id): as many as its Confirmadas. */
