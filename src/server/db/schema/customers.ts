@@ -71,6 +71,10 @@ export const customers = pgTable(
     index('customers_tutor_idx').on(t.tutorId),
     index('customers_last_name_idx').on(t.lastName, t.name),
     index('customers_registry_branch_idx').on(t.registryBranchId),
+    // the customers report: those registered in a period
+    index('customers_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

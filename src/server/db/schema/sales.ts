@@ -98,6 +98,8 @@ type SaleTable = Record<
   | 'businessDate'
   | 'idempotencyKey'
   | 'idempotencyClientId'
+  | 'customerId'
+  | 'refundedAt'
   | 'change',
   AnyPgColumn
 >;
@@ -121,6 +123,10 @@ function saleRules(name: string, t: SaleTable) {
     index(`${name}_change_day_idx`)
       .on(t.businessDate, t.branchId, t.channel, t.change)
       .where(sql`${t.change} > 0`),
+    // the customers report: a customer's paid sales kept, by day, with their totals, from the index alone
+    index(`${name}_paid_customer_idx`)
+      .on(t.customerId, t.businessDate, t.total)
+      .where(sql`${t.paymentStatus} = 'paid' and ${t.refundedAt} is null`),
     uniqueIndex(`${name}_idempotency_unique`)
       .on(t.idempotencyClientId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

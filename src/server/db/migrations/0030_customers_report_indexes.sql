@@ -1,0 +1,3 @@
+CREATE INDEX "customers_created_at_idx" ON "customers" USING btree ("created_at") WHERE "customers"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "cash_orders_paid_customer_idx" ON "cash_orders" USING btree ("customer_id","business_date","total") WHERE "cash_orders"."payment_status" = 'paid' and "cash_orders"."refunded_at" is null;--> statement-breakpoint
+CREATE INDEX "orders_paid_customer_idx" ON "orders" USING btree ("customer_id","business_date","total") WHERE "orders"."payment_status" = 'paid' and "orders"."refunded_at" is null;
