@@ -47,10 +47,9 @@ interface ExpenseLineRow {
   price: string | null;
 }
 
-const expenseLineQuery = (period: ReportPeriod, branchId: string | undefined) =>
-  sql`select m.kind, m.branch_id, m.branch, m.day::text as day, m.document_number as document, p.sku, p.name as product, s.allotment,
-        s.expires_at::text as expires_in, m.quantity, s.price::text as price
-      from (select sm.*, b.name as branch, (sm.created_at at time zone b.time_zone)::date as day,
+/** The ledger movements that count as expenses of the period, each with its branch-local day and its kind. */
+const expenseMovements = (period: ReportPeriod, branchId: string | undefined) =>
+  sql`(select sm.*, b.name as branch, (sm.created_at at time zone b.time_zone)::date as day,
           case sm.cause when 'restock_received' then 'assortment' when 'transfer_received' then 'transferReceived' when 'provider_return' then 'return'
             else (case when d.distribution_center then 'return' else 'transferSent' end) end as kind
         from stock_movements sm join branches b on b.id = sm.branch_id
@@ -58,7 +57,12 @@ const expenseLineQuery = (period: ReportPeriod, branchId: string | undefined) =>
           left join branches d on d.id = t.destiny_branch_id
         where sm.cause in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return')
           and sm.created_at >= ${period.from}::date - 1 and sm.created_at < ${period.to}::date + 2
-          and ${branchIs(sql`sm.branch_id`, branchId)}) m
+          and ${branchIs(sql`sm.branch_id`, branchId)})`;
+
+const expenseLineQuery = (period: ReportPeriod, branchId: string | undefined) =>
+  sql`select m.kind, m.branch_id, m.branch, m.day::text as day, m.document_number as document, p.sku, p.name as product, s.allotment,
+        s.expires_at::text as expires_in, m.quantity, s.price::text as price
+      from ${expenseMovements(period, branchId)} m
       join product_stocks s on s.id = m.stock_id join products p on p.id = m.product_id
       where m.day between ${period.from}::date and ${period.to}::date
       order by m.day, m.seq`;
@@ -92,13 +96,20 @@ const signOf = (kind: ExpenseKind) => (kind === 'assortment' || kind === 'transf
 
 /** Each branch's (or branch-month's, with `byMonth`) four parts and total, in cents. */
 export async function expensesBy(scope: ReportScope, byMonth = false) {
-  const lines = await expenseLines(scope.db, scope.period, scope.branchId);
+  // each line's amount is its units (positive: a sent line's movement is negative) at its lot's price, summed by the database
+  const sums = rowsOf<{ kind: ExpenseKind; branch_id: string; month: string; amount: string }>(
+    await scope.db.execute(sql`select m.kind, m.branch_id, to_char(m.day, 'YYYY-MM') as month,
+        sum(coalesce(s.price, 0) * case when m.kind in ('assortment', 'transferReceived') then m.quantity else -m.quantity end)::text as amount
+      from ${expenseMovements(scope.period, scope.branchId)} m join product_stocks s on s.id = m.stock_id
+      where m.day between ${scope.period.from}::date and ${scope.period.to}::date
+      group by 1, 2, 3`),
+  );
   const parts = new Map<string, Record<ExpenseKind, Cents[]>>();
-  for (const l of lines) {
-    const key = byMonth ? `${l.branchId}|${l.day.slice(0, 7)}` : l.branchId;
+  for (const r of sums) {
+    const key = byMonth ? `${r.branch_id}|${r.month}` : r.branch_id;
     let p = parts.get(key);
     if (!p) parts.set(key, (p = { assortment: [], transferReceived: [], transferSent: [], return: [] }));
-    p[l.kind].push(lineAmount(l));
+    p[r.kind].push(toCents(r.amount));
   }
   return new Map(
     [...parts].map(([key, p]) => {
