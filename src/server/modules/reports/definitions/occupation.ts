@@ -99,9 +99,9 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
 }
 
 /**
- * The days of the period sorted into kinds that open every cabin alike: the same weekday and the same locks touching
- * it (and whether the day is each lock's own date, which a one-day lock depends on). lockWindow reads nothing else of
- * the date, so a year of a branch is about seven kinds plus the days its locks start or end on.
+ * The days of the period sorted into kinds that open every cabin alike: the same weekday and the same of a cabin's locks
+ * touching it (and whether the day is each lock's own date, which a one-day lock depends on). lockWindow reads nothing
+ * else of the date, so a cabin's year is about seven kinds plus the days its own locks fall on.
  */
 function dayKinds(days: { date: string; day: number }[], locks: (LockLike & { lastDay: string })[]) {
   const kinds = new Map<string, { date: string; day: number; locks: LockLike[]; count: number }>();
@@ -128,10 +128,16 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
   for (const c of s.cabins) byBranch.set(c.branchId, [...(byBranch.get(c.branchId) ?? []), c]);
   for (const [branchId, cabins] of byBranch) {
     const branchSchedule = s.branchSchedules.get(branchId) ?? [];
-    const kinds = dayKinds(days, s.locksBy.get(branchId) ?? []);
+    // a day lock or one without a cabin closes every cabin; the others only their own
+    const shared: (LockLike & { lastDay: string })[] = [];
+    const ownBy = new Map<string, (LockLike & { lastDay: string })[]>();
+    for (const l of s.locksBy.get(branchId) ?? []) {
+      if (l.type === 'day' || !l.cabinId) shared.push(l);
+      else ownBy.set(l.cabinId, [...(ownBy.get(l.cabinId) ?? []), l]);
+    }
     for (const c of cabins) {
       const hours = new Array<number>(24).fill(0);
-      for (const kind of kinds) {
+      for (const kind of dayKinds(days, [...shared, ...(ownBy.get(c.id) ?? [])])) {
         const intervals: Interval[] = cabinOpenIntervals(branchSchedule, s.cabinSchedules.get(c.id) ?? [], kind.locks, c.id, kind.date, kind.day);
         const once = addByHour(new Array<number>(24).fill(0), intervals);
         for (let h = 0; h < 24; h++) hours[h]! += once[h]! * kind.count;
@@ -147,18 +153,21 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
  * cabin), as a total and by hour of the day (an appointment split at the hours it crosses), from the cabin-days'
  * summary (report_cabin_day, migration 0028).
  */
-async function bookedMinutes(scope: ReportScope, cabinId?: string): Promise<Map<string, { total: number; byHour: number[] }>> {
-  const rows = rowsOf<{ cabin_id: string; minutes: number; by_hour: number[] | string }>(
-    await scope.db.execute(sql`select d.cabin_id, sum(d.booked_minutes)::int as minutes, array_to_json(report_sum_by_hour(d.booked_by_hour)) as by_hour
-      from ${cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`)} d
-      group by d.cabin_id`),
+async function bookedMinutes(scope: ReportScope, cabinId?: string): Promise<Map<string, number>> {
+  const rows = rowsOf<{ cabin_id: string; minutes: number }>(
+    await scope.db.execute(sql`select d.cabin_id, sum(d.booked_minutes)::int as minutes
+      from ${cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`)} d group by d.cabin_id`),
   );
-  return new Map(
-    rows.map((r) => [
-      r.cabin_id,
-      { total: Number(r.minutes), byHour: (typeof r.by_hour === 'string' ? (JSON.parse(r.by_hour) as number[]) : r.by_hour).map(Number) },
-    ]),
+  return new Map(rows.map((r) => [r.cabin_id, Number(r.minutes)]));
+}
+
+/** The same by hour of the day (24 sums; the heat map's cells). */
+async function bookedMinutesByHour(scope: ReportScope, cabinId?: string): Promise<Map<string, number[]>> {
+  const rows = rowsOf<{ cabin_id: string; by_hour: number[] | string }>(
+    await scope.db.execute(sql`select d.cabin_id, array_to_json(report_sum_by_hour(d.booked_by_hour)) as by_hour
+      from ${cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`)} d group by d.cabin_id`),
   );
+  return new Map(rows.map((r) => [r.cabin_id, (typeof r.by_hour === 'string' ? (JSON.parse(r.by_hour) as number[]) : r.by_hour).map(Number)]));
 }
 
 const sum = (list: number[] | undefined) => (list ?? []).reduce((a, b) => a + b, 0);
@@ -195,7 +204,7 @@ export const occupation: ReportDefinition = {
       branchId: c.branchId,
       cabin: c.name,
       cabinId: c.id,
-      ...figures(sum(open.get(c.id)), booked.get(c.id)?.total ?? 0),
+      ...figures(sum(open.get(c.id)), booked.get(c.id) ?? 0),
     }));
     const all = figures(
       rows.reduce((s, r) => s + Number(r.openMinutes), 0),
@@ -213,12 +222,12 @@ export const occupation: ReportDefinition = {
       if (scope.branchId && scope.branchId !== cabin.branch_id) return { columns: HOUR_COLUMNS, rows: [] };
       cabinId = key;
     }
-    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutes(scope, cabinId)]);
+    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutesByHour(scope, cabinId)]);
     const rows: ReportRow[] = [];
     for (const c of cabins)
       for (let hour = 0; hour < 24; hour++) {
         const o = open.get(c.id)?.[hour] ?? 0;
-        const b = booked.get(c.id)?.byHour[hour] ?? 0;
+        const b = booked.get(c.id)?.[hour] ?? 0;
         if (!o && !b) continue;
         const f = figures(o, b);
         // an hour never open has no occupation (the heat map leaves it blank)
