@@ -102,11 +102,7 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
       // one customer in twenty has an avatar (by position, so the random sequence is the same as without avatars)
       photo: i % AVATAR_EVERY === AVATAR_EVERY - 1 ? avatarPhoto(Math.floor(i / AVATAR_EVERY) % AVATAR_COUNT) : null,
       // registered at the front desk in the branch's own hours (09:30–19:00 local), by position: no extra draw
-      createdAt: branchInstant(
-        branch.timeZone,
-        demoMs(Date.UTC(2023, 0, 1)) / 86_400_000 + Math.floor(rnd.next() * 3.8 * 365),
-        9 * 60 + 30 + ((i * 37) % 570),
-      ),
+      createdAt: branchInstant(branch.timeZone, demoMs(Date.UTC(2023, 0, 1)) / 86_400_000 + Math.floor(rnd.next() * 3.8 * 365), 9 * 60 + 30 + ((i * 37) % 570)),
     });
   }
   const notes = customerNotesFor(rows, rnd);
@@ -120,17 +116,6 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
     points: 0,
   }));
   const plan = await planSalesAndAgenda(db, people);
-  if (process.env.DEMO_PLAN_STATS) {
-    const rows = plan.agendaRows;
-    const since = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
-    const live = rows.filter((a) => a.date! >= since && a.date! <= today && ['finished', 'inProcess', 'scheduled', 'absence'].includes(a.status!));
-    const mins = live.reduce((s, a) => s + (a.term ?? 0), 0);
-    const by = (st: string) => rows.filter((a) => a.date! < today && a.status === st).length;
-    const past = rows.filter((a) => a.date! < today);
-    console.log(JSON.stringify({ all: rows.length, bookedHours: mins / 60, finished: by('finished'), absence: by('absence'), cancelled: by('cancelled'), scheduledPast: by('scheduled'), withMethod: past.filter((a) => a.confirmMethod).length, past: past.length, orders: plan.orders.length }));
-    throw new Error('plan only');
-  }
   rows.forEach((r, i) => ((r.customerNumber = 1000 + i), (r.updatedAt = r.createdAt)));
   await bulkInsert(db, customers, rows);
   // explicit numbers: the sequence continues after them for customers created in the app

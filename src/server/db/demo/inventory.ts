@@ -136,7 +136,7 @@ export async function seedInventory(db: Db): Promise<void> {
             gt(productStocks.quantity, 20),
             live(productStocks),
             sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
-            sql`${productStocks.createdAt} < ${at(dc.id, day, 8 * 60).toISOString()}::timestamptz`,
+            sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${at(dc.id, day, 8 * 60).toISOString()}::timestamptz)`,
           ),
         )
         .orderBy(productStocks.productId)
@@ -144,12 +144,12 @@ export async function seedInventory(db: Db): Promise<void> {
   const sendAll = (o: { assortmentOrderProducts: { id: string; orderedQuantity: number }[] }) =>
     o.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: l.orderedQuantity }));
 
-  // restocks: every clinic asks for three products every two weeks; the centre sends them the next working day and the
+  // restocks: every clinic asks for three products every four weeks; the centre sends them the next working day and the
   // clinic receives them two days later (the first line one unit short now and then); the last ones are still on their way
   let restocks = 0;
   for (const [k, clinic] of clinics.entries()) {
     const creator = clinic.id === manager.branchId ? manager : admin;
-    for (let day = FIRST + (k % 7); day <= LOAD; day += 14) {
+    for (let day = FIRST + (k % 7); day <= LOAD; day += 28) {
       const asked = at(clinic.id, day, 10 * 60 + rnd.int(0, 120));
       const sent = at(clinic.id, day + 1, 9 * 60 + rnd.int(0, 60));
       const received = at(clinic.id, day + 3, 11 * 60 + rnd.int(0, 240));
@@ -192,11 +192,11 @@ export async function seedInventory(db: Db): Promise<void> {
     }
   }
 
-  // transfers between clinics: one a month from each clinic to the next, asked by logistics and approved (or now and
+  // transfers between clinics: one every two months from each clinic to the next, asked by logistics and approved (or now and
   // then rejected) by the super administrator the next day, received two days later (section 4)
   for (const [k, origin] of clinics.entries()) {
     const destiny = clinics[(k + 1) % clinics.length]!;
-    for (let day = FIRST + 5 + k * 3; day <= LOAD; day += 30) {
+    for (let day = FIRST + 5 + k * 3; day <= LOAD; day += 61) {
       const asked = at(origin.id, day, 12 * 60 + rnd.int(0, 90));
       const sent = at(origin.id, day + 1, 10 * 60 + rnd.int(0, 90));
       const received = at(destiny.id, day + 3, 12 * 60 + rnd.int(0, 180));
@@ -212,7 +212,7 @@ export async function seedInventory(db: Db): Promise<void> {
               gt(productStocks.quantity, 6),
               live(productStocks),
               sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
-              sql`${productStocks.createdAt} < ${asked.toISOString()}::timestamptz`,
+              sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${asked.toISOString()}::timestamptz)`,
             ),
           )
           .orderBy(asc(productStocks.allotment))
@@ -261,7 +261,7 @@ export async function seedInventory(db: Db): Promise<void> {
               gt(productStocks.quantity, 4),
               live(productStocks),
               sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day)})`,
-              sql`${productStocks.createdAt} < ${when.toISOString()}::timestamptz`,
+              sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${when.toISOString()}::timestamptz)`,
             ),
           )
           .orderBy(asc(productStocks.allotment))
@@ -296,8 +296,8 @@ export async function seedInventory(db: Db): Promise<void> {
     await steps.shift()!.run();
   }
 
-  // today, a moment ago: what waits for a user at each clinic (a restock asked, one turned down, one deleted; a
-  // transfer pending) and the sales of stock to third parties, which are written at the moment they are made
+  // today, a moment ago: what waits for a user at each clinic (a restock asked, one on its way, one turned down, some
+  // deleted; a transfer pending or on its way) and the sales of stock to third parties, which are written at the moment they are made
   const restockable = await restockableOn(LOAD);
   for (const [k, clinic] of clinics.entries()) {
     const creator = clinic.id === manager.branchId ? manager : admin;
@@ -308,6 +308,8 @@ export async function seedInventory(db: Db): Promise<void> {
         assortmentOrderProducts: [0, 1, 2].map((i) => ({ productId: restockable[(k * 3 + offset + i) % restockable.length]!, orderedQuantity: 3 + i })),
       });
     await order(ORDER_KINDS[k % ORDER_KINDS.length]!, 6);
+    const inTransit = await order('ordinary_general', 3);
+    await inv.approveOrder(ctx, logistics, inTransit.id, { assortmentOrderProducts: sendAll(inTransit) });
     await inv.rejectOrder(ctx, logistics, (await order('extraordinary_general', 9)).id);
     if (k % 2) await inv.deleteOrder(ctx, admin, (await order('extraordinary_sale', 12)).id);
     const destiny = clinics[(k + 1) % clinics.length]!;
@@ -317,12 +319,15 @@ export async function seedInventory(db: Db): Promise<void> {
       .where(and(eq(productStocks.branchId, clinic.id), gt(productStocks.quantity, 6), live(productStocks), validOnLoad))
       .orderBy(asc(productStocks.allotment))
       .limit(2);
-    if (lots.length && k % 2 === 0)
-      await inv.createTransfer(ctx, logistics, {
-        originBranchId: clinic.id,
-        destinyBranchId: destiny.id,
-        transferProducts: lots.map((l) => ({ stockId: l.id, stockedQuantity: 2 })),
-      });
+    if (!lots.length) continue;
+    const transfer = await inv.createTransfer(ctx, logistics, {
+      originBranchId: clinic.id,
+      destinyBranchId: destiny.id,
+      transferProducts: lots.map((l) => ({ stockId: l.id, stockedQuantity: 2 })),
+    });
+    // every other one already on its way
+    if (k % 2)
+      await inv.approveTransfer(ctx, admin, transfer.id, { transferProducts: transfer.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) });
   }
   for (const clinic of clinics.slice(0, 3)) {
     const [lot] = await db

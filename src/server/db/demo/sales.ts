@@ -227,10 +227,10 @@ async function loadCatalogue(db: Db) {
 
 /** Days between sessions of a treatment. */
 function interval(t: Treatment, rnd: Rnd): number {
-  if (t.typeName === 'Medico') return rnd.int(60, 85);
+  if (t.typeName === 'Medico') return rnd.int(21, 45);
   if (t.sku.startsWith('COS-DEP')) return rnd.int(28, 40);
-  if (t.sku.startsWith('COS-COR')) return rnd.int(7, 14);
-  return rnd.int(10, 21);
+  if (t.sku.startsWith('COS-COR')) return rnd.int(7, 10);
+  return rnd.int(7, 14);
 }
 
 interface CouponOnSale {
@@ -277,9 +277,9 @@ async function couponsOnSale(db: Db): Promise<CouponOnSale[]> {
 
 const PROFILES = [
   // share, target spend in the last 365 days (pesos), how premium their picks are
-  { name: 'none', share: 0.2, min: 0, max: 0, premium: 0 },
+  { name: 'none', share: 0.25, min: 0, max: 0, premium: 0 },
   { name: 'lapsed', share: 0.08, min: 0, max: 0, premium: 0.1 },
-  { name: 'light', share: 0.58, min: 1_000, max: 5_000, premium: 0.15 },
+  { name: 'light', share: 0.53, min: 1_000, max: 5_000, premium: 0.3 },
   { name: 'plata', share: 0.09, min: 10_500, max: 24_000, premium: 0.75 },
   { name: 'oro', share: 0.033, min: 31_000, max: 52_000, premium: 0.85 },
   { name: 'platino', share: 0.012, min: 61_000, max: 90_000, premium: 0.9 },
@@ -346,14 +346,16 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const affordable = pool.filter((t) => t.price <= Math.max(room, 1500) * 1.2 && agenda.hasCabins(b.id, t.typeId));
     const t = rnd.pick(affordable.length ? affordable : cheap.filter((x) => agenda.hasCabins(b.id, x.typeId)));
     const quantity =
-      t.typeName === 'Medico' || t.typeName === 'Valoracion'
+      t.typeName === 'Valoracion'
         ? 1
-        : // cosmetic treatments are sold as series: a laser hair removal of 10 to 12 sessions, body treatments of several
-          t.sku.startsWith('COS-DEP')
-          ? rnd.int(10, 12)
-          : t.sku.startsWith('COS-COR')
-            ? rnd.int(10, 14)
-            : rnd.int(8, 12);
+        : t.typeName === 'Medico'
+          ? rnd.int(2, 5)
+          : // cosmetic treatments are sold as series: a laser hair removal of 10 to 12 sessions, body treatments of several
+            t.sku.startsWith('COS-DEP')
+            ? rnd.int(10, 12)
+            : t.sku.startsWith('COS-COR')
+              ? rnd.int(10, 14)
+              : rnd.int(10, 14);
     return { treatment: t, quantity };
   };
 
@@ -559,7 +561,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   for (const o of planned) if (!firstOrder.has(o.customer) || o.day < firstOrder.get(o.customer)!.day) firstOrder.set(o.customer, o);
   const valuationsDone: { customer: number; branch: Branch; treatment: Treatment; slot: Slot }[] = [];
   for (const [ci, o] of firstOrder) {
-    if (rnd.next() > 0.25) continue;
+    if (rnd.next() > 0.4) continue;
     const t = valuations.find(
       (v) =>
         (o.lines[0].pkg ? o.lines[0].pkg.medical : catalogue.find((x) => x.id === o.lines[0].treatmentId)?.typeName === 'Medico') ===
@@ -718,14 +720,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     if (!agenda.hasCabins(b.id, t.typeId)) return;
     const slot = book({ branch: b, treatment: t }, c.id, TODAY + rnd.int(0, 13), true, HORIZON);
     if (slot && instant(b, slot.day, slot.start) >= DEMO_NOW)
-      appointment(
-        { branch: b, treatment: t, areas: [] },
-        c.id,
-        slot,
-        'scheduled',
-        { option: 'newTreatments', confirmMethod: confirmation(0.6) },
-        anchor,
-      );
+      appointment({ branch: b, treatment: t, areas: [] }, c.id, slot, 'scheduled', { option: 'newTreatments', confirmMethod: confirmation(0.6) }, anchor);
   });
 
   // ---- customers' cancellation counters: their latest consecutive customer cancellations ----
@@ -776,7 +771,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   const visits = agendaRows.filter((a) => a.status === 'finished');
   const customerIndex = new Map(people.map((p, i) => [p.id, i]));
   for (const a of visits) {
-    if (rnd.next() > 0.1) continue;
+    // one visit in thirty ends with a product at the counter (the series bring customers back often)
+    if (rnd.next() > 0.033) continue;
     const b = branchById.get(a.branchId!)!;
     const minute = minutesOf(a.endTime!) + 5;
     // a purchase after the load moment has not happened yet
