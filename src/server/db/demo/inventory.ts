@@ -55,7 +55,8 @@ export async function seedInventory(db: Db): Promise<void> {
   const at = (branchId: string, day: number, minute: number) => branchInstant(sitesZone.get(branchId) ?? 'America/Tijuana', day, minute);
   const dc = sites.find((s) => s.dc)!;
   const LOAD = dayNumber(todayIn());
-  const FIRST = LOAD - 364;
+  // thirteen months and a little more: each of the twelve whole months before the load's month has its steps
+  const FIRST = LOAD - 400;
   const steps: { at: Date; run: () => Promise<unknown> }[] = [];
   /** Steps run in the order of their moments; a step that queues the next one queues it in its place. */
   const queue = (when: Date, run: () => Promise<unknown>) => {
@@ -67,7 +68,7 @@ export async function seedInventory(db: Db): Promise<void> {
   // later (the last two still pending); lots expiring from already past to two years ahead
   const provs = await db.select({ id: providers.id }).from(providers).where(live(providers)).orderBy(asc(providers.name));
   const expiryOffsets = [-20, 12, 25, 45, 55, 120, 240, 400, 600, 700];
-  const purchaseMonths = 13;
+  const purchaseMonths = 15;
   for (let n = 0; n < purchaseMonths; n++) {
     // the first one lands before the year starts: the clinics' first restocks draw on it
     const ordered = FIRST - 20 + n * 28;
@@ -169,8 +170,6 @@ export async function seedInventory(db: Db): Promise<void> {
           },
           { at: asked },
         );
-        // about one in twenty is turned down: the clinic asked for what it did not need
-        if (rnd.next() < 0.05) return queue(sent, () => inv.rejectOrder(ctx, logistics, order.id, { at: sent }));
         queue(sent, async () => {
           await inv.approveOrder(ctx, logistics, order.id, { assortmentOrderProducts: sendAll(order) }, { at: sent });
           queue(received, () =>
