@@ -5,7 +5,7 @@ import { demoId } from '../../src/server/db/demo/random';
 import { queryRows, type TestApp } from '../../src/server/testing/harness';
 import { cancelBookings } from '../../src/server/testing/appointments';
 import { agendaCabins, type AgendaCabin } from './agenda-cabins';
-import { launchBrowser, signedInPage } from './browser';
+import { launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 /**
@@ -135,6 +135,7 @@ describe('the agenda', () => {
       await page.waitForTimeout(400);
       await page.screenshot({ path: '/tmp/agenda-drag-confirm.png' });
     }
+    await settled(page);
     await dialog().getByRole('button', { name: 'Mover' }).click();
     await expect.poll(async () => stored(card)).toMatchObject({ start_time: '12:00:00', cabin_id: second.id, reschedules: 1 });
     // the API says so too, and the card is drawn in its new cabin
@@ -159,6 +160,7 @@ describe('the agenda', () => {
     await dragCard(card, first, '15:00');
     await dialog().waitFor();
     await expect.poll(() => dialog().getByTestId('move-to').innerText()).toBe(`${first.name} · 15:00 – 15:30`);
+    await settled(page);
     await dialog().getByRole('button', { name: 'Mover' }).click();
     await page.locator('.ant-message').getByText('El paciente ya tiene una cita en ese horario').waitFor();
     expect(await stored(card)).toMatchObject({ start_time: '11:00:00', cabin_id: first.id, reschedules: 0 });

@@ -46,7 +46,8 @@ export function AgendaSearch({ branchId, date, onChoose }: { branchId: string | 
       ref={select}
       aria-label="Buscar cita por paciente o teléfono"
       placeholder="Buscar paciente o teléfono"
-      style={{ width: 260 }}
+      className="agenda-search"
+      style={{ width: 230 }}
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       value={null}
       allowClear
