@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedStatuses,
+  NOTHING_TO_UNDO,
+  UNDO_OTHER_USER,
+  UNDO_RESCHEDULE_SECONDS,
+  UNDO_TOO_LATE,
+  undoRescheduleProblem,
   appointmentNumber,
   appointmentTerm,
   cabinDayHours,
@@ -468,5 +473,22 @@ describe("the treatment's equipment", () => {
     expect(missingAppliance([{ ...laser, working: 2 }], '10:00', '10:30')).toBeNull();
     expect(missingAppliance([{ name: 'IPL', working: 0, others: [] }], '10:00', '10:30')).toContain('«IPL»');
     expect(missingAppliance([], '10:00', '10:30')).toBeNull();
+  });
+});
+
+describe('undo of a reschedule', () => {
+  const at = new Date('2026-03-02T10:00:00Z');
+  const later = (s: number) => new Date(at.getTime() + s * 1000);
+  const last = { action: 'reagendar', userId: 'u1', at };
+  it('is allowed to the same user within the window, on a scheduled appointment', () => {
+    expect(undoRescheduleProblem('scheduled', last, 'u1', later(5))).toBeNull();
+    expect(undoRescheduleProblem('scheduled', last, 'u1', later(UNDO_RESCHEDULE_SECONDS))).toBeNull();
+  });
+  it('is refused after the window, to another user, when the last change was not a reschedule, or not scheduled', () => {
+    expect(undoRescheduleProblem('scheduled', last, 'u1', later(UNDO_RESCHEDULE_SECONDS + 1))).toBe(UNDO_TOO_LATE);
+    expect(undoRescheduleProblem('scheduled', last, 'u2', later(5))).toBe(UNDO_OTHER_USER);
+    expect(undoRescheduleProblem('scheduled', { ...last, action: 'confirmar' }, 'u1', later(5))).toBe(NOTHING_TO_UNDO);
+    expect(undoRescheduleProblem('scheduled', null, 'u1', later(5))).toBe(NOTHING_TO_UNDO);
+    expect(undoRescheduleProblem('cancelled', last, 'u1', later(5))).toBe(NOTHING_TO_UNDO);
   });
 });

@@ -286,6 +286,30 @@ export function reschedulesLeftText(reschedules: number): string {
   return left === 1 ? 'Le queda 1 cambio de fecha, hora o cabina' : `Le quedan ${left} cambios de fecha, hora o cabina`;
 }
 
+/** How long the agenda's 'Deshacer' of a reschedule is honoured after it, for the user who made it. */
+export const UNDO_RESCHEDULE_SECONDS = 60;
+export const NOTHING_TO_UNDO = 'No hay un cambio de horario que deshacer: el último cambio de la cita no fue una reagenda';
+export const UNDO_OTHER_USER = 'Solo quien reagendó la cita puede deshacer el cambio';
+export const UNDO_TOO_LATE = `El cambio ya no puede deshacerse: pasaron más de ${UNDO_RESCHEDULE_SECONDS} segundos`;
+export const UNDO_ENDED_TREATMENT = 'El cambio terminó el tratamiento adquirido: ya no puede deshacerse';
+
+/**
+ * Whether the last change of an appointment may be undone by `actorId` at `now`: it must be a reschedule ('reagendar'
+ * in the change log), made by the same user less than UNDO_RESCHEDULE_SECONDS ago, of a scheduled appointment.
+ * The undo moves it back and gives back the change it counted (docs/decisions.md).
+ */
+export function undoRescheduleProblem(
+  status: string,
+  last: { action: string; userId: string | null; at: Date } | null,
+  actorId: string,
+  now: Date,
+): string | null {
+  if (status !== 'scheduled' || !last || last.action !== 'reagendar') return NOTHING_TO_UNDO;
+  if (last.userId !== actorId) return UNDO_OTHER_USER;
+  if (now.getTime() - last.at.getTime() > UNDO_RESCHEDULE_SECONDS * 1000) return UNDO_TOO_LATE;
+  return null;
+}
+
 /** How many more cancellations or changes a purchased treatment takes; the last one ends it (chargeTreatmentChange). */
 export function treatmentChangesLeft(changes: number): number {
   return Math.max(0, MAX_TREATMENT_CHANGES - changes);

@@ -131,6 +131,8 @@ export const appointmentRoutes = {
   get: route({ method: 'GET', path: '/appointment/:id', params: idParams, response: detail }),
   create: route({ method: 'POST', path: '/appointment/create', body: appointmentSchema, response: detail, status: 201 }),
   update: route({ method: ['PUT', 'POST'], path: '/appointment/:id/update', params: idParams, body: appointmentSchema, response: detail }),
+  // the agenda's 'Deshacer' after a drag: the last reschedule, by the same user, within UNDO_RESCHEDULE_SECONDS
+  undoReschedule: route({ method: 'POST', path: '/appointment/:id/undo-reschedule', params: idParams, response: detail }),
   cancel: route({ method: 'POST', path: '/appointment/:id/cancel', params: idParams, body: cancelSchema, response: detail }),
   setOnProcess: route({ method: 'PATCH', path: '/appointment/:id/set-on-process', params: idParams, response: detail }),
   finish: route({ method: 'POST', path: '/appointment/:id/finish', params: idParams, body: finishSchema, response: detail }),

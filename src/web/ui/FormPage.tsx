@@ -11,6 +11,8 @@ interface FormPageProps<V> {
   form: FormInstance<V>;
   /** Where a successful save (200/201) and the cancel button return to. */
   backTo: string;
+  /** Where a successful save goes instead, from what the server answered (e.g. the saved record shown). */
+  savedTo?: (saved: unknown) => string;
   /** Sends the form; resolves on 200/201. Returning false keeps the user on the form. */
   onSubmit: (values: V) => Promise<unknown> | false;
   /** Query keys refreshed after a save. */
@@ -33,6 +35,7 @@ export function FormPage<V>({
   title,
   form,
   backTo,
+  savedTo,
   onSubmit,
   invalidate = [],
   loading,
@@ -56,10 +59,11 @@ export function FormPage<V>({
     if (pending === false) return;
     setSaving(true);
     try {
-      await pending;
+      const saved = await pending;
       notify.success();
       await Promise.all(invalidate.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
-      leave();
+      if (savedTo) leaveWithoutAsking(() => navigate(savedTo(saved)));
+      else leave();
     } catch (err) {
       applyServerErrors(form, err);
       notify.error(err);

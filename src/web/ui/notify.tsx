@@ -1,4 +1,4 @@
-import { createElement, useSyncExternalStore, type ComponentType } from 'react';
+import { createElement, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import { DEFAULT_ERROR_MESSAGE, DEFAULT_SUCCESS_MESSAGE } from '../../domain/errors';
@@ -76,6 +76,9 @@ export const notify = {
   success: (text = DEFAULT_SUCCESS_MESSAGE) => show((m) => void m.success(text)),
   error: (err: unknown) => show((m) => void m.error(err instanceof Error && err.message ? err.message : DEFAULT_ERROR_MESSAGE)),
   info: (text: string) => show((m) => void m.info(text)),
+  /** A success message with content of its own (a 'Deshacer' button) for `seconds`; `close(key)` takes it away early. */
+  action: (content: ReactNode, seconds: number, key: string) => show((m) => void m.open({ type: 'success', content, duration: seconds, key })),
+  close: (key: string) => messageApi?.destroy(key),
 };
 
 export function modal() {

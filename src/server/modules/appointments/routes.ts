@@ -48,6 +48,7 @@ export function registerAppointmentRoutes(app: FastifyInstance, ctx: AppContext)
   serve(app, routes.get, ['dairy.show', 'appointment.show'], (req) => service.getAppointment(ctx, req.actor, req.params.id));
   serve(app, routes.create, 'dairy.create', (req) => service.createAppointment(ctx, req.actor, req.body));
   serve(app, routes.update, 'dairy.edit', (req) => service.updateAppointment(ctx, req.actor, req.params.id, req.body));
+  serve(app, routes.undoReschedule, 'dairy.edit', (req) => service.undoReschedule(ctx, req.actor, req.params.id));
   serve(app, routes.cancel, 'dairy.delete', (req) => service.cancelAppointment(ctx, req.actor, req.params.id, req.body));
   serve(app, routes.setOnProcess, 'dairy.edit', (req) => service.setOnProcess(ctx, req.actor, req.params.id));
   serve(app, routes.finish, 'dairy.edit', (req) => finish.finishAppointment(ctx, req.actor, req.params.id, req.body));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { lockBlocks, weekDay, type AppointmentInput } from '../../../domain/agenda';
 import type { cancelSchema, confirmSchema } from '../../../domain/agenda';
 import {
@@ -33,6 +33,8 @@ import {
   storedItem,
   TREATMENT_TYPE_MISMATCH,
   treatmentKind,
+  UNDO_ENDED_TREATMENT,
+  undoRescheduleProblem,
   treatmentTypeProblem,
   updateProblem,
   type PackageLike,
@@ -49,6 +51,7 @@ import {
   appointments,
   branches,
   categories,
+  changeLog,
   customers,
   packageBranches,
   packages,
@@ -461,6 +464,82 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
       orderNumber: row.appointmentNumber,
       ...storedChanges(row, after),
       affectedBranchId: input.branchId,
+    });
+    return detailOf(tx, id);
+  });
+}
+
+/**
+ * The agenda's 'Deshacer' after a drag: the appointment's last change must be a reschedule by the same user less than
+ * UNDO_RESCHEDULE_SECONDS ago. It goes back to the slot the change log's 'before' names (checked as any move: hours,
+ * locks, cabin and patient overlap, equipment) and the change is given back: the appointment's reschedule count, its
+ * 'reschedule' cancellation row (soft-deleted) and the purchased treatment's change. A reschedule that ended the
+ * purchased treatment (its third change: the treatment expired, its bookings cancelled) is not undone.
+ */
+export async function undoReschedule(ctx: AppContext, actor: Actor, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockedAppointment(tx, actor, id);
+    const [last] = await tx
+      .select({ action: changeLog.action, userId: changeLog.userId, at: changeLog.createdAt, before: changeLog.before })
+      .from(changeLog)
+      .where(and(eq(changeLog.module, MODULE), eq(changeLog.entityId, id)))
+      // a reschedule that ended the purchased treatment logs its cancellations in the same transaction (same time): the reschedule is read first
+      .orderBy(desc(changeLog.createdAt), desc(sql`${changeLog.action} = 'reagendar'`), desc(changeLog.id))
+      .limit(1);
+    const [pp] = row.purchasedProductId
+      ? await tx.select().from(purchasedProducts).where(eq(purchasedProducts.id, row.purchasedProductId)).for('update').limit(1)
+      : [];
+    if (last?.action === 'reagendar' && pp?.status === 'expired') throw new AppError('CONFLICT', UNDO_ENDED_TREATMENT);
+    const problem = undoRescheduleProblem(row.status, last ?? null, actor.id, new Date());
+    if (problem) throw new AppError('CONFLICT', problem);
+    const was = (last!.before ?? {}) as Partial<Record<'branchId' | 'cabainId' | 'date' | 'startTime' | 'endTime' | 'term', unknown>>;
+    const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+    const input: AppointmentInput = {
+      branchId: str(was.branchId, row.branchId),
+      cabainId: str(was.cabainId, row.cabinId),
+      treatmentTypeId: row.treatmentTypeId,
+      customerId: row.customerId,
+      date: str(was.date, row.date),
+      startTime: str(was.startTime, row.startTime).slice(0, 5),
+      term: typeof was.term === 'number' ? was.term : row.term,
+      appointmentMethod: row.appointmentMethod as AppointmentInput['appointmentMethod'],
+      appointmentOption: row.appointmentOption as AppointmentInput['appointmentOption'],
+      observations: row.observations,
+      promoId: row.promoId,
+      packageId: row.packageId,
+      treatmentId: row.treatmentId,
+      purchasedProductId: row.purchasedProductId,
+      sessions: row.sessions,
+      categoriesIds: row.categoriesIds,
+      treatmentsIds: row.treatmentsIds,
+    };
+    const plan = await planBooking(tx, input, row);
+    await checkBooking(tx, actor, input, row, { ...plan, moved: true, reschedule: false });
+    const [after] = await tx
+      .update(appointments)
+      .set({ ...columnsOf(input, plan, row), reschedules: Math.max(0, row.reschedules - 1) })
+      .where(eq(appointments.id, id))
+      .returning();
+    const [given] = await tx
+      .select({ id: appointmentCancellations.id })
+      .from(appointmentCancellations)
+      .where(and(eq(appointmentCancellations.appointmentId, id), eq(appointmentCancellations.type, 'reschedule'), live(appointmentCancellations)))
+      .orderBy(desc(appointmentCancellations.createdAt), desc(appointmentCancellations.id))
+      .limit(1);
+    if (given) await tx.update(appointmentCancellations).set({ deletedAt: new Date() }).where(eq(appointmentCancellations.id, given.id));
+    if (pp) {
+      await tx
+        .update(purchasedProducts)
+        .set({ changes: Math.max(0, pp.changes - 1), reschedules: Math.max(0, pp.reschedules - 1) })
+        .where(eq(purchasedProducts.id, pp.id));
+    }
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action: 'deshacer reagenda',
+      entityId: id,
+      orderNumber: row.appointmentNumber,
+      ...storedChanges(row, after),
+      affectedBranchId: after.branchId,
     });
     return detailOf(tx, id);
   });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Empty, Tooltip } from 'antd';
 import { LockOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -44,6 +44,19 @@ interface Props {
   canConfirm: boolean;
   onSlot: (cabin: DiaryCabin, time: string) => void;
   onCard: (a: AppointmentCard) => void;
+  /** Dragging a card is offered (the user may edit appointments): only scheduled ones move. */
+  canMove?: boolean;
+  /** A card dropped on another slot or cabin of the day: the page confirms and saves the move. */
+  onMove?: (a: AppointmentCard, from: DiaryCabin, to: DiaryCabin, time: string) => void;
+  /** An appointment to scroll to and flash (after a booking, or chosen in the search). */
+  highlight?: string | null;
+}
+
+/** The card being dragged: where in it the pointer took it (px from its top), its cabin and its cabin's type. */
+interface Drag {
+  card: AppointmentCard;
+  from: DiaryCabin;
+  grab: number;
 }
 
 type CellState = { kind: 'closed' | 'past' | 'free' } | { kind: 'blocked'; lock: AgendaLock };
@@ -121,7 +134,7 @@ function CabinHead({ cabin }: { cabin: DiaryCabin }) {
  * The day as a table of two rows: the cabins' headers, then one cell per cabin holding its half hours and cards
  * (a card spans several half hours, so the slots cannot be rows of their own).
  */
-export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, canConfirm, onSlot, onCard }: Props) {
+export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, canConfirm, onSlot, onCard, canMove, onMove, highlight }: Props) {
   const now = useNow(day.branch.timeZone || businessTimeZone());
   const scroller = useRef<HTMLDivElement>(null);
   const date = day.date.slice(0, 10);
@@ -161,6 +174,20 @@ export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, can
     return { kind: 'free' };
   };
 
+  // drag and drop (HTML5, no library): a scheduled card onto another half hour or a cabin of the same type
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [over, setOver] = useState<{ cabinId: string; minute: number } | null>(null);
+  const dropMinute = (e: DragEvent<HTMLDivElement>, d: Drag) => {
+    const y = e.clientY - e.currentTarget.getBoundingClientRect().top - d.grab;
+    return Math.max(start, Math.min(end - SLOT_MINUTES, start + Math.round(y / row) * SLOT_MINUTES));
+  };
+  const accepts = (c: DiaryCabin) => Boolean(drag) && drag!.from.type.treatmentType.id === c.type.treatmentType.id;
+  const endDrag = () => {
+    document.body.classList.remove('agenda-dragging');
+    setDrag(null);
+    setOver(null);
+  };
+
   // open the day at the current time (today) or at the first slot
   useEffect(() => {
     const el = scroller.current;
@@ -169,6 +196,18 @@ export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, can
     // only when the day, branch or density changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [date, day.branch.id, row]);
+
+  // the highlighted card (the page drops it from the address once flashed): scrolled into view while it flashes
+  const shown = Boolean(highlight) && cabins.some((c) => c.appointments.some((a) => a.id === highlight));
+  useEffect(() => {
+    if (!highlight || !shown) return;
+    const box = scroller.current;
+    const el = box?.querySelector<HTMLElement>(`[data-appointment="${highlight}"]`);
+    if (!box || !el) return;
+    // the grid alone scrolls (scrollIntoView would move the page too): the card to the middle of what it shows
+    const [b, r] = [box.getBoundingClientRect(), el.getBoundingClientRect()];
+    box.scrollBy({ top: r.top - b.top - (b.height - r.height) / 2, left: r.left - b.left - (b.width - r.width) / 2, behavior: 'smooth' });
+  }, [highlight, shown]);
 
   if (!day.cabins.length) return <Empty style={{ padding: 48 }} description="La sucursal no tiene cabinas activas" />;
   if (!open.length) return <Empty style={{ padding: 48 }} description="La sucursal no abre este día" />;
@@ -200,7 +239,27 @@ export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, can
             ))}
           </div>
           {cabins.map((c) => (
-            <div key={c.id} className="agenda-col" role="cell" data-cabin={c.name}>
+            <div
+              key={c.id}
+              className={`agenda-col${accepts(c) ? ' drop-target' : ''}`}
+              role="cell"
+              data-cabin={c.name}
+              onDragOver={(e) => {
+                if (!drag || !accepts(c)) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+                const minute = dropMinute(e, drag);
+                if (over?.cabinId !== c.id || over.minute !== minute) setOver({ cabinId: c.id, minute });
+              }}
+              onDrop={(e) => {
+                if (!drag || !accepts(c)) return;
+                e.preventDefault();
+                const minute = dropMinute(e, drag);
+                const moved = c.id !== drag.from.id || hhmm(minute) !== drag.card.startTime.slice(0, 5);
+                if (moved) onMove?.(drag.card, drag.from, c, hhmm(minute));
+                endDrag();
+              }}
+            >
               {slots.map((m) => (
                 <Slot key={m} cabin={c} time={hhmm(m)} state={stateOf(c, m)} height={row} canCreate={canCreate} onSlot={onSlot} />
               ))}
@@ -208,19 +267,51 @@ export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, can
                 const s = Math.max(toMin(a.startTime), start);
                 const e = Math.min(Math.max(toMin(a.endTime, true), s + SLOT_MINUTES), end);
                 const gap = compact ? 1 : 3;
+                const height = Math.max(((e - s) / SLOT_MINUTES) * row - 2 * gap, sizes.minCard);
+                const movable = Boolean(canMove && onMove) && a.status === 'scheduled';
                 return (
-                  <QuickViewCard
+                  // the card's frame: it carries the drag (the quick view's card inside stays as it is)
+                  <div
                     key={a.id}
-                    appointment={a}
-                    compact={compact}
-                    // a lone column leaves no room beside the card
-                    placement={narrow ? 'bottom' : 'right'}
-                    canConfirm={canConfirm}
-                    onOpen={() => onCard(a)}
-                    style={{ top: top(s) + gap, height: Math.max(((e - s) / SLOT_MINUTES) * row - 2 * gap, sizes.minCard) }}
-                  />
+                    className={`agenda-card-frame${highlight === a.id ? ' highlight' : ''}${drag?.card.id === a.id ? ' dragging' : ''}`}
+                    data-appointment={a.id}
+                    style={{ top: top(s) + gap, height }}
+                    draggable={movable || undefined}
+                    title={movable ? 'Arrastre para mover la cita' : undefined}
+                    onDragStart={(ev) => {
+                      if (!movable) return;
+                      ev.dataTransfer.effectAllowed = 'move';
+                      ev.dataTransfer.setData('text/plain', a.appointmentNumber);
+                      // a quick view opened by the hover would cover the cabin beside: hidden while dragging
+                      document.body.classList.add('agenda-dragging');
+                      setDrag({ card: a, from: c, grab: ev.clientY - ev.currentTarget.getBoundingClientRect().top });
+                    }}
+                    onDragEnd={endDrag}
+                  >
+                    <QuickViewCard
+                      appointment={a}
+                      compact={compact}
+                      // a lone column leaves no room beside the card
+                      placement={narrow ? 'bottom' : 'right'}
+                      canConfirm={canConfirm}
+                      onOpen={() => onCard(a)}
+                      style={{ top: 0, height }}
+                    />
+                  </div>
                 );
               })}
+              {drag && over?.cabinId === c.id && (
+                <div
+                  className="agenda-drop"
+                  aria-hidden
+                  style={{
+                    top: top(over.minute),
+                    height: Math.max(((toMin(drag.card.endTime, true) - toMin(drag.card.startTime)) / SLOT_MINUTES) * row, sizes.minCard),
+                  }}
+                >
+                  {hhmm(over.minute)}
+                </div>
+              )}
             </div>
           ))}
           {showNow && <div className="agenda-now" style={{ top: sizes.head + top(nowMin) }} aria-hidden />}

@@ -14,6 +14,8 @@ import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
 import { DENSITY_OPTIONS, gridSizes, NARROW_QUERY, useAgendaDensity, useMediaQuery, type Density } from './density';
 import { CreateLockModal, LocksModal } from './LockDialogs';
+import { AgendaSearch } from './AgendaSearch';
+import { MoveDialog, type PendingMove } from './MoveDialog';
 import { useClinicBranches } from './lookups';
 import './agenda.css';
 
@@ -58,6 +60,9 @@ export default function AgendaPage() {
   }, [branchId, date, params, setParams]);
 
   const setDate = (d: string) => branchId && setParams({ branchId, date: d });
+  // an appointment to flash: after a booking (the form comes back with ?focus=) or chosen in the search
+  const focus = params.get('focus');
+  const [move, setMove] = useState<PendingMove | null>(null);
   const setBranch = (b: string) => setParams({ branchId: b, date });
   const narrow = useMediaQuery(NARROW_QUERY);
   const [density, setDensity] = useAgendaDensity();
@@ -87,6 +92,18 @@ export default function AgendaPage() {
     return () => window.clearTimeout(timer);
   }, [bookable]);
 
+  // on a narrow screen the flashed appointment's cabin is the one shown
+  const focusCabin = focus ? day?.cabins.find((c) => c.appointments.some((a) => a.id === focus)) : undefined;
+  useEffect(() => {
+    if (narrow && focusCabin) useSession.setState((s) => ({ agenda: { ...s.agenda, cabinId: focusCabin.id } }));
+  }, [narrow, focusCabin]);
+  // the flash is over: the address loses its focus (a reload does not flash it again)
+  useEffect(() => {
+    if (!focus || !focusCabin) return;
+    const t = window.setTimeout(() => setParams((p) => (p.delete('focus'), p), { replace: true }), 3000);
+    return () => window.clearTimeout(t);
+  }, [focus, focusCabin, setParams]);
+
   const shownCabin = day?.cabins.find((c) => c.id === slice.cabinId) ?? day?.cabins[0];
   const cabins = narrow && shownCabin ? [shownCabin] : (day?.cabins ?? []);
 
@@ -107,6 +124,19 @@ export default function AgendaPage() {
           </span>
         </Space>
         <Space wrap>
+          <AgendaSearch branchId={branchId} date={date} onChoose={(a) => setParams({ branchId: branchId!, date: a.date.slice(0, 10), focus: a.id })} />
+          {can('dairy', 'create') && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!branchId}
+              onClick={() =>
+                navigate(`/dashboard/agenda/crear/?${new URLSearchParams({ branchId: branchId!, date: date < branchToday ? branchToday : date }).toString()}`)
+              }
+            >
+              Nueva cita
+            </Button>
+          )}
           <Segmented<Density> aria-label="Densidad de la agenda" options={DENSITY_OPTIONS} value={density} onChange={setDensity} />
           {!bound && (
             <Select
@@ -134,7 +164,7 @@ export default function AgendaPage() {
             Bloqueos
           </Button>
           {can('blockers', 'create') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} disabled={!branchId}>
+            <Button icon={<PlusOutlined />} onClick={() => setCreateOpen(true)} disabled={!branchId}>
               Crear bloqueo
             </Button>
           )}
@@ -177,11 +207,15 @@ export default function AgendaPage() {
                   )
                 }
                 onCard={(a) => navigate(`/dashboard/agenda/${a.id}`)}
+                canMove={can('dairy', 'edit')}
+                onMove={(card, from, to, time) => setMove({ card, from, to, time })}
+                highlight={focus}
               />
             </div>
           )}
         </div>
       </div>
+      <MoveDialog move={move} onClose={() => setMove(null)} />
       {branchId && <LocksModal open={locksOpen} onClose={() => setLocksOpen(false)} branchId={branchId} branchName={day?.branch.name} />}
       {branchId && createOpen && (
         <CreateLockModal

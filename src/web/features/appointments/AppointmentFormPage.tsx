@@ -16,7 +16,7 @@ import {
   type AppointmentOption,
 } from '../../../domain/agenda';
 import { cancellationLimit, dayHoursOf, hhmm, nowIn, reschedulesLeft, reschedulesLeftText, startTimeChoices } from '../../../domain/appointment-rules';
-import { appointmentRoutes } from '../../../domain/appointments.contract';
+import { appointmentRoutes, type AppointmentDetail } from '../../../domain/appointments.contract';
 import type { Customer } from '../../../domain/customers.contract';
 import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
@@ -64,10 +64,12 @@ const onlyStarts = (starts: string[]) => () => ({
   disabledMinutes: (h: number) => MINUTES.filter((m) => !starts.includes(hhmm(h * 60 + m))),
 });
 
-export const agendaUrl = (branchId?: string | null, date?: string | null) => {
+export const agendaUrl = (branchId?: string | null, date?: string | null, focus?: string) => {
   const q = new URLSearchParams();
   if (branchId) q.set('branchId', branchId);
   if (date) q.set('date', date);
+  // the agenda scrolls to this appointment and flashes it
+  if (focus) q.set('focus', focus);
   const s = q.toString();
   return `/dashboard/agenda${s ? `?${s}` : ''}`;
 };
@@ -301,6 +303,11 @@ export default function AppointmentFormPage() {
         title={id ? `Cita ${a?.appointmentNumber ?? ''}` : 'Nueva cita'}
         form={form}
         backTo={back}
+        // the agenda of the saved appointment's day, scrolled to it and flashing
+        savedTo={(saved) => {
+          const s = saved as AppointmentDetail;
+          return agendaUrl(s.branch.id, s.date.slice(0, 10), s.id);
+        }}
         invalidate={['diary', 'list', 'appointment']}
         loading={existing.isLoading}
         readOnly={readOnly}
@@ -401,6 +408,11 @@ export default function AppointmentFormPage() {
                 minuteStep={SLOT_MINUTES}
                 showNow={false}
                 needConfirm={false}
+                // a time picked in the open panel is the field's value at once: 'Agendar' clicked while the panel is still
+                // open books that time (the panel's own commit waits for its close, after the click has submitted)
+                onCalendarChange={(v) => {
+                  if (v && !Array.isArray(v)) form.setFieldValue('startTime', v);
+                }}
                 hideDisabledOptions
                 disabledTime={starts ? onlyStarts(starts) : undefined}
                 style={{ width: '100%' }}
