@@ -55,6 +55,8 @@ const ACCESSIBLE_TOKENS = {
   colorSuccessText: '#237804',
   colorWarningText: '#ad4e00',
   colorErrorText: '#cf1322',
+  // the ring round a focused input, select or picker: antd's is a 2 px halo of its palest purple, hard to see
+  controlOutline: 'rgba(124, 77, 204, 0.4)',
   ...shade7({
     volcano: '#ad2102',
     orange: '#ad4e00',

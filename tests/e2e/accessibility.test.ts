@@ -145,11 +145,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   it('the home and every entry of the side menu', async () => {
     await visit('/dashboard');
     const problems = await audit(page, 'inicio');
+    await shot(page, 'home');
     for (const entry of MENU) {
       await visit(`/dashboard/${entry.path}`);
       await page.locator('h1, h2, .ant-table-row, .ant-empty').first().waitFor();
       await loaded(page);
       problems.push(...(await audit(page, entry.label)));
+      if (entry.path === 'productos') await shot(page, 'productos');
     }
     expect(problems).toEqual([]);
   }, 600_000);
@@ -254,31 +256,42 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 describe('keyboard', () => {
   it('shows where the focus is on every control a Tab reaches', async () => {
     const hidden: string[] = [];
+    const pictured = new Set<string>();
     for (const path of ['/dashboard/clientes', '/dashboard/productos/crear', '/punto-de-venta']) {
       await visit(path);
       await page.locator('body').click({ position: { x: 1, y: 1 } });
       for (let i = 0; i < 30; i++) {
         await page.keyboard.press('Tab');
+        // antd's controls ease into their focused look (borders, halos, outlines in 0.2 to 0.3 s)
+        await page.waitForTimeout(350);
         const focus = await page.evaluate(() => {
           const el = document.activeElement as HTMLElement | null;
           if (!el || el === document.body) return null;
-          // the focused control itself, or the antd wrapper that draws the ring around an inner input
-          const ringed = [
-            el,
-            el.closest('.ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-switch'),
-          ]
-            .filter((x): x is HTMLElement => Boolean(x))
-            .some((x) => {
-              const s = getComputedStyle(x);
-              return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
-            });
+          // the focused control itself, or the antd wrapper that shows an inner input's focus: an outline, a halo,
+          // or (antd's inputs and selects) a border in the theme's purple
+          const shows = (x: HTMLElement) => {
+            const s = getComputedStyle(x);
+            const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 && !/rgba\(.*, 0\)$/.test(s.outlineColor);
+            const halo = s.boxShadow !== 'none' && !s.boxShadow.startsWith('rgba(0, 0, 0, 0)');
+            return outline || halo || s.borderTopColor === 'rgb(124, 77, 204)';
+          };
+          const wrapper = el.closest<HTMLElement>(
+            '.ant-select, .ant-picker, .ant-input-affix-wrapper, .ant-input-number, .ant-checkbox-wrapper, .ant-radio-wrapper, .ant-switch',
+          );
+          const ringed = shows(el) || (wrapper !== null && shows(wrapper));
           const name = el.getAttribute('aria-label') ?? el.innerText?.trim().slice(0, 30) ?? '';
           return {
             ringed,
+            kind: el.closest('.ant-select') ? 'select' : el.tagName === 'TH' ? 'header' : el.tagName === 'BUTTON' ? 'button' : 'other',
             what: `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} «${name}»`,
           };
         });
         if (focus && !focus.ringed) hidden.push(`${path}: ${focus.what}`);
+        // one picture of each kind of focused control, to look at the ring
+        if (focus && !pictured.has(focus.kind)) {
+          pictured.add(focus.kind);
+          await shot(page, `focus-${focus.kind}`);
+        }
       }
     }
     expect([...new Set(hidden)]).toEqual([]);
