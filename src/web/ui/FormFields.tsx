@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Col, Form, Select, Switch, type FormItemProps, type SelectProps } from 'antd';
+import { Checkbox, Col, Form, Select, Switch, type FormItemProps, type SelectProps } from 'antd';
+import type { CheckboxGroupProps } from 'antd/es/checkbox';
+import { SEARCH_BY_LABEL } from './select-search';
 
 type ItemProps = Omit<FormItemProps, 'children'> & { children?: ReactNode };
 
@@ -21,7 +23,18 @@ export function SwitchField({ children = <Switch />, ...item }: ItemProps) {
   );
 }
 
-/** A select whose options are found by typing part of their label. */
+/** A select whose options are found by typing part of their label, accents or not. */
 export function SearchSelect<V = string>(props: SelectProps<V>) {
-  return <Select<V> showSearch={{ optionFilterProp: 'label' }} {...props} />;
+  return <Select<V> showSearch={SEARCH_BY_LABEL} {...props} />;
+}
+
+/**
+ * Checkboxes for a field of several values (Tipo de pago). A required Form.Item marks its control aria-required,
+ * which a checkbox group (role "group") may not carry (axe-core's aria-allowed-attr): the label's mark says it.
+ */
+export function CheckboxGroup<V extends string | number = string>({
+  'aria-required': _required,
+  ...props
+}: CheckboxGroupProps<V> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group<V> {...props} />;
 }

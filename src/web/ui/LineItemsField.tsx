@@ -77,7 +77,7 @@ export function LineItemsField(props: LineItemsFieldProps) {
       >
         {(fields, { add, remove }, { errors }) => (
           <>
-            {!fields.length && props.emptyText && <div style={{ color: '#8c8c8c', margin: '4px 0' }}>{props.emptyText}</div>}
+            {!fields.length && props.emptyText && <div style={{ color: '#666', margin: '4px 0' }}>{props.emptyText}</div>}
             {fields.length > 0 && withPrice && (
               <div style={{ ...grid(true), fontWeight: 600 }}>
                 <span>{itemLabel}</span>

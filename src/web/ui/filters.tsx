@@ -9,6 +9,7 @@ import type { Action, ModuleKey } from '../../domain/privileges';
 import { ROLE_NAMES } from '../../domain/roles';
 import { roleRoutes } from '../../domain/roles.contract';
 import { call } from '../app/api';
+import { SEARCH_BY_LABEL } from './select-search';
 
 export interface Option {
   value: string;
@@ -160,7 +161,7 @@ function RemoteSelect({ def, value, onChange }: { def: Extract<FilterDef, { kind
   return (
     <Select
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={SEARCH_BY_LABEL}
       placeholder={def.label}
       aria-label={def.label}
       style={{ width: def.width ?? 160 }}

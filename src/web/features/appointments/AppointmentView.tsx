@@ -1,4 +1,4 @@
-import { Descriptions, Spin, Table, Tag } from 'antd';
+import { Descriptions, Spin, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   appointmentMethodLabels,
@@ -13,6 +13,7 @@ import {
 import { appointmentRoutes, type AppointmentRow } from '../../../domain/appointments.contract';
 import { call } from '../../app/api';
 import { formatDate, formatDateTime, fullName } from '../../ui/format';
+import { DotTag } from '../../ui/StatusTag';
 import { RebookButton } from './RebookButton';
 import { useCan } from '../../app/privileges';
 import { ReminderPanel } from '../reminders';
@@ -22,7 +23,9 @@ import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 // the wire carries the status as text: an unknown one shows as it came
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Tag color={`#${appointmentStatusColors[status as AppointmentStatus] ?? '8c8c8c'}`}>{appointmentStatusLabels[status as AppointmentStatus] ?? status}</Tag>
+    <DotTag color={`#${appointmentStatusColors[status as AppointmentStatus] ?? '8c8c8c'}`}>
+      {appointmentStatusLabels[status as AppointmentStatus] ?? status}
+    </DotTag>
   );
 }
 

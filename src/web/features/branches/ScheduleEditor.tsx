@@ -98,7 +98,7 @@ export function ScheduleEditor({ name = 'week', check, hint, dependencies = [], 
               </Form.Item>
             )}
           </Form.Item>
-          {hint && <div style={{ lineHeight: '32px', color: '#8c8c8c' }}>{hint(day)}</div>}
+          {hint && <div style={{ lineHeight: '32px', color: '#666' }}>{hint(day)}</div>}
         </div>
       ))}
     </div>
@@ -116,7 +116,7 @@ export function WeekView({ schedules }: { schedules: readonly ScheduleEntry[] })
           return (
             <tr key={day} style={{ borderBottom: '1px solid #f0f0f0' }}>
               <td style={{ padding: '4px 8px', width: 120, fontWeight: 500 }}>{dayLabels[day]}</td>
-              <td style={{ padding: '4px 8px', color: open ? undefined : '#8c8c8c' }}>{describeDay(entry)}</td>
+              <td style={{ padding: '4px 8px', color: open ? undefined : '#666' }}>{describeDay(entry)}</td>
             </tr>
           );
         })}

@@ -50,7 +50,7 @@ function CurrencyCount({ currency, counts }: { currency: DrawerCurrency; counts:
               <InputNumber aria-label={`${TITLES[currency]} ${d}`} min={0} precision={0} step={1} size="small" style={{ width: 100 }} placeholder="0" />
             </Form.Item>
           </Col>
-          <Col flex="auto" style={{ textAlign: 'right', color: '#888', fontVariantNumeric: 'tabular-nums' }}>
+          <Col flex="auto" style={{ textAlign: 'right', color: '#666', fontVariantNumeric: 'tabular-nums' }}>
             {formatMoney((clean[String(d)] ?? 0) * d)}
           </Col>
         </Row>

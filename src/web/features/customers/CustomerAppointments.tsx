@@ -5,7 +5,7 @@ import { PagedTable } from '../../ui/PagedTable';
 import { appointmentStatus, cancellationReasons, cancellationTypes, type CustomerAppointment } from './history';
 
 const PAGE = 5;
-const sub = { color: '#888', fontSize: 12 };
+const sub = { color: '#666', fontSize: 12 };
 const time = (t: string) => dayjs(`2000-01-01T${t}`).format('hh:mm A');
 
 /** The customer's appointments, 5 per page (section 2), newest first. */

@@ -55,9 +55,9 @@ export function CustomerDetail({ id }: { id: string }) {
       <Col xs={24} md={6}>
         <Card>
           <div style={{ textAlign: 'center' }}>
-            <Avatar size={96} icon={<UserOutlined />} src={c.photo?.thumbnailUrl} />
+            <Avatar size={96} icon={<UserOutlined />} src={c.photo?.thumbnailUrl} alt={`Foto: ${fullName(c)}`} />
             <h3 style={{ marginBottom: 0 }}>{fullName(c)}</h3>
-            <div style={{ color: '#888' }}>Cliente {c.customerId}</div>
+            <div style={{ color: '#666' }}>Cliente {c.customerId}</div>
             <div style={{ marginTop: 8 }}>
               {loyalty ? (
                 <Tooltip

@@ -4,7 +4,7 @@ import { Money } from '../../ui/Money';
 import { PagedTable } from '../../ui/PagedTable';
 import { channels, DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, paymentStatus, type CustomerOrder } from './history';
 
-const sub = { color: '#888', fontSize: 12 };
+const sub = { color: '#666', fontSize: 12 };
 
 interface Props {
   customerId: string;

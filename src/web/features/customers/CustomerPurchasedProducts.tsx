@@ -10,7 +10,7 @@ import { PagedTable } from '../../ui/PagedTable';
 import { DETAIL_PAGE_SIZE, DETAIL_PAGE_SIZES, purchasedStatus } from './history';
 import { PurchasedFinishModal, type FinishablePurchase } from './PurchasedFinishModal';
 
-const sub = { color: '#888', fontSize: 12 };
+const sub = { color: '#666', fontSize: 12 };
 
 type PurchasedProduct = FinishablePurchase;
 

@@ -14,6 +14,7 @@ const monthOptions = MONTH_NAMES.map((name, i) => ({ value: monthText(i + 1), la
 function GoalProgress({ goal }: { goal: GoalListItem }) {
   return (
     <Progress
+      aria-label={`Avance de la meta de ${period(goal)}`}
       percent={Math.min(goal.percent, 100)}
       status={goal.percent >= 100 ? 'success' : 'normal'}
       format={() => percentText(goal)}

@@ -6,6 +6,7 @@ import { daysBetween, expiryColor, formatIsoDate, type ExpiryColor } from '../..
 import { formatMoney } from '../../../domain/money';
 import { formatCount } from '../../ui/format';
 import { Money } from '../../ui/Money';
+import { DotTag } from '../../ui/StatusTag';
 
 type Appointments = NonNullable<HomeToday['appointments']>;
 type Sales = NonNullable<HomeToday['sales']>;
@@ -31,7 +32,7 @@ export function AppointmentsCard({ data }: { data: Appointments }) {
       <Space orientation="vertical" size={6} style={{ width: '100%', marginTop: 12 }}>
         {APPOINTMENT_STATUSES.map((status) => (
           <Row key={status} justify="space-between" align="middle">
-            <Tag color={`#${appointmentStatusColors[status]}`}>{appointmentStatusLabels[status]}</Tag>
+            <DotTag color={`#${appointmentStatusColors[status]}`}>{appointmentStatusLabels[status]}</DotTag>
             <Typography.Text strong aria-label={appointmentStatusLabels[status]}>
               {formatCount(data.byStatus[status])}
             </Typography.Text>
@@ -51,7 +52,12 @@ function DayGoal({ goal }: { goal: NonNullable<Sales['goal']> }) {
         <Typography.Text type="secondary">Meta del día</Typography.Text>
         <Money value={goal.dailyGoal} />
       </Row>
-      <Progress percent={Math.min(goal.percent, 100)} format={() => `${goal.percent.toFixed(2)} %`} status={exceeded ? 'success' : 'active'} />
+      <Progress
+        aria-label="Avance de la meta del día"
+        percent={Math.min(goal.percent, 100)}
+        format={() => `${goal.percent.toFixed(2)} %`}
+        status={exceeded ? 'success' : 'active'}
+      />
       <Typography.Text type="secondary">
         {exceeded ? `Meta superada por ${formatMoney(-goal.remaining)}` : `Faltan ${formatMoney(goal.remaining)}`} · Meta del mes {formatMoney(goal.monthGoal)}
       </Typography.Text>

@@ -1,4 +1,4 @@
-import { Checkbox, DatePicker, Form, Input, InputNumber, Row, Select, TimePicker, type FormRule } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Row, Select, TimePicker, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Body } from '../../../domain/contract';
 import { packageRoutes, type PackageTreatmentOption } from '../../../domain/packages.contract';
@@ -13,7 +13,7 @@ import {
 import { treatmentTypeLabel } from '../../../domain/treatments.schemas';
 import { call } from '../../app/api';
 import { FormPage } from '../../ui/FormPage';
-import { Field, SearchSelect } from '../../ui/FormFields';
+import { CheckboxGroup, Field, SearchSelect } from '../../ui/FormFields';
 import { dateText, optionsOf, optionsWithOwn, requiredRule, timeText, zodRule } from '../../ui/forms';
 import { useRecordForm } from '../../ui/form-record';
 import { SinglePhotoField, storedPhoto, uploadPhotos, type PickedPhoto } from '../../ui/PhotoPicker';
@@ -173,7 +173,7 @@ export default function PackageFormPage({ type }: { type: PackageType }) {
         />
       </Form.Item>
       <Form.Item name="paymentType" label="Tipo de pago" required rules={[rule('paymentType')]}>
-        <Checkbox.Group options={optionsOf(PAYMENT_TYPES)} />
+        <CheckboxGroup options={optionsOf(PAYMENT_TYPES)} />
       </Form.Item>
       <Row gutter={16}>
         <Field md={4} label="Vigencia">

@@ -20,12 +20,14 @@ export function CartTable({ cart, current, lineErrors, onQuantity }: Props) {
     <table className="pos-cart">
       <thead>
         <tr>
-          <th style={{ width: 100 }}>Tipo</th>
+          <th className="pos-cart-kind">Tipo</th>
           <th>Artículo</th>
-          <th style={{ width: 110, textAlign: 'right' }}>Precio</th>
-          <th style={{ width: 150, textAlign: 'center' }}>Cantidad</th>
-          <th style={{ width: 120, textAlign: 'right' }}>Importe</th>
-          <th style={{ width: 44 }} />
+          <th className="pos-cart-price">Precio</th>
+          <th className="pos-cart-qty">Cantidad</th>
+          <th className="pos-cart-amount">Importe</th>
+          <th className="pos-cart-delete">
+            <span className="sr-only">Eliminar</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -43,21 +45,25 @@ export function CartTable({ cart, current, lineErrors, onQuantity }: Props) {
             const short = l.item.stock !== null && l.quantity > l.item.stock;
             return (
               <tr key={key} className={current && kindOfItem(l.item) !== current ? 'pos-cart-later' : undefined}>
-                <td>
+                <td className="pos-cart-kind">
                   <Tag color={KIND_LABELS[l.item.kind].color}>{KIND_LABELS[l.item.kind].label}</Tag>
                 </td>
                 <td>
                   <div>{l.item.name}</div>
                   <div className="pos-muted">
                     {l.item.sku}
+                    <span className="pos-cart-unit">
+                      {' · '}
+                      <Money value={l.item.price} /> c/u
+                    </span>
                     {l.item.stock !== null && <span className={short ? 'pos-error-text' : undefined}> · existencia {l.item.stock}</span>}
                   </div>
                   {lineErrors[key] && <div className="pos-error">{lineErrors[key]}</div>}
                 </td>
-                <td style={{ textAlign: 'right' }}>
+                <td className="pos-cart-price">
                   <Money value={l.item.price} />
                 </td>
-                <td style={{ textAlign: 'center', whiteSpace: 'nowrap' }}>
+                <td className="pos-cart-qty">
                   <Button size="small" icon={<MinusOutlined />} aria-label={`Quitar uno de ${l.item.name}`} onClick={() => onQuantity(key, l.quantity - 1)} />
                   <InputNumber
                     size="small"
@@ -72,10 +78,10 @@ export function CartTable({ cart, current, lineErrors, onQuantity }: Props) {
                   />
                   <Button size="small" icon={<PlusOutlined />} aria-label={`Agregar uno de ${l.item.name}`} onClick={() => onQuantity(key, l.quantity + 1)} />
                 </td>
-                <td style={{ textAlign: 'right', fontWeight: 600 }}>
+                <td className="pos-cart-amount">
                   <Money value={fromCents(multiplyCents(toCents(l.item.price), l.quantity))} />
                 </td>
-                <td>
+                <td className="pos-cart-delete">
                   <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Eliminar ${l.item.name}`} onClick={() => onQuantity(key, 0)} />
                 </td>
               </tr>

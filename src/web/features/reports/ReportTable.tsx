@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Empty, Table, Tag, type TableColumnsType } from 'antd';
 import type { Report, ReportRow } from '../../../domain/reports.contract';
+import { useKeyboardScroll } from '../../ui/keyboard-scroll';
 import { bandColor, cellText, isFigure } from './cells';
 
 /** Detail tables: 20 a page, options 10, 20, 40, 60, 80 (section 9). */
@@ -58,52 +59,56 @@ export function ReportTable({ answer, loading, drill, paging, testId = 'report-t
     },
   }));
   const totals = answer.totals;
+  const box = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(box);
   return (
-    <Table<Keyed>
-      data-testid={testId}
-      size="small"
-      bordered
-      rowKey="__key"
-      loading={loading}
-      columns={columns}
-      dataSource={rows}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty description={emptyText ?? 'No hay datos para el periodo y los filtros elegidos'} /> }}
-      pagination={
-        paging && answer.meta
-          ? {
-              current: answer.meta.page,
-              pageSize: answer.meta.take,
-              total: answer.meta.itemCount,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              onChange: (page, size) => paging.onChange(size === answer.meta!.take ? page : 1, size),
-            }
-          : rows.length > PAGE_SIZES[0]!
-            ? { pageSize, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, onChange: (_, size) => setPageSize(size) }
-            : false
-      }
-      summary={
-        totals && rows.length
-          ? () => (
-              <Table.Summary fixed="bottom">
-                <Table.Summary.Row data-testid={`${testId}-totals`}>
-                  {answer.columns.map((c, i) => {
-                    const value = totals[c.key];
-                    const label = i === 0 && (value === null || value === undefined);
-                    return (
-                      <Table.Summary.Cell key={c.key} index={i} align={isFigure(c) ? 'right' : 'left'} {...(i === 0 && { fixed: 'left' as const })}>
-                        <strong style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: label ? 'normal' : 'nowrap' }}>
-                          {label ? (answer.totalsLabel ?? 'Total') : cellText(c, value)}
-                        </strong>
-                      </Table.Summary.Cell>
-                    );
-                  })}
-                </Table.Summary.Row>
-              </Table.Summary>
-            )
-          : undefined
-      }
-    />
+    <div ref={box}>
+      <Table<Keyed>
+        data-testid={testId}
+        size="small"
+        bordered
+        rowKey="__key"
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty description={emptyText ?? 'No hay datos para el periodo y los filtros elegidos'} /> }}
+        pagination={
+          paging && answer.meta
+            ? {
+                current: answer.meta.page,
+                pageSize: answer.meta.take,
+                total: answer.meta.itemCount,
+                pageSizeOptions: PAGE_SIZES,
+                showSizeChanger: true,
+                onChange: (page, size) => paging.onChange(size === answer.meta!.take ? page : 1, size),
+              }
+            : rows.length > PAGE_SIZES[0]!
+              ? { pageSize, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, onChange: (_, size) => setPageSize(size) }
+              : false
+        }
+        summary={
+          totals && rows.length
+            ? () => (
+                <Table.Summary fixed="bottom">
+                  <Table.Summary.Row data-testid={`${testId}-totals`}>
+                    {answer.columns.map((c, i) => {
+                      const value = totals[c.key];
+                      const label = i === 0 && (value === null || value === undefined);
+                      return (
+                        <Table.Summary.Cell key={c.key} index={i} align={isFigure(c) ? 'right' : 'left'} {...(i === 0 && { fixed: 'left' as const })}>
+                          <strong style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: label ? 'normal' : 'nowrap' }}>
+                            {label ? (answer.totalsLabel ?? 'Total') : cellText(c, value)}
+                          </strong>
+                        </Table.Summary.Cell>
+                      );
+                    })}
+                  </Table.Summary.Row>
+                </Table.Summary>
+              )
+            : undefined
+        }
+      />
+    </div>
   );
 }

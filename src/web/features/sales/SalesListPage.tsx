@@ -18,7 +18,7 @@ import { paymentStatusTag, saleStatusTag } from './tags';
 import { hasTicket, openTicket } from './tickets';
 
 const dash = (v: string | null | undefined) => v || '—';
-const refundNote = { color: '#888', fontSize: 12 };
+const refundNote = { color: '#666', fontSize: 12 };
 const when = (s: SaleListItem, at: string | null) => (at ? formatDateTime(at, s.branch.timeZone) : '—');
 
 /** The month so far: a chain's sales run to millions, so a list opens on the current month (any range may be chosen). */

@@ -108,7 +108,7 @@ export default function SettingsEditPage() {
           </Form.Item>
         ))}
         <h4>Fondo de caja por sucursal</h4>
-        <p style={{ color: '#888', marginTop: 0 }}>
+        <p style={{ color: '#666', marginTop: 0 }}>
           Efectivo con el que abre la caja cada día: se cuenta en el corte junto con el efectivo del día y se queda en la caja para el día siguiente. Un cambio
           se aplica desde el siguiente corte.
         </p>
@@ -139,7 +139,7 @@ export default function SettingsEditPage() {
           </Form.Item>
         ))}
         <h4>Escalas de lealtad</h4>
-        <p style={{ color: '#888', marginTop: 0 }}>Compras de los últimos 365 días a partir de las cuales el cliente alcanza cada nivel.</p>
+        <p style={{ color: '#666', marginTop: 0 }}>Compras de los últimos 365 días a partir de las cuales el cliente alcanza cada nivel.</p>
         {LOYALTY_TIERS.map((tier, i) => (
           <Form.Item
             key={tier}

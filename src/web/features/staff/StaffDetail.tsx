@@ -163,8 +163,8 @@ export function StaffDetailView({ id }: { id: string }) {
           <div style={{ textAlign: 'center' }}>
             <Avatar size={120} icon={<UserOutlined />} src={staffPhoto(k?.photo)} alt={`Foto: ${fullName(u)}`} />
             <h3 style={{ marginBottom: 0 }}>{fullName(u)}</h3>
-            <div style={{ color: '#888' }}>{u.role?.role}</div>
-            {k && <div style={{ color: '#888' }}>No. empleado {k.employeeNumber}</div>}
+            <div style={{ color: '#666' }}>{u.role?.role}</div>
+            {k && <div style={{ color: '#666' }}>No. empleado {k.employeeNumber}</div>}
             <div style={{ marginTop: 8 }}>
               <StatusTag active={u.status === 'activo'} />
             </div>
