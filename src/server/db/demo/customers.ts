@@ -7,7 +7,7 @@ import { ageOn, ADULT_AGE } from '../../../domain/age';
 import { NOTE_TYPES } from '../../../domain/customers.schemas';
 import type { Db } from '../client';
 import { customerNotes, customers } from '../schema';
-import { bulkInsert, idMaker } from './bulk';
+import { branchInstant, bulkInsert, idMaker } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { DEMO_TODAY, demoMs } from './demo-day';
 import { demoId, seededRandom } from './random';
@@ -101,7 +101,8 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
       registryBranchId: demoId('branch:' + branch.key),
       // one customer in twenty has an avatar (by position, so the random sequence is the same as without avatars)
       photo: i % AVATAR_EVERY === AVATAR_EVERY - 1 ? avatarPhoto(Math.floor(i / AVATAR_EVERY) % AVATAR_COUNT) : null,
-      createdAt: new Date(demoMs(Date.UTC(2023, 0, 1)) + Math.floor(rnd.next() * 3.8 * 365) * 86_400_000),
+      // registered at the front desk in the branch's own hours (09:30–19:00 local), by position: no extra draw
+      createdAt: branchInstant(branch.timeZone, demoMs(Date.UTC(2023, 0, 1)) / 86_400_000 + Math.floor(rnd.next() * 3.8 * 365), 9 * 60 + 30 + ((i * 37) % 570)),
     });
   }
   const notes = customerNotesFor(rows, rnd);

@@ -9,6 +9,8 @@ import { branches, productStocks, products, productTypes, providers } from '../s
 import { actorOfUsername } from '../../modules/auth';
 import { inventoryServices as inv } from '../../modules/inventory';
 import { DEMO_TODAY } from './sales';
+import { DEMO_NOW } from './demo-day';
+import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { seededRandom } from './random';
 
 /**
@@ -47,54 +49,255 @@ export async function seedInventory(db: Db): Promise<void> {
       await inv.createMaxMin(ctx, admin, { productId: p.id, branchId: clinic.id, max, min: rnd.int(3, Math.floor(max / 3)) });
     }
 
-  // purchases: received at the distribution centre, lots expiring from already past to two years ahead
+  // the year told in calendar order: each step through its service at its own past moment (as the sales history), so
+  // the ledger, the documents and the expenses reports date it on its day; the last steps leave each status for today
+  const sitesZone = new Map((await db.select({ id: branches.id, zone: branches.timeZone }).from(branches)).map((b) => [b.id, b.zone]));
+  const at = (branchId: string, day: number, minute: number) => branchInstant(sitesZone.get(branchId) ?? 'America/Tijuana', day, minute);
+  const dc = sites.find((s) => s.dc)!;
+  const LOAD = dayNumber(todayIn());
+  // thirteen months and a little more: each of the twelve whole months before the load's month has its steps
+  const FIRST = LOAD - 400;
+  const steps: { at: Date; run: () => Promise<unknown> }[] = [];
+  /** Steps run in the order of their moments; a step that queues the next one queues it in its place. */
+  const queue = (when: Date, run: () => Promise<unknown>) => {
+    // a step planned after the load moment waits for a user: it is not told
+    if (when.getTime() < DEMO_NOW.getTime()) steps.push({ at: when, run });
+  };
+
+  // purchases: one a month received at the distribution centre two to four days after it was ordered, paid two weeks
+  // later (the last two still pending); lots expiring from already past to two years ahead
   const provs = await db.select({ id: providers.id }).from(providers).where(live(providers)).orderBy(asc(providers.name));
   const expiryOffsets = [-20, 12, 25, 45, 55, 120, 240, 400, 600, 700];
-  for (let n = 0; n < 12; n++) {
+  const purchaseMonths = 15;
+  for (let n = 0; n < purchaseMonths; n++) {
+    // the first one lands before the year starts: the clinics' first restocks draw on it
+    const ordered = FIRST - 20 + n * 28;
     const lines = Array.from({ length: 4 }, (_, i) => catalogue[(n * 4 + i) % catalogue.length]!).map((p, i) => ({
       productId: p.id,
-      quantity: rnd.int(40, 160),
+      quantity: rnd.int(60, 180),
       // the catalogue's cost is read as cents; an order's body takes pesos
       price: fromCents(p.cost),
       allotment: p.requiresLot ? `OC${String(n + 1).padStart(2, '0')}-${i + 1}${rnd.int(100, 999)}` : null,
       expiresAt: p.requiresLot ? addDays(DEMO_TODAY, expiryOffsets[(n + i) % expiryOffsets.length]!) : null,
     }));
     const subtotal = lines.reduce((s, l) => s + l.quantity * l.price, 0);
-    const order = await inv.createPurchaseOrder(ctx, logistics, {
-      invoiceNumber: `F-${2026}${String(n + 101)}`,
-      providerId: provs[n % provs.length]!.id,
-      payMethod: PAY_METHODS[n % PAY_METHODS.length]!,
-      arrivedAt: addDays(DEMO_TODAY, -120 + n * 9),
-      tax: 16,
-      amount: Math.round(subtotal * 116) / 100,
-      comments: null,
-      purchaseOrderProducts: lines,
+    const arrived = ordered + rnd.int(2, 4);
+    const paid = n < purchaseMonths - 2;
+    queue(at(dc.id, ordered, 10 * 60 + 15), async () => {
+      const order = await inv.createPurchaseOrder(
+        ctx,
+        logistics,
+        {
+          invoiceNumber: `F-${isoOfDay(ordered).slice(0, 4)}${String(n + 101)}`,
+          providerId: provs[n % provs.length]!.id,
+          payMethod: PAY_METHODS[n % PAY_METHODS.length]!,
+          arrivedAt: isoOfDay(arrived),
+          tax: 16,
+          amount: Math.round(subtotal * 116) / 100,
+          comments: null,
+          purchaseOrderProducts: lines,
+        },
+        { at: at(dc.id, ordered, 10 * 60 + 15) },
+      );
+      queue(at(dc.id, arrived, 9 * 60 + 40), () => inv.receivePurchaseOrder(ctx, logistics, order.id, { at: at(dc.id, arrived, 9 * 60 + 40) }));
+      if (!paid) return;
+      queue(at(dc.id, arrived + 14, 12 * 60), async () => {
+        const stored = await inv.getPurchaseOrder(ctx, logistics, order.id);
+        await inv.updatePurchaseOrder(
+          ctx,
+          logistics,
+          order.id,
+          {
+            ...purchaseFields(stored),
+            purchaseOrderProducts: stored.purchaseOrderProducts.map((l) => ({
+              productId: l.product.id,
+              quantity: l.quantity,
+              price: l.price,
+              allotment: l.allotment,
+              expiresAt: l.expiresAt,
+            })),
+            payStatus: 'Completado',
+            payedAt: isoOfDay(arrived + 14),
+          },
+          { at: at(dc.id, arrived + 14, 12 * 60) },
+        );
+      });
     });
-    if (n < 10) await inv.receivePurchaseOrder(ctx, logistics, order.id);
-    if (n < 6) {
-      const stored = await inv.getPurchaseOrder(ctx, logistics, order.id);
-      await inv.updatePurchaseOrder(ctx, logistics, order.id, {
-        ...purchaseFields(stored),
-        purchaseOrderProducts: stored.purchaseOrderProducts.map((l) => ({
-          productId: l.product.id,
-          quantity: l.quantity,
-          price: l.price,
-          allotment: l.allotment,
-          expiresAt: l.expiresAt,
-        })),
-        payStatus: 'Completado',
-        payedAt: addDays(DEMO_TODAY, -100 + n * 9),
+  }
+
+  /** The centre's products it can send on a day: lots of more than 20 units valid then. */
+  const restockableOn = async (day: number) =>
+    (
+      await db
+        .selectDistinct({ productId: productStocks.productId })
+        .from(productStocks)
+        .where(
+          and(
+            eq(productStocks.branchId, dc.id),
+            gt(productStocks.quantity, 20),
+            live(productStocks),
+            sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
+            sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${at(dc.id, day, 8 * 60).toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(productStocks.productId)
+    ).map((r) => r.productId);
+  const sendAll = (o: { assortmentOrderProducts: { id: string; orderedQuantity: number }[] }) =>
+    o.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: l.orderedQuantity }));
+
+  // restocks: every clinic asks for three products every four weeks; the centre sends them the next working day and the
+  // clinic receives them two days later (the first line one unit short now and then); the last ones are still on their way
+  let restocks = 0;
+  for (const [k, clinic] of clinics.entries()) {
+    const creator = clinic.id === manager.branchId ? manager : admin;
+    for (let day = FIRST + (k % 7); day <= LOAD; day += 28) {
+      const asked = at(clinic.id, day, 10 * 60 + rnd.int(0, 120));
+      const sent = at(clinic.id, day + 1, 9 * 60 + rnd.int(0, 60));
+      const received = at(clinic.id, day + 3, 11 * 60 + rnd.int(0, 240));
+      const short = rnd.next() < 0.2;
+      const n = restocks++;
+      const kind = ORDER_KINDS[n % ORDER_KINDS.length]!;
+      queue(asked, async () => {
+        const products = await restockableOn(day);
+        if (products.length < 3) return;
+        const order = await inv.createOrder(
+          ctx,
+          creator,
+          {
+            orderType: kind,
+            branchId: clinic.id,
+            assortmentOrderProducts: [0, 1, 2].map((i) => ({ productId: products[(n * 3 + i) % products.length]!, orderedQuantity: 3 + i })),
+          },
+          { at: asked },
+        );
+        queue(sent, async () => {
+          await inv.approveOrder(ctx, logistics, order.id, { assortmentOrderProducts: sendAll(order) }, { at: sent });
+          queue(received, () =>
+            inv.confirmOrder(
+              ctx,
+              creator.id === manager.id ? manager : admin,
+              order.id,
+              {
+                assortmentOrderProducts: order.assortmentOrderProducts.map((l, i) => ({
+                  id: l.id,
+                  receivedQuantity: l.orderedQuantity - (i === 0 && short ? 1 : 0),
+                })),
+              },
+              { at: received },
+            ),
+          );
+        });
       });
     }
   }
 
-  // restock orders in every status, from the centre's stock
-  const dcStock = await db
-    .selectDistinct({ productId: productStocks.productId })
-    .from(productStocks)
-    .innerJoin(branches, and(eq(branches.id, productStocks.branchId), eq(branches.distributionCenter, true)))
-    .where(and(gt(productStocks.quantity, 20), live(productStocks), validOnLoad));
-  const restockable = dcStock.map((s) => s.productId);
+  // transfers between clinics: one every two months from each clinic to the next, asked by logistics and approved (or now and
+  // then rejected) by the super administrator the next day, received two days later (section 4)
+  for (const [k, origin] of clinics.entries()) {
+    const destiny = clinics[(k + 1) % clinics.length]!;
+    for (let day = FIRST + 5 + k * 3; day <= LOAD; day += 61) {
+      const asked = at(origin.id, day, 12 * 60 + rnd.int(0, 90));
+      const sent = at(origin.id, day + 1, 10 * 60 + rnd.int(0, 90));
+      const received = at(destiny.id, day + 3, 12 * 60 + rnd.int(0, 180));
+      const rejected = rnd.next() < 0.1;
+      const short = rnd.next() < 0.25;
+      queue(asked, async () => {
+        const lots = await db
+          .select({ id: productStocks.id })
+          .from(productStocks)
+          .where(
+            and(
+              eq(productStocks.branchId, origin.id),
+              gt(productStocks.quantity, 6),
+              live(productStocks),
+              sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
+              sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${asked.toISOString()}::timestamptz)`,
+            ),
+          )
+          .orderBy(asc(productStocks.allotment))
+          .limit(2);
+        if (!lots.length) return;
+        const transfer = await inv.createTransfer(
+          ctx,
+          logistics,
+          { originBranchId: origin.id, destinyBranchId: destiny.id, transferProducts: lots.map((l) => ({ stockId: l.id, stockedQuantity: 2 })) },
+          { at: asked },
+        );
+        if (rejected) return queue(sent, () => inv.rejectTransfer(ctx, admin, transfer.id, { at: sent }));
+        queue(sent, async () => {
+          await inv.approveTransfer(
+            ctx,
+            admin,
+            transfer.id,
+            { transferProducts: transfer.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) },
+            { at: sent },
+          );
+          queue(received, () =>
+            inv.confirmTransfer(
+              ctx,
+              admin,
+              transfer.id,
+              { transferProducts: transfer.transferProducts.map((l, i) => ({ id: l.id, receivedQuantity: i === 0 && short ? 1 : 2 })) },
+              { at: received },
+            ),
+          );
+        });
+      });
+    }
+  }
+
+  // adjustments through the months at the first clinics: a damaged jar written off, the monthly count's surplus entered
+  for (const [k, clinic] of clinics.slice(0, 3).entries()) {
+    for (let day = FIRST + 20 + k * 5; day <= LOAD; day += 61) {
+      const when = at(clinic.id, day, 18 * 60 + rnd.int(0, 60));
+      queue(when, async () => {
+        const [lot] = await db
+          .select({ id: productStocks.id, productId: productStocks.productId })
+          .from(productStocks)
+          .where(
+            and(
+              eq(productStocks.branchId, clinic.id),
+              gt(productStocks.quantity, 4),
+              live(productStocks),
+              sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day)})`,
+              sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${when.toISOString()}::timestamptz)`,
+            ),
+          )
+          .orderBy(asc(productStocks.allotment))
+          .limit(1);
+        if (!lot) return;
+        await inv.adjustStock(
+          ctx,
+          admin,
+          { productId: lot.productId, branchId: clinic.id, type: 'drop', quantity: 1, stockId: lot.id, justification: 'Frasco dañado al recibir' },
+          { at: when },
+        );
+        await inv.adjustStock(
+          ctx,
+          admin,
+          {
+            productId: lot.productId,
+            branchId: clinic.id,
+            type: 'registration',
+            quantity: 2,
+            allotment: `CONTEO-${isoOfDay(day).slice(0, 7)}`,
+            expiresIn: addDays(DEMO_TODAY, 300),
+            justification: 'Sobrante del conteo físico mensual',
+          },
+          { at: when },
+        );
+      });
+    }
+  }
+
+  while (steps.length) {
+    steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+    await steps.shift()!.run();
+  }
+
+  // today, a moment ago: what waits for a user at each clinic (a restock asked, one on its way, one turned down, some
+  // deleted; a transfer pending or on its way) and the sales of stock to third parties, which are written at the moment they are made
+  const restockable = await restockableOn(LOAD);
   for (const [k, clinic] of clinics.entries()) {
     const creator = clinic.id === manager.branchId ? manager : admin;
     const order = (type: (typeof ORDER_KINDS)[number], offset: number) =>
@@ -103,60 +306,31 @@ export async function seedInventory(db: Db): Promise<void> {
         branchId: clinic.id,
         assortmentOrderProducts: [0, 1, 2].map((i) => ({ productId: restockable[(k * 3 + offset + i) % restockable.length]!, orderedQuantity: 3 + i })),
       });
-    const sendAll = (o: { assortmentOrderProducts: { id: string; orderedQuantity: number }[] }) =>
-      o.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: l.orderedQuantity }));
-    const finished = await order('ordinary_sale', 0);
-    await inv.approveOrder(ctx, logistics, finished.id, { assortmentOrderProducts: sendAll(finished) });
-    // the first line arrives one unit short at every other clinic
-    await inv.confirmOrder(ctx, admin, finished.id, {
-      assortmentOrderProducts: finished.assortmentOrderProducts.map((l, i) => ({
-        id: l.id,
-        receivedQuantity: l.orderedQuantity - (i === 0 && k % 2 === 0 ? 1 : 0),
-      })),
-    });
+    await order(ORDER_KINDS[k % ORDER_KINDS.length]!, 6);
     const inTransit = await order('ordinary_general', 3);
     await inv.approveOrder(ctx, logistics, inTransit.id, { assortmentOrderProducts: sendAll(inTransit) });
-    await order(ORDER_KINDS[k % ORDER_KINDS.length]!, 6);
     await inv.rejectOrder(ctx, logistics, (await order('extraordinary_general', 9)).id);
     if (k % 2) await inv.deleteOrder(ctx, admin, (await order('extraordinary_sale', 12)).id);
-  }
-
-  // transfers between clinics, one in each status: asked by logistics, approved or rejected by the super administrator (section 4)
-  for (const [k, origin] of clinics.entries()) {
     const destiny = clinics[(k + 1) % clinics.length]!;
     const lots = await db
-      .select({ id: productStocks.id, quantity: productStocks.quantity })
+      .select({ id: productStocks.id })
       .from(productStocks)
-      .where(and(eq(productStocks.branchId, origin.id), gt(productStocks.quantity, 6), live(productStocks), validOnLoad))
+      .where(and(eq(productStocks.branchId, clinic.id), gt(productStocks.quantity, 6), live(productStocks), validOnLoad))
       .orderBy(asc(productStocks.allotment))
       .limit(2);
     if (!lots.length) continue;
-    const create = () =>
-      inv.createTransfer(ctx, logistics, {
-        originBranchId: origin.id,
-        destinyBranchId: destiny.id,
-        transferProducts: lots.map((l) => ({ stockId: l.id, stockedQuantity: 2 })),
-      });
-    const send = (t: { id: string; transferProducts: { id: string }[] }) =>
-      inv.approveTransfer(ctx, admin, t.id, { transferProducts: t.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) });
-    const status = k % 4;
-    const transfer = await create();
-    if (status === 3) {
-      await inv.rejectTransfer(ctx, admin, transfer.id);
-      continue;
-    }
-    if (status === 0) continue;
-    await send(transfer);
-    if (status === 1)
-      await inv.confirmTransfer(ctx, admin, transfer.id, {
-        transferProducts: transfer.transferProducts.map((l, i) => ({ id: l.id, receivedQuantity: i === 0 ? 1 : 2 })),
-      });
+    const transfer = await inv.createTransfer(ctx, logistics, {
+      originBranchId: clinic.id,
+      destinyBranchId: destiny.id,
+      transferProducts: lots.map((l) => ({ stockId: l.id, stockedQuantity: 2 })),
+    });
+    // every other one already on its way
+    if (k % 2)
+      await inv.approveTransfer(ctx, admin, transfer.id, { transferProducts: transfer.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) });
   }
-
-  // sales of stock to third parties and adjustments with their reasons, at the first clinics
   for (const clinic of clinics.slice(0, 3)) {
     const [lot] = await db
-      .select({ id: productStocks.id, productId: productStocks.productId, price: productStocks.price })
+      .select({ id: productStocks.id })
       .from(productStocks)
       .where(and(eq(productStocks.branchId, clinic.id), gt(productStocks.quantity, 4), live(productStocks), validOnLoad))
       .orderBy(asc(productStocks.allotment))
@@ -170,23 +344,6 @@ export async function seedInventory(db: Db): Promise<void> {
       comments: null,
       branchId: clinic.id,
       saleOrderProducts: [{ stockId: lot.id, quantity: 2, price: 350 }],
-    });
-    await inv.adjustStock(ctx, admin, {
-      productId: lot.productId,
-      branchId: clinic.id,
-      type: 'drop',
-      quantity: 1,
-      stockId: lot.id,
-      justification: 'Frasco dañado al recibir',
-    });
-    await inv.adjustStock(ctx, admin, {
-      productId: lot.productId,
-      branchId: clinic.id,
-      type: 'registration',
-      quantity: 2,
-      allotment: 'CONTEO-2026',
-      expiresIn: addDays(DEMO_TODAY, 300),
-      justification: 'Sobrante del conteo físico mensual',
     });
   }
 }

@@ -16,9 +16,9 @@ import { insertAgenda } from './agenda';
 import { cashBackAtMost, demoDrawerCount, drawerHolds, SLIPS } from './closings';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
-import { demoDay } from './demo-day';
+import { demoDay, LOAD_DAY } from './demo-day';
 import { seededRandom } from './random';
-import { DEMO_TODAY, OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
+import { OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
 
 /**
  * The demo's sales history told through the services a user's action goes through, each at its own past moment:
@@ -29,7 +29,8 @@ import { DEMO_TODAY, OPENING_STOCK_AT, type Branch, type DemoCustomer, type Plan
  * purchased treatments the intake created.
  */
 
-const TODAY = dayNumber(DEMO_TODAY);
+/** The load's day: its drawers are still open at the load moment. */
+const TODAY = dayNumber(LOAD_DAY);
 const REFUND_REASONS = [
   'El cliente cambió de opinión',
   'Contraindicación detectada en la valoración',
