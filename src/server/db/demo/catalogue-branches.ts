@@ -28,16 +28,17 @@ const CABINS_PER_BRANCH: Record<string, number> = { tijuana: 6, mexicali: 4, ens
 const closed = (day: number): ScheduleEntry => ({ day, opening: '00:00', closing: '00:00' });
 
 /**
- * A cabin's week, as a clinic staffs it (Sunday closed): the medical cabins while the medics consult, Monday to Friday
- * 09:00–15:00; the valuation office Monday to Friday 10:00–14:00; the cosmetology cabins Monday to Friday 10:00–17:00
- * and Saturday 10:00–14:00. Open hours a clinic fills keep the occupation reports in the range of a real one.
+ * A cabin's week, as a clinic staffs it (Sunday closed): the medical cabins while the medic consults, Monday to Friday
+ * 10:00–13:00; the valuation office Monday, Wednesday and Friday 11:00–13:00; the cosmetology cabins Monday to Friday
+ * 10:00–16:00 and Saturday 10:00–14:00. Open hours a clinic fills keep the occupation reports in the range of a real
+ * one (55–80 %).
  */
 function cabinWeek(type: TypeKey): ScheduleEntry[] {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => {
     if (day === 0) return closed(day);
-    if (type === 'medica') return day === 6 ? closed(day) : { day, opening: '09:00', closing: '15:00' };
-    if (type === 'valoracion') return day === 6 ? closed(day) : { day, opening: '10:00', closing: '14:00' };
-    return day === 6 ? { day, opening: '10:00', closing: '14:00' } : { day, opening: '10:00', closing: '17:00' };
+    if (type === 'medica') return day === 6 ? closed(day) : { day, opening: '10:00', closing: '13:00' };
+    if (type === 'valoracion') return day % 2 === 1 ? { day, opening: '11:00', closing: '13:00' } : closed(day);
+    return day === 6 ? { day, opening: '10:00', closing: '14:00' } : { day, opening: '10:00', closing: '16:00' };
   });
 }
 

@@ -12,6 +12,7 @@ import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data'
 import { DEMO_TODAY, demoMs } from './demo-day';
 import { demoId, seededRandom } from './random';
 import { planSalesAndAgenda } from './sales';
+import type { Timeline } from './timeline';
 import { recordSalesHistory } from './sales-history';
 
 export const DEMO_CUSTOMER_COUNT = 3000;
@@ -56,7 +57,7 @@ function birthdayFor(rnd: ReturnType<typeof seededRandom>, minor: boolean): stri
  * A few thousand customers (minors with tutors, blacklisted ones, cancellations) with notes, some with a
  * photo, and their history: sales, purchased treatments, appointments and the points ledger (sales.ts).
  */
-export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: string) => void): Promise<void> {
+export async function seedCustomers(db: Db, uploadsDir: string, timeline: Timeline, log?: (message: string) => void): Promise<void> {
   const rnd = seededRandom(1810);
   const clinics = DEMO_BRANCHES.filter((b) => !b.distributionCenter);
   const rows: CustomerRow[] = [];
@@ -122,7 +123,7 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
   await db.execute(sql`select setval('customer_number_seq', ${999 + rows.length})`);
   await bulkInsert(db, customerNotes, notes);
   // the balances start at zero: the sales history moves them through the points ledger
-  await recordSalesHistory(db, plan, people, log);
+  await recordSalesHistory(db, plan, people, timeline, log);
   await writeNotePhotos(uploadsDir);
   await writeAvatarPhotos(uploadsDir);
 }

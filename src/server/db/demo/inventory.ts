@@ -8,32 +8,33 @@ import { live } from '../live';
 import { branches, productStocks, products, productTypes, providers } from '../schema';
 import { actorOfUsername } from '../../modules/auth';
 import { inventoryServices as inv } from '../../modules/inventory';
-import { DEMO_TODAY } from './sales';
+import { DEMO_TODAY, OPENING_NOTE, OPENING_STOCK_AT } from './sales';
 import { DEMO_NOW } from './demo-day';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { seededRandom } from './random';
+import type { Timeline } from './timeline';
 
-/**
+/*
  * The inventory's story, told through its own services so the ledger, the history and the documents are what a
  * user's actions write: max/min at every clinic, purchases received at the distribution centre (paid and pending),
  * restock orders and transfers in every status (some received short), sale orders and adjustments.
  */
-export async function seedInventory(db: Db): Promise<void> {
-  // the services judge a lot's expiry on the day of the load, up to six days after the demo's today (demo-day.ts)
-  const validOnLoad = sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${addDays(todayIn(), 1)})`;
+
+/** Who and what the inventory's story is told with, read by the year's plan and by today's steps. */
+async function inventoryCast(db: Db) {
   // the inventory's services read and write through ctx.db only
   const ctx = { db } as Pick<AppContext, 'db'> as AppContext;
-  const rnd = seededRandom(4242);
   // one after another: the seed's transaction is one connection
   const admin = await actorOfUsername(db, 'admin@demo.mx');
   const logistics = await actorOfUsername(db, 'logistica@demo.mx');
   const manager = await actorOfUsername(db, 'gerente@demo.mx');
   const sites = await db
-    .select({ id: branches.id, name: branches.name, dc: branches.distributionCenter })
+    .select({ id: branches.id, name: branches.name, dc: branches.distributionCenter, zone: branches.timeZone })
     .from(branches)
     .where(and(live(branches), eq(branches.active, true)))
     .orderBy(asc(branches.code));
   const clinics = sites.filter((s) => !s.dc);
+  const dc = sites.find((s) => s.dc)!;
   const catalogue = await db
     .select({ id: products.id, cost: products.cost, requiresLot: productTypes.requiresLot })
     .from(products)
@@ -41,6 +42,35 @@ export async function seedInventory(db: Db): Promise<void> {
     // the last product of each kind stays without stock so it can be deleted in a demo (catalogue-products.ts)
     .where(and(live(products), isNotNull(products.approvedAt), eq(products.active, true), sql`${products.sku} not like '%0016'`))
     .orderBy(asc(products.sku));
+  const zones = new Map(sites.map((b) => [b.id, b.zone]));
+  const at = (branchId: string, day: number, minute: number) => branchInstant(zones.get(branchId) ?? 'America/Tijuana', day, minute);
+  /** The centre's products it can send on a day: lots of more than 20 units valid then. */
+  const restockableOn = async (day: number) =>
+    (
+      await db
+        .selectDistinct({ productId: productStocks.productId })
+        .from(productStocks)
+        .where(
+          and(
+            eq(productStocks.branchId, dc.id),
+            gt(productStocks.quantity, 20),
+            live(productStocks),
+            sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
+            sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${at(dc.id, day, 8 * 60).toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(productStocks.productId)
+    ).map((r) => r.productId);
+  return { ctx, admin, logistics, manager, clinics, dc, catalogue, at, restockableOn };
+}
+
+/**
+ * The inventory's year on the demo's timeline, each step through its service at its own past moment among the sales
+ * (timeline.ts), so the ledger, the documents and the expenses reports date it on its day.
+ */
+export async function planInventoryYear(db: Db, timeline: Timeline): Promise<void> {
+  const { ctx, admin, logistics, manager, clinics, dc, catalogue, at, restockableOn } = await inventoryCast(db);
+  const rnd = seededRandom(4242);
 
   // max and min of every product at every clinic
   for (const clinic of clinics)
@@ -49,19 +79,12 @@ export async function seedInventory(db: Db): Promise<void> {
       await inv.createMaxMin(ctx, admin, { productId: p.id, branchId: clinic.id, max, min: rnd.int(3, Math.floor(max / 3)) });
     }
 
-  // the year told in calendar order: each step through its service at its own past moment (as the sales history), so
-  // the ledger, the documents and the expenses reports date it on its day; the last steps leave each status for today
-  const sitesZone = new Map((await db.select({ id: branches.id, zone: branches.timeZone }).from(branches)).map((b) => [b.id, b.zone]));
-  const at = (branchId: string, day: number, minute: number) => branchInstant(sitesZone.get(branchId) ?? 'America/Tijuana', day, minute);
-  const dc = sites.find((s) => s.dc)!;
   const LOAD = dayNumber(todayIn());
   // thirteen months and a little more: each of the twelve whole months before the load's month has its steps
   const FIRST = LOAD - 400;
-  const steps: { at: Date; run: () => Promise<unknown> }[] = [];
-  /** Steps run in the order of their moments; a step that queues the next one queues it in its place. */
+  /** A step on the timeline; one planned after the load moment waits for a user: it is not told. */
   const queue = (when: Date, run: () => Promise<unknown>) => {
-    // a step planned after the load moment waits for a user: it is not told
-    if (when.getTime() < DEMO_NOW.getTime()) steps.push({ at: when, run });
+    if (when.getTime() < DEMO_NOW.getTime()) timeline.add({ at: when, rank: 0, run });
   };
 
   // purchases: one a month received at the distribution centre two to four days after it was ordered, paid two weeks
@@ -70,8 +93,8 @@ export async function seedInventory(db: Db): Promise<void> {
   const expiryOffsets = [-20, 12, 25, 45, 55, 120, 240, 400, 600, 700];
   const purchaseMonths = 15;
   for (let n = 0; n < purchaseMonths; n++) {
-    // the first one lands before the year starts: the clinics' first restocks draw on it
-    const ordered = FIRST - 20 + n * 28;
+    // the first one lands before the year starts (the clinics' first restocks draw on it), after the opening stock
+    const ordered = Math.max(FIRST - 20, dayNumber(OPENING_STOCK_AT.toISOString().slice(0, 10)) + 1) + n * 28;
     const lines = Array.from({ length: 4 }, (_, i) => catalogue[(n * 4 + i) % catalogue.length]!).map((p, i) => ({
       productId: p.id,
       quantity: rnd.int(60, 180),
@@ -88,7 +111,7 @@ export async function seedInventory(db: Db): Promise<void> {
         ctx,
         logistics,
         {
-          invoiceNumber: `F-${isoOfDay(ordered).slice(0, 4)}${String(n + 101)}`,
+          invoiceNumber: `A-${isoOfDay(ordered).slice(0, 4)}${String(n + 101)}`,
           providerId: provs[n % provs.length]!.id,
           payMethod: PAY_METHODS[n % PAY_METHODS.length]!,
           arrivedAt: isoOfDay(arrived),
@@ -124,26 +147,6 @@ export async function seedInventory(db: Db): Promise<void> {
       });
     });
   }
-
-  /** The centre's products it can send on a day: lots of more than 20 units valid then. */
-  const restockableOn = async (day: number) =>
-    (
-      await db
-        .selectDistinct({ productId: productStocks.productId })
-        .from(productStocks)
-        .where(
-          and(
-            eq(productStocks.branchId, dc.id),
-            gt(productStocks.quantity, 20),
-            live(productStocks),
-            sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
-            sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${at(dc.id, day, 8 * 60).toISOString()}::timestamptz)`,
-          ),
-        )
-        .orderBy(productStocks.productId)
-    ).map((r) => r.productId);
-  const sendAll = (o: { assortmentOrderProducts: { id: string; orderedQuantity: number }[] }) =>
-    o.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: l.orderedQuantity }));
 
   // restocks: every clinic asks for three products every four weeks; the centre sends them the next working day and the
   // clinic receives them two days later (the first line one unit short now and then); the last ones are still on their way
@@ -208,7 +211,8 @@ export async function seedInventory(db: Db): Promise<void> {
           .where(
             and(
               eq(productStocks.branchId, origin.id),
-              gt(productStocks.quantity, 6),
+              gt(productStocks.quantity, 2),
+              notOpening,
               live(productStocks),
               sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
               sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${asked.toISOString()}::timestamptz)`,
@@ -257,7 +261,8 @@ export async function seedInventory(db: Db): Promise<void> {
           .where(
             and(
               eq(productStocks.branchId, clinic.id),
-              gt(productStocks.quantity, 4),
+              gt(productStocks.quantity, 1),
+              notOpening,
               live(productStocks),
               sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day)})`,
               sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${when.toISOString()}::timestamptz)`,
@@ -289,14 +294,17 @@ export async function seedInventory(db: Db): Promise<void> {
       });
     }
   }
+}
 
-  while (steps.length) {
-    steps.sort((a, b) => a.at.getTime() - b.at.getTime());
-    await steps.shift()!.run();
-  }
-
-  // today, a moment ago: what waits for a user at each clinic (a restock asked, one on its way, one turned down, some
-  // deleted; a transfer pending or on its way) and the sales of stock to third parties, which are written at the moment they are made
+/**
+ * Today, a moment ago: what waits for a user at each clinic (a restock asked, one on its way, one turned down, some
+ * deleted; a transfer pending or on its way) and the sales of stock to third parties, which are written at the moment they are made
+ */
+export async function seedInventoryToday(db: Db): Promise<void> {
+  const { ctx, admin, logistics, manager, clinics, restockableOn } = await inventoryCast(db);
+  // the services judge a lot's expiry on the day of the load, up to six days after the demo's today (demo-day.ts)
+  const validOnLoad = sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${addDays(todayIn(), 1)})`;
+  const LOAD = dayNumber(todayIn());
   const restockable = await restockableOn(LOAD);
   for (const [k, clinic] of clinics.entries()) {
     const creator = clinic.id === manager.branchId ? manager : admin;
@@ -347,6 +355,16 @@ export async function seedInventory(db: Db): Promise<void> {
     });
   }
 }
+
+/**
+ * A clinic lot the year may send away or write off: one no opening stock went into, so the units the sales history
+ * planned on (sales-history.ts openingStock) stay for its sales.
+ */
+const notOpening = sql`not exists (select 1 from stock_movements o where o.stock_id = ${productStocks.id} and o.note = ${OPENING_NOTE})`;
+
+/** A restock's lines approved as asked. */
+const sendAll = (o: { assortmentOrderProducts: { id: string; orderedQuantity: number }[] }) =>
+  o.assortmentOrderProducts.map((l) => ({ id: l.id, stockedQuantity: l.orderedQuantity }));
 
 const ORDER_KINDS = ['opening', 'ordinary_sale', 'ordinary_general', 'extraordinary_sale', 'extraordinary_general'] as const;
 

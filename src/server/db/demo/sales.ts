@@ -44,6 +44,8 @@ export { DEMO_TODAY };
 export const HISTORY_START = demoDay('2025-10-01');
 /** When the clinics' opening stock entered: the evening before the history starts (catalogue-products.ts, sales-history.ts). */
 export const OPENING_STOCK_AT = new Date(`${isoOfDay(dayNumber(HISTORY_START) - 1)}T16:00:00Z`);
+/** The note of the opening stock's movements. */
+export const OPENING_NOTE = 'Inventario inicial';
 /** The load's day: the history runs up to the load moment (DEMO_NOW), the agenda two weeks past it. */
 const TODAY = dayNumber(LOAD_DAY);
 const START = dayNumber(HISTORY_START);
