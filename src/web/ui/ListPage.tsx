@@ -8,6 +8,7 @@ import type { Action, ModuleKey } from '../../domain/privileges';
 import { api } from '../app/api';
 import { useCan } from '../app/privileges';
 import { useSession } from '../app/session';
+import { Clipped } from './Clipped';
 import { confirmAction } from './confirm';
 import { useShownColumns } from './ColumnChooser';
 import { DetailModal } from './DetailModal';
@@ -377,15 +378,6 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         columns={columns}
         render={props.detail}
       />
-    </div>
-  );
-}
-
-/** A cell cut to `width` on one line, its whole text in the tooltip. */
-function Clipped({ width, title, content }: { width: number; title: string | number | null | undefined; content: ReactNode }) {
-  return (
-    <div title={title == null ? undefined : String(title)} style={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-      {content}
     </div>
   );
 }

@@ -400,6 +400,10 @@ export const commissions = pgTable(
     ),
     index('commissions_user_day_idx').on(t.userId, t.businessDate),
     index('commissions_branch_day_idx').on(t.kind, t.branchId, t.businessDate),
+    // the fee reports over the chain: a kind's days in order with every figure they sum (an index-only read)
+    index('commissions_kind_day_idx')
+      .on(t.kind, t.businessDate, t.userId, t.branchId, t.base, t.commission, t.isrAmount, t.payable)
+      .where(sql`${t.deletedAt} is null`),
     index('commissions_appointment_idx')
       .on(t.appointmentId)
       .where(sql`${t.appointmentId} is not null`),

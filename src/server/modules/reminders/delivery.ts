@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { zonedClock } from '../../../domain/dates';
 import { addDays } from '../../../domain/loyalty';
 import {
@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { live } from '../../db/live';
 import { appointmentReminders, branches, reminderMessages } from '../../db/schema';
 import type { Job } from '../../platform/jobs';
+import { claimNextDue, retryAt } from '../../platform/mail-queue';
 import { appointmentFacts, issueLink, type AppointmentFacts } from './facts';
 import { addressOf, appointmentUid, calendarText } from './ics';
 
@@ -32,8 +33,6 @@ import { addressOf, appointmentUid, calendarText } from './ics';
  * is skipped.
  */
 
-/** A claim older than this (its runner died mid-send) may be taken again. */
-const STALE_CLAIM_MS = 30 * 60_000;
 /** Messages one run sends at most; the rest wait for the next tick (a stop waits for the run in progress). */
 const PER_RUN = 100;
 const CALENDAR_TYPE = (method: string) => `text/calendar; charset=utf-8; method=${method}`;
@@ -107,31 +106,6 @@ export async function queueDue(db: DbOrTx, now: Date): Promise<number> {
     union all select id, sequence, 'request', ${at}::timestamptz from again
     returning id`);
   return rowsOf(result).length;
-}
-
-/** Takes the next due message for this runner: another runner's claim is skipped, never waited for. */
-async function claimNext(db: DbOrTx, now: Date): Promise<Message | undefined> {
-  const m = reminderMessages;
-  const stale = new Date(now.getTime() - STALE_CLAIM_MS);
-  const next = db
-    .select({ id: m.id })
-    .from(m)
-    .where(
-      and(
-        lt(m.tries, REMINDER_TRIES),
-        lte(m.nextTryAt, now),
-        or(inArray(m.status, ['pending', 'failed']), and(eq(m.status, 'sending'), lt(m.claimedAt, stale))),
-      ),
-    )
-    .orderBy(asc(m.nextTryAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [claimed] = await db
-    .update(m)
-    .set({ status: 'sending', tries: sql`${m.tries} + 1`, claimedAt: now })
-    .where(inArray(m.id, next))
-    .returning();
-  return claimed;
 }
 
 /** Nothing to send, with the reason. */
@@ -228,8 +202,7 @@ async function deliver(ctx: AppContext, message: Message, now: Date): Promise<Ou
 async function fail(ctx: AppContext, message: Message, now: Date, err: unknown): Promise<Outcome> {
   const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'desconocido';
   ctx.log.warn({ err, message: message.id }, `Recordatorio de cita fallido (intento ${message.tries})`);
-  const wait = REMINDER_RETRY_DELAYS_MS[Math.min(message.tries, REMINDER_RETRY_DELAYS_MS.length) - 1] ?? 0;
-  await settle(ctx.db, message, 'failed', now, reason, new Date(now.getTime() + wait));
+  await settle(ctx.db, message, 'failed', now, reason, retryAt(message.tries, REMINDER_RETRY_DELAYS_MS, now));
   return 'failed';
 }
 
@@ -239,7 +212,7 @@ export async function sendDueReminders(ctx: AppContext, now = new Date()): Promi
   await queueDue(ctx.db, now);
   const result: Record<Outcome, number> = { sent: 0, failed: 0, skipped: 0 };
   for (let i = 0; i < PER_RUN; i++) {
-    const message = await claimNext(ctx.db, now);
+    const message = await claimNextDue(ctx.db, reminderMessages, REMINDER_TRIES, now);
     if (!message) break;
     result[await deliver(ctx, message, now)]++;
   }

@@ -1,8 +1,9 @@
-import { Avatar, Space, Typography } from 'antd';
+import { Avatar, Space } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import type { StaffRow } from '../../../domain/staff.contract';
 import { contractLabel } from '../../../domain/staff.schemas';
 import { filterCatalogue, statusFilter } from '../../ui/filters';
+import { Clipped } from '../../ui/Clipped';
 import { fullName } from '../../ui/format';
 import { ListPage } from '../../ui/ListPage';
 import { searchBy } from '../../ui/list-search';
@@ -22,16 +23,6 @@ const contractOf = (u: StaffRow) => (u.contract ? (u.contract.label ?? contractL
 // the columns and 'Opciones' fit 1366 px beside the 240 px menu
 const W = { number: 88, name: 180, position: 125, branch: 110, contract: 118, status: 84, role: 120, username: 140 };
 const PADDING = 16;
-
-/** One line of text cut to the column's width, the whole value in a tooltip. */
-function Clip({ width, text }: { width: number; text: string | null | undefined }) {
-  if (!text) return <>—</>;
-  return (
-    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width - PADDING }}>
-      {text}
-    </Typography.Text>
-  );
-}
 
 export default function StaffPage() {
   return (
@@ -69,7 +60,7 @@ export default function StaffPage() {
           render: (u) => (
             <Space size={8} style={{ maxWidth: W.name - PADDING }}>
               <Avatar size={32} src={staffThumbnail(u.kardex?.photo)} icon={<UserOutlined />} alt={`Foto: ${fullName(u)}`} style={{ flex: 'none' }} />
-              <Clip width={W.name - 40} text={fullName(u)} />
+              <Clipped width={W.name - 40 - PADDING} title={fullName(u)} content={fullName(u)} />
             </Space>
           ),
           text: fullName,
@@ -78,14 +69,16 @@ export default function StaffPage() {
           key: 'jobPosition',
           title: 'Puesto',
           width: W.position,
-          render: (u) => <Clip width={W.position} text={u.kardex?.jobPosition?.name} />,
+          maxWidth: W.position - PADDING,
+          render: (u) => u.kardex?.jobPosition?.name ?? '—',
           text: (u) => u.kardex?.jobPosition?.name,
         },
         {
           key: 'branch',
           title: 'Sucursal',
           width: W.branch,
-          render: (u) => <Clip width={W.branch} text={u.mainBranch?.name} />,
+          maxWidth: W.branch - PADDING,
+          render: (u) => u.mainBranch?.name ?? '—',
           text: (u) => u.mainBranch?.name,
         },
         {
@@ -97,13 +90,14 @@ export default function StaffPage() {
           text: contractOf,
         },
         statusColumn('status', (u) => u.status === 'activo', { sort: false, width: W.status }),
-        { key: 'role', title: 'Rol', width: W.role, render: (u) => <Clip width={W.role} text={u.role?.role} />, text: (u) => u.role?.role },
+        { key: 'role', title: 'Rol', width: W.role, maxWidth: W.role - PADDING, render: (u) => u.role?.role ?? '—', text: (u) => u.role?.role },
         {
           key: 'username',
           title: 'Usuario',
           width: W.username,
           sortField: 'username',
-          render: (u) => <Clip width={W.username} text={u.username} />,
+          maxWidth: W.username - PADDING,
+          render: (u) => u.username ?? '—',
           text: (u) => u.username,
         },
       ]}

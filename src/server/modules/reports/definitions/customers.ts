@@ -21,6 +21,14 @@ const purchased = (o: SQL, period: ReportPeriod) =>
   sql`r.registered_at between ${period.from}::date and ${period.to}::date and ${o}.payment_status = 'paid' and ${o}.refunded_at is null
     and ${o}.business_date between ${period.from}::date and ${period.to}::date`;
 
+/**
+ * The paid sales of the period of the customers `matched` picks (both kinds: treatments and packages, and products),
+ * each kind by its own index; `from` adds the join that names the customers (the registered ones, `r`).
+ */
+const purchasesOf = (matched: SQL, period: ReportPeriod, from: SQL = sql``) =>
+  sql`select o.customer_id, o.total from orders o ${from} where ${matched} and ${purchased(sql`o`, period)}
+    union all select o.customer_id, o.total from cash_orders o ${from} where ${matched} and ${purchased(sql`o`, period)}`;
+
 /** The customers registered in the period (`registered`), of the scope's branch; `only` narrows it to one (a drill). */
 const registeredIn = (period: ReportPeriod, branchId: string | undefined, only: SQL = sql`true`) => sql`registered as (
     select c.id, trim(concat_ws(' ', c.name, c.last_name, c.mother_last_name)) as customer, b.name as branch, c.registry_branch_id as branch_id,
@@ -48,21 +56,25 @@ export const customersReport: ReportDefinition = {
       sales: number;
       total: string;
     }> => ({
-      query: sql`with ${registeredIn(period, branchId)},
-        -- each kind of sale on its own, by the customer's index: a union first would read every sale
-        purchases as (
-          select s.customer_id, count(*)::int as sales, sum(s.total) as total
-          from (select o.customer_id, o.total from orders o join registered r on r.id = o.customer_id
-              where ${purchased(sql`o`, period)}
-            union all select o.customer_id, o.total from cash_orders o join registered r on r.id = o.customer_id
-              where ${purchased(sql`o`, period)}) s
-          group by s.customer_id)
+      // a page sorts the registered customers first and reads the purchases of its rows only: the scalar subqueries
+      // in the select list are evaluated after the sort and the limit (the planner postpones expensive outputs)
+      query: sql`with ${registeredIn(period, branchId)}
         select r.id, r.customer, r.branch, r.branch_id, r.phone, r.email, r.registered_at::text as registered_at,
-          coalesce(p.sales, 0) as sales, coalesce(p.total, 0)::text as total
-        from registered r left join purchases p on p.customer_id = r.id
+          (select count(*) from (${purchasesOf(sql`o.customer_id = r.id`, period)}) s)::int as sales,
+          (select coalesce(sum(s.total), 0) from (${purchasesOf(sql`o.customer_id = r.id`, period)}) s)::text as total
+        from registered r
         where r.registered_at between ${period.from}::date and ${period.to}::date`,
       order: sql`order by r.registered_at, r.customer, r.id`,
       sums: { sales: 'sales', total: 'total' },
+      // the count and the totals: every sale of the period joined to its customer once (a hash join, not a lookup a customer)
+      counted: sql`with ${registeredIn(period, branchId)},
+        purchases as (
+          select s.customer_id, count(*)::int as sales, sum(s.total) as total
+          from (${purchasesOf(sql`o.customer_id = r.id`, period, sql`join registered r on r.id = o.customer_id`)}) s
+          group by s.customer_id)
+        select coalesce(p.sales, 0) as sales, coalesce(p.total, 0) as total
+        from registered r left join purchases p on p.customer_id = r.id
+        where r.registered_at between ${period.from}::date and ${period.to}::date`,
       map: (r) => ({
         customer: r.customer,
         customerId: r.id,

@@ -28,7 +28,11 @@ function lineFilter(scope: ReportScope, kind: CommissionKind, only?: { userId: s
     and ${userId ? sql`c.user_id = ${userId}::uuid` : sql`true`}`;
 }
 
-const customerName = sql`nullif(trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)), '')`;
+/*
+ * A line's names (customer, treatment, products) are scalar subqueries in the select list, not joins: a page sorts the
+ * lines first and the planner evaluates such outputs after the sort and the limit, for the page's rows only.
+ */
+const customerOf = sql`(select nullif(trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)), '') from customers cu where cu.id = c.customer_id)`;
 
 /** What a line recorded by hand was for: its type and concept (Uso Cabina, Insumo). */
 const manualConcept = (type: string, concept: string | null) =>
@@ -70,12 +74,10 @@ function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId:
     query: sql`select c.user_id, c.branch_id, a.appointment_number, b.name as branch, c.business_date::text as date,
         case when c.reversal_of is null and a.start_time is not null then left(a.start_time::text, 5)
           else to_char(c.created_at at time zone b.time_zone, 'HH24:MI') end as time,
-        ${customerName} as customer, t.name as treatment, c.type, c.concept,
+        ${customerOf} as customer, (select t.name from treatments t where t.id = a.treatment_id) as treatment, c.type, c.concept,
         c.commission::text as commission, c.isr_amount::text as isr_amount, c.payable::text as payable
       from commissions c join branches b on b.id = c.branch_id
         left join appointments a on a.id = c.appointment_id
-        left join treatments t on t.id = a.treatment_id
-        left join customers cu on cu.id = c.customer_id
       where ${lineFilter(scope, 'medical', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { commission: 'commission', isr: 'isr_amount', total: 'payable' },
@@ -185,13 +187,13 @@ function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId
         c.business_date::text as date,
         to_char((case when c.reversal_of is not null or c.concept is not null then c.created_at else coalesce(co.created_at, c.created_at) end)
           at time zone b.time_zone, 'HH24:MI') as time,
-        ${customerName} as customer, d.products, c.type, c.concept,
+        ${customerOf} as customer,
+        (select string_agg(distinct p.name, ', ' order by p.name) from cash_order_details cd join products p on p.id = cd.product_id
+          where cd.cash_order_id = c.cash_order_id) as products,
+        c.type, c.concept,
         c.base::text as base, c.percent::text as percent, c.commission::text as commission, c.payable::text as payable
       from commissions c join branches b on b.id = c.branch_id
         left join cash_orders co on co.id = c.cash_order_id
-        left join customers cu on cu.id = c.customer_id
-        left join lateral (select string_agg(distinct p.name, ', ' order by p.name) as products
-          from cash_order_details cd join products p on p.id = cd.product_id where cd.cash_order_id = c.cash_order_id) d on c.cash_order_id is not null
       where ${lineFilter(scope, 'cosmetology', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { salePrice: 'base', commission: 'commission', total: 'payable' },

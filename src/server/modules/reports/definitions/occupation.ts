@@ -12,6 +12,9 @@ import { UUID } from './drill-key';
 import { branchIs, rowsOf } from './money-rows';
 import { cabinSummary } from './summary-rows';
 
+/** A lock with the last day it can touch (lockLastDay's rule: recurrent and hour-range locks never end). */
+type DatedLock = LockLike & { lastDay: string };
+
 interface CabinRow {
   id: string;
   name: string;
@@ -63,7 +66,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
     }
     return by;
   };
-  const locksBy = new Map<string, (LockLike & { lastDay: string })[]>();
+  const locksBy = new Map<string, DatedLock[]>();
   for (const l of rowsOf<{
     branch_id: string;
     type: LockType;
@@ -103,7 +106,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
  * touching it (and whether the day is each lock's own date, which a one-day lock depends on). lockWindow reads nothing
  * else of the date, so a cabin's year is about seven kinds plus the days its own locks fall on.
  */
-function dayKinds(days: { date: string; day: number }[], locks: (LockLike & { lastDay: string })[]) {
+function dayKinds(days: { date: string; day: number }[], locks: DatedLock[]) {
   const kinds = new Map<string, { date: string; day: number; locks: LockLike[]; count: number }>();
   for (const { date, day } of days) {
     const touching = locks.flatMap((l, i) => (l.date <= date && l.lastDay >= date ? [[i, l] as const] : []));
@@ -129,8 +132,8 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
   for (const [branchId, cabins] of byBranch) {
     const branchSchedule = s.branchSchedules.get(branchId) ?? [];
     // a day lock or one without a cabin closes every cabin; the others only their own
-    const shared: (LockLike & { lastDay: string })[] = [];
-    const ownBy = new Map<string, (LockLike & { lastDay: string })[]>();
+    const shared: DatedLock[] = [];
+    const ownBy = new Map<string, DatedLock[]>();
     for (const l of s.locksBy.get(branchId) ?? []) {
       if (l.type === 'day' || !l.cabinId) shared.push(l);
       else ownBy.set(l.cabinId, [...(ownBy.get(l.cabinId) ?? []), l]);
@@ -148,6 +151,10 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
   return { cabins: s.cabins, open };
 }
 
+/** The cabin-days of the scope's period (one cabin's for a drill). */
+const cabinDays = (scope: ReportScope, cabinId?: string) =>
+  cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`);
+
 /**
  * Each cabin's booked minutes of the period (appointments scheduled, in process or finished: those that hold the
  * cabin), as a total and by hour of the day (an appointment split at the hours it crosses), from the cabin-days'
@@ -155,8 +162,7 @@ async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<
  */
 async function bookedMinutes(scope: ReportScope, cabinId?: string): Promise<Map<string, number>> {
   const rows = rowsOf<{ cabin_id: string; minutes: number }>(
-    await scope.db.execute(sql`select d.cabin_id, sum(d.booked_minutes)::int as minutes
-      from ${cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`)} d group by d.cabin_id`),
+    await scope.db.execute(sql`select d.cabin_id, sum(d.booked_minutes)::int as minutes from ${cabinDays(scope, cabinId)} d group by d.cabin_id`),
   );
   return new Map(rows.map((r) => [r.cabin_id, Number(r.minutes)]));
 }
@@ -165,7 +171,7 @@ async function bookedMinutes(scope: ReportScope, cabinId?: string): Promise<Map<
 async function bookedMinutesByHour(scope: ReportScope, cabinId?: string): Promise<Map<string, number[]>> {
   const rows = rowsOf<{ cabin_id: string; by_hour: number[] | string }>(
     await scope.db.execute(sql`select d.cabin_id, array_to_json(report_sum_by_hour(d.booked_by_hour)) as by_hour
-      from ${cabinSummary(scope.period, scope.branchId, cabinId ? sql`s.cabin_id = ${cabinId}::uuid` : sql`true`)} d group by d.cabin_id`),
+      from ${cabinDays(scope, cabinId)} d group by d.cabin_id`),
   );
   return new Map(rows.map((r) => [r.cabin_id, (typeof r.by_hour === 'string' ? (JSON.parse(r.by_hour) as number[]) : r.by_hour).map(Number)]));
 }

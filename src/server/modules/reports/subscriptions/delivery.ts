@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE, dayMonthYear } from '../../../../domain/dates';
 import {
   DELIVERY_TRIES,
@@ -18,6 +18,7 @@ import { live } from '../../../db/live';
 import { branches, reportDeliveries, reportSubscriptions, users } from '../../../db/schema';
 import { AppError } from '../../../platform/errors';
 import type { Job } from '../../../platform/jobs';
+import { claimNextDue, retryAt } from '../../../platform/mail-queue';
 import { activeActorOf } from '../../auth';
 import { runReport } from '../service';
 import { reportFileName, reportXlsxBuffer } from '../workbook';
@@ -30,8 +31,6 @@ import { reportFileName, reportXlsxBuffer } from '../workbook';
  * of the report itself (the owner no longer may read it, is inactive) is not retried.
  */
 
-/** A claim older than this (its runner died mid-send) may be taken again. */
-const STALE_CLAIM_MS = 30 * 60_000;
 /** Deliveries one run sends at most; the rest wait for the next tick. */
 const PER_RUN = 100;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -58,31 +57,6 @@ export async function scheduleDeliveries(db: DbOrTx, now: Date): Promise<void> {
     return [{ subscriptionId: s.id, occurrence: occurrence.at, periodFrom: period.from, periodTo: period.to, nextTryAt: occurrence.at }];
   });
   if (due.length) await db.insert(reportDeliveries).values(due).onConflictDoNothing();
-}
-
-/** Takes the next due delivery for this runner: another runner's claim is skipped, never waited for. */
-async function claimNext(db: DbOrTx, now: Date): Promise<Delivery | undefined> {
-  const d = reportDeliveries;
-  const stale = new Date(now.getTime() - STALE_CLAIM_MS);
-  const next = db
-    .select({ id: d.id })
-    .from(d)
-    .where(
-      and(
-        lt(d.tries, DELIVERY_TRIES),
-        lte(d.nextTryAt, now),
-        or(inArray(d.status, ['pending', 'failed']), and(eq(d.status, 'sending'), lt(d.claimedAt, stale))),
-      ),
-    )
-    .orderBy(d.nextTryAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [claimed] = await db
-    .update(d)
-    .set({ status: 'sending', tries: sql`${d.tries} + 1`, claimedAt: now })
-    .where(inArray(d.id, next))
-    .returning();
-  return claimed;
 }
 
 /** A failure the report itself answers (no privilege, inactive owner): trying again changes nothing. */
@@ -157,10 +131,9 @@ async function deliver(ctx: AppContext, delivery: Delivery, now: Date): Promise<
     const refused = err instanceof Refused;
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500) || 'desconocido';
     ctx.log.warn({ err, delivery: delivery.id }, `Envío programado de reporte fallido (intento ${delivery.tries})`);
-    const wait = RETRY_DELAYS_MS[Math.min(delivery.tries, RETRY_DELAYS_MS.length) - 1] ?? 0;
     await ctx.db
       .update(d)
-      .set({ status: 'failed', error: reason, nextTryAt: new Date(now.getTime() + wait), ...(refused && { tries: DELIVERY_TRIES }) })
+      .set({ status: 'failed', error: reason, nextTryAt: retryAt(delivery.tries, RETRY_DELAYS_MS, now), ...(refused && { tries: DELIVERY_TRIES }) })
       .where(eq(d.id, delivery.id));
     return false;
   }
@@ -171,7 +144,7 @@ export async function deliverDueReports(ctx: AppContext, now = new Date()): Prom
   await scheduleDeliveries(ctx.db, now);
   const result = { sent: 0, failed: 0 };
   for (let i = 0; i < PER_RUN; i++) {
-    const delivery = await claimNext(ctx.db, now);
+    const delivery = await claimNextDue(ctx.db, reportDeliveries, DELIVERY_TRIES, now);
     if (!delivery) break;
     if (await deliver(ctx, delivery, now)) result.sent++;
     else result.failed++;

@@ -1,0 +1,1 @@
+CREATE INDEX "commissions_kind_day_idx" ON "commissions" USING btree ("kind","business_date","user_id","branch_id","base","commission","isr_amount","payable") WHERE "commissions"."deleted_at" is null;
