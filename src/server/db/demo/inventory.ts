@@ -205,21 +205,7 @@ export async function planInventoryYear(db: Db, timeline: Timeline): Promise<voi
       const rejected = rnd.next() < 0.1;
       const short = rnd.next() < 0.25;
       queue(asked, async () => {
-        const lots = await db
-          .select({ id: productStocks.id })
-          .from(productStocks)
-          .where(
-            and(
-              eq(productStocks.branchId, origin.id),
-              gt(productStocks.quantity, 2),
-              notOpening,
-              live(productStocks),
-              sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day + 3)})`,
-              sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${asked.toISOString()}::timestamptz)`,
-            ),
-          )
-          .orderBy(asc(productStocks.allotment))
-          .limit(2);
+        const lots = await lotsToTake(db, { branchId: origin.id, moreThan: 2, validAfter: day + 3, before: asked, limit: 2 });
         if (!lots.length) return;
         const transfer = await inv.createTransfer(
           ctx,
@@ -255,21 +241,7 @@ export async function planInventoryYear(db: Db, timeline: Timeline): Promise<voi
     for (let day = FIRST + 20 + k * 5; day <= LOAD; day += 61) {
       const when = at(clinic.id, day, 18 * 60 + rnd.int(0, 60));
       queue(when, async () => {
-        const [lot] = await db
-          .select({ id: productStocks.id, productId: productStocks.productId })
-          .from(productStocks)
-          .where(
-            and(
-              eq(productStocks.branchId, clinic.id),
-              gt(productStocks.quantity, 1),
-              notOpening,
-              live(productStocks),
-              sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(day)})`,
-              sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${when.toISOString()}::timestamptz)`,
-            ),
-          )
-          .orderBy(asc(productStocks.allotment))
-          .limit(1);
+        const [lot] = await lotsToTake(db, { branchId: clinic.id, moreThan: 1, validAfter: day, before: when, limit: 1 });
         if (!lot) return;
         await inv.adjustStock(
           ctx,
@@ -357,10 +329,27 @@ export async function seedInventoryToday(db: Db): Promise<void> {
 }
 
 /**
- * A clinic lot the year may send away or write off: one no opening stock went into, so the units the sales history
- * planned on (sales-history.ts openingStock) stay for its sales.
+ * A clinic's lots the year may send away or write off at `before`: more than `moreThan` units, valid after the day
+ * `validAfter`, already there then, and none the opening stock went into, so the units the sales history planned on
+ * (sales-history.ts openingStock) stay for its sales. In lot order.
  */
-const notOpening = sql`not exists (select 1 from stock_movements o where o.stock_id = ${productStocks.id} and o.note = ${OPENING_NOTE})`;
+function lotsToTake(db: Db, o: { branchId: string; moreThan: number; validAfter: number; before: Date; limit: number }) {
+  return db
+    .select({ id: productStocks.id, productId: productStocks.productId })
+    .from(productStocks)
+    .where(
+      and(
+        eq(productStocks.branchId, o.branchId),
+        gt(productStocks.quantity, o.moreThan),
+        live(productStocks),
+        sql`(${productStocks.expiresAt} is null or ${productStocks.expiresAt} > ${isoOfDay(o.validAfter)})`,
+        sql`exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.created_at < ${o.before.toISOString()}::timestamptz)`,
+        sql`not exists (select 1 from stock_movements m where m.stock_id = ${productStocks.id} and m.note = ${OPENING_NOTE})`,
+      ),
+    )
+    .orderBy(asc(productStocks.allotment))
+    .limit(o.limit);
+}
 
 /** A restock's lines approved as asked. */
 const sendAll = (o: { assortmentOrderProducts: { id: string; orderedQuantity: number }[] }) =>
