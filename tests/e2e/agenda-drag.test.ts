@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/demo/random';
 import { queryRows, type TestApp } from '../../src/server/testing/harness';
 import { cancelBookings } from '../../src/server/testing/appointments';
-import { agendaCabins, type AgendaCabin } from './agenda-cabins';
+import { agendaCabins, openCabinsAllDay, type AgendaCabin } from './agenda-cabins';
 import { launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -73,6 +73,8 @@ const stored = async (id: string) =>
 
 beforeAll(async () => {
   server = await startServer();
+  // the afternoon's hours this file books in (the demo staffs its cabins a few hours a day)
+  await openCabinsAllDay(server.t.ctx.db, TIJUANA);
   const db = server.t.ctx.db;
   const [cos] = await rows<{ id: string }>(sql`select id from treatment_types where name = 'Cosmetologico'`);
   const cabins = (await agendaCabins(db, TIJUANA)).filter((c) => c.treatmentTypeId === cos!.id);

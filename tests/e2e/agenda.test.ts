@@ -5,7 +5,7 @@ import { appointments, cabinSchedules, customers } from '../../src/server/db/sch
 import { demoDay } from '../../src/server/db/demo/demo-day';
 import { demoId } from '../../src/server/db/demo/random';
 import { cancelBookings } from '../../src/server/testing/appointments';
-import { agendaCabins, type AgendaCabin } from './agenda-cabins';
+import { agendaCabins, openCabinsAllDay, type AgendaCabin } from './agenda-cabins';
 import { launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -35,6 +35,8 @@ let customer: { id: string; name: string; lastName: string };
 
 beforeAll(async () => {
   server = await startServer();
+  // the afternoon's hours this file books in (the demo staffs its cabins a few hours a day)
+  await openCabinsAllDay(server.t.ctx.db, TIJUANA);
   const db = server.t.ctx.db;
   tj = await agendaCabins(db, TIJUANA);
   // two patients: one patient cannot be in two cabins at 16:00 (appointments_customer_no_overlap, migration 0014)

@@ -7,6 +7,7 @@ import { demoId } from '../../src/server/db/demo/random';
 import { launchBrowser, settled, signIn, signedInPage } from './browser';
 import { cancelBookings, liftLocks } from '../../src/server/testing/appointments';
 import { startServer, type E2EServer } from './server';
+import { openCabinsAllDay } from './agenda-cabins';
 
 let server: E2EServer;
 let browser: Browser;
@@ -126,6 +127,8 @@ const DATE2 = (() => {
 
 beforeAll(async () => {
   server = await startServer();
+  // the afternoon's hours this file books in (the demo staffs its cabins a few hours a day)
+  await openCabinsAllDay(server.t.ctx.db, TIJUANA);
   const db = server.t.ctx.db;
   // an active Tijuana cabin and a treatment of its type with areas and products in stock, no consent needed
   const found = rows<{ cabin_id: string; cabin_name: string; treatment_id: string; treatment_name: string; minutes: number; type_id: string }>(

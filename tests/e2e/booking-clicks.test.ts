@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/demo/random';
 import { queryRows } from '../../src/server/testing/harness';
 import { cancelBookings } from '../../src/server/testing/appointments';
-import { agendaCabins, type AgendaCabin } from './agenda-cabins';
+import { agendaCabins, openCabinsAllDay, type AgendaCabin } from './agenda-cabins';
 import { launchBrowser, signIn } from './browser';
 import { startServer, type E2EServer } from './server';
 
@@ -49,6 +49,8 @@ const quiet = sql`c.active and c.deleted_at is null and not c.black_list and c.c
 
 beforeAll(async () => {
   server = await startServer();
+  // the afternoon's hours this file books in (the demo staffs its cabins a few hours a day)
+  await openCabinsAllDay(server.t.ctx.db, TIJUANA);
   const db = server.t.ctx.db;
   const cabins = await agendaCabins(db, TIJUANA);
   const [cos] = await rows<{ id: string }>(sql`select id from treatment_types where name = 'Cosmetologico'`);

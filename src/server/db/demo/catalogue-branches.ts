@@ -28,15 +28,17 @@ const CABINS_PER_BRANCH: Record<string, number> = { tijuana: 6, mexicali: 4, ens
 const closed = (day: number): ScheduleEntry => ({ day, opening: '00:00', closing: '00:00' });
 
 /**
- * A cabin's week inside the demo branch hours (Mon–Fri 09:00–20:00, Sat 09:00–15:00, Sunday closed):
- * every other cabin keeps shorter hours, and valuations do not open on Saturday.
+ * A cabin's week, as a clinic staffs it (Sunday closed): the medical cabins while the medic consults, Monday to Friday
+ * 10:00–13:00; the valuation office Monday, Wednesday and Friday 11:00–13:00; the cosmetology cabins Monday to Friday
+ * 10:00–16:00 and Saturday 10:00–14:00. Open hours a clinic fills keep the occupation reports in the range of a real
+ * one (55–80 %).
  */
-function cabinWeek(type: TypeKey, n: number): ScheduleEntry[] {
-  const short = n % 2 === 1;
+function cabinWeek(type: TypeKey): ScheduleEntry[] {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => {
     if (day === 0) return closed(day);
-    if (day === 6) return type === 'valoracion' ? closed(day) : { day, opening: '09:00', closing: short ? '14:00' : '15:00' };
-    return short ? { day, opening: '10:00', closing: '19:00' } : { day, opening: '09:00', closing: '20:00' };
+    if (type === 'medica') return day === 6 ? closed(day) : { day, opening: '10:00', closing: '13:00' };
+    if (type === 'valoracion') return day % 2 === 1 ? { day, opening: '11:00', closing: '13:00' } : closed(day);
+    return day === 6 ? { day, opening: '10:00', closing: '14:00' } : { day, opening: '10:00', closing: '16:00' };
   });
 }
 
@@ -67,7 +69,7 @@ export async function seedCabins(db: Db): Promise<void> {
       const type = CABIN_TYPES.find((t) => t.key === key)!;
       const id = demoId(`cabin:${b.key}:${n + 1}`);
       await db.insert(cabins).values({ id, name: `${type.short} ${seen[key]}`, typeId: demoId('cabin-type:' + key), branchId, description: DESCRIPTIONS[key] });
-      await db.insert(cabinSchedules).values(cabinWeek(key, n).map((s) => ({ cabinId: id, ...s })));
+      await db.insert(cabinSchedules).values(cabinWeek(key).map((s) => ({ cabinId: id, ...s })));
     }
   }
 }

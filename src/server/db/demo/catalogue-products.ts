@@ -11,7 +11,7 @@ import { branches, productCategories, productPhotos, productProviders, productSt
 import { putIntoLot, takeFromLot, type Movement } from '../../modules/inventory';
 import { demoMs } from './demo-day';
 import { demoId, seededRandom } from './random';
-import { OPENING_STOCK_AT } from './sales';
+import { OPENING_NOTE, OPENING_STOCK_AT } from './sales';
 import { centsOf } from '../money';
 import { live } from '../live';
 
@@ -303,4 +303,4 @@ async function seedStock(db: Db, rows: (typeof products.$inferInsert)[], rnd: Re
 }
 
 /** The clinics' opening stock, entered the day before the demo's sales history starts. */
-const OPENING: Movement = { cause: 'adjustment_registration', note: 'Inventario inicial', at: OPENING_STOCK_AT };
+const OPENING: Movement = { cause: 'adjustment_registration', note: OPENING_NOTE, at: OPENING_STOCK_AT };

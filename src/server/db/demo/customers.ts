@@ -7,11 +7,12 @@ import { ageOn, ADULT_AGE } from '../../../domain/age';
 import { NOTE_TYPES } from '../../../domain/customers.schemas';
 import type { Db } from '../client';
 import { customerNotes, customers } from '../schema';
-import { bulkInsert, idMaker } from './bulk';
+import { branchInstant, bulkInsert, idMaker } from './bulk';
 import { DEMO_BRANCHES, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './data';
 import { DEMO_TODAY, demoMs } from './demo-day';
 import { demoId, seededRandom } from './random';
 import { planSalesAndAgenda } from './sales';
+import type { Timeline } from './timeline';
 import { recordSalesHistory } from './sales-history';
 
 export const DEMO_CUSTOMER_COUNT = 3000;
@@ -56,7 +57,7 @@ function birthdayFor(rnd: ReturnType<typeof seededRandom>, minor: boolean): stri
  * A few thousand customers (minors with tutors, blacklisted ones, cancellations) with notes, some with a
  * photo, and their history: sales, purchased treatments, appointments and the points ledger (sales.ts).
  */
-export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: string) => void): Promise<void> {
+export async function seedCustomers(db: Db, uploadsDir: string, timeline: Timeline, log?: (message: string) => void): Promise<void> {
   const rnd = seededRandom(1810);
   const clinics = DEMO_BRANCHES.filter((b) => !b.distributionCenter);
   const rows: CustomerRow[] = [];
@@ -101,7 +102,8 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
       registryBranchId: demoId('branch:' + branch.key),
       // one customer in twenty has an avatar (by position, so the random sequence is the same as without avatars)
       photo: i % AVATAR_EVERY === AVATAR_EVERY - 1 ? avatarPhoto(Math.floor(i / AVATAR_EVERY) % AVATAR_COUNT) : null,
-      createdAt: new Date(demoMs(Date.UTC(2023, 0, 1)) + Math.floor(rnd.next() * 3.8 * 365) * 86_400_000),
+      // registered at the front desk in the branch's own hours (09:30–19:00 local), by position: no extra draw
+      createdAt: branchInstant(branch.timeZone, demoMs(Date.UTC(2023, 0, 1)) / 86_400_000 + Math.floor(rnd.next() * 3.8 * 365), 9 * 60 + 30 + ((i * 37) % 570)),
     });
   }
   const notes = customerNotesFor(rows, rnd);
@@ -121,7 +123,7 @@ export async function seedCustomers(db: Db, uploadsDir: string, log?: (message: 
   await db.execute(sql`select setval('customer_number_seq', ${999 + rows.length})`);
   await bulkInsert(db, customerNotes, notes);
   // the balances start at zero: the sales history moves them through the points ledger
-  await recordSalesHistory(db, plan, people, log);
+  await recordSalesHistory(db, plan, people, timeline, log);
   await writeNotePhotos(uploadsDir);
   await writeAvatarPhotos(uploadsDir);
 }

@@ -18,3 +18,11 @@ export const demoMs = (ms: number): number => ms + SHIFT_DAYS * 86_400_000;
 
 /** The demo's "today": history runs up to the day before, the agenda two weeks past it. */
 export const DEMO_TODAY = demoDay(WRITTEN_FOR);
+
+/**
+ * The demo's "now": the moment it is loaded. Its history (finished appointments with their sales, the inventory's
+ * steps) runs up to it, and its agenda is booked from it two weeks ahead; no booking before it is left 'Agendada'.
+ */
+export const DEMO_NOW = new Date();
+/** The load's day in the business time zone (Tijuana): the last day of the history, the first of the agenda ahead. */
+export const LOAD_DAY = todayIn(undefined, DEMO_NOW);

@@ -16,9 +16,10 @@ import { insertAgenda } from './agenda';
 import { cashBackAtMost, demoDrawerCount, drawerHolds, SLIPS } from './closings';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
-import { demoDay } from './demo-day';
+import { demoDay, LOAD_DAY } from './demo-day';
 import { seededRandom } from './random';
-import { DEMO_TODAY, OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
+import type { Timeline, TimelineStep } from './timeline';
+import { OPENING_NOTE, OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
 
 /**
  * The demo's sales history told through the services a user's action goes through, each at its own past moment:
@@ -29,7 +30,8 @@ import { DEMO_TODAY, OPENING_STOCK_AT, type Branch, type DemoCustomer, type Plan
  * purchased treatments the intake created.
  */
 
-const TODAY = dayNumber(DEMO_TODAY);
+/** The load's day: its drawers are still open at the load moment. */
+const TODAY = dayNumber(LOAD_DAY);
 const REFUND_REASONS = [
   'El cliente cambió de opinión',
   'Contraindicación detectada en la valoración',
@@ -42,14 +44,17 @@ const DOLLAR_CLINICS = new Set(['tijuana', 'mexicali', 'ensenada']);
 type Rnd = ReturnType<typeof seededRandom>;
 type Tender = OrderSaleInput['payments'][number];
 
-interface SaleEvent {
-  at: Date;
-  /** Same-moment order: sales, then refunds, then adjustments, closings, the nightly job. */
-  rank: number;
-  run: () => Promise<void>;
-}
-
-export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCustomer[], log: (message: string) => void = () => {}): Promise<void> {
+/**
+ * Puts the history's steps on the demo's timeline (the inventory's year is on it already), runs it, then books the
+ * agenda and sets the goals.
+ */
+export async function recordSalesHistory(
+  db: Db,
+  plan: SalesPlan,
+  people: DemoCustomer[],
+  timeline: Timeline,
+  log: (message: string) => void = () => {},
+): Promise<void> {
   const ctx = { db } as Pick<AppContext, 'db'> as AppContext;
   const rnd = seededRandom(5150);
   const branches = [...new Set([...plan.orders, ...plan.cashOrders].map((o) => o.branch))];
@@ -60,7 +65,7 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
     managers.set(b.id, await actorOfUsername(db, b.manager));
   }
   const admin = await actorOfUsername(db, 'admin@demo.mx');
-  await openingStock(db, plan.cashOrders);
+  timeline.add({ at: OPENING_STOCK_AT, rank: -1, run: () => openingStock(db, plan.cashOrders) });
   const rates = await exchangeRates(db);
   const terms: CouponTerms = new Map(
     (await db.select().from(coupons)).map((c) => [
@@ -70,7 +75,6 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
   );
   const lastActivity = new Map<number, number>();
   const purchased = new Map<string, string>();
-  const events: SaleEvent[] = [];
   const instant = (b: Branch, day: number, minute: number) => branchInstant(b.timeZone, day, minute);
   let keys = 0;
 
@@ -97,7 +101,7 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
     if (kind === 'order') matchHoldings(o as PlannedOrder, sale, purchased);
     if (o.refundDay) {
       const refundAt = instant(o.branch, o.refundDay, 12 * 60 + rnd.int(0, 300));
-      events.push({ at: refundAt, rank: 1, run: () => refund(kind, o, sale, refundAt) });
+      timeline.add({ at: refundAt, rank: 1, run: () => refund(kind, o, sale, refundAt) });
     }
   };
 
@@ -118,11 +122,11 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
   };
 
   for (const o of plan.orders)
-    events.push({ at: instant(o.branch, o.day, o.minute), rank: 0, run: () => sell('order', o, instant(o.branch, o.day, o.minute)) });
+    timeline.add({ at: instant(o.branch, o.day, o.minute), rank: 0, run: () => sell('order', o, instant(o.branch, o.day, o.minute)) });
   for (const o of plan.cashOrders)
-    events.push({ at: instant(o.branch, o.day, o.minute), rank: 0, run: () => sell('cashOrder', o, instant(o.branch, o.day, o.minute)) });
+    timeline.add({ at: instant(o.branch, o.day, o.minute), rank: 0, run: () => sell('cashOrder', o, instant(o.branch, o.day, o.minute)) });
   for (const a of plan.adjustments)
-    events.push({
+    timeline.add({
       at: a.at,
       rank: 2,
       run: async () => {
@@ -131,31 +135,20 @@ export async function recordSalesHistory(db: Db, plan: SalesPlan, people: DemoCu
         if (points) await postPointMovement(db, managers.get(a.branch.id) ?? admin, { customerId, movement: 'adjusted', points, reason: a.reason, at: a.at });
       },
     });
-  events.push({ at: plan.pointsExpiry, rank: 2, run: () => expirePoints(db, people, lastActivity, plan.pointsExpiry) });
-  events.push(...closingEvents(ctx, rnd, plan, counter));
+  timeline.add({ at: plan.pointsExpiry, rank: 2, run: () => expirePoints(db, people, lastActivity, plan.pointsExpiry) });
+  for (const step of closingSteps(ctx, rnd, plan, counter)) timeline.add(step);
 
-  // in the order things happened; a refund a sale plans is queued in its place
-  events.sort(byMoment);
-  const total = events.length;
-  let done = 0;
-  while (events.length) {
+  // in the order things happened, the inventory's steps among them
+  await timeline.run(async (share) => {
     // fresh planner statistics for the tables that grow from empty inside this one transaction
-    if (++done % 1000 === 0) {
-      await db.execute(sql`analyze`);
-      log(`Historia de ventas: ${Math.min(99, Math.round((done / total) * 100))} %`);
-    }
-    const next = events.shift()!;
-    const waiting = events.length;
-    await next.run();
-    if (events.length > waiting) events.sort(byMoment);
-  }
+    await db.execute(sql`analyze`);
+    log(`Historia de ventas: ${Math.min(99, Math.round(share * 100))} %`);
+  });
   await bookAgenda(db, plan, purchased);
   await setGoals(ctx, admin, plan);
 }
 
 type PlannedSale = PlannedOrder | PlannedCashOrder;
-
-const byMoment = (a: SaleEvent, b: SaleEvent) => a.at.getTime() - b.at.getTime() || a.rank - b.rank;
 
 type CouponTerms = Map<string, { percent: number; itemId: string }>;
 
@@ -275,7 +268,7 @@ async function openingStock(db: Db, sales: PlannedCashOrder[]): Promise<void> {
         price: p.cost,
       },
       u.units,
-      { cause: 'adjustment_registration', note: 'Inventario inicial', at: OPENING_STOCK_AT },
+      { cause: 'adjustment_registration', note: OPENING_NOTE, at: OPENING_STOCK_AT },
     );
   }
 }
@@ -313,7 +306,7 @@ async function expirePoints(db: Db, people: DemoCustomer[], lastActivity: Map<nu
  * Each branch-day with sales closed at night by its receptionist counting the drawer (about one count in fifteen a
  * bill off), except about one in twelve left to the nightly job, which runs after every midnight.
  */
-function closingEvents(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<string, Actor>): SaleEvent[] {
+function closingSteps(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<string, Actor>): TimelineStep[] {
   const lastSale = new Map<string, { branch: Branch; day: number; minute: number }>();
   const touch = (branch: Branch, day: number, minute: number) => {
     const key = `${branch.id}|${day}`;
@@ -325,7 +318,7 @@ function closingEvents(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<
     // refunds are made between noon and five
     if (o.refundDay) touch(o.branch, o.refundDay, 17 * 60);
   }
-  const events: SaleEvent[] = [];
+  const events: TimelineStep[] = [];
   const leftOpen = new Set<number>();
   for (const { branch, day, minute } of [...lastSale.values()].sort((a, b) => a.day - b.day || a.branch.id.localeCompare(b.branch.id))) {
     if (day >= TODAY) continue;

@@ -25,7 +25,6 @@ import {
   APPOINTMENT_METHODS,
   CANCELLATION_REASONS,
   CLINIC_COMMENTS,
-  CONFIRM_METHODS,
   OTHER_COMMENTS,
   appointmentId,
   cancellationId,
@@ -35,17 +34,20 @@ import {
   type CancellationRow,
   type Slot,
 } from './agenda';
-import { branchInstant, dayNumber, idMaker, isoOfDay } from './bulk';
+import { branchInstant, dayNumber, idMaker, isoOfDay, minutesOf } from './bulk';
 import { demoCouponUses } from './catalogue-coupons';
 import { DEMO_BRANCHES } from './data';
-import { DEMO_TODAY, demoDay } from './demo-day';
+import { DEMO_NOW, DEMO_TODAY, LOAD_DAY, demoDay } from './demo-day';
 import { demoId, seededRandom } from './random';
 
 export { DEMO_TODAY };
 export const HISTORY_START = demoDay('2025-10-01');
 /** When the clinics' opening stock entered: the evening before the history starts (catalogue-products.ts, sales-history.ts). */
 export const OPENING_STOCK_AT = new Date(`${isoOfDay(dayNumber(HISTORY_START) - 1)}T16:00:00Z`);
-const TODAY = dayNumber(DEMO_TODAY);
+/** The note of the opening stock's movements. */
+export const OPENING_NOTE = 'Inventario inicial';
+/** The load's day: the history runs up to the load moment (DEMO_NOW), the agenda two weeks past it. */
+const TODAY = dayNumber(LOAD_DAY);
 const START = dayNumber(HISTORY_START);
 const YEAR_AGO = TODAY - 365;
 const HORIZON = TODAY + 14;
@@ -227,10 +229,10 @@ async function loadCatalogue(db: Db) {
 
 /** Days between sessions of a treatment. */
 function interval(t: Treatment, rnd: Rnd): number {
-  if (t.typeName === 'Medico') return rnd.int(60, 85);
+  if (t.typeName === 'Medico') return rnd.int(21, 45);
   if (t.sku.startsWith('COS-DEP')) return rnd.int(28, 40);
-  if (t.sku.startsWith('COS-COR')) return rnd.int(7, 14);
-  return rnd.int(14, 28);
+  if (t.sku.startsWith('COS-COR')) return rnd.int(7, 10);
+  return rnd.int(7, 14);
 }
 
 interface CouponOnSale {
@@ -277,9 +279,9 @@ async function couponsOnSale(db: Db): Promise<CouponOnSale[]> {
 
 const PROFILES = [
   // share, target spend in the last 365 days (pesos), how premium their picks are
-  { name: 'none', share: 0.5, min: 0, max: 0, premium: 0 },
+  { name: 'none', share: 0.25, min: 0, max: 0, premium: 0 },
   { name: 'lapsed', share: 0.08, min: 0, max: 0, premium: 0.1 },
-  { name: 'light', share: 0.28, min: 500, max: 3_000, premium: 0.15 },
+  { name: 'light', share: 0.53, min: 1_000, max: 5_000, premium: 0.3 },
   { name: 'plata', share: 0.09, min: 10_500, max: 24_000, premium: 0.75 },
   { name: 'oro', share: 0.033, min: 31_000, max: 52_000, premium: 0.85 },
   { name: 'platino', share: 0.012, min: 61_000, max: 90_000, premium: 0.9 },
@@ -308,7 +310,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   const appts: AppointmentRow[] = [];
   const cancels: CancellationRow[] = [];
   const purchasedId = idMaker('purchased-product');
-  const anchor = branchInstant('America/Tijuana', TODAY, 8 * 60);
+  const anchor = DEMO_NOW;
   const instant = (b: Branch, day: number, minute: number) => branchInstant(b.timeZone, day, minute);
   const openDay = (b: Branch, day: number) => {
     let d = day;
@@ -346,7 +348,16 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const affordable = pool.filter((t) => t.price <= Math.max(room, 1500) * 1.2 && agenda.hasCabins(b.id, t.typeId));
     const t = rnd.pick(affordable.length ? affordable : cheap.filter((x) => agenda.hasCabins(b.id, x.typeId)));
     const quantity =
-      t.typeName === 'Medico' || t.typeName === 'Valoracion' ? 1 : t.sku.startsWith('COS-DEP') ? rnd.pick([1, 2, 3, 4]) : rnd.pick([1, 1, 1, 2, 3]);
+      t.typeName === 'Valoracion'
+        ? 1
+        : t.typeName === 'Medico'
+          ? rnd.int(2, 5)
+          : // cosmetic treatments are sold as series: a laser hair removal of 10 to 12 sessions, body treatments of several
+            t.sku.startsWith('COS-DEP')
+            ? rnd.int(10, 12)
+            : t.sku.startsWith('COS-COR')
+              ? rnd.int(10, 14)
+              : rnd.int(10, 14);
     return { treatment: t, quantity };
   };
 
@@ -437,8 +448,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     if (joined < YEAR_AGO && rnd.next() < 0.2) addOrder(ci, c, rnd.int(joined, YEAR_AGO - 1), profile.premium, 4000);
     const target = rnd.int(Math.max(profile.min, 600), Math.max(profile.max, 1000));
     let spent = 0;
-    // activity leans to the recent months: a busier agenda now and a quieter one a year ago
-    const when = () => TODAY - 1 - Math.floor((TODAY - 1 - from) * rnd.next() ** 1.6);
+    // purchases spread over the year, a little more of them early on: their series of sessions run through the months
+    const when = () => TODAY - 1 - Math.floor((TODAY - 1 - from) * rnd.next() ** 0.6);
     for (let guard = 0; spent < target && guard < 40; guard++) spent += addOrder(ci, c, when(), profile.premium, target - spent);
   });
   // the demo coupons' uses: a sale of the coupon's treatment for a customer of one of its clinics while it was valid
@@ -483,6 +494,12 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     return at > latest ? latest : at;
   };
   const attendants = new Map<string, string>();
+  /** A confirmation method with probability `p`: mostly WhatsApp and phone, some e-mail, a few voicemails and refusals. */
+  const confirmation = (p: number): string | null => {
+    if (rnd.next() >= p) return null;
+    const r = rnd.next();
+    return r < 0.42 ? 'whatsapp' : r < 0.72 ? 'si' : r < 0.86 ? 'email' : r < 0.92 ? 'buzón' : r < 0.96 ? 'app' : 'no';
+  };
   const appointment = (
     h: { branch: Branch; treatment: Treatment; areas: string[] },
     customerId: string,
@@ -492,6 +509,9 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     createdAt: Date,
   ): AppointmentRow => {
     const { option, ...rest } = extra;
+    // most bookings were confirmed by some method before their day: nine in ten of those attended, seven in ten of
+    // those missed or cancelled (scheduled ones say their own, in `extra`)
+    if (!('confirmMethod' in rest)) rest.confirmMethod = confirmation(status === 'finished' ? 0.9 : 0.7);
     const row: AppointmentRow = {
       id: appointmentId(appts.length),
       appointmentNumber: '',
@@ -543,7 +563,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   for (const o of planned) if (!firstOrder.has(o.customer) || o.day < firstOrder.get(o.customer)!.day) firstOrder.set(o.customer, o);
   const valuationsDone: { customer: number; branch: Branch; treatment: Treatment; slot: Slot }[] = [];
   for (const [ci, o] of firstOrder) {
-    if (rnd.next() > 0.25) continue;
+    if (rnd.next() > 0.4) continue;
     const t = valuations.find(
       (v) =>
         (o.lines[0].pkg ? o.lines[0].pkg.medical : catalogue.find((x) => x.id === o.lines[0].treatmentId)?.typeName === 'Medico') ===
@@ -599,16 +619,10 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
           const latest = new Date(Math.min(anchor.getTime(), instant(h.branch, slot.day, slot.start).getTime() - 30 * 60_000));
           createdAt = sold > latest ? latest : sold;
         } else createdAt = booked(h.branch, slot, previous);
-        if (slot.day >= TODAY) {
+        // ahead of the load moment: booked, confirmed by most of those due in the next days
+        if (!cancelled && instant(h.branch, slot.day, slot.start) >= DEMO_NOW) {
           const soon = slot.day - TODAY <= 3;
-          appointment(
-            h,
-            customer.id,
-            slot,
-            'scheduled',
-            { ...link, confirmMethod: rnd.next() < (soon ? 0.6 : 0.2) ? rnd.pick(CONFIRM_METHODS) : null },
-            createdAt,
-          );
+          appointment(h, customer.id, slot, 'scheduled', { ...link, confirmMethod: confirmation(soon ? 0.85 : 0.6) }, createdAt);
           break;
         }
         if (cancelled) {
@@ -707,15 +721,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     const t = rnd.pick(valuations);
     if (!agenda.hasCabins(b.id, t.typeId)) return;
     const slot = book({ branch: b, treatment: t }, c.id, TODAY + rnd.int(0, 13), true, HORIZON);
-    if (slot)
-      appointment(
-        { branch: b, treatment: t, areas: [] },
-        c.id,
-        slot,
-        'scheduled',
-        { option: 'newTreatments', confirmMethod: rnd.next() < 0.3 ? rnd.pick(CONFIRM_METHODS) : null },
-        anchor,
-      );
+    if (slot && instant(b, slot.day, slot.start) >= DEMO_NOW)
+      appointment({ branch: b, treatment: t, areas: [] }, c.id, slot, 'scheduled', { option: 'newTreatments', confirmMethod: confirmation(0.6) }, anchor);
   });
 
   // ---- customers' cancellation counters: their latest consecutive customer cancellations ----
@@ -756,19 +763,23 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
     }
   });
   const agendaRows = appts.filter((a) => !dropped.has(a.id!));
-  // today, when the clinics open: the first appointments of the day are under way
-  for (const a of agendaRows.filter((x) => x.date === DEMO_TODAY && x.status === 'scheduled').slice(0, 2)) {
-    a.status = 'inProcess';
-    a.attendedById = attendants.get(a.id!) ?? null;
+  // at the load moment: the sessions of today that started and have not ended are under way
+  for (const a of agendaRows.filter((x) => x.date === LOAD_DAY && x.status === 'finished')) {
+    const b = branchById.get(a.branchId!)!;
+    if (instant(b, TODAY, minutesOf(a.endTime!)) > DEMO_NOW) a.status = 'inProcess';
   }
   numberAppointments(agendaRows);
   // ---- product sales at the counter: customers on their visit days, and walk-ins ----
   const visits = agendaRows.filter((a) => a.status === 'finished');
   const customerIndex = new Map(people.map((p, i) => [p.id, i]));
   for (const a of visits) {
-    if (rnd.next() > 0.1) continue;
+    // one visit in thirty ends with a product at the counter (the series bring customers back often)
+    if (rnd.next() > 0.033) continue;
     const b = branchById.get(a.branchId!)!;
-    addCash(customerIndex.get(a.customerId!)!, b, dayNumber(a.date!), Number(a.endTime!.slice(0, 2)) * 60 + Number(a.endTime!.slice(3, 5)) + 5);
+    const minute = minutesOf(a.endTime!) + 5;
+    // a purchase after the load moment has not happened yet
+    if (instant(b, dayNumber(a.date!), minute) >= DEMO_NOW) continue;
+    addCash(customerIndex.get(a.customerId!)!, b, dayNumber(a.date!), minute);
   }
   for (const b of branches) {
     for (let day = START; day < TODAY; day++) if (agenda.opens(b.id, day) && rnd.next() < 0.15) addCash(null, b, day, rnd.int(9 * 60, closing(day)));

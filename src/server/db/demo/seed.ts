@@ -30,7 +30,8 @@ import { seedProducts } from './catalogue-products';
 import { seedProviders } from './catalogue-providers';
 import { syncAppointmentNumbers } from '../sequences';
 import { seedTreatmentSupplies } from './supplies';
-import { seedInventory } from './inventory';
+import { planInventoryYear, seedInventoryToday } from './inventory';
+import { Timeline } from './timeline';
 import { ledgerMismatches } from '../../modules/inventory';
 import { rebuildReportSummaries } from '../../modules/reports';
 import { seedTreatments } from './catalogue-treatments';
@@ -177,11 +178,14 @@ export async function seedDemo(db: Db, uploadsDir: string, opts: { log?: (messag
     await seedPackages(t, uploadsDir);
     await seedCoupons(t);
     await seedCabins(t);
-    await seedCustomers(t, uploadsDir, opts.log);
+    // the past on one clock: the inventory's year runs among the sales history (timeline.ts)
+    const timeline = new Timeline();
+    await planInventoryYear(t, timeline);
+    await seedCustomers(t, uploadsDir, timeline, opts.log);
     // after the agenda: the clinics' lots of what their booked treatments consume
     await seedTreatmentSupplies(t);
-    // purchases, restocks, transfers, sale orders and adjustments, through the inventory's own services
-    await seedInventory(t);
+    // what waits for a user today: restocks and transfers asked or on their way, sales of stock to third parties
+    await seedInventoryToday(t);
     const broken = await ledgerMismatches(t);
     if (broken.length) throw new Error(`Lotes cuya cantidad no es la suma de sus movimientos: ${broken.join(', ')}`);
     await seedCommissions(t);

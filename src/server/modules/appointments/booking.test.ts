@@ -39,13 +39,12 @@ describe('what is booked matches the appointment type and the cabin', () => {
     const wrong = await create(cosmeticBooking(f, c, date, { appointmentOption: 'purchasedProducts', purchasedProductId: pp, treatmentId: null }));
     expect(wrong.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'El tratamiento adquirido no corresponde al tipo de cita' });
     expect(field(wrong)!.field).toBe('purchasedProductId');
-    // cosmetology goes first that day: the medical one starts later
     const ok = await create(
       medicalBooking(f, c, date, {
         appointmentOption: 'purchasedProducts',
         purchasedProductId: pp,
         treatmentId: null,
-        startTime: plusMinutes(f.med.opening(date), 240),
+        startTime: plusMinutes(f.med.opening(date), 60),
       }),
     );
     expect(ok.statusCode, ok.body).toBe(201);
@@ -86,14 +85,15 @@ describe('promotions and packages', () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     const hidra = { appointmentOption: 'promotion', promoId: pkg('PROM-HIDRA'), treatmentId: null };
-    const ok = await create(cosmeticBooking(f, c, date, { ...hidra, startTime: '09:00' }));
+    // the cosmetology cabins open at 10:00; the promotion's hours are 09:00–13:00
+    const ok = await create(cosmeticBooking(f, c, date, { ...hidra, startTime: '10:00' }));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({
       appointmentOption: 'promotion',
       promoId: pkg('PROM-HIDRA'),
       promotion: { id: pkg('PROM-HIDRA'), name: 'Hidrafacial con luz LED' },
       term: 90,
-      endTime: '10:30',
+      endTime: '11:30',
     });
     await refused(cosmeticBooking(f, c, date, { ...hidra, startTime: '12:00' }), 'promoId', 'La promoción solo es válida de 09:00 a 13:00');
   });
@@ -207,7 +207,7 @@ describe('locks of every type and the cabin’s own hours', () => {
     const c = await newCustomer(admin);
     const date = nextDate();
     await lock({ type: 'cabain', cabainId: f.med.id, date });
-    await blocked(medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), 300) }));
+    await blocked(medicalBooking(f, c, date, { startTime: plusMinutes(f.med.opening(date), 60) }));
     expect((await create(cosmeticBooking(f, c, date))).statusCode).toBe(201);
   });
 
@@ -225,9 +225,9 @@ describe('locks of every type and the cabin’s own hours', () => {
 
   it('days_range: its hours every day from its date to its end date', async () => {
     const c = await newCustomer(admin);
-    const date = nextDate();
-    // after the recurring hours_range lock above (Wednesdays 1 h to 2 h after opening)
-    const from = plusMinutes(f.med.opening(date), 180);
+    // a Monday: the lock holds it and Tuesday; on Wednesday its hour is before the recurring lock above (1 h to 2 h after opening)
+    const date = futureDate(week++, 1);
+    const from = f.med.opening(date);
     await lock({ type: 'days_range', cabainId: f.med.id, date, endDate: addDays(date, 1), time: [from, plusMinutes(from, 60)] });
     await blocked(medicalBooking(f, c, date, { startTime: from, term: 30 }));
     await blocked(medicalBooking(f, c, addDays(date, 1), { startTime: plusMinutes(from, 30), term: 30 }));

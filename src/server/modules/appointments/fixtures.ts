@@ -71,9 +71,21 @@ export interface Fixtures {
   otherCabinId: string;
 }
 
+/**
+ * Sets aside the own schedules of a branch's cabins of these types, so they take the branch's hours: the demo staffs
+ * its medical cabins and valuation offices a few hours a day (catalogue-branches.ts), and the suites book them across
+ * the day. The cosmetology cabins keep theirs (narrower than the branch's, which a suite relies on).
+ */
+async function openAllDay(t: TestApp, branchId: string, typeNames: string[]) {
+  await t.ctx.db.execute(sql`update cabin_schedules s set deleted_at = now()
+    from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
+    where s.cabin_id = c.id and s.deleted_at is null and c.branch_id = ${branchId} and tt.name in ${typeNames}`);
+}
+
 export async function loadFixtures(t: TestApp): Promise<Fixtures> {
   const branchId = demoId('branch:tijuana');
   const otherBranchId = demoId('branch:mexicali');
+  await openAllDay(t, branchId, ['Medico', 'Valoracion']);
   const med = await cabinOf(t, branchId, 'Medico');
   const cos = await cabinOf(t, branchId, 'Cosmetologico');
   const [other] = await rows<{ id: string }>(t, sql`select id from cabins where branch_id = ${otherBranchId} and active and deleted_at is null limit 1`);

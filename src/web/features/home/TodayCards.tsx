@@ -142,15 +142,18 @@ export function LotsCard({ data, today }: { data: Lots; today: string }) {
       title={TITLES.lots}
       extra={<Link to="/dashboard/inventario">Ver inventario</Link>}
       style={cardStyle}
-      styles={{ body: { ...cardStyles.body, paddingTop: 8 } }}
+      styles={{ body: { ...cardStyles.body, overflow: 'hidden', display: 'flex', flexDirection: 'column', paddingTop: 8 } }}
       data-testid="home-lots"
     >
-      {data.items.length ? (
-        <Table size="small" rowKey="stockId" pagination={false} dataSource={data.items} columns={columns} />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin lotes por caducar" />
-      )}
-      <LotsSummary data={data} />
+      {/* the list scrolls inside the card: a region the keyboard reaches (axe: scrollable-region-focusable) */}
+      <div role="region" aria-label="Lotes por caducar" tabIndex={0} style={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+        {data.items.length ? (
+          <Table size="small" rowKey="stockId" pagination={false} dataSource={data.items} columns={columns} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin lotes por caducar" />
+        )}
+        <LotsSummary data={data} />
+      </div>
     </Card>
   );
 }

@@ -69,7 +69,12 @@ async function views(tx: DbOrTx, id: string, withDcLots = true) {
 
 const snapshot = async (tx: DbOrTx, id: string) => (await views(tx, id, false)).log;
 
-async function logged(tx: DbOrTx, actor: Actor, action: string, order: OrderRecord, before: unknown) {
+/** A past moment a step happened at: only the demo's history tells one (as the sales intake's `at`); default now. */
+export interface StepMoment {
+  at?: Date;
+}
+
+async function logged(tx: DbOrTx, actor: Actor, action: string, order: OrderRecord, before: unknown, at?: Date) {
   const { detail, log } = await views(tx, order.id);
   await recordChange(tx, actor, {
     module: MODULE,
@@ -79,6 +84,7 @@ async function logged(tx: DbOrTx, actor: Actor, action: string, order: OrderReco
     before,
     after: log,
     affectedBranchId: order.branchId,
+    at,
   });
   return detail;
 }
@@ -128,7 +134,7 @@ async function assertLines(tx: DbOrTx, input: AssortmentOrderInput) {
   if (errors.length) throw invalid(errors);
 }
 
-export async function createOrder(ctx: AppContext, actor: Actor, input: AssortmentOrderInput) {
+export async function createOrder(ctx: AppContext, actor: Actor, input: AssortmentOrderInput, { at }: StepMoment = {}) {
   return ctx.db.transaction(async (tx) => {
     await assertReceivingBranch(tx, actor, input.branchId);
     await assertLines(tx, input);
@@ -141,12 +147,13 @@ export async function createOrder(ctx: AppContext, actor: Actor, input: Assortme
         comments: input.comments ?? null,
         status: 'En proceso',
         orderById: actor.id,
+        ...(at && { createdAt: at, updatedAt: at }),
       })
       .returning();
     await tx
       .insert(assortmentOrderProducts)
       .values(input.assortmentOrderProducts.map((l) => ({ assortmentOrderId: order!.id, productId: l.productId, orderedQuantity: l.orderedQuantity })));
-    return logged(tx, actor, 'crear', order!, null);
+    return logged(tx, actor, 'crear', order!, null, at);
   });
 }
 
@@ -168,10 +175,10 @@ function matchLines<T extends { id: string }>(lines: { id: string }[], body: T[]
  * in one statement, so that concurrent approvals of the same products queue on few lots and only for that statement and
  * the commit. When those lots no longer serve the order, it is approved again deciding on every lot of its products.
  */
-export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput) {
+export async function approveOrder(ctx: AppContext, actor: Actor, id: string, input: ApproveAssortmentInput, { at }: StepMoment = {}) {
   const approval = (everyLot: boolean) =>
     ctx.db.transaction(async (tx) => {
-      const read = await readApproval(tx, actor, id, input);
+      const read = await readApproval(tx, actor, id, input, at);
       const picks = await (everyLot ? lockAndPlan : lockFirstLotsAndPlan)(tx, read.plan);
       return picks && writeApproval(tx, actor, read, picks);
     });
@@ -181,7 +188,7 @@ export async function approveOrder(ctx: AppContext, actor: Actor, id: string, in
 type ApprovalRead = Awaited<ReturnType<typeof readApproval>>;
 
 /** The order, locked and checked, and what its approval sends of each line. */
-async function readApproval(db: DbOrTx, actor: Actor, id: string, input: ApproveAssortmentInput) {
+async function readApproval(db: DbOrTx, actor: Actor, id: string, input: ApproveAssortmentInput, moment?: Date) {
   const { order, detail: shown } = await orderWithDetail(db, id, { withDcLots: false, lock: true });
   assertState(order, 'approve', 'En proceso');
   if (order.approvedAt) throw new AppError('ORDER_ALREADY_APPROVED');
@@ -192,15 +199,15 @@ async function readApproval(db: DbOrTx, actor: Actor, id: string, input: Approve
     const { input: l, index } = body.get(line.id)!;
     return l.stockedQuantity > 0 ? [{ line, index, productId: line.productId, units: l.stockedQuantity, stockId: l.stockId }] : [];
   });
-  const at = new Date();
+  const at = moment ?? new Date();
   const plan: PlanRequest = {
     branchId: dc.id,
     requests: sending,
-    m: movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock }),
+    m: movement(order, 'restock_sent', { shortMessage: INVENTORY_MESSAGES.insufficientRestock, ...(moment && { at }) }),
     fieldOf: (i: number) => lineField(sending[i]!.index, 'stockedQuantity'),
     today: dateInZone(dc.timeZone, at),
   };
-  return { order, shown, dc, approvedBy, body, sending, at, plan };
+  return { order, shown, dc, approvedBy, body, sending, at, moment, plan };
 }
 
 /**
@@ -246,6 +253,7 @@ async function writeApproval(db: DbOrTx, actor: Actor, read: ApprovalRead, picks
     before: logView(shown),
     after: logView(detail),
     affectedBranchId: order.branchId,
+    ...(read.moment && { at }),
   });
   const movements = takenMovements(picks, read.plan.m);
   const sent = sending.flatMap((s, i) => picks[i]!.map((p) => ({ line_id: s.line.id, stock_id: p.lot.id, quantity: p.units })));
@@ -287,17 +295,20 @@ async function returnSent(tx: DbOrTx, actor: Actor, order: OrderRecord) {
 }
 
 /** Rejects a pending order (approve mode only, section 4): once sent it is received, or deleted. */
-export async function rejectOrder(ctx: AppContext, actor: Actor, id: string) {
+export async function rejectOrder(ctx: AppContext, actor: Actor, id: string, { at }: StepMoment = {}) {
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
     assertState(order, 'reject', 'En proceso');
     const before = await snapshot(tx, id);
-    await tx.update(assortmentOrders).set({ status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id }).where(eq(assortmentOrders.id, id));
-    return logged(tx, actor, 'rechazar', order, before);
+    await tx
+      .update(assortmentOrders)
+      .set({ status: 'Rechazada', rejectedAt: at ?? new Date(), rejectedById: actor.id, ...(at && { updatedAt: at }) })
+      .where(eq(assortmentOrders.id, id));
+    return logged(tx, actor, 'rechazar', order, before, at);
   });
 }
 
-export async function confirmOrder(ctx: AppContext, actor: Actor, id: string, input: ConfirmAssortmentInput) {
+export async function confirmOrder(ctx: AppContext, actor: Actor, id: string, input: ConfirmAssortmentInput, { at }: StepMoment = {}) {
   return ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, id, true);
     assertBranchAccess(actor, order.branchId);
@@ -321,11 +332,15 @@ export async function confirmOrder(ctx: AppContext, actor: Actor, id: string, in
         order,
         lots.filter((l) => l.lineId === line.id),
         received,
+        at,
       );
       await tx.update(assortmentOrderProducts).set({ receivedQuantity: received }).where(eq(assortmentOrderProducts.id, line.id));
     }
-    await tx.update(assortmentOrders).set({ status: 'Terminada', finishedAt: new Date(), finishedById: actor.id }).where(eq(assortmentOrders.id, id));
-    return logged(tx, actor, 'confirmar', order, before);
+    await tx
+      .update(assortmentOrders)
+      .set({ status: 'Terminada', finishedAt: at ?? new Date(), finishedById: actor.id, ...(at && { updatedAt: at }) })
+      .where(eq(assortmentOrders.id, id));
+    return logged(tx, actor, 'confirmar', order, before, at);
   });
 }
 
@@ -333,19 +348,19 @@ export async function confirmOrder(ctx: AppContext, actor: Actor, id: string, in
  * The units sent of each lot enter the branch's lot with the same number, expiry and price; what did not arrive
  * (received is spread over the lots first expiry first) leaves it again as a receipt difference.
  */
-async function receiveLine(tx: DbOrTx, actor: Actor, order: OrderRecord, lots: Awaited<ReturnType<typeof sentLots>>, received: number) {
+async function receiveLine(tx: DbOrTx, actor: Actor, order: OrderRecord, lots: Awaited<ReturnType<typeof sentLots>>, received: number, at?: Date) {
   let left = received;
   for (const lot of lots) {
     const arrived = Math.min(lot.quantity, left);
     left -= arrived;
     const identity = { productId: lot.productId, branchId: order.branchId, allotment: lot.allotment, expiresAt: lot.expiresAt, price: lot.price };
-    const dest = await putIntoLot(tx, actor, identity, lot.quantity, movement(order, 'restock_received'));
+    const dest = await putIntoLot(tx, actor, identity, lot.quantity, movement(order, 'restock_received', { ...(at && { at }) }));
     await recordDifference(
       tx,
       actor,
       dest.id,
       lot.quantity - arrived,
-      movement(order, 'receipt_difference', { note: `Enviado ${lot.quantity}, recibido ${arrived}` }),
+      movement(order, 'receipt_difference', { note: `Enviado ${lot.quantity}, recibido ${arrived}`, ...(at && { at }) }),
     );
     await tx.update(assortmentOrderLots).set({ receivedQuantity: arrived, destinationStockId: dest.id }).where(eq(assortmentOrderLots.id, lot.id));
   }

@@ -196,7 +196,7 @@ describe('GET /v1/purchase-order', () => {
   });
 
   it("prices the demo's purchases at each product's cost (pesos, not cents)", async () => {
-    const demo = (await logistica({ method: 'GET', url: `/v1/purchase-order?search=${searchParam('F-2026101', 'invoiceNumber')}` })).json();
+    const demo = (await logistica({ method: 'GET', url: `/v1/purchase-order?search=${searchParam('A-20', 'invoiceNumber')}` })).json();
     const order = (await logistica({ method: 'GET', url: `/v1/purchase-order/${demo.items[0].id}` })).json();
     const costs = await queryRows<{ id: string; cost: string }>(t, sql`select id, cost::text from products`);
     const costOf = new Map(costs.map((p) => [p.id, Number(p.cost)]));

@@ -69,17 +69,22 @@ const lineValues = (purchaseOrderId: string, lines: PurchaseLineInput[]) =>
     expiresAt: l.expiresAt ?? null,
   }));
 
-export async function createPurchaseOrder(ctx: AppContext, actor: Actor, input: PurchaseOrderInput): Promise<PurchaseOrderDto> {
+/** A past moment a step happened at: only the demo's history tells one (as the sales intake's `at`); default now. */
+export interface StepMoment {
+  at?: Date;
+}
+
+export async function createPurchaseOrder(ctx: AppContext, actor: Actor, input: PurchaseOrderInput, { at }: StepMoment = {}): Promise<PurchaseOrderDto> {
   return ctx.db.transaction(async (tx) => {
     const values = await orderValues(tx, input);
     const orderNumber = await nextDocumentNumber(tx, 'purchase');
     const [row] = await tx
       .insert(purchaseOrders)
-      .values({ ...values, orderNumber, createdById: actor.id })
+      .values({ ...values, orderNumber, createdById: actor.id, ...(at && { createdAt: at, updatedAt: at }) })
       .returning();
     await tx.insert(purchaseOrderProducts).values(lineValues(row!.id, input.purchaseOrderProducts));
     const after = await orderDto(tx, row!.id);
-    await recordChange(tx, actor, { module: MODULE, action: 'crear', entityId: row!.id, orderNumber, after });
+    await recordChange(tx, actor, { module: MODULE, action: 'crear', entityId: row!.id, orderNumber, after, at });
     return after;
   });
 }
@@ -94,7 +99,13 @@ const sameLines = (a: Parameters<typeof lineKey>[0][], b: Parameters<typeof line
  * Edits an unpaid order (edit privilege, or approve while unpaid: a Completado order refuses every edit with 409).
  * Once received, its provider and lines are what entered the stock: changing them is refused with 409.
  */
-export async function updatePurchaseOrder(ctx: AppContext, actor: Actor, id: string, input: PurchaseOrderUpdateInput): Promise<PurchaseOrderDto> {
+export async function updatePurchaseOrder(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  input: PurchaseOrderUpdateInput,
+  { at }: StepMoment = {},
+): Promise<PurchaseOrderDto> {
   return ctx.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (row.payStatus === 'Completado') throw new AppError('ORDER_FINISHED', INVENTORY_MESSAGES.purchaseCompleted);
@@ -104,14 +115,14 @@ export async function updatePurchaseOrder(ctx: AppContext, actor: Actor, id: str
       throw new AppError('ORDER_FINISHED', PURCHASE_LINES_LOCKED);
     await tx
       .update(purchaseOrders)
-      .set({ ...values, payStatus: input.payStatus, payedAt: input.payedAt })
+      .set({ ...values, payStatus: input.payStatus, payedAt: input.payedAt, ...(at && { updatedAt: at }) })
       .where(eq(purchaseOrders.id, id));
     if (!row.assortmentedAt) {
       await tx.delete(purchaseOrderProducts).where(eq(purchaseOrderProducts.purchaseOrderId, id));
       await tx.insert(purchaseOrderProducts).values(lineValues(id, input.purchaseOrderProducts));
     }
     const after = await orderDto(tx, id);
-    await recordChange(tx, actor, { module: MODULE, action: 'editar', entityId: id, orderNumber: row.orderNumber, before, after });
+    await recordChange(tx, actor, { module: MODULE, action: 'editar', entityId: id, orderNumber: row.orderNumber, before, after, at });
     return after;
   });
 }
@@ -146,7 +157,7 @@ export async function distributionCentre(tx: DbOrTx): Promise<{ id: string; name
  * and price; the order number as lot for products without lots), with one 'purchase_received' movement each.
  * The order row is locked first, so a second receipt (a retried click, a parallel request) moves nothing and answers 409.
  */
-export async function receivePurchaseOrder(ctx: AppContext, actor: Actor, id: string): Promise<PurchaseOrderDto> {
+export async function receivePurchaseOrder(ctx: AppContext, actor: Actor, id: string, { at }: StepMoment = {}): Promise<PurchaseOrderDto> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.assortmentedAt) throw new AppError('ORDER_FINISHED', INVENTORY_MESSAGES.purchaseNotReceivable);
@@ -163,13 +174,25 @@ export async function receivePurchaseOrder(ctx: AppContext, actor: Actor, id: st
         actor,
         { productId: line.productId, branchId: dc.id, allotment: allotmentOf(line), expiresAt: line.expiresAt, price: line.price },
         line.quantity,
-        { cause: 'purchase_received', document },
+        { cause: 'purchase_received', document, ...(at && { at }) },
       );
       await tx.update(purchaseOrderProducts).set({ stockId: lot.id }).where(eq(purchaseOrderProducts.id, line.id));
     }
-    await tx.update(purchaseOrders).set({ assortmentedAt: new Date(), receivedBranchId: dc.id }).where(eq(purchaseOrders.id, id));
+    await tx
+      .update(purchaseOrders)
+      .set({ assortmentedAt: at ?? new Date(), receivedBranchId: dc.id, ...(at && { updatedAt: at }) })
+      .where(eq(purchaseOrders.id, id));
     const after = await orderDto(tx, id);
-    await recordChange(tx, actor, { module: MODULE, action: 'recibir', entityId: id, orderNumber: order.orderNumber, before, after, affectedBranchId: dc.id });
+    await recordChange(tx, actor, {
+      module: MODULE,
+      action: 'recibir',
+      entityId: id,
+      orderNumber: order.orderNumber,
+      before,
+      after,
+      affectedBranchId: dc.id,
+      at,
+    });
     return after;
   });
 }

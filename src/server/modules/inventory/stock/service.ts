@@ -218,7 +218,7 @@ const ADJUSTMENT_CAUSES: Record<AdjustmentInput['type'], MovementCause> = {
 };
 
 /** PATCH /stock/adjustment: a drop, registration, expiry write-off or provider return of one lot, with its justification. */
-export async function adjustStock(ctx: AppContext, actor: Actor, input: AdjustmentInput) {
+export async function adjustStock(ctx: AppContext, actor: Actor, input: AdjustmentInput, { at }: { at?: Date } = {}) {
   assertBranchAccess(actor, input.branchId);
   return ctx.db.transaction(async (tx) => {
     const { product, branch } = await productAndBranch(tx, input.productId, input.branchId);
@@ -246,6 +246,8 @@ export async function adjustStock(ctx: AppContext, actor: Actor, input: Adjustme
       cause: ADJUSTMENT_CAUSES[input.type],
       document: { type: 'adjustment', id: existing?.id ?? input.productId },
       note: input.justification,
+      // a past moment: only the demo's history tells one (as the sales intake's `at`)
+      ...(at && { at }),
     };
     let lot;
     if (input.type === 'registration') {
@@ -264,7 +266,7 @@ export async function adjustStock(ctx: AppContext, actor: Actor, input: Adjustme
       );
     } else {
       if (!existing) throw new AppError('STOCK_NOT_FOUND');
-      if (input.type === 'expiry' && !isExpired(existing.expiresAt, await branchToday(tx, input.branchId))) {
+      if (input.type === 'expiry' && !isExpired(existing.expiresAt, await branchToday(tx, input.branchId, at))) {
         const message = 'Solo un lote caducado se da de baja como merma por caducidad';
         throw new AppError('BAD_REQUEST', message, [{ field: 'type', message }]);
       }
@@ -284,6 +286,7 @@ export async function adjustStock(ctx: AppContext, actor: Actor, input: Adjustme
         stock: lot.quantity,
       },
       affectedBranchId: input.branchId,
+      at,
     });
     const [dto] = await lotsAtBranch(tx, input.branchId, { productIds: [input.productId] }).then((lots) => lots.filter((l) => l.stockId === lot.id));
     return (

@@ -54,14 +54,20 @@ async function lockTransfer(tx: Tx, actor: Actor, id: string, action: OrderActio
   return row;
 }
 
-const movement = (row: TransferRow, cause: Movement['cause'], note?: string): Movement => ({
+const movement = (row: TransferRow, cause: Movement['cause'], note?: string, at?: Date): Movement => ({
   cause,
   document: { type: 'transfer', id: row.id, number: row.transferNumber },
   ...(note && { note }),
+  ...(at && { at }),
 });
 
 /** Writes the change-log row of a transition with the transfer as it was and as it is now. */
-async function logged(tx: Tx, actor: Actor, action: string, before: unknown, row: TransferRow) {
+/** A past moment a step happened at: only the demo's history tells one (as the sales intake's `at`); default now. */
+export interface StepMoment {
+  at?: Date;
+}
+
+async function logged(tx: Tx, actor: Actor, action: string, before: unknown, row: TransferRow, at?: Date) {
   const after = await detail(tx, row.id);
   await recordChange(tx, actor, {
     module: MODULE,
@@ -71,14 +77,19 @@ async function logged(tx: Tx, actor: Actor, action: string, before: unknown, row
     before,
     after,
     affectedBranchId: row.originBranchId,
+    at,
   });
   return after;
 }
 
 /** A transition: writes the transfer's new state, then its change-log row. */
-async function moved(tx: Tx, actor: Actor, id: string, action: string, before: unknown, set: Partial<typeof transfers.$inferInsert>) {
-  const [after] = await tx.update(transfers).set(set).where(eq(transfers.id, id)).returning();
-  return logged(tx, actor, action, before, after!);
+async function moved(tx: Tx, actor: Actor, id: string, action: string, before: unknown, set: Partial<typeof transfers.$inferInsert>, at?: Date) {
+  const [after] = await tx
+    .update(transfers)
+    .set({ ...set, ...(at && { updatedAt: at }) })
+    .where(eq(transfers.id, id))
+    .returning();
+  return logged(tx, actor, action, before, after!, at);
 }
 
 async function assertBranches(tx: Tx, ids: string[]) {
@@ -90,12 +101,12 @@ async function assertBranches(tx: Tx, ids: string[]) {
 }
 
 /** Each line's lot: of the origin branch, not expired, holding the units asked for. */
-async function checkCreateLines(tx: Tx, input: TransferInput) {
+async function checkCreateLines(tx: Tx, input: TransferInput, at?: Date) {
   const lots = await lotsById(
     tx,
     input.transferProducts.map((l) => l.stockId),
   );
-  const today = await branchToday(tx, input.originBranchId);
+  const today = await branchToday(tx, input.originBranchId, at);
   return input.transferProducts.map((l, i) => {
     const lot = lots.get(l.stockId);
     if (!lot) throw new AppError('STOCK_NOT_FOUND');
@@ -110,11 +121,11 @@ async function checkCreateLines(tx: Tx, input: TransferInput) {
 }
 
 /** Creates a transfer En proceso; branch-bound users only from their own branch. Units do not move yet. */
-export async function createTransferIn(tx: Tx, actor: Actor, input: TransferInput) {
+export async function createTransferIn(tx: Tx, actor: Actor, input: TransferInput, { at }: StepMoment = {}) {
   assertBranchAccess(actor, input.originBranchId);
   if (input.originBranchId === input.destinyBranchId) throw invalid('destinyBranchId', INVENTORY_MESSAGES.sameBranch);
   await assertBranches(tx, [input.originBranchId, input.destinyBranchId]);
-  const lines = await checkCreateLines(tx, input);
+  const lines = await checkCreateLines(tx, input, at);
   const [row] = await tx
     .insert(transfers)
     .values({
@@ -124,13 +135,15 @@ export async function createTransferIn(tx: Tx, actor: Actor, input: TransferInpu
       comments: input.comments ?? null,
       status: 'En proceso',
       createdById: actor.id,
+      ...(at && { createdAt: at, updatedAt: at }),
     })
     .returning();
   await tx.insert(transferProducts).values(lines.map((l) => ({ ...l, transferId: row!.id })));
-  return logged(tx, actor, 'crear', null, row!);
+  return logged(tx, actor, 'crear', null, row!, at);
 }
 
-export const createTransfer = (ctx: AppContext, actor: Actor, input: TransferInput) => ctx.db.transaction((tx) => createTransferIn(tx, actor, input));
+export const createTransfer = (ctx: AppContext, actor: Actor, input: TransferInput, moment: StepMoment = {}) =>
+  ctx.db.transaction((tx) => createTransferIn(tx, actor, input, moment));
 
 /** The body's quantity for every line of the transfer: each line once, none foreign. */
 function matchLines<L extends { id: string }>(lines: TransferLineRow[], given: L[]): { line: TransferLineRow; input: L; index: number }[] {
@@ -161,21 +174,21 @@ async function onLine(index: number, name: string, step: () => Promise<unknown>)
 }
 
 /** Approves: never by its creator; the units sent leave the origin lots (En tránsito). */
-export async function approveTransferIn(tx: Tx, actor: Actor, id: string, input: TransferApproveInput) {
+export async function approveTransferIn(tx: Tx, actor: Actor, id: string, input: TransferApproveInput, { at }: StepMoment = {}) {
   const row = await lockTransfer(tx, actor, id, 'approve', ['En proceso']);
   if (row.createdById === actor.id) throw new AppError('CREATOR_CANNOT_APPROVE', INVENTORY_MESSAGES.creatorCannotApprove);
   const before = await detail(tx, id);
   const items = matchLines(await transferLines(tx, id), input.transferProducts);
   await inLotOrder(items, async ({ line, input: l, index }) => {
     if (l.stockedQuantity > 0)
-      await onLine(index, 'stockedQuantity', () => takeFromLot(tx, actor, line.stockId, l.stockedQuantity, movement(row, 'transfer_sent')));
+      await onLine(index, 'stockedQuantity', () => takeFromLot(tx, actor, line.stockId, l.stockedQuantity, movement(row, 'transfer_sent', undefined, at)));
     await tx.update(transferProducts).set({ stockedQuantity: l.stockedQuantity }).where(eq(transferProducts.id, line.id));
   });
-  return moved(tx, actor, id, 'aprobar', before, { status: 'En tránsito', approvedAt: new Date(), approvedById: actor.id });
+  return moved(tx, actor, id, 'aprobar', before, { status: 'En tránsito', approvedAt: at ?? new Date(), approvedById: actor.id }, at);
 }
 
-export const approveTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferApproveInput) =>
-  ctx.db.transaction((tx) => approveTransferIn(tx, actor, id, input));
+export const approveTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferApproveInput, moment: StepMoment = {}) =>
+  ctx.db.transaction((tx) => approveTransferIn(tx, actor, id, input, moment));
 
 /** Units sent go back to their origin lots (a deleted transfer in transit). */
 async function returnSent(tx: Tx, actor: Actor, row: TransferRow) {
@@ -186,19 +199,20 @@ async function returnSent(tx: Tx, actor: Actor, row: TransferRow) {
 }
 
 /** Rejects a pending transfer (approve mode only, section 4): Rechazada. A sent one is received, or deleted by the super administrator. */
-export async function rejectTransferIn(tx: Tx, actor: Actor, id: string) {
+export async function rejectTransferIn(tx: Tx, actor: Actor, id: string, { at }: StepMoment = {}) {
   await lockTransfer(tx, actor, id, 'reject', ['En proceso']);
   const before = await detail(tx, id);
-  return moved(tx, actor, id, 'rechazar', before, { status: 'Rechazada', rejectedAt: new Date(), rejectedById: actor.id });
+  return moved(tx, actor, id, 'rechazar', before, { status: 'Rechazada', rejectedAt: at ?? new Date(), rejectedById: actor.id }, at);
 }
 
-export const rejectTransfer = (ctx: AppContext, actor: Actor, id: string) => ctx.db.transaction((tx) => rejectTransferIn(tx, actor, id));
+export const rejectTransfer = (ctx: AppContext, actor: Actor, id: string, moment: StepMoment = {}) =>
+  ctx.db.transaction((tx) => rejectTransferIn(tx, actor, id, moment));
 
 /**
  * Confirms the receipt at the destination: every unit sent enters the destination's lot with the same number,
  * expiry and price; what did not arrive leaves it again as a 'receipt_difference' movement (Terminada).
  */
-export async function confirmTransferIn(tx: Tx, actor: Actor, id: string, input: TransferConfirmInput) {
+export async function confirmTransferIn(tx: Tx, actor: Actor, id: string, input: TransferConfirmInput, { at }: StepMoment = {}) {
   const row = await lockTransfer(tx, actor, id, 'confirm', ['En tránsito']);
   if (actor.branchBound && actor.branchId !== row.destinyBranchId) throw new AppError('BRANCH_FORBIDDEN');
   const before = await detail(tx, id);
@@ -209,20 +223,20 @@ export async function confirmTransferIn(tx: Tx, actor: Actor, id: string, input:
     let destinationStockId: string | null = null;
     if (line.stockedQuantity > 0) {
       const lot = { productId: line.productId, branchId: row.destinyBranchId, allotment: line.allotment, expiresAt: line.expiresAt, price: line.price };
-      const dest = await putIntoLot(tx, actor, lot, line.stockedQuantity, movement(row, 'transfer_received'));
+      const dest = await putIntoLot(tx, actor, lot, line.stockedQuantity, movement(row, 'transfer_received', undefined, at));
       destinationStockId = dest.id;
       const note = `Enviado ${line.stockedQuantity}, recibido ${l.receivedQuantity}`;
       await onLine(index, 'receivedQuantity', () =>
-        recordDifference(tx, actor, dest.id, line.stockedQuantity - l.receivedQuantity, movement(row, 'receipt_difference', note)),
+        recordDifference(tx, actor, dest.id, line.stockedQuantity - l.receivedQuantity, movement(row, 'receipt_difference', note, at)),
       );
     }
     await tx.update(transferProducts).set({ receivedQuantity: l.receivedQuantity, destinationStockId }).where(eq(transferProducts.id, line.id));
   });
-  return moved(tx, actor, id, 'confirmar', before, { status: 'Terminada', acceptedAt: new Date(), acceptedById: actor.id });
+  return moved(tx, actor, id, 'confirmar', before, { status: 'Terminada', acceptedAt: at ?? new Date(), acceptedById: actor.id }, at);
 }
 
-export const confirmTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferConfirmInput) =>
-  ctx.db.transaction((tx) => confirmTransferIn(tx, actor, id, input));
+export const confirmTransfer = (ctx: AppContext, actor: Actor, id: string, input: TransferConfirmInput, moment: StepMoment = {}) =>
+  ctx.db.transaction((tx) => confirmTransferIn(tx, actor, id, input, moment));
 
 const isSuperAdmin = (actor: Actor) => actor.role === ROLE_NAMES.superAdmin;
 

@@ -483,7 +483,8 @@ describe('the closings lists', () => {
     const demo = (
       await admin({ method: 'GET', url: `/v1/daily-cash-closing?branchId=${TIJUANA}&startDate=${THREE_WEEKS_AGO}&endDate=${YESTERDAY}&take=all` })
     ).json();
-    expect(demo.items.length).toBeGreaterThan(15);
+    // most working days of three weeks (Sundays closed) had sales to close
+    expect(demo.items.length).toBeGreaterThan(8);
     expect(demo.items.every((c: { date: string }) => c.date >= THREE_WEEKS_AGO && c.date <= YESTERDAY)).toBe(true);
     const csv = await admin({ method: 'GET', url: `/v1/daily-cash-closing?format=csv&branchId=${ENSENADA}&startDate=${day}&endDate=${day}` });
     expect(csv.statusCode).toBe(200);
