@@ -5,6 +5,7 @@ import { dateInZone, zonedInstant } from '../../../../domain/dates';
 import { addDays } from '../../../../domain/inventory';
 import { formatMoney, toCents } from '../../../../domain/money';
 import { demoId } from '../../../db/demo/random';
+import { LOAD_DAY } from '../../../db/demo/demo-day';
 import { DEMO_TODAY } from '../../../db/demo/sales';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
 import { makeLot } from '../../../testing/sales';
@@ -102,9 +103,10 @@ describe('the demo closings', () => {
       user_id: string | null;
       difference_cash: string | null;
     }>(
-      sql`select branch_id, business_date::text as day, cash_total, total, refund_cash, product_total, user_id, difference_cash from daily_cash_closings where business_date < ${DEMO_TODAY}`,
+      sql`select branch_id, business_date::text as day, cash_total, total, refund_cash, product_total, user_id, difference_cash from daily_cash_closings where business_date < ${LOAD_DAY}`,
     );
-    const days = await closingInputsByDay(t.ctx.db, { before: DEMO_TODAY });
+    // the demo's history runs up to the moment it was loaded: every day before that one is closed
+    const days = await closingInputsByDay(t.ctx.db, { before: LOAD_DAY });
     expect(stored.length).toBe(days.length);
     expect(days.length).toBeGreaterThan(1000);
     const byDay = new Map(stored.map((s) => [`${s.branch_id}|${s.day}`, s]));
@@ -139,7 +141,7 @@ describe('the demo closings', () => {
 
   it("expects no demo drawer below $0: each opened with its clinic's float, counted with the day's cash", async () => {
     const stored = await rows<{ branch_id: string; opening_float: string; cash_total: string; refund_cash: string; expected_mxn: string }>(
-      sql`select branch_id, opening_float, cash_total, refund_cash, (expected->>'MXN') as expected_mxn from daily_cash_closings where business_date < ${DEMO_TODAY}`,
+      sql`select branch_id, opening_float, cash_total, refund_cash, (expected->>'MXN') as expected_mxn from daily_cash_closings where business_date < ${LOAD_DAY}`,
     );
     const floats = (await admin({ method: 'GET', url: '/v1/setting' })).json().openingFloat as Record<string, number>;
     expect(floats[TIJUANA]).toBe(FLOAT / 100);
@@ -157,9 +159,15 @@ describe('the demo closings', () => {
 describe('the X report and the closing of a branch-day', () => {
   let day = '';
   let sales: SaleBody[] = [];
+  /** The day's figures before these sales, in cents: the demo's history runs up to the moment it was loaded, its sales of today included. */
+  let earlier: Record<string, number> = {};
 
   beforeAll(async () => {
     day = today(TIJUANA);
+    const x = (await preview(operativo, TIJUANA, day)).json() as Record<string, unknown>;
+    earlier = Object.fromEntries(
+      Object.entries(x).flatMap(([k, v]) => (typeof v === 'number' || typeof v === 'string' ? [[k, Number.isFinite(Number(v)) ? cents(Number(v)) : 0]] : [])),
+    );
     const price = Number(treatment.price);
     const productPrice = Number(product.sale_price);
     sales = [
@@ -189,8 +197,14 @@ describe('the X report and the closing of a branch-day', () => {
              ('cashOrder', ${sales[2]!.id}, ${TIJUANA}, ${day}, 'refund', 'Efectivo', 'MXN', -1.01, -1.01)`);
   });
 
-  /** The day's figures as a cashier adds them up from the tickets. */
-  function byHand() {
+  /** The day's figures as a cashier adds them up from the tickets, on top of the day's figures before them. */
+  function byHand(): ReturnType<typeof ownSales> {
+    const own = ownSales();
+    return Object.fromEntries(Object.entries(own).map(([k, v]) => [k, v + (earlier[k] ?? 0)])) as typeof own;
+  }
+
+  /** The figures of these sales alone. */
+  function ownSales() {
     const tenders = sales.flatMap((s) => s.payments);
     const sum = (test: (p: Tender) => boolean, value: (p: Tender) => number = (p) => p.amountMxn) =>
       tenders.filter(test).reduce((n, p) => n + cents(value(p)), 0);
@@ -226,7 +240,7 @@ describe('the X report and the closing of a branch-day', () => {
     const x = res.json();
     const expected = byHand();
     for (const [field, value] of Object.entries(expected)) expect([field, cents(x[field])]).toEqual([field, value]);
-    expect(x.cashTotalDollars).toBe(Math.ceil(Number(product.sale_price) / 17.25) + 1);
+    expect(cents(x.cashTotalDollars) - earlier.cashTotalDollars!).toBe(cents(Math.ceil(Number(product.sale_price) / 17.25) + 1));
     expect(cents(sales[2]!.change)).toBeGreaterThan(1700);
     // the drawer opened with Tijuana's float: float + cash in − change − cash refunds
     expect(x.openingFloat).toBe(FLOAT / 100);
