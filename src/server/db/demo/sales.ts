@@ -607,7 +607,8 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
           packageId: h.option === 'packages' ? h.packageId : null,
           promoId: h.option === 'promotion' ? h.packageId : null,
           purchasedProductId: h.row.id!,
-          sessions: h.row.sessions!,
+          // one session of the series each visit
+          sessions: 1,
         };
         let createdAt: Date;
         if (walkIn) {
