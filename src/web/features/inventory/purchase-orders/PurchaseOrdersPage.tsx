@@ -95,7 +95,7 @@ export default function PurchaseOrdersPage() {
         { key: 'orderNumber', title: 'Orden', sortField: 'orderNumber' },
         { key: 'invoiceNumber', title: 'Factura', sortField: 'invoiceNumber' },
         textColumn('provider', 'Proveedor', (o) => o.provider.name, { sort: true, maxWidth: 160 }),
-        textColumn('payMethod', 'Método de pago', (o) => o.payMethod, { sort: true }),
+        textColumn('payMethod', 'Método de pago', (o) => o.payMethod, { sort: true, maxWidth: 150 }),
         moneyColumn('total', 'Total', (o) => o.total, { sort: true }),
         { key: 'payStatus', title: 'Estatus de pago', sortField: 'payStatus', render: (o) => <PayStatusTag status={o.payStatus} />, text: (o) => o.payStatus },
         textColumn('payedAt', 'Fecha de pago', (o) => day(o.payedAt), { sort: true }),
