@@ -4,6 +4,7 @@ import { weekDay } from '../../../domain/agenda';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { minutes } from '../../../domain/schedules';
 import { demoId } from '../../db/demo/random';
+import type { DbOrTx } from '../../db/client';
 import type { TestApp } from '../../testing/harness';
 import { putIntoLot } from '../inventory';
 import { dbErrorOf } from '../../platform/db-errors';
@@ -72,20 +73,20 @@ export interface Fixtures {
 }
 
 /**
- * Sets aside the own schedules of a branch's cabins of these types, so they take the branch's hours: the demo staffs
- * its medical cabins and valuation offices a few hours a day (catalogue-branches.ts), and the suites book them across
- * the day. The cosmetology cabins keep theirs (narrower than the branch's, which a suite relies on).
+ * Sets aside the own schedules of a branch's cabins (of these treatment types, or all), so they take the branch's
+ * hours: the demo staffs its cabins a few hours a day (catalogue-branches.ts), and suites book across the day. The
+ * appointment suites keep the cosmetology cabins' own hours (narrower than the branch's, which a suite relies on).
  */
-async function openAllDay(t: TestApp, branchId: string, typeNames: string[]) {
-  await t.ctx.db.execute(sql`update cabin_schedules s set deleted_at = now()
+export async function openCabinsAllDay(db: DbOrTx, branchId: string, typeNames?: string[]): Promise<void> {
+  await db.execute(sql`update cabin_schedules s set deleted_at = now()
     from cabins c join cabin_types ct on ct.id = c.type_id join treatment_types tt on tt.id = ct.treatment_type_id
-    where s.cabin_id = c.id and s.deleted_at is null and c.branch_id = ${branchId} and tt.name in ${typeNames}`);
+    where s.cabin_id = c.id and s.deleted_at is null and c.branch_id = ${branchId} and ${typeNames ? sql`tt.name in ${typeNames}` : sql`true`}`);
 }
 
 export async function loadFixtures(t: TestApp): Promise<Fixtures> {
   const branchId = demoId('branch:tijuana');
   const otherBranchId = demoId('branch:mexicali');
-  await openAllDay(t, branchId, ['Medico', 'Valoracion']);
+  await openCabinsAllDay(t.ctx.db, branchId, ['Medico', 'Valoracion']);
   const med = await cabinOf(t, branchId, 'Medico');
   const cos = await cabinOf(t, branchId, 'Cosmetologico');
   const [other] = await rows<{ id: string }>(t, sql`select id from cabins where branch_id = ${otherBranchId} and active and deleted_at is null limit 1`);
