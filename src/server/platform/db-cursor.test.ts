@@ -2,13 +2,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, useTestApp } from '../testing/harness';
 import { cursorRows, mapRows } from './db-cursor';
-import { CONTINUED_NOTICE, writeXlsx } from './xlsx';
+import { CONTINUED_NOTICE, writeXlsx, XlsxReaderGone } from './xlsx';
 
 const { t } = useTestApp({});
 
@@ -133,5 +134,29 @@ describe('a workbook from a cursor', () => {
     expect(totals.getCell(1).value).toBe((COUNT * (COUNT + 1)) / 2);
     expect(totals.getCell(4).value).toBe(5_050_050_500);
     expect(second!.getRow(7 + COUNT - 60_000).getCell(1).value).toBe('Definición');
+  });
+
+  it('stops when its reader goes while it waits for it, and the cursor gives its transaction back', async () => {
+    // a download the client leaves: nobody reads, the writer waits for the stream to drain, then Fastify destroys it
+    const out = new PassThrough();
+    const written = writeXlsx(out, {
+      name: 'Líneas',
+      timeZone: 'America/Tijuana',
+      columns: [{ header: 'Folio', type: 'text', value: (r: Line) => r.folio }],
+      rows: cursorRows<Line>(t.ctx.db, LINES),
+    }).then(
+      () => 'terminó',
+      (err: unknown) => err,
+    );
+    await expect.poll(() => out.writableNeedDrain, { timeout: 10_000 }).toBe(true);
+    out.destroy();
+    const waited = new Promise((resolve) => setTimeout(() => resolve('sigue esperando a su lector'), 10_000));
+    expect(await Promise.race([written, waited])).toBeInstanceOf(XlsxReaderGone);
+    // no cursor is left open in a transaction (on PGlite the next query would wait for it forever)
+    const open = await queryRows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%' and query like 'fetch forward%'`,
+    );
+    expect(open).toEqual([{ n: 0 }]);
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import { csvFileName } from './csv';
-import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { toCents } from '../../domain/money';
@@ -97,10 +96,34 @@ export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<
   await workbook.commit();
 }
 
-/** One turn of the event loop, and until `out` wants more when its reader is behind. */
+/** Thrown into a workbook being written when its reader has gone (a download the client left). */
+export class XlsxReaderGone extends Error {
+  constructor() {
+    super('La descarga se interrumpió: el cliente cerró la conexión');
+  }
+}
+
+/**
+ * One turn of the event loop, and until `out` wants more when its reader is behind. A destroyed `out` (Fastify destroys
+ * a download's stream when the client goes) never drains: the writing stops there with XlsxReaderGone, which ends the
+ * row source's loop, so a cursor closes and gives its transaction and pooled connection back.
+ */
 async function drained(out: Writable): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
-  if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+  if (out.destroyed) throw new XlsxReaderGone();
+  if (!out.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
+    const settle = (gone: boolean) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      if (gone) reject(new XlsxReaderGone());
+      else resolve();
+    };
+    const onDrain = () => settle(false);
+    const onClose = () => settle(true);
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+  });
 }
 
 /** A worksheet (the second and later named '<name> (n)') with the preamble, a bold frozen header row and its filter. */
@@ -218,6 +241,7 @@ export async function xlsxBuffer<T>(sheet: XlsxSheet<T>): Promise<Buffer> {
 export function sendXlsx<T>(reply: FastifyReply, name: string, sheet: XlsxSheet<T>, dated = true): FastifyReply {
   const out = new PassThrough();
   writeXlsx(out, sheet).catch((err: unknown) => {
+    if (err instanceof XlsxReaderGone) return void reply.log.info('xlsx download left by the client');
     reply.log.error({ err }, 'xlsx stream failed');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
