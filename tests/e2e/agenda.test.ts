@@ -134,6 +134,12 @@ describe('agenda', () => {
     expect(await card.first().innerText()).toContain(customer.name);
     // scheduled colour (#1677ff) on the card's edge
     expect(await card.first().evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(22, 119, 255)');
+    // the half hours under the card are drawn, not offered: no click or Tab can start a booking the server would refuse
+    for (const time of ['10:00', '10:30']) {
+      expect(await cell(tj[0].name, time).getAttribute('data-state')).toBe('booked');
+      expect(await cell(tj[0].name, time).getAttribute('role')).toBeNull();
+    }
+    expect(await cell(tj[0].name, '11:00').getAttribute('data-state')).toBe('free');
     // the card's tooltip changes the confirmation method
     await card.first().hover();
     const method = page.locator('.ant-popover:visible').getByLabel('Método de confirmación');

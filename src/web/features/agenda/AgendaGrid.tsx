@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Empty, Tooltip } from 'antd';
 import { LockOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { lockBlocks, SLOT_MINUTES } from '../../../domain/agenda';
+import { LIVE_STATUSES, lockBlocks, SLOT_MINUTES } from '../../../domain/agenda';
 import { slotIsPast } from '../../../domain/appointment-rules';
 import { minutes } from '../../../domain/schedules';
 import { businessTimeZone } from '../../ui/format';
@@ -59,7 +59,7 @@ interface Drag {
   grab: number;
 }
 
-type CellState = { kind: 'closed' | 'past' | 'free' } | { kind: 'blocked'; lock: AgendaLock };
+type CellState = { kind: 'closed' | 'past' | 'booked' | 'free' } | { kind: 'blocked'; lock: AgendaLock };
 
 interface SlotProps {
   cabin: DiaryCabin;
@@ -169,6 +169,11 @@ export function AgendaGrid({ day, cabins, sizes, compact, narrow, canCreate, can
     if (!h || m < h[0] || m >= h[1]) return { kind: 'closed' };
     const lock = locksOf.get(c.id)?.find((l) => lockBlocks(toLockLike(l), c.id, date, hhmm(m), hhmm(m + SLOT_MINUTES)));
     if (lock) return { kind: 'blocked', lock };
+    // under a card that holds the cabin: drawn, not a control (a Tab or a click there could only be refused)
+    if (
+      c.appointments.some((a) => (LIVE_STATUSES as readonly string[]).includes(a.status) && toMin(a.startTime) < m + SLOT_MINUTES && toMin(a.endTime, true) > m)
+    )
+      return { kind: 'booked' };
     // section 2: slots earlier than 30 minutes ago are locked — the rule the server's booking applies too
     if (slotIsPast(date, hhmm(m), clock)) return { kind: 'past' };
     return { kind: 'free' };
