@@ -55,6 +55,11 @@ export const stockMovements = pgTable(
     index('stock_movements_product_branch_idx').on(t.productId, t.branchId, t.seq),
     index('stock_movements_document_idx').on(t.documentId),
     index('stock_movements_created_idx').on(t.createdAt),
+    // the expense reports: the few movements that are expenses (restocks, transfers, returns) by time, with every
+    // column their sums read (an index-only read of a chain's year instead of a scan of the whole ledger)
+    index('stock_movements_expense_idx')
+      .on(t.createdAt, t.branchId, t.cause, t.documentId, t.stockId, t.quantity)
+      .where(sql`${t.cause} in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return')`),
   ],
 );
 

@@ -104,17 +104,34 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
 /**
  * The days of the period sorted into kinds that open every cabin alike: the same weekday and the same of a cabin's locks
  * touching it (and whether the day is each lock's own date, which a one-day lock depends on). lockWindow reads nothing
- * else of the date, so a cabin's year is about seven kinds plus the days its own locks fall on.
+ * else of the date, so a cabin's year is about seven kinds plus the days its own locks fall on. A lock over the whole
+ * period (from before it, never ending in it) is the same on every day and goes into every kind; each other lock marks
+ * only the days it spans, so the work grows with the days and the locks, not with their product.
  */
 function dayKinds(days: { date: string; day: number }[], locks: DatedLock[]) {
+  const first = days[0]?.date;
+  const last = days.at(-1)?.date;
+  if (!first || !last) return [];
+  const indexOf = (date: string) => Math.round((Date.parse(date) - Date.parse(first)) / 86_400_000);
+  const whole: LockLike[] = [];
+  const marked = new Map<number, number[]>();
+  locks.forEach((l, i) => {
+    if (l.date < first && l.lastDay >= last) return void whole.push(l);
+    const to = l.lastDay >= last ? days.length - 1 : indexOf(l.lastDay);
+    for (let d = l.date < first ? 0 : indexOf(l.date); d <= to; d++) {
+      const list = marked.get(d);
+      if (list) list.push(i);
+      else marked.set(d, [i]);
+    }
+  });
   const kinds = new Map<string, { date: string; day: number; locks: LockLike[]; count: number }>();
-  for (const { date, day } of days) {
-    const touching = locks.flatMap((l, i) => (l.date <= date && l.lastDay >= date ? [[i, l] as const] : []));
-    const key = `${day}|${touching.map(([i, l]) => `${i}${l.date === date ? '=' : ''}`).join(',')}`;
+  days.forEach(({ date, day }, d) => {
+    const own = marked.get(d) ?? [];
+    const key = `${day}|${own.map((i) => `${i}${locks[i]!.date === date ? '=' : ''}`).join(',')}`;
     const kind = kinds.get(key);
     if (kind) kind.count++;
-    else kinds.set(key, { date, day, locks: touching.map(([, l]) => l), count: 1 });
-  }
+    else kinds.set(key, { date, day, locks: [...whole, ...own.map((i) => locks[i]!)], count: 1 });
+  });
   return [...kinds.values()];
 }
 

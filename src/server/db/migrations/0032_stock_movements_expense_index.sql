@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_expense_idx" ON "stock_movements" USING btree ("created_at","branch_id","cause","document_id","stock_id","quantity") WHERE "stock_movements"."cause" in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return');
