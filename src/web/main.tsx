@@ -1,5 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, theme } from 'antd';
 import esES from 'antd/es/locale/es_ES';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { translateIconLabels } from './app/icon-labels';
 import { router } from './app/router';
 import { NotifyBridge } from './ui/notify';
 import { SEARCH_BY_LABEL } from './ui/select-search';
+import { keptStyleCache } from './ui/style-cache';
 import './styles.css';
 
 // networkMode 'always': offline, a query fails at once with the Spanish network error (its screen shows the error
@@ -85,22 +87,24 @@ translateIconLabels(document.body);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider
-      locale={locale}
-      // every text at 4.5:1 or more (WCAG 2.1 AA, checked by axe-core in tests/e2e/accessibility.test.ts): see ACCESSIBLE_TOKENS
-      theme={{
-        token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif', ...ACCESSIBLE_TOKENS },
-        components: ACCESSIBLE_COMPONENTS,
-      }}
-      // every Select chooses by typing, accents or not (one with its own showSearch keeps it)
-      select={{ showSearch: SEARCH_BY_LABEL }}
-    >
-      <AppFrame>
-        <NotifyBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppFrame>
-    </ConfigProvider>
+    <StyleProvider cache={keptStyleCache()}>
+      <ConfigProvider
+        locale={locale}
+        // every text at 4.5:1 or more (WCAG 2.1 AA, checked by axe-core in tests/e2e/accessibility.test.ts): see ACCESSIBLE_TOKENS
+        theme={{
+          token: { colorPrimary: '#7c4dcc', borderRadius: 6, fontFamily: 'Inter, system-ui, Segoe UI, Roboto, sans-serif', ...ACCESSIBLE_TOKENS },
+          components: ACCESSIBLE_COMPONENTS,
+        }}
+        // every Select chooses by typing, accents or not (one with its own showSearch keeps it)
+        select={{ showSearch: SEARCH_BY_LABEL }}
+      >
+        <AppFrame>
+          <NotifyBridge />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </AppFrame>
+      </ConfigProvider>
+    </StyleProvider>
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Segmented, Select, Skeleton, Space, Tooltip } from 'antd';
 import { CalendarOutlined, HistoryOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { agendaRoutes } from '../../../domain/agenda.contract';
 import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
-import { preloadAppointmentForm } from '../appointments';
+import { BookingFormWarmup, preloadAppointmentForm } from '../appointments';
 import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
 import { DENSITY_OPTIONS, gridSizes, NARROW_QUERY, useAgendaDensity, useMediaQuery, type Density } from './density';
@@ -86,9 +86,14 @@ export default function AgendaPage() {
     : today;
   // the grid is on screen: the booking form's code loads while the page is idle, before a slot is clicked
   const bookable = Boolean(day) && can('dairy', 'create');
+  // and its controls' styles are made: a slot's click then only draws the form
+  const [warm, setWarm] = useState(false);
   useEffect(() => {
     if (!bookable) return;
-    const timer = window.setTimeout(preloadAppointmentForm, 200);
+    const timer = window.setTimeout(() => {
+      preloadAppointmentForm();
+      setWarm(true);
+    }, 200);
     return () => window.clearTimeout(timer);
   }, [bookable]);
 
@@ -225,6 +230,11 @@ export default function AgendaPage() {
           date={date < branchToday ? branchToday : date}
           cabins={day?.cabins ?? []}
         />
+      )}
+      {warm && (
+        <Suspense fallback={null}>
+          <BookingFormWarmup />
+        </Suspense>
       )}
     </div>
   );

@@ -7,6 +7,8 @@ const AppointmentFormPage = lazy(loadForm);
 
 /** Fetches the booking form's code ahead (the agenda does, once its day is on screen): a free slot's click then shows it at once. */
 export const preloadAppointmentForm = (): void => void loadForm().catch(() => undefined);
+/** The form's controls drawn hidden once (their styles made ahead): the agenda shows it once its day is on screen. */
+export const BookingFormWarmup = lazy(() => import('./BookingFormWarmup'));
 const AppointmentsPage = lazy(() => import('./AppointmentsPage'));
 const BitacoraPage = lazy(() => import('./BitacoraPage'));
 
