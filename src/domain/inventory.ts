@@ -192,6 +192,14 @@ export const MOVEMENT_CAUSES = [
   'appointment',
 ] as const;
 export type MovementCause = (typeof MOVEMENT_CAUSES)[number];
+/** The movements the expense reports read: restocks and transfers received, transfers sent or given back, returns to the provider. */
+export const EXPENSE_CAUSES = [
+  'restock_received',
+  'transfer_received',
+  'transfer_sent',
+  'transfer_returned',
+  'provider_return',
+] as const satisfies readonly MovementCause[];
 export const movementCauseLabels: Record<MovementCause, string> = {
   purchase_received: 'Compra recibida',
   restock_sent: 'Resurtido enviado',

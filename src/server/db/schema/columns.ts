@@ -14,8 +14,8 @@ export const baseColumns = () => ({
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 
-/** `column in ('a', 'b')` for a CHECK constraint: the values are written into it as literals. */
-export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+/** `column in ('a', 'b')` for a CHECK constraint or a partial index (and the queries it serves): the values are written into it as literals. */
+export function oneOf(column: AnyPgColumn | SQL, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
 }
 

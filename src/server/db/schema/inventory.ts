@@ -1,6 +1,21 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { MOVEMENT_CAUSES, ORDER_STATUSES, ORDER_TYPES, PAY_METHODS, PAY_STATUSES } from '../../../domain/inventory';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { EXPENSE_CAUSES, MOVEMENT_CAUSES, ORDER_STATUSES, ORDER_TYPES, PAY_METHODS, PAY_STATUSES } from '../../../domain/inventory';
 import { users } from './auth';
 import { branches } from './branches';
 import { productStocks, products, providers } from './catalogue';
@@ -57,11 +72,15 @@ export const stockMovements = pgTable(
     index('stock_movements_created_idx').on(t.createdAt),
     // the expense reports: the few movements that are expenses (restocks, transfers, returns) by time, with every
     // column their sums read (an index-only read of a chain's year instead of a scan of the whole ledger)
-    index('stock_movements_expense_idx')
-      .on(t.createdAt, t.branchId, t.cause, t.documentId, t.stockId, t.quantity)
-      .where(sql`${t.cause} in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return')`),
+    index('stock_movements_expense_idx').on(t.createdAt, t.branchId, t.cause, t.documentId, t.stockId, t.quantity).where(isExpenseMovement(t.cause)),
   ],
 );
+
+/**
+ * A movement the expense reports read (EXPENSE_CAUSES), written with literals: a query with the same predicate uses the
+ * partial index `stock_movements_expense_idx`, whatever its plan.
+ */
+export const isExpenseMovement = (cause: AnyPgColumn | SQL) => oneOf(cause, EXPENSE_CAUSES);
 
 /** A product's maximum and minimum at a branch (one live record each). */
 export const maxMins = pgTable(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cents, fromCents, multiplyCents, sumCents, toCents, type Cents } from '../../../../domain/money';
 import { expensesTotal, REPORTS } from '../../../../domain/reports';
 import type { DbOrTx } from '../../../db/client';
+import { isExpenseMovement } from '../../../db/schema';
 import { assertBranchAccess } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
@@ -55,7 +56,7 @@ const expenseMovements = (period: ReportPeriod, branchId: string | undefined) =>
         from stock_movements sm join branches b on b.id = sm.branch_id
           left join transfers t on sm.cause in ('transfer_sent', 'transfer_returned') and t.id = sm.document_id
           left join branches d on d.id = t.destiny_branch_id
-        where sm.cause in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return')
+        where ${isExpenseMovement(sql`sm.cause`)}
           and sm.created_at >= ${period.from}::date - 1 and sm.created_at < ${period.to}::date + 2
           and ${branchIs(sql`sm.branch_id`, branchId)})`;
 
