@@ -30,6 +30,15 @@ export function pesosOfText(v: string | null): number | null {
 /** `column = branch` when one branch is asked for. */
 export const branchIs = (column: SQL, branchId: string | undefined) => (branchId ? sql`${column} = ${branchId}::uuid` : sql`true`);
 
+/** The rows of the money summary a basis reads, each with its `day` (or month): `money(date, where)` reads one part. */
+function byBasis(basis: ReportBasis, money: (date: 'business_date' | 'sale_date', where: SQL) => SQL): SQL {
+  return basis === 'sale'
+    ? sql`${money('business_date', sql`s.kind <> 'refund'`)} union all ${money('sale_date', sql`s.kind = 'refund'`)}`
+    : money('business_date', sql`true`);
+}
+
+const dayOf = (grain: 'day' | 'month', day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
+
 /**
  * The money of a period, by branch, day (or month, with grain 'month': its first day), kind of sale, channel, kind
  * (payment, refund, change), method and currency, read from the summary the sales' rows keep (report_money, migration
@@ -44,15 +53,13 @@ export async function moneyGroups(
   basis: ReportBasis,
   grain: 'day' | 'month' = 'day',
 ): Promise<MoneyGroup[]> {
-  const dayOf = (day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
-  const money = (date: 'business_date' | 'sale_date', where: SQL) => sql`select ${dayOf(sql`p.${sql.identifier(date)}`)} as day, p.branch_id,
+  const groups = byBasis(
+    basis,
+    (date, where) => sql`select ${dayOf(grain, sql`p.${sql.identifier(date)}`)} as day, p.branch_id,
       p.order_kind, p.channel, p.kind, p.method, p.currency, sum(p.amount) as amount, sum(p.amount_mxn) as amount_mxn
     from ${moneySummary(period, branchId, grain, date, where)} p
-    group by 1, 2, 3, 4, 5, 6, 7 having sum(p.amount) <> 0 or sum(p.amount_mxn) <> 0`;
-  const groups =
-    basis === 'sale'
-      ? sql`${money('business_date', sql`s.kind <> 'refund'`)} union all ${money('sale_date', sql`s.kind = 'refund'`)}`
-      : money('business_date', sql`true`);
+    group by 1, 2, 3, 4, 5, 6, 7 having sum(p.amount) <> 0 or sum(p.amount_mxn) <> 0`,
+  );
   const result = rowsOf<{
     branch_id: string;
     day: string;
@@ -79,4 +86,22 @@ export async function moneyGroups(
     amount: toCents(r.amount),
     amountMxn: toCents(r.amount_mxn),
   }));
+}
+
+/**
+ * Each branch-month's total in pesos (cents, keyed branch|YYYY-MM) on a basis: every peso taken − change − refunds, the
+ * `total` figure the sales reports add group by group (addGroup), summed by the database when only the total is
+ * wanted (profitability's income: 240 rows for a year of the chain instead of its 10,000 groups).
+ */
+export async function moneyTotalsByMonth(db: DbOrTx, period: ReportPeriod, branchId: string | undefined, basis: ReportBasis): Promise<Map<string, Cents>> {
+  const parts = byBasis(
+    basis,
+    (date, where) => sql`select ${dayOf('month', sql`p.${sql.identifier(date)}`)} as day, p.branch_id,
+      sum(case when p.kind = 'change' then -p.amount_mxn else p.amount_mxn end) as total
+    from ${moneySummary(period, branchId, 'month', date, where)} p group by 1, 2`,
+  );
+  const rows = rowsOf<{ branch_id: string; month: string; total: string }>(
+    await db.execute(sql`select m.branch_id, to_char(m.day, 'YYYY-MM') as month, sum(m.total)::text as total from (${parts}) m group by 1, 2`),
+  );
+  return new Map(rows.map((r) => [`${r.branch_id}|${r.month}`, toCents(r.total)]));
 }

@@ -6,7 +6,7 @@ import type { ReportRow } from '../../../../domain/reports.contract';
 import type { DbOrTx } from '../../../db/client';
 import type { ReportDefinition, ReportScope } from '../definition';
 import { monthsOf } from '../period';
-import { branchIs, moneyGroups, rowsOf, type MoneyGroup } from './money-rows';
+import { branchIs, moneyGroups, moneyTotalsByMonth, rowsOf, type MoneyGroup } from './money-rows';
 import { branchNames } from './names';
 import { salesDrill } from './sales-drill';
 
@@ -47,25 +47,25 @@ const METHOD_FIGURE: Record<string, Figure> = {
  */
 export function addGroup(f: SalesFigures, g: MoneyGroup): void {
   const signed = g.kind === 'change' ? cents(-g.amountMxn) : g.amountMxn;
-  const add = (key: Figure, v: Cents) => {
-    f[key] = addCents(f[key], v);
-  };
-  add('total', signed);
-  if (g.channel !== 'pos') return add(g.channel, signed);
-  if (g.method !== CASH) return add(METHOD_FIGURE[g.method] ?? 'transfer', signed);
+  f.total = addCents(f.total, signed);
+  if (g.channel !== 'pos') return void (f[g.channel] = addCents(f[g.channel], signed));
+  if (g.method !== CASH) {
+    const figure = METHOD_FIGURE[g.method] ?? 'transfer';
+    return void (f[figure] = addCents(f[figure], signed));
+  }
   const product = g.orderKind === 'cashOrder';
-  add('cashTotal', signed);
+  f.cashTotal = addCents(f.cashTotal, signed);
   if (g.currency === 'USD') {
     const dollars = g.kind === 'change' ? cents(-g.amount) : g.amount;
-    add('dlsTx', dollars);
-    add('dlsToMxTx', signed);
+    f.dlsTx = addCents(f.dlsTx, dollars);
+    f.dlsToMxTx = addCents(f.dlsToMxTx, signed);
     if (product) {
-      add('dlsProduct', dollars);
-      add('dlsToMxnProduct', signed);
+      f.dlsProduct = addCents(f.dlsProduct, dollars);
+      f.dlsToMxnProduct = addCents(f.dlsToMxnProduct, signed);
     }
   } else {
-    add('mxnTx', signed);
-    if (product) add('mxnProduct', signed);
+    f.mxnTx = addCents(f.mxnTx, signed);
+    if (product) f.mxnProduct = addCents(f.mxnProduct, signed);
   }
 }
 
@@ -150,7 +150,4 @@ export const monthlySales: ReportDefinition = {
 };
 
 /** The income of each branch-month (cents): monthly sales' total, for profitability. */
-export async function incomeByBranchMonth(scope: ReportScope): Promise<Map<string, Cents>> {
-  const figures = await figuresBy(scope, 'month');
-  return new Map([...figures].map(([k, f]) => [k, f.total]));
-}
+export const incomeByBranchMonth = (scope: ReportScope): Promise<Map<string, Cents>> => moneyTotalsByMonth(scope.db, scope.period, scope.branchId, scope.basis);
