@@ -284,26 +284,30 @@ export function weekDay(date: string): number {
 export function lockWindow(lock: LockLike, cabinId: string, date: string): [number, number] | null {
   // a day lock closes every cabin of the branch, whatever cabin it names
   if (lock.type !== 'day' && lock.cabinId && lock.cabinId !== cabinId) return null;
-  const day = weekDay(date);
-  const onDays = (days: number[]) => !days.length || days.includes(day);
-  const repeats = lock.recurrent ? date >= lock.date && onDays(lock.days) : date === lock.date;
-  const range = (): [number, number] => [minutes(lock.time[0]), minutes(lock.time[1])];
   switch (lock.type) {
     case 'day':
       return date === lock.date ? [0, 24 * 60] : null;
     case 'cabain':
-      return repeats ? [0, 24 * 60] : null;
+      return repeatsOn(lock, date) ? [0, 24 * 60] : null;
     case 'hour': {
-      if (!repeats || !lock.time.length) return null;
+      if (!lock.time.length || !repeatsOn(lock, date)) return null;
       const marks = lock.time.map(minutes).sort((a, b) => a - b);
       return [marks[0], marks[marks.length - 1] + SLOT_MINUTES];
     }
     case 'hours_range':
-      return date >= lock.date && lock.days.includes(day) && lock.time.length === 2 ? range() : null;
+      return date >= lock.date && lock.time.length === 2 && lock.days.includes(weekDay(date)) ? timeRange(lock) : null;
     case 'days_range':
-      return date >= lock.date && date <= (lock.endDate ?? lock.date) && lock.time.length === 2 ? range() : null;
+      return date >= lock.date && date <= (lock.endDate ?? lock.date) && lock.time.length === 2 ? timeRange(lock) : null;
   }
 }
+
+/** A recurrent lock on its weekdays (every day without any) from its date on; another, on its date only. */
+function repeatsOn(lock: LockLike, date: string): boolean {
+  if (!lock.recurrent) return date === lock.date;
+  return date >= lock.date && (!lock.days.length || lock.days.includes(weekDay(date)));
+}
+
+const timeRange = (lock: LockLike): [number, number] => [minutes(lock.time[0]), minutes(lock.time[1])];
 
 /** Whether a lock blocks any minute of [start, end) ('HH:mm') in the cabin on the date. An 'hour' lock blocks only its own slots. */
 export function lockBlocks(lock: LockLike, cabinId: string, date: string, start: string, end: string): boolean {

@@ -137,6 +137,14 @@ export interface DayHours {
 
 const closedDay = (h: DayHours) => h.opening === '00:00' && h.closing === '00:00';
 
+/** One schedule's hours on a weekday: undefined without any schedule, null when closed that day. */
+function dayWindow(list: readonly (DayHours & { day: number })[], day: number): [number, number] | null | undefined {
+  if (!list.length) return undefined;
+  const entry = list.find((e) => e.day === day);
+  if (!entry || closedDay(entry)) return null;
+  return [minutes(entry.opening), endMinutes(entry.closing)];
+}
+
 /**
  * The hours a cabin takes appointments on a weekday: the cabin's own schedule for that day within the
  * branch's. A branch without any schedule is open 0–24; a branch with schedules is closed on days it
@@ -148,15 +156,9 @@ export function cabinDayHours(
   cabinSchedule: readonly (DayHours & { day: number })[],
   day: number,
 ): [number, number] | null {
-  const window = (list: readonly (DayHours & { day: number })[]): [number, number] | null | undefined => {
-    if (!list.length) return undefined;
-    const entry = list.find((e) => e.day === day);
-    if (!entry || closedDay(entry)) return null;
-    return [minutes(entry.opening), endMinutes(entry.closing)];
-  };
-  const branch = window(branchSchedule);
+  const branch = dayWindow(branchSchedule, day);
   if (branch === null) return null;
-  const cabin = window(cabinSchedule);
+  const cabin = dayWindow(cabinSchedule, day);
   if (cabin === null) return null;
   const b = branch ?? [0, DAY_MINUTES];
   const c = cabin ?? b;

@@ -21,7 +21,10 @@ export function lockIntervals(lock: LockLike, cabinId: string, date: string): In
   const window = lockWindow(lock, cabinId, date);
   if (!window) return [];
   if (lock.type !== 'hour') return [window];
-  return lock.time.map((t) => minutes(t.slice(0, 5))).map((s) => [s, s + SLOT_MINUTES] as const);
+  return lock.time.map((t): Interval => {
+    const s = minutes(t);
+    return [s, s + SLOT_MINUTES];
+  });
 }
 
 /** The parts of `base` no interval of `cuts` covers, in order. */
@@ -29,12 +32,15 @@ export function subtractIntervals(base: Interval | null, cuts: readonly Interval
   if (!base) return [];
   let parts: Interval[] = [base];
   for (const [cs, ce] of cuts) {
-    parts = parts.flatMap(([s, e]): Interval[] => {
-      if (ce <= s || cs >= e) return [[s, e]];
-      const left: Interval[] = cs > s ? [[s, cs]] : [];
-      const right: Interval[] = ce < e ? [[ce, e]] : [];
-      return [...left, ...right];
-    });
+    const next: Interval[] = [];
+    for (const [s, e] of parts) {
+      if (ce <= s || cs >= e) next.push([s, e]);
+      else {
+        if (cs > s) next.push([s, cs]);
+        if (ce < e) next.push([ce, e]);
+      }
+    }
+    parts = next;
   }
   return parts;
 }

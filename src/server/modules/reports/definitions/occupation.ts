@@ -126,11 +126,12 @@ function dayKinds(days: { date: string; day: number }[], locks: DatedLock[]) {
   });
   const kinds = new Map<string, { date: string; day: number; locks: LockLike[]; count: number }>();
   days.forEach(({ date, day }, d) => {
-    const own = marked.get(d) ?? [];
-    const key = `${day}|${own.map((i) => `${i}${locks[i]!.date === date ? '=' : ''}`).join(',')}`;
+    const own = marked.get(d);
+    let key = String(day);
+    for (const i of own ?? []) key += locks[i]!.date === date ? `|${i}=` : `|${i}`;
     const kind = kinds.get(key);
     if (kind) kind.count++;
-    else kinds.set(key, { date, day, locks: [...whole, ...own.map((i) => locks[i]!)], count: 1 });
+    else kinds.set(key, { date, day, locks: own ? [...whole, ...own.map((i) => locks[i]!)] : whole, count: 1 });
   });
   return [...kinds.values()];
 }
