@@ -24,6 +24,15 @@ describe('money in integer cents', () => {
     expect(toCents('9999999999.99')).toBe(999_999_999_999);
     expect(toCents('.5')).toBe(50);
     expect(toCents(1e-7)).toBe(0);
+    // the database's plain text, read without BigInt: the same cents as the general reading, never a negative zero
+    expect(toCents('1234.5')).toBe(123_450);
+    expect(toCents('-0.05')).toBe(-5);
+    expect(toCents('-0.00')).toBe(0);
+    expect(Object.is(toCents('-0.00'), -0)).toBe(false);
+    expect(toCents('0012.07')).toBe(1207);
+    expect(toCents('9999999999999.99')).toBe(999_999_999_999_999);
+    expect(toCents(' 12.5 ')).toBe(1250);
+    expect(toCents('5.')).toBe(500);
     for (const bad of ['', 'abc', '1,234.50', '1e3', NaN, Infinity]) expect(() => toCents(bad)).toThrow(/Importe inválido/);
   });
 

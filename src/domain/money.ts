@@ -47,8 +47,16 @@ function numberText(n: number): string {
   return /e/i.test(text) ? n.toFixed(20).replace(/\.?0+$/, '') : text;
 }
 
+const PLAIN_PESOS = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/;
+
 /** Pesos (a number from the wire or exact decimal text from the database) as cents, half away from zero. */
 export function toCents(amount: number | string): Cents {
+  // the database's numeric text ('1234.5', '-0.05'): whole cents, exact in a double (a report reads it a million times)
+  const plain = typeof amount === 'string' ? PLAIN_PESOS.exec(amount) : null;
+  if (plain) {
+    const value = Number(plain[2]) * 100 + (plain[3] ? Number(plain[3].padEnd(2, '0')) : 0);
+    return cents(plain[1] && value ? -value : value);
+  }
   const scaled = scaledDecimal(amount, 2);
   if (scaled === null) throw new RangeError(`Importe inválido: ${amount}`);
   return cents(Number(scaled));

@@ -66,6 +66,12 @@ export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<
   let part = 1;
   let ws = startSheet(workbook, sheet, preamble, part);
   let onSheet = 0;
+  // one style object per column, shared by its cells: exceljs recognises an object it has seen and skips rendering the
+  // style's XML to find its id, which each cell's own copy cost (most of a large file's time). Never mutated.
+  const styles = sheet.columns.map((c): Partial<ExcelJS.Style> => (FORMATS[c.type] ? { numFmt: FORMATS[c.type] } : {}));
+  const shareStyles = (cell: ExcelJS.Cell, column: number) => {
+    cell.style = styles[column - 1]!;
+  };
   for await (const row of sheet.rows) {
     if (onSheet === perSheet) {
       ws.addRow([CONTINUED_NOTICE]).commit();
@@ -78,7 +84,9 @@ export async function writeXlsx<T>(out: Writable, sheet: XlsxSheet<T>): Promise<
       if (c.total && typeof v === 'number') sums[i]! += c.type === 'integer' ? v : toCents(v);
       return v;
     });
-    ws.addRow(values).commit();
+    const line = ws.addRow(values);
+    line.eachCell({ includeEmpty: true }, shareStyles);
+    line.commit();
     count++;
     onSheet++;
     // every so often the zip gets its turn to compress what was written, and a slow reader holds the rows back
