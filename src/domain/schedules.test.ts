@@ -5,6 +5,7 @@ import {
   describeDay,
   hasSchedules,
   isClosed,
+  minutes,
   NO_BRANCH_SCHEDULE,
   openDays,
   outsideBranchHours,
@@ -58,6 +59,16 @@ describe('schedule payload', () => {
     expect(describeDay(BRANCH[0])).toBe('Cerrado');
     expect(describeDay(undefined)).toBe('Cerrado');
     expect(describeDay(BRANCH[1])).toBe('09:00 - 20:00');
+  });
+});
+
+describe('minutes of a clock time', () => {
+  it("reads 'HH:mm' and the database's 'HH:mm:ss'; a time without a colon is not a number", () => {
+    expect(minutes('09:30')).toBe(570);
+    expect(minutes('00:00')).toBe(0);
+    expect(minutes('23:59:00')).toBe(1439);
+    expect(minutes('7:05')).toBe(425);
+    expect(minutes('0930')).toBeNaN();
   });
 });
 

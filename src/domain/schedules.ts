@@ -36,6 +36,7 @@ export const timeOfDay = (label: string) =>
 export function minutes(time: string): number {
   // read without splitting: the occupation report calls this a million times for a chain-year
   const colon = time.indexOf(':');
+  if (colon < 0) return NaN;
   return Number(time.slice(0, colon)) * 60 + Number(time.slice(colon + 1, colon + 3));
 }
 
