@@ -49,6 +49,14 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('.ant-modal[class*="zoom-appear"], .ant-modal[class*="zoom-enter"]').length === 0);
 }
 
+/** Presses `button` in the open confirmation once it is enabled and its opening motion is over. */
+export async function confirmDialog(page: Page, button: string): Promise<void> {
+  const ok = page.locator('.ant-modal-confirm').getByRole('button', { name: button });
+  await expect.poll(() => ok.isEnabled()).toBe(true);
+  await settled(page);
+  await ok.click();
+}
+
 /**
  * Picks an option of the select labelled `label` and waits until the select shows it. Each try opens the list
  * and clicks with a short timeout, so a list that a re-render closed, or a click that landed while the form

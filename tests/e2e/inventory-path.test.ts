@@ -7,7 +7,7 @@ import { demoId } from '../../src/server/db/demo/random';
 import { futureDate } from '../../src/server/modules/appointments/fixtures';
 import { putIntoLot } from '../../src/server/modules/inventory';
 import { queryRows } from '../../src/server/testing/harness';
-import { chooseOption, launchBrowser, settled, signedInPage } from './browser';
+import { chooseOption, confirmDialog, launchBrowser, settled, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 /**
@@ -76,12 +76,6 @@ const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasTe
 async function rowAction(page: Page, text: string, action: string) {
   await row(page, text).getByRole('button', { name: 'Opciones' }).click();
   await page.getByRole('menuitem', { name: action }).click();
-}
-
-async function confirmDialog(page: Page, button: string) {
-  const ok = page.locator('.ant-modal-confirm').getByRole('button', { name: button });
-  await poll(() => ok.isEnabled()).toBe(true);
-  await ok.click();
 }
 
 const lotAt = async (branchId: string) =>

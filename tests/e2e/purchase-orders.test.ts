@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/testing/harness';
-import { launchBrowser, signedInPage } from './browser';
+import { confirmDialog, launchBrowser, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -33,12 +33,6 @@ async function choose(label: string, option: string) {
 async function rowAction(text: string, action: string) {
   await row(text).getByRole('button', { name: 'Opciones' }).click();
   await page.getByRole('menuitem', { name: action }).click();
-}
-
-async function confirmDialog(button: string) {
-  const ok = page.locator('.ant-modal-confirm').getByRole('button', { name: button });
-  await poll(() => ok.isEnabled()).toBe(true);
-  await ok.click();
 }
 
 describe('purchase orders', () => {
@@ -81,7 +75,7 @@ describe('purchase orders', () => {
     await page.getByTestId('line-0').getByLabel('Precio unitario').fill('80');
 
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await confirmDialog('Guardar');
+    await confirmDialog(page, 'Guardar');
     await page.waitForURL(/\/dashboard\/ordenes-de-compra$/);
     await page.getByText('Operación exitosa').first().waitFor();
     await row(INVOICE).getByText('Pendiente').waitFor();
@@ -91,7 +85,7 @@ describe('purchase orders', () => {
 
   it('receives it at the distribution centre from the row menu', async () => {
     await rowAction(INVOICE, 'Recibir en CEDIS');
-    await confirmDialog('Recibir');
+    await confirmDialog(page, 'Recibir');
     await page.getByText('Operación exitosa').first().waitFor();
     const lots = await queryRows<{ quantity: number; expires_at: string; distribution_center: boolean }>(
       server.t,
