@@ -147,3 +147,32 @@ export const reportCabinDayDeltas = pgTable('report_cabin_day_deltas', {
   ...cabinDayKey,
   ...cabinDaySums,
 });
+
+const commissionDayKey = {
+  /** medical or cosmetology (commissions.kind). */
+  kind: varchar('kind', { length: 12 }).notNull(),
+  businessDate: date('business_date').notNull(),
+  branchId: uuid('branch_id').notNull(),
+  userId: uuid('user_id').notNull(),
+};
+/** A person's commission lines (not deleted) of a branch-day: how many, and the figures the fee reports add up. */
+const commissionDaySums = {
+  lines: integer('lines').notNull(),
+  base: numeric('base', { precision: 16, scale: 2 }).notNull(),
+  commission: numeric('commission', { precision: 16, scale: 2 }).notNull(),
+  isrAmount: numeric('isr_amount', { precision: 16, scale: 2 }).notNull(),
+  payable: numeric('payable', { precision: 16, scale: 2 }).notNull(),
+};
+/** The fee reports' summary (migration 0033): each person's lines by kind and branch-day, read through report_commission_day. */
+export const reportCommissionDays = pgTable('report_commission_days', { ...commissionDayKey, ...commissionDaySums }, (t) => [
+  primaryKey({ name: 'report_commission_days_pk', columns: [t.kind, t.businessDate, t.branchId, t.userId] }),
+]);
+/** The same by month (business_date = the month's first day). */
+export const reportCommissionMonths = pgTable('report_commission_months', { ...commissionDayKey, ...commissionDaySums }, (t) => [
+  primaryKey({ name: 'report_commission_months_pk', columns: [t.kind, t.businessDate, t.branchId, t.userId] }),
+]);
+export const reportCommissionDeltas = pgTable('report_commission_deltas', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  ...commissionDayKey,
+  ...commissionDaySums,
+});

@@ -7,7 +7,7 @@ import { foldReportSummaries, rebuildReportSummaries } from '.';
 import { splitByMonths } from './period';
 
 /**
- * The reports' summaries (migration 0028) equal their detail: after the demo's year and a day of mixed activity at the
+ * The reports' summaries (migrations 0028, 0033) equal their detail: after the demo's year and a day of mixed activity at the
  * counter and in the agenda (split tenders with change and dollars, a product sale, a refund, bookings made, moved,
  * confirmed, cancelled, finished, deleted and restored), before and after the fold job, and the fold equals a rebuild.
  */
@@ -55,6 +55,17 @@ const CABIN_SUMMARY = sql`with d as (select date, cabin_id, sum(in_person) in_pe
   where x.n <> 0
   union all select d.date::text, d.cabin_id, null, null, (u.i - 1)::text, u.m from d, unnest(d.by_hour) with ordinality as u(m, i) where u.m <> 0`;
 
+/** Every person's fee lines by kind and branch-day: from the commissions, and from the summary (migration 0033). */
+const COMMISSION_DETAIL = sql`select kind, business_date::text as day, branch_id, user_id, count(*)::int as lines, sum(base)::text as base,
+    sum(commission)::text as commission, sum(isr_amount)::text as isr_amount, sum(payable)::text as payable
+  from commissions where deleted_at is null group by 1, 2, 3, 4 order by 1, 2, 3, 4`;
+const COMMISSION_SUMMARY = sql`select kind, business_date::text as day, branch_id, user_id, sum(lines)::int as lines, sum(base)::text as base,
+    sum(commission)::text as commission, sum(isr_amount)::text as isr_amount, sum(payable)::text as payable
+  from report_commission_day group by 1, 2, 3, 4 having sum(lines) <> 0 order by 1, 2, 3, 4`;
+const COMMISSION_MONTHS = (from: SQL, month: SQL) => sql`select kind, ${month} as month, branch_id, user_id, sum(lines)::int as lines,
+    sum(base)::text as base, sum(commission)::text as commission, sum(isr_amount)::text as isr_amount, sum(payable)::text as payable
+  from ${from} m group by 1, 2, 3, 4 having sum(lines) <> 0 order by 1, 2, 3, 4`;
+
 const key = (r: Record<string, unknown>) => JSON.stringify(r);
 /** The non-zero counts of a cabin query, as a sorted list (a count of 0 in the detail is no row in the summary). */
 async function cabinCounts(q: ReturnType<typeof sql>) {
@@ -85,9 +96,14 @@ async function expectSummariesEqualDetail() {
   expect(nonZero(await rows(CABIN_MONTHS(sql`report_cabin_month`, cabinMonthOf)))).toEqual(
     nonZero(await rows(CABIN_MONTHS(sql`report_cabin_day`, cabinMonthOf))),
   );
+  const commissions = await rows(COMMISSION_DETAIL);
+  expect(commissions.length).toBeGreaterThan(0);
+  expect(await rows(COMMISSION_SUMMARY)).toEqual(commissions);
+  expect(await rows(COMMISSION_MONTHS(sql`report_commission_month`, monthOf))).toEqual(await rows(COMMISSION_MONTHS(sql`report_commission_day`, monthOf)));
 }
 const pending = async () =>
-  (await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas))::int as n`))[0]!.n;
+  (await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas)
+      + (select count(*) from report_commission_deltas))::int as n`))[0]!.n;
 
 let keySeq = 0;
 async function sell(url: string, payload: Record<string, unknown>) {
@@ -160,6 +176,15 @@ beforeAll(async () => {
   await rows(sql`update appointments set deleted_at = now() where ${on(5)} or ${on(2)}`);
   await rows(sql`update appointments set deleted_at = null where ${on(2)}`);
   await rows(sql`update appointments set observations = 'sin efecto en los reportes' where ${on(0)}`);
+
+  // fee lines changed by hand: an amount, a day and branch, a line deleted, another deleted and restored, a note
+  const lines = await rows<{ id: string }>(sql`select id from commissions where deleted_at is null order by business_date desc, id limit 4`);
+  const line = (i: number) => sql`id = ${lines[i]!.id}`;
+  await rows(sql`update commissions set commission = commission + 1.23, payable = payable + 1.23, isr_amount = isr_amount + 0.10 where ${line(0)}`);
+  await rows(sql`update commissions set business_date = '2031-03-02', branch_id = ${TIJUANA} where ${line(1)}`);
+  await rows(sql`update commissions set deleted_at = now() where ${line(2)} or ${line(3)}`);
+  await rows(sql`update commissions set deleted_at = null where ${line(3)}`);
+  await rows(sql`update commissions set concept = 'sin efecto en los reportes' where ${line(0)}`);
 });
 
 describe('report summaries', () => {
@@ -175,9 +200,10 @@ describe('report summaries', () => {
     const cabinRows = sql`select * from report_cabin_days c where c.in_person + c.phone_call + c.social_networks + c.app + c.ecommerce + c.finished
       + c.confirm_si + c.confirm_no + c.confirm_whatsapp + c.confirm_buzon + c.confirm_email + c.confirm_app + c.confirm_ecommerce + c.booked_minutes <> 0
       order by date, branch_id, cabin_id`;
-    const folded = [await rows(dayRows), await rows(cabinRows)];
+    const commissionRows = sql`select * from report_commission_days where lines <> 0 order by 1, 2, 3, 4`;
+    const folded = [await rows(dayRows), await rows(cabinRows), await rows(commissionRows)];
     await rebuildReportSummaries(t.ctx.db);
-    expect([await rows(dayRows), await rows(cabinRows)]).toEqual(folded);
+    expect([await rows(dayRows), await rows(cabinRows), await rows(commissionRows)]).toEqual(folded);
   });
 
   it('a booking moved to another cabin leaves the old cabin-day and counts in the new one at once', async () => {

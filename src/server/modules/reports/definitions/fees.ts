@@ -7,6 +7,7 @@ import type { ReportDefinition, ReportScope } from '../definition';
 import { isUuid, refuseKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, pesosOfText, rowsOf } from './money-rows';
+import { commissionSummary } from './summary-rows';
 
 /**
  * The fee reports read the commission lines themselves (the `commissions` table the commission screens list): each
@@ -17,23 +18,33 @@ import { branchIs, pesosOfText, rowsOf } from './money-rows';
 
 /** Whose lines and which branch: a reader of every report takes the scope's branch (their own when branch-bound) and
  * the user asked for; a medic or cosmetologist reads their own lines at any branch (a branch asked for was checked). */
-function lineFilter(scope: ReportScope, kind: CommissionKind, only?: { userId: string; branchId: string }): SQL {
+function whose(scope: ReportScope, only?: { userId: string; branchId: string }): { branchId?: string; userId?: string } {
   // reports.view, as the service's rule (imported from it would be a cycle)
   const every = userCan(scope.actor, 'reports', 'view');
-  const branchId = only?.branchId ?? (every ? scope.branchId : scope.query.branchId);
-  const userId = only?.userId ?? scope.userId;
+  return { branchId: only?.branchId ?? (every ? scope.branchId : scope.query.branchId), userId: only?.userId ?? scope.userId };
+}
+
+const userIs = (column: SQL, userId: string | undefined) => (userId ? sql`${column} = ${userId}::uuid` : sql`true`);
+
+function lineFilter(scope: ReportScope, kind: CommissionKind, only?: { userId: string; branchId: string }): SQL {
+  const { branchId, userId } = whose(scope, only);
   return sql`c.deleted_at is null and c.kind = ${kind}
     and c.business_date between ${scope.period.from}::date and ${scope.period.to}::date
-    and ${branchIs(sql`c.branch_id`, branchId)}
-    and ${userId ? sql`c.user_id = ${userId}::uuid` : sql`true`}`;
+    and ${branchIs(sql`c.branch_id`, branchId)} and ${userIs(sql`c.user_id`, userId)}`;
 }
 
 /**
- * A general report's sums per person and branch, added up before the names are joined (a year of a chain's lines
- * grouped by name would sort every line: 287,000 on the volume data).
+ * The same lines as `lineFilter` picks, added up by person and branch-day (or month) in the fee summary (migration
+ * 0033: a year of the chain's cosmetology is 287,000 lines and a few thousand summary rows); `lines` counts them.
  */
+function summedLines(scope: ReportScope, kind: CommissionKind, only?: { userId: string; branchId: string }): SQL {
+  const { branchId, userId } = whose(scope, only);
+  return commissionSummary(scope.period, branchId, sql`s.kind = ${kind} and ${userIs(sql`s.user_id`, userId)}`);
+}
+
+/** A general report's sums per person and branch, added up before the names are joined. */
 const sumsByPerson = (scope: ReportScope, kind: CommissionKind, sums: SQL) =>
-  sql`(select c.user_id, c.branch_id, ${sums} from commissions c where ${lineFilter(scope, kind)} group by c.user_id, c.branch_id)`;
+  sql`(select c.user_id, c.branch_id, ${sums} from ${summedLines(scope, kind)} c group by c.user_id, c.branch_id having sum(c.lines) <> 0)`;
 
 /*
  * A line's names (customer, treatment, products) are scalar subqueries in the select list, not joins: a page sorts the
@@ -88,7 +99,8 @@ function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId:
       where ${lineFilter(scope, 'medical', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { commission: 'commission', isr: 'isr_amount', total: 'payable' },
-    counted: sql`select c.commission, c.isr_amount, c.payable from commissions c where ${lineFilter(scope, 'medical', only)}`,
+    counted: summedLines(scope, 'medical', only),
+    countedBy: 'lines',
     map: (r) => ({
       orderNumber: r.appointment_number,
       ...whereAndWhen(r),
@@ -203,7 +215,8 @@ function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId
       where ${lineFilter(scope, 'cosmetology', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { salePrice: 'base', commission: 'commission', total: 'payable' },
-    counted: sql`select c.base, c.commission, c.payable from commissions c where ${lineFilter(scope, 'cosmetology', only)}`,
+    counted: summedLines(scope, 'cosmetology', only),
+    countedBy: 'lines',
     map: (r) => ({
       orderNumber: r.order_number,
       ...whereAndWhen(r),

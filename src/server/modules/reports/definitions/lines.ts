@@ -22,6 +22,8 @@ export interface LineQuery<R> {
    * columns `sums` names: what the count and the totals are read from when given.
    */
   counted?: SQL;
+  /** The column of `counted` that holds how many lines each of its rows stands for (a summary's rows); else one each. */
+  countedBy?: string;
   map: (row: R) => ReportRow;
 }
 
@@ -40,7 +42,7 @@ async function pageLines<R>(scope: ReportScope, meta: ReportMeta, q: LineQuery<R
   const sums = Object.entries(q.sums ?? {});
   const aggregate = sql.join(
     [
-      sql`count(*)::int as item_count`,
+      q.countedBy ? sql`coalesce(sum(l.${sql.identifier(q.countedBy)}), 0)::int as item_count` : sql`count(*)::int as item_count`,
       ...sums.map(([key, column]) => sql`coalesce(sum(l.${sql.identifier(column)}::numeric), 0)::text as ${sql.identifier(key)}`),
     ],
     sql`, `,
