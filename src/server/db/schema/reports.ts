@@ -116,7 +116,7 @@ export const reportMoneyMonths = pgTable('report_money_months', { ...moneyKey, .
 export const reportMoneyDeltas = pgTable('report_money_deltas', { seq: bigserial('seq', { mode: 'number' }).primaryKey(), ...moneyKey, ...moneySums });
 
 const cabinDayKey = { date: date('date').notNull(), branchId: uuid('branch_id').notNull(), cabinId: uuid('cabin_id').notNull() };
-/** Counts of a cabin-day's appointments (not deleted): by channel (not cancelled), finished, by confirm method (any status), booked minutes. */
+/** Counts of a cabin-day's appointments (not deleted): all of them, by channel (not cancelled), finished, by confirm method (any status), booked minutes. */
 const cabinDaySums = {
   inPerson: integer('in_person').notNull(),
   phoneCall: integer('phone_call').notNull(),
@@ -134,6 +134,8 @@ const cabinDaySums = {
   /** Minutes held by scheduled, in-process and finished appointments, and the same split by hour of the day (24). */
   bookedMinutes: integer('booked_minutes').notNull(),
   bookedByHour: integer('booked_by_hour').array().notNull(),
+  /** Every appointment (not deleted), whatever its status: the scheduled-appointments report's count (migration 0034). */
+  appointments: integer('appointments').notNull().default(0),
 };
 export const reportCabinDays = pgTable('report_cabin_days', { ...cabinDayKey, ...cabinDaySums }, (t) => [
   primaryKey({ name: 'report_cabin_days_pk', columns: [t.date, t.branchId, t.cabinId] }),

@@ -36,6 +36,7 @@ const CABIN_DETAIL = sql`select a.date::text as day, a.cabin_id, a.appointment_m
     where a.deleted_at is null and a.confirm_method is not null group by 1, 2, 4
   union all select a.date::text, a.cabin_id, null, 'finished', null, count(*)::int from appointments a
     where a.deleted_at is null and a.status = 'finished' group by 1, 2
+  union all select a.date::text, a.cabin_id, null, 'all', null, count(*)::int from appointments a where a.deleted_at is null group by 1, 2
   union all select b.date::text, b.cabin_id, null, null, h.hour::text, sum(greatest(0, least(b.e, (h.hour + 1) * 60) - greatest(b.s, h.hour * 60)))::int
     from (select a.date, a.cabin_id, (extract(epoch from a.start_time) / 60)::int as s,
         case when a.end_time = '00:00' then 1440 else (extract(epoch from a.end_time) / 60)::int end as e
@@ -45,13 +46,13 @@ const CABIN_DETAIL = sql`select a.date::text as day, a.cabin_id, a.appointment_m
 const CABIN_SUMMARY = sql`with d as (select date, cabin_id, sum(in_person) in_person, sum(phone_call) phone_call, sum(social_networks) social_networks,
       sum(app) app, sum(ecommerce) ecommerce, sum(finished) finished, sum(confirm_si) si, sum(confirm_no) no, sum(confirm_whatsapp) whatsapp,
       sum(confirm_buzon) buzon, sum(confirm_email) email, sum(confirm_app) c_app, sum(confirm_ecommerce) c_ecommerce,
-      report_sum_by_hour(booked_by_hour) by_hour
+      report_sum_by_hour(booked_by_hour) by_hour, sum(appointments) appointments
     from report_cabin_day group by date, cabin_id)
   select d.date::text as day, d.cabin_id, x.channel, x.confirm, x.hour, x.n::int as n
   from d, lateral (values ('inPerson', null, null, d.in_person), ('phoneCall', null, null, d.phone_call), ('socialNetworks', null, null, d.social_networks),
       ('app', null, null, d.app), ('ecommerce', null, null, d.ecommerce), (null, 'finished', null, d.finished), (null, 'si', null, d.si),
       (null, 'no', null, d.no), (null, 'whatsapp', null, d.whatsapp), (null, 'buzón', null, d.buzon), (null, 'email', null, d.email),
-      (null, 'app', null, d.c_app), (null, 'ecommerce', null, d.c_ecommerce)) as x(channel, confirm, hour, n)
+      (null, 'app', null, d.c_app), (null, 'ecommerce', null, d.c_ecommerce), (null, 'all', null, d.appointments)) as x(channel, confirm, hour, n)
   where x.n <> 0
   union all select d.date::text, d.cabin_id, null, null, (u.i - 1)::text, u.m from d, unnest(d.by_hour) with ordinality as u(m, i) where u.m <> 0`;
 
@@ -79,13 +80,14 @@ const MONEY_MONTHS = (from: SQL, day: SQL) => sql`select branch_id, ${day} as mo
     channel, kind, method, currency, sum(amount)::text as amount, sum(amount_mxn)::text as amount_mxn
   from ${from} m group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(amount) <> 0 or sum(amount_mxn) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
 const CABIN_MONTHS = (from: SQL, day: SQL) => sql`select branch_id, ${day} as month, cabin_id, sum(booked_minutes)::int as minutes,
-    sum(in_person + phone_call + social_networks + app + ecommerce)::int as booked, sum(finished)::int as finished,
+    sum(in_person + phone_call + social_networks + app + ecommerce)::int as booked, sum(finished)::int as finished, sum(appointments)::int as appointments,
     sum(confirm_si + confirm_no + confirm_whatsapp + confirm_buzon + confirm_email + confirm_app + confirm_ecommerce)::int as confirmed,
     array_to_json(report_sum_by_hour(booked_by_hour))::text as by_hour
   from ${from} m group by 1, 2, 3 order by 1, 2, 3`;
 const monthOf = sql`date_trunc('month', m.business_date)::date::text`;
 const cabinMonthOf = sql`date_trunc('month', m.date)::date::text`;
-const nonZero = (list: Record<string, unknown>[]) => list.filter((r) => r.minutes !== 0 || r.booked !== 0 || r.finished !== 0 || r.confirmed !== 0);
+const nonZero = (list: Record<string, unknown>[]) =>
+  list.filter((r) => r.minutes !== 0 || r.booked !== 0 || r.finished !== 0 || r.confirmed !== 0 || r.appointments !== 0);
 
 async function expectSummariesEqualDetail() {
   expect(await rows(MONEY_SUMMARY)).toEqual(await rows(MONEY_DETAIL));
@@ -198,7 +200,8 @@ describe('report summaries', () => {
 
     const dayRows = sql`select m.*, null as c from report_money_days m where m.amount <> 0 or m.amount_mxn <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
     const cabinRows = sql`select * from report_cabin_days c where c.in_person + c.phone_call + c.social_networks + c.app + c.ecommerce + c.finished
-      + c.confirm_si + c.confirm_no + c.confirm_whatsapp + c.confirm_buzon + c.confirm_email + c.confirm_app + c.confirm_ecommerce + c.booked_minutes <> 0
+      + c.confirm_si + c.confirm_no + c.confirm_whatsapp + c.confirm_buzon + c.confirm_email + c.confirm_app + c.confirm_ecommerce + c.booked_minutes
+      + c.appointments <> 0
       order by date, branch_id, cabin_id`;
     const commissionRows = sql`select * from report_commission_days where lines <> 0 order by 1, 2, 3, 4`;
     const folded = [await rows(dayRows), await rows(cabinRows), await rows(commissionRows)];
