@@ -48,6 +48,8 @@ export const customers = pgTable(
     blackList: boolean('black_list').notNull().default(false),
     cancellations: smallint('cancellations').notNull().default(0),
     registryBranchId: uuid('registry_branch_id').references(() => branches.id),
+    /** The registry branch's own day of created_at (the business zone without one): set by a trigger (migration 0035). */
+    registeredOn: date('registered_on'),
     photo: varchar('photo', { length: 200 }),
     /** Cached balance, written in the same transaction as each point_ledger row. */
     points: integer('points').notNull().default(0),
@@ -71,9 +73,9 @@ export const customers = pgTable(
     index('customers_tutor_idx').on(t.tutorId),
     index('customers_last_name_idx').on(t.lastName, t.name),
     index('customers_registry_branch_idx').on(t.registryBranchId),
-    // the customers report: those registered in a period
-    index('customers_created_at_idx')
-      .on(t.createdAt)
+    // the customers report: those registered in a period, by day
+    index('customers_registered_on_idx')
+      .on(t.registeredOn, t.registryBranchId)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -63,6 +63,11 @@ const saleColumns = () => ({
   payReferenceCredit: varchar('pay_reference_credit', { length: 60 }),
   currency: varchar('currency', { length: 3 }).notNull().default('MXN'),
   refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  /**
+   * The customer's registration day (customers.registered_on) while the customer is not deleted, else null: kept by
+   * triggers (migration 0035) so the customers report adds up a period's registered customers' sales by a range scan.
+   */
+  customerRegisteredOn: date('customer_registered_on'),
   refundMethod: varchar('refund_method', { length: 20 }),
   refundReason: text('refund_reason'),
   refundedById: uuid('refunded_by_id').references(() => users.id),
@@ -100,6 +105,7 @@ type SaleTable = Record<
   | 'idempotencyClientId'
   | 'customerId'
   | 'refundedAt'
+  | 'customerRegisteredOn'
   | 'change',
   AnyPgColumn
 >;
@@ -127,6 +133,10 @@ function saleRules(name: string, t: SaleTable) {
     index(`${name}_paid_customer_idx`)
       .on(t.customerId, t.businessDate, t.total)
       .where(sql`${t.paymentStatus} = 'paid' and ${t.refundedAt} is null`),
+    // and, over the chain, the paid sales kept of the customers registered in a period (by registration day)
+    index(`${name}_paid_registered_idx`)
+      .on(t.customerRegisteredOn, t.businessDate, t.total)
+      .where(sql`${t.paymentStatus} = 'paid' and ${t.refundedAt} is null and ${t.customerRegisteredOn} is not null`),
     uniqueIndex(`${name}_idempotency_unique`)
       .on(t.idempotencyClientId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
