@@ -113,8 +113,10 @@ async function expectSummariesEqualDetail() {
   expect(await rows(REGISTRATION_DRIFT)).toEqual([]);
 }
 const pending = async () =>
-  (await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas)
-      + (select count(*) from report_commission_deltas))::int as n`))[0]!.n;
+  (
+    await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas)
+      + (select count(*) from report_commission_deltas))::int as n`)
+  )[0]!.n;
 
 let keySeq = 0;
 async function sell(url: string, payload: Record<string, unknown>) {
