@@ -178,3 +178,21 @@ export const reportCommissionDeltas = pgTable('report_commission_deltas', {
   ...commissionDayKey,
   ...commissionDaySums,
 });
+
+const expenseDayKey = {
+  /** The branch-local day of the movement (business day), or the month's first day in the month table. */
+  day: date('day').notNull(),
+  branchId: uuid('branch_id').notNull(),
+  /** Section 9's part: assortment, transferReceived, transferSent or return. */
+  kind: varchar('kind', { length: 20 }).notNull(),
+};
+/** The branch-day's expense movements of a part, valued at their lots' prices (signed as the part adds or takes away). */
+const expenseDaySums = { amount: numeric('amount', { precision: 16, scale: 2 }).notNull() };
+/** The expense reports' summary (migration 0036), read through report_expense_day. */
+export const reportExpenseDays = pgTable('report_expense_days', { ...expenseDayKey, ...expenseDaySums }, (t) => [
+  primaryKey({ name: 'report_expense_days_pk', columns: [t.day, t.branchId, t.kind] }),
+]);
+export const reportExpenseMonths = pgTable('report_expense_months', { ...expenseDayKey, ...expenseDaySums }, (t) => [
+  primaryKey({ name: 'report_expense_months_pk', columns: [t.day, t.branchId, t.kind] }),
+]);
+export const reportExpenseDeltas = pgTable('report_expense_deltas', { seq: bigserial('seq', { mode: 'number' }).primaryKey(), ...expenseDayKey, ...expenseDaySums });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { toCents } from '../../../domain/money';
 import { demoId } from '../../db/demo/random';
+import { putIntoLot } from '../inventory';
 import { insertAppointment } from '../../testing/appointments';
 import { queryRows, useTestApp } from '../../testing/harness';
 import { foldReportSummaries, rebuildReportSummaries } from '.';
@@ -67,6 +69,21 @@ const COMMISSION_MONTHS = (from: SQL, month: SQL) => sql`select kind, ${month} a
     sum(base)::text as base, sum(commission)::text as commission, sum(isr_amount)::text as isr_amount, sum(payable)::text as payable
   from ${from} m group by 1, 2, 3, 4 having sum(lines) <> 0 order by 1, 2, 3, 4`;
 
+/** Every branch-day's expenses by part: from the stock ledger at the lots' prices, and from the summary (migration 0036). */
+const EXPENSE_DETAIL = sql`select (sm.created_at at time zone b.time_zone)::date::text as day, sm.branch_id,
+    case sm.cause when 'restock_received' then 'assortment' when 'transfer_received' then 'transferReceived' when 'provider_return' then 'return'
+      else (case when d.distribution_center then 'return' else 'transferSent' end) end as kind,
+    sum(coalesce(s.price, 0) * case when sm.cause in ('restock_received', 'transfer_received') then sm.quantity else -sm.quantity end)::text as amount
+  from stock_movements sm join branches b on b.id = sm.branch_id join product_stocks s on s.id = sm.stock_id
+    left join transfers t on sm.cause in ('transfer_sent', 'transfer_returned') and t.id = sm.document_id
+    left join branches d on d.id = t.destiny_branch_id
+  where sm.cause in ('restock_received', 'transfer_received', 'transfer_sent', 'transfer_returned', 'provider_return')
+  group by 1, 2, 3 having sum(coalesce(s.price, 0) * sm.quantity) <> 0 order by 1, 2, 3`;
+const EXPENSE_SUMMARY = sql`select day::text as day, branch_id, kind, sum(amount)::text as amount from report_expense_day
+  group by 1, 2, 3 having sum(amount) <> 0 order by 1, 2, 3`;
+const EXPENSE_MONTHS = (from: SQL) => sql`select date_trunc('month', day)::date::text as month, branch_id, kind, sum(amount)::text as amount
+  from ${from} m group by 1, 2, 3 having sum(amount) <> 0 order by 1, 2, 3`;
+
 /** The customers report's registration days (migration 0035) that differ from the detail: a customer's, and each sale's. */
 const REGISTRATION_DRIFT = sql`select 'customer' as what, c.id::text from customers c
     where c.registered_on is distinct from (c.created_at at time zone coalesce((select b.time_zone from branches b where b.id = c.registry_branch_id), 'America/Tijuana'))::date
@@ -111,6 +128,10 @@ async function expectSummariesEqualDetail() {
   expect(await rows(COMMISSION_SUMMARY)).toEqual(commissions);
   expect(await rows(COMMISSION_MONTHS(sql`report_commission_month`, monthOf))).toEqual(await rows(COMMISSION_MONTHS(sql`report_commission_day`, monthOf)));
   expect(await rows(REGISTRATION_DRIFT)).toEqual([]);
+  const expenses = await rows(EXPENSE_DETAIL);
+  expect(expenses.length).toBeGreaterThan(0);
+  expect(await rows(EXPENSE_SUMMARY)).toEqual(expenses);
+  expect(await rows(EXPENSE_MONTHS(sql`report_expense_month`))).toEqual(await rows(EXPENSE_MONTHS(sql`report_expense_day`)));
 }
 const pending = async () =>
   (
@@ -211,6 +232,20 @@ beforeAll(async () => {
   await rows(sql`update customers set created_at = created_at - interval '1 day' where ${buyer(3)}`);
   await rows(sql`update orders set customer_id = ${buyers[3]!.id} where id = (select id from orders where customer_id = ${buyers[2]!.id} limit 1)`);
   await rows(sql`update branches set time_zone = 'America/Hermosillo' where id = ${demoId('branch:cdmx')}`);
+
+  // the stock ledger: a restock received today (an expense movement through the service's own step), an expense movement
+  // corrected by hand, another moved to the day before
+  const [lotProduct] = await rows<{ id: string }>(sql`select id from products where deleted_at is null order by sku limit 1`);
+  await t.ctx.db.transaction((tx) =>
+    putIntoLot(tx, null, { productId: lotProduct!.id, branchId: TIJUANA, allotment: 'RESUMEN-GASTO', expiresAt: '2099-01-31', price: toCents(123.45) }, 7, {
+      cause: 'restock_received',
+    }),
+  );
+  const moves = await rows<{ seq: number }>(
+    sql`select seq from stock_movements where cause in ('restock_received', 'transfer_sent') order by seq desc limit 2`,
+  );
+  await rows(sql`update stock_movements set quantity = quantity + 1 where seq = ${moves[0]!.seq}`);
+  await rows(sql`update stock_movements set created_at = created_at - interval '1 day' where seq = ${moves[1]!.seq}`);
 });
 
 describe('report summaries', () => {

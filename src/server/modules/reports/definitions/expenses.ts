@@ -10,6 +10,7 @@ import { uuidKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
 import { branchIs, rowsOf } from './money-rows';
 import { branchNames } from './names';
+import { expenseSummary } from './summary-rows';
 
 /** The four parts of section 9's expenses total. */
 export type ExpenseKind = 'assortment' | 'transferReceived' | 'transferSent' | 'return';
@@ -102,13 +103,11 @@ const signOf = (kind: ExpenseKind) => (kind === 'assortment' || kind === 'transf
 
 /** Each branch's (or branch-month's, with `byMonth`) four parts and total, in cents. */
 export async function expensesBy(scope: ReportScope, byMonth = false) {
-  // each line's amount is its units (positive: a sent line's movement is negative) at its lot's price, summed by the database
+  // each line's amount is its units (positive: a sent line's movement is negative) at its lot's price, kept summed by
+  // branch-day and part by the database (report_expense_day, migration 0036: the lines' own query, expenseLineQuery, less the names)
   const sums = rowsOf<{ kind: ExpenseKind; branch_id: string; month: string; amount: string }>(
-    await scope.db.execute(sql`select m.kind, m.branch_id, to_char(m.day, 'YYYY-MM') as month,
-        sum(coalesce(s.price, 0) * case when m.kind in ('assortment', 'transferReceived') then m.quantity else -m.quantity end)::text as amount
-      from ${expenseMovements(scope.period, scope.branchId)} m join product_stocks s on s.id = m.stock_id
-      where m.day between ${scope.period.from}::date and ${scope.period.to}::date
-      group by 1, 2, 3`),
+    await scope.db.execute(sql`select e.kind, e.branch_id, to_char(date_trunc('month', e.day), 'YYYY-MM') as month, sum(e.amount)::text as amount
+      from ${expenseSummary(scope.period, scope.branchId)} e group by 1, 2, date_trunc('month', e.day)`),
   );
   const parts = new Map<string, Record<ExpenseKind, Cents[]>>();
   for (const r of sums) {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { splitByMonths, type ReportPeriod } from '../period';
 
 /**
- * The rows of a summary (migrations 0028 and 0033) for a period and branch: its whole months from the month view, the days
+ * The rows of a summary (migrations 0028, 0033 and 0036) for a period and branch: its whole months from the month view, the days
  * around them from the day view; `date` is the column the period is read on (a refund's sale day for the sale basis).
  * Both views have the same columns, so the caller groups the union as it would one of them.
  */
@@ -34,3 +34,7 @@ export const cabinSummary = (period: ReportPeriod, branchId: string | undefined,
 /** A person's commission lines by kind and branch-day: their count and sums (report_commission_day, by month report_commission_month). */
 export const commissionSummary = (period: ReportPeriod, branchId: string | undefined, where: SQL = sql`true`) =>
   summaryRows({ day: 'report_commission_day', month: 'report_commission_month' }, 'business_date', period, branchId, where);
+
+/** A branch-day's expenses by part, at their lots' prices (report_expense_day, by month report_expense_month). */
+export const expenseSummary = (period: ReportPeriod, branchId: string | undefined) =>
+  summaryRows({ day: 'report_expense_day', month: 'report_expense_month' }, 'day', period, branchId, sql`true`);
