@@ -195,4 +195,8 @@ export const reportExpenseDays = pgTable('report_expense_days', { ...expenseDayK
 export const reportExpenseMonths = pgTable('report_expense_months', { ...expenseDayKey, ...expenseDaySums }, (t) => [
   primaryKey({ name: 'report_expense_months_pk', columns: [t.day, t.branchId, t.kind] }),
 ]);
-export const reportExpenseDeltas = pgTable('report_expense_deltas', { seq: bigserial('seq', { mode: 'number' }).primaryKey(), ...expenseDayKey, ...expenseDaySums });
+export const reportExpenseDeltas = pgTable('report_expense_deltas', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  ...expenseDayKey,
+  ...expenseDaySums,
+});
