@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, launchBrowser, settled, signIn, signedInPage } from './browser';
+import { chooseOption, confirmDialog, launchBrowser, signIn, signedInPage } from './browser';
 import { startServer, type E2EServer } from './server';
 
 let server: E2EServer;
@@ -143,8 +143,7 @@ describe('customers', () => {
     await dialog.getByRole('button', { name: 'Desbanear' }).click();
     const confirmUnban = page.locator('.ant-modal-confirm');
     await expect.poll(() => confirmUnban.innerText()).toMatch(/Se borrarán sus 2 cancelaciones/);
-    await settled(page);
-    await confirmUnban.getByRole('button', { name: 'Desbanear' }).click();
+    await confirmDialog(page, 'Desbanear');
     await expect.poll(() => cancellations.innerText()).toBe('0');
     expect(await dialog.getByRole('button', { name: 'Desbanear' }).count()).toBe(0);
 
@@ -181,8 +180,7 @@ describe('customers', () => {
     await noteRow.getByRole('button', { name: 'Eliminar nota' }).click();
     const confirmDelete = page.locator('.ant-modal-confirm');
     await expect.poll(() => confirmDelete.innerText()).toMatch(/¿Eliminar la nota "Zona tratada"\?/);
-    await settled(page);
-    await confirmDelete.getByRole('button', { name: 'Eliminar' }).click();
+    await confirmDialog(page, 'Eliminar');
     await expect.poll(() => noteRow.count()).toBe(0);
     await expect.poll(() => dialog.getByText('Sin notas').isVisible()).toBe(true);
   });

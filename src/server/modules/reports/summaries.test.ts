@@ -136,7 +136,7 @@ async function expectSummariesEqualDetail() {
 const pending = async () =>
   (
     await rows<{ n: number }>(sql`select ((select count(*) from report_money_deltas) + (select count(*) from report_cabin_day_deltas)
-      + (select count(*) from report_commission_deltas))::int as n`)
+      + (select count(*) from report_commission_deltas) + (select count(*) from report_expense_deltas))::int as n`)
   )[0]!.n;
 
 let keySeq = 0;
@@ -263,9 +263,11 @@ describe('report summaries', () => {
       + c.appointments <> 0
       order by date, branch_id, cabin_id`;
     const commissionRows = sql`select * from report_commission_days where lines <> 0 order by 1, 2, 3, 4`;
-    const folded = [await rows(dayRows), await rows(cabinRows), await rows(commissionRows)];
+    const expenseRows = sql`select * from report_expense_days where amount <> 0 order by 1, 2, 3`;
+    const summaryRows = async () => [await rows(dayRows), await rows(cabinRows), await rows(commissionRows), await rows(expenseRows)];
+    const folded = await summaryRows();
     await rebuildReportSummaries(t.ctx.db);
-    expect([await rows(dayRows), await rows(cabinRows), await rows(commissionRows)]).toEqual(folded);
+    expect(await summaryRows()).toEqual(folded);
   });
 
   it('a booking moved to another cabin leaves the old cabin-day and counts in the new one at once', async () => {

@@ -15,9 +15,9 @@ import { branchIs, pesosOfText, rowsOf } from './money-rows';
  * business day falls in it, a refunded sale left out; Total = the sum of those sales' totals.
  */
 
-/** A paid sale, not refunded, of the period, of a customer registered in it (r). */
-const purchased = (o: SQL, period: ReportPeriod) =>
-  sql`r.registered_on between ${period.from}::date and ${period.to}::date and ${o}.payment_status = 'paid' and ${o}.refunded_at is null
+/** A paid sale, not refunded, of the period, of a customer registered in it (`registeredOn`: r's, or the day the sale carries). */
+const purchased = (o: SQL, period: ReportPeriod, registeredOn: SQL = sql`r.registered_on`) =>
+  sql`${registeredOn} between ${period.from}::date and ${period.to}::date and ${o}.payment_status = 'paid' and ${o}.refunded_at is null
     and ${o}.business_date between ${period.from}::date and ${period.to}::date`;
 
 /**
@@ -40,8 +40,7 @@ const registeredIn = (period: ReportPeriod, branchId: string | undefined, only: 
  */
 function countedCustomers(period: ReportPeriod, branchId: string | undefined): SQL {
   const kept = (table: string) => sql`select 0 as n, count(*) as sales, coalesce(sum(o.total), 0) as total from ${sql.raw(table)} o
-    where o.customer_registered_on between ${period.from}::date and ${period.to}::date and o.payment_status = 'paid' and o.refunded_at is null
-      and o.business_date between ${period.from}::date and ${period.to}::date`;
+    where ${purchased(sql`o`, period, sql`o.customer_registered_on`)}`;
   const sales = branchId
     ? sql`select 0 as n, count(*) as sales, coalesce(sum(s.total), 0) as total
         from (${purchasesOf(sql`true`, period, sql`join customers r on r.id = o.customer_id and ${registeredIn(period, branchId)}`)}) s`

@@ -6,7 +6,7 @@ import { assertBranchAccess, userCan } from '../../../platform/auth/actor';
 import type { ReportDefinition, ReportScope } from '../definition';
 import { isUuid, refuseKey } from './drill-key';
 import { lineReport, readLines, type LineQuery } from './lines';
-import { branchIs, pesosOfText, rowsOf } from './money-rows';
+import { branchIs, idIs, pesosOfText, rowsOf } from './money-rows';
 import { commissionSummary } from './summary-rows';
 
 /**
@@ -24,13 +24,11 @@ function whose(scope: ReportScope, only?: { userId: string; branchId: string }):
   return { branchId: only?.branchId ?? (every ? scope.branchId : scope.query.branchId), userId: only?.userId ?? scope.userId };
 }
 
-const userIs = (column: SQL, userId: string | undefined) => (userId ? sql`${column} = ${userId}::uuid` : sql`true`);
-
 function lineFilter(scope: ReportScope, kind: CommissionKind, only?: { userId: string; branchId: string }): SQL {
   const { branchId, userId } = whose(scope, only);
   return sql`c.deleted_at is null and c.kind = ${kind}
     and c.business_date between ${scope.period.from}::date and ${scope.period.to}::date
-    and ${branchIs(sql`c.branch_id`, branchId)} and ${userIs(sql`c.user_id`, userId)}`;
+    and ${branchIs(sql`c.branch_id`, branchId)} and ${idIs(sql`c.user_id`, userId)}`;
 }
 
 /**
@@ -39,7 +37,7 @@ function lineFilter(scope: ReportScope, kind: CommissionKind, only?: { userId: s
  */
 function summedLines(scope: ReportScope, kind: CommissionKind, only?: { userId: string; branchId: string }): SQL {
   const { branchId, userId } = whose(scope, only);
-  return commissionSummary(scope.period, branchId, sql`s.kind = ${kind} and ${userIs(sql`s.user_id`, userId)}`);
+  return commissionSummary(scope.period, branchId, sql`s.kind = ${kind} and ${idIs(sql`s.user_id`, userId)}`);
 }
 
 /** A general report's sums per person and branch, added up before the names are joined. */

@@ -27,8 +27,11 @@ export function pesosOfText(v: string | null): number | null {
   return v === null ? null : fromCents(toCents(v));
 }
 
+/** `column = id` when one is asked for (a branch, a user); else no condition. */
+export const idIs = (column: SQL, id: string | undefined) => (id ? sql`${column} = ${id}::uuid` : sql`true`);
+
 /** `column = branch` when one branch is asked for. */
-export const branchIs = (column: SQL, branchId: string | undefined) => (branchId ? sql`${column} = ${branchId}::uuid` : sql`true`);
+export const branchIs = idIs;
 
 /** The rows of the money summary a basis reads, each with its `day` (or month): `money(date, where)` reads one part. */
 function byBasis(basis: ReportBasis, money: (date: 'business_date' | 'sale_date', where: SQL) => SQL): SQL {
