@@ -1,8 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// the API suite on PostgreSQL: TEST_DATABASE_URL only (src/server/testing/test-database.ts), never DATABASE_URL
-const pg = Boolean(process.env.TEST_DATABASE_URL);
-
 export default defineConfig({
   test: {
     env: { TZ: 'UTC' },
@@ -15,9 +12,8 @@ export default defineConfig({
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // one shared PostgreSQL database cannot host several suites at once
-          fileParallelism: !pg,
-          maxWorkers: pg ? 1 : 2,
+          // on PostgreSQL each worker has a database of its own (src/server/testing/test-database.ts)
+          maxWorkers: 2,
         },
       },
       {

@@ -18,14 +18,47 @@ function run(cmd, args, env = process.env) {
   return res.status ?? 1;
 }
 
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 /** Runs a step or stops the whole command with that step's exit code. */
 function step(title, cmd, args, env) {
   heading(title);
+  const started = Date.now();
   const code = run(cmd, args, env);
   if (code !== 0) {
-    console.error(`\nFalló: ${title} (código ${code})`);
+    console.error(`\nFalló: ${title} (código ${code}, ${seconds(started)})`);
     process.exit(code);
   }
+  console.log(`(${title}: ${seconds(started)})`);
+}
+
+/**
+ * Runs steps at once (each waits mostly on its own single-threaded seeding), each one's output kept and shown whole
+ * when it ends; stops the whole command with the first failure's exit code once all have ended.
+ */
+async function concurrentSteps(steps) {
+  const started = Date.now();
+  const codes = await Promise.all(
+    steps.map(
+      ({ title, cmd, args, env }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output = [];
+          child.stdout.on('data', (d) => output.push(d));
+          child.stderr.on('data', (d) => output.push(d));
+          const end = (code) => {
+            heading(title);
+            process.stdout.write(Buffer.concat(output));
+            console.log(code === 0 ? `(${title}: ${seconds(started)})` : `\nFalló: ${title} (código ${code}, ${seconds(started)})`);
+            resolve(code);
+          };
+          child.on('error', (err) => (output.push(Buffer.from(`No se pudo ejecutar ${cmd}: ${err.message}\n`)), end(1)));
+          child.on('close', (code) => end(code ?? 1));
+        }),
+    ),
+  );
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
 
 // npx without the chance of fetching a package from the registry (and one npm process fewer)
@@ -125,17 +158,25 @@ function fakeTimeLibrary() {
   process.exit(1);
 }
 
-function movedClockTests(env) {
+/** Both clocks at once: each run's seeding of the demo under its clock takes minutes on one core. */
+async function movedClockTests(env) {
   const library = fakeTimeLibrary();
-  for (const [label, instant] of MOVED_CLOCKS) {
-    // an offset, not a fixed start: every process of the run (and the seconds between them) agrees on the time
-    const offset = Math.round((Date.parse(instant) - Date.now()) / 1000);
-    // its own temp dir: a moved clock would judge the real clock's seeded images stale and remove them
-    const tmp = path.join(os.tmpdir(), 'clinic-moved-clock');
-    mkdirSync(tmp, { recursive: true });
-    const moved = { ...env, TMPDIR: tmp, LD_PRELOAD: library, FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, DONT_FAKE_MONOTONIC: '1' };
-    step(`Pruebas de agenda, ventas y cortes con el reloj en ${label} (${instant})`, bin('vitest'), ['run', '--project', 'api', ...CLOCK_SUITES], moved);
-  }
+  await concurrentSteps(
+    MOVED_CLOCKS.map(([label, instant], i) => {
+      // an offset, not a fixed start: every process of the run (and the seconds between them) agrees on the time
+      const offset = Math.round((Date.parse(instant) - Date.now()) / 1000);
+      // a temp dir per clock: a moved clock would judge another clock's seeded images stale and remove them
+      const tmp = path.join(os.tmpdir(), `clinic-moved-clock-${i + 1}`);
+      mkdirSync(tmp, { recursive: true });
+      const moved = { ...env, TMPDIR: tmp, LD_PRELOAD: library, FAKETIME: `${offset >= 0 ? '+' : ''}${offset}`, DONT_FAKE_MONOTONIC: '1' };
+      return {
+        title: `Pruebas de agenda, ventas y cortes con el reloj en ${label} (${instant})`,
+        cmd: bin('vitest'),
+        args: ['run', '--project', 'api', ...CLOCK_SUITES],
+        env: moved,
+      };
+    }),
+  );
 }
 
 function ensureTestPackages() {
@@ -153,14 +194,14 @@ function ensureTestPackages() {
   }
 }
 
-function test() {
+async function test() {
   ensureTestPackages();
   const env = { ...process.env, TZ: 'UTC' };
   step('Verificando tipos (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], env);
   step('Revisando el código (ESLint)', bin('eslint'), ['.'], env);
   step('Pruebas unitarias', bin('vitest'), ['run', '--project', 'unit'], env);
   step('Pruebas de la API', bin('vitest'), ['run', '--project', 'api'], env);
-  movedClockTests(env);
+  await movedClockTests(env);
   step('Compilando la aplicación web (vite build)', bin('vite'), ['build'], env);
   step('Pruebas de extremo a extremo (Chromium)', bin('vitest'), ['run', '--project', 'e2e'], env);
   heading('Todas las pruebas pasaron');
@@ -183,4 +224,4 @@ if (!commands[command] || ((command === 'run' || command === 'bin') && !target))
   process.exit(2);
 }
 install();
-commands[command]();
+await commands[command]();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { Mail } from '../platform/mail';
 import type { RouteRecord } from '../platform/auth/guard';
-import { testDatabaseUrl } from './test-database';
+import { suiteDatabaseUrl, testDatabaseUrl } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,10 +32,12 @@ export interface TestApp {
  * PostgreSQL: the suite owns the database, so each test file gets it recreated from a template database
  * that was migrated and seeded once per source version (CREATE DATABASE … TEMPLATE copies it in a moment).
  */
-async function freshPostgres(url: string): Promise<{ uploadsDir: string }> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const template = `${name}_tpl_${templateKey()}`;
+async function freshPostgres(url: string, seed: boolean): Promise<{ uploadsDir: string }> {
+  const databaseName = (u: string) => decodeURIComponent(new URL(u).pathname.slice(1));
+  const name = databaseName(url);
+  // one template for the whole run, named after TEST_DATABASE_URL's database whichever worker's copy this is
+  const suite = databaseName(suiteDatabaseUrl() ?? url);
+  const template = `${suite}_tpl_${templateKey()}`;
   const uploadsDir = path.join(os.tmpdir(), 'clinic-test-templates', `pg-${template}`, 'uploads');
   const server = new URL(url);
   server.pathname = '/postgres';
@@ -45,7 +47,9 @@ async function freshPostgres(url: string): Promise<{ uploadsDir: string }> {
     const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
     // the template's photos live under the system temp dir, which may have been cleared without the database
     if (!found.rowCount || !existsSync(uploadsDir)) {
-      const stale = await admin.query('select datname from pg_database where datname like $1', [`${name}\\_tpl\\_%`]);
+      // a suite's file never drops templates: the other worker may be copying one right now
+      if (!seed) throw new Error(`Falta la plantilla ${template}: la siembra el globalSetup de vitest (testing/global-setup.ts) antes de las pruebas`);
+      const stale = await admin.query('select datname from pg_database where datname like $1', [`${suite}\\_tpl\\_%`]);
       for (const row of stale.rows as { datname: string }[]) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${template}"`);
       const seeding = new URL(url);
@@ -63,8 +67,30 @@ async function freshPostgres(url: string): Promise<{ uploadsDir: string }> {
   return { uploadsDir };
 }
 
-/** Everything the seeded database depends on: the migrations, the schema, the demo data and its domain rules, and the day. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateKey: string;
+  }
+}
+
+/**
+ * The name of the seeded databases: the global setup's (provided to every suite's worker, so a run that crosses
+ * midnight keeps loading what it seeded), or, outside a suite, the one of today's sources.
+ */
+let setupKey: string | undefined;
 function templateKey(): string {
+  if (setupKey) return setupKey;
+  let provided: string | undefined;
+  try {
+    provided = inject('templateKey');
+  } catch {
+    // the global setup itself, before any worker
+  }
+  return provided ?? sourcesKey();
+}
+
+/** Everything the seeded database depends on: the migrations, the schema, the demo data and its domain rules, and the day. */
+export function sourcesKey(): string {
   const hash = createHash('sha1').update(new Date().toISOString().slice(0, 10));
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -114,10 +140,11 @@ export async function seededImage(): Promise<{ image: Blob; uploadsDir: string }
 }
 
 /** The seeded PGlite image and, with TEST_DATABASE_URL, the PostgreSQL template: built once before the suites (global-setup.ts). */
-export async function prepareSeededDatabases(): Promise<void> {
+export async function prepareSeededDatabases(key: string): Promise<void> {
+  setupKey = key;
   await seededImage();
   const url = testDatabaseUrl();
-  if (url) await freshPostgres(url);
+  if (url) await freshPostgres(url, true);
 }
 
 /** A fresh database with the demo data and the app built in process (no port). */
@@ -127,7 +154,7 @@ export async function createTestApp(
   opts: { web?: boolean; embedded?: boolean; connect?: (url: string) => string } = {},
 ): Promise<TestApp> {
   const testUrl = opts.embedded ? undefined : testDatabaseUrl();
-  const template = testUrl ? { image: undefined, ...(await freshPostgres(testUrl)) } : await seededImage();
+  const template = testUrl ? { image: undefined, ...(await freshPostgres(testUrl, false)) } : await seededImage();
   const url = testUrl && opts.connect ? opts.connect(testUrl) : testUrl;
   const database = await openDatabase({ url, image: template.image });
   const outbox: Mail[] = [];

@@ -7,6 +7,13 @@ import pg from 'pg';
 export const TEST_DATABASE_NAME = /(^|_)test(_|$)/i;
 
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = suiteDatabaseUrl(env);
+  // each vitest worker runs its files on a database of its own (test_w1, test_w2…), so files run in parallel
+  return url && env.VITEST_POOL_ID ? siblingDatabaseUrl(url, `w${env.VITEST_POOL_ID}`) : url;
+}
+
+/** TEST_DATABASE_URL itself, checked: the database the global setup prepares and whose name the template carries. */
+export function suiteDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const url = env.TEST_DATABASE_URL;
   if (!url) return undefined;
   let name: string;
