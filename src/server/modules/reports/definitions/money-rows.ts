@@ -5,19 +5,6 @@ import type { DbOrTx } from '../../../db/client';
 import type { ReportPeriod } from '../period';
 import { moneySummary } from './summary-rows';
 
-/** One group of tenders or refunds of a branch-day: what the sales reports add up. */
-export interface MoneyGroup {
-  branchId: string;
-  day: string;
-  orderKind: 'order' | 'cashOrder';
-  channel: 'pos' | 'app' | 'online';
-  kind: 'payment' | 'refund' | 'change';
-  method: string;
-  currency: string;
-  amount: Cents;
-  amountMxn: Cents;
-}
-
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A numeric column read as text ('1234.50') in pesos, exact to the cent; null stays null. */
@@ -42,58 +29,104 @@ function byBasis(basis: ReportBasis, money: (date: 'business_date' | 'sale_date'
 
 const dayOf = (grain: 'day' | 'month', day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
 
+/** The cash method: its pesos and dollars have columns of their own, and products' cash also its own. */
+const CASH = 'Efectivo';
+/** The point of sale's other methods with a column of their own (any other one, a bank deposit included, is a transfer). */
+const METHOD_OF = { tdc: 'Tarjeta de crédito', tdd: 'Tarjeta de débito', points: 'Puntos' } as const;
+
+/** The 14 figures of the sales reports, in their order: each a column of moneyFigures' rows. */
+export const SALES_FIGURES = [
+  'mxnTx',
+  'dlsTx',
+  'dlsToMxTx',
+  'cashTotal',
+  'tdc',
+  'tdd',
+  'transfer',
+  'points',
+  'online',
+  'app',
+  'mxnProduct',
+  'dlsProduct',
+  'dlsToMxnProduct',
+  'total',
+] as const;
+export type SalesFigure = (typeof SALES_FIGURES)[number];
+export type SalesFigures = Record<SalesFigure, Cents>;
+
 /**
- * The money of a period, by branch, day (or month, with grain 'month': its first day), kind of sale, channel, kind
- * (payment, refund, change), method and currency, read from the summary the sales' rows keep (report_money, migration
- * 0028: every tender and refund of sale_payments at its rate of the day with its sale's channel, and the sales' change,
- * given back in pesos on the sale's day). Cash basis: each row on its own branch-day (a refund the day it happened);
- * sale basis: a refund on its sale's day.
+ * How each figure adds up a money group (its pesos `signed` and dollars `dollars`, change negative): the point of
+ * sale's tenders go to their method (cash in pesos net of the change, dollars as dollars and at the rate of each
+ * payment); the app's and the online store's, to their channel; products' cash also to the product columns. `total` =
+ * every peso taken − change − refunds: the closing's total for the same branch-day.
  */
-export async function moneyGroups(
+function figureSums(): Record<SalesFigure, SQL> {
+  const pos = sql`g.channel = 'pos'`;
+  const cash = sql`${pos} and g.method = ${CASH}`;
+  const dollars = sql`${cash} and g.currency = 'USD'`;
+  const pesos = sql`${cash} and g.currency <> 'USD'`;
+  const product = sql`g.order_kind = 'cashOrder'`;
+  const named = sql.join(
+    [CASH, ...Object.values(METHOD_OF)].map((m) => sql`${m}`),
+    sql`, `,
+  );
+  const sum = (value: 'signed' | 'dollars', where: SQL) => sql`coalesce(sum(g.${sql.raw(value)}) filter (where ${where}), 0)`;
+  const method = (figure: keyof typeof METHOD_OF) => sum('signed', sql`${pos} and g.method = ${METHOD_OF[figure]}`);
+  return {
+    mxnTx: sum('signed', pesos),
+    dlsTx: sum('dollars', dollars),
+    dlsToMxTx: sum('signed', dollars),
+    cashTotal: sum('signed', cash),
+    tdc: method('tdc'),
+    tdd: method('tdd'),
+    transfer: sum('signed', sql`${pos} and g.method not in (${named})`),
+    points: method('points'),
+    online: sum('signed', sql`g.channel = 'online'`),
+    app: sum('signed', sql`g.channel = 'app'`),
+    mxnProduct: sum('signed', sql`${pesos} and ${product}`),
+    dlsProduct: sum('dollars', sql`${dollars} and ${product}`),
+    dlsToMxnProduct: sum('signed', sql`${dollars} and ${product}`),
+    total: sum('signed', sql`true`),
+  };
+}
+
+/**
+ * The sales reports' figures of a period, by branch and day (or month, with grain 'month': its first day), summed by
+ * the database from the money summary the sales' rows keep (report_money, migration 0028: every tender and refund of
+ * sale_payments at its rate of the day with its sale's channel, and the sales' change, given back in pesos on the
+ * sale's day): one row per branch-day instead of one per kind of sale, channel, method and currency. Cash basis: each
+ * row on its own branch-day (a refund the day it happened); sale basis: a refund on its sale's day.
+ */
+export async function moneyFigures(
   db: DbOrTx,
   period: ReportPeriod,
   branchId: string | undefined,
   basis: ReportBasis,
-  grain: 'day' | 'month' = 'day',
-): Promise<MoneyGroup[]> {
+  grain: 'day' | 'month',
+): Promise<{ branchId: string; day: string; figures: SalesFigures }[]> {
   const groups = byBasis(
     basis,
-    (date, where) => sql`select ${dayOf(grain, sql`p.${sql.identifier(date)}`)} as day, p.branch_id,
-      p.order_kind, p.channel, p.kind, p.method, p.currency, sum(p.amount) as amount, sum(p.amount_mxn) as amount_mxn
+    (date, where) => sql`select ${dayOf(grain, sql`p.${sql.identifier(date)}`)} as day, p.branch_id, p.order_kind, p.channel, p.kind,
+      p.method, p.currency, sum(case when p.kind = 'change' then -p.amount_mxn else p.amount_mxn end) as signed,
+      sum(case when p.kind = 'change' then -p.amount else p.amount end) as dollars
     from ${moneySummary(period, branchId, grain, date, where)} p
     group by 1, 2, 3, 4, 5, 6, 7 having sum(p.amount) <> 0 or sum(p.amount_mxn) <> 0`,
   );
-  const result = rowsOf<{
-    branch_id: string;
-    day: string;
-    order_kind: MoneyGroup['orderKind'];
-    channel: MoneyGroup['channel'];
-    kind: MoneyGroup['kind'];
-    method: string;
-    currency: string;
-    amount: string;
-    amount_mxn: string;
-  }>(
-    await db.execute(sql`select m.branch_id, m.day::text as day, m.order_kind, m.channel, m.kind, m.method, m.currency, m.amount::text as amount,
-        m.amount_mxn::text as amount_mxn
-      from (${groups}) m`),
+  const sums = figureSums();
+  const result = rowsOf<Record<string, string>>(
+    await db.execute(sql`select g.branch_id, g.day::text as day,
+        ${sql.join(
+          SALES_FIGURES.map((f) => sql`${sums[f]}::text as ${sql.identifier(f)}`),
+          sql`, `,
+        )}
+      from (${groups}) g group by 1, 2`),
   );
-  return result.map((r) => ({
-    branchId: r.branch_id,
-    day: r.day,
-    orderKind: r.order_kind,
-    channel: r.channel,
-    kind: r.kind,
-    method: r.method,
-    currency: r.currency,
-    amount: toCents(r.amount),
-    amountMxn: toCents(r.amount_mxn),
-  }));
+  return result.map((r) => ({ branchId: r.branch_id, day: r.day, figures: Object.fromEntries(SALES_FIGURES.map((f) => [f, toCents(r[f])])) as SalesFigures }));
 }
 
 /**
  * Each branch-month's total in pesos (cents, keyed branch|YYYY-MM) on a basis: every peso taken − change − refunds, the
- * `total` figure the sales reports add group by group (addGroup), summed by the database when only the total is
+ * `total` figure of moneyFigures, summed by the database when only the total is
  * wanted (profitability's income: 240 rows for a year of the chain instead of its 10,000 groups).
  */
 export async function moneyTotalsByMonth(db: DbOrTx, period: ReportPeriod, branchId: string | undefined, basis: ReportBasis): Promise<Map<string, Cents>> {

@@ -45,7 +45,7 @@ export const salesDrill = (scope: ReportScope, key: string, grain: 'day' | 'mont
 
 /**
  * The sales money of a branch's days: every tender and refund of the branch on those days (a refund on its sale's day
- * with the sale basis) and each sale's change given back, read from the same rows as moneyGroups, so their pesos add
+ * with the sale basis) and each sale's change given back, read from the same rows as moneyFigures, so their pesos add
  * up to the sales reports' total (and a closing's, and profitability's income). Another branch than the one asked: none.
  */
 export async function salesMoney(

@@ -1,75 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { goalProgress } from '../../../../domain/goals';
-import { addCents, cents, fromCents, toCents, type Cents } from '../../../../domain/money';
+import { cents, fromCents, toCents, type Cents } from '../../../../domain/money';
 import { REPORTS, round2 } from '../../../../domain/reports';
 import type { ReportRow } from '../../../../domain/reports.contract';
 import type { DbOrTx } from '../../../db/client';
 import type { ReportDefinition, ReportScope } from '../definition';
 import { monthsOf } from '../period';
-import { branchIs, moneyGroups, moneyTotalsByMonth, rowsOf, type MoneyGroup } from './money-rows';
+import { branchIs, moneyFigures, moneyTotalsByMonth, rowsOf, SALES_FIGURES, type SalesFigures } from './money-rows';
 import { branchNames } from './names';
 import { salesDrill } from './sales-drill';
 
-const CASH = 'Efectivo';
-const FIGURES = [
-  'mxnTx',
-  'dlsTx',
-  'dlsToMxTx',
-  'cashTotal',
-  'tdc',
-  'tdd',
-  'transfer',
-  'points',
-  'online',
-  'app',
-  'mxnProduct',
-  'dlsProduct',
-  'dlsToMxnProduct',
-  'total',
-] as const;
-type Figure = (typeof FIGURES)[number];
-export type SalesFigures = Record<Figure, Cents>;
+const zero = (): SalesFigures => Object.fromEntries(SALES_FIGURES.map((f) => [f, cents(0)])) as SalesFigures;
 
-const zero = (): SalesFigures => Object.fromEntries(FIGURES.map((f) => [f, cents(0)])) as SalesFigures;
-const METHOD_FIGURE: Record<string, Figure> = {
-  'Tarjeta de crédito': 'tdc',
-  'Tarjeta de débito': 'tdd',
-  'Transferencia electrónica': 'transfer',
-  'Depósito bancario': 'transfer',
-  Puntos: 'points',
-};
-
-/**
- * Adds one money group to a branch-day's (or month's) figures. The point of sale's tenders go to their method (cash in
- * pesos net of the change, dollars as dollars and at the rate of each payment); the app's and the online store's, to
- * their channel; products' cash also to the product columns. `total` = every peso taken − change − refunds: the
- * closing's total for the same branch-day.
- */
-export function addGroup(f: SalesFigures, g: MoneyGroup): void {
-  const signed = g.kind === 'change' ? cents(-g.amountMxn) : g.amountMxn;
-  f.total = addCents(f.total, signed);
-  if (g.channel !== 'pos') return void (f[g.channel] = addCents(f[g.channel], signed));
-  if (g.method !== CASH) {
-    const figure = METHOD_FIGURE[g.method] ?? 'transfer';
-    return void (f[figure] = addCents(f[figure], signed));
-  }
-  const product = g.orderKind === 'cashOrder';
-  f.cashTotal = addCents(f.cashTotal, signed);
-  if (g.currency === 'USD') {
-    const dollars = g.kind === 'change' ? cents(-g.amount) : g.amount;
-    f.dlsTx = addCents(f.dlsTx, dollars);
-    f.dlsToMxTx = addCents(f.dlsToMxTx, signed);
-    if (product) {
-      f.dlsProduct = addCents(f.dlsProduct, dollars);
-      f.dlsToMxnProduct = addCents(f.dlsToMxnProduct, signed);
-    }
-  } else {
-    f.mxnTx = addCents(f.mxnTx, signed);
-    if (product) f.mxnProduct = addCents(f.mxnProduct, signed);
-  }
-}
-
-const pesosOf = (f: SalesFigures): ReportRow => Object.fromEntries(FIGURES.map((k) => [k, fromCents(f[k])]));
+const pesosOf = (f: SalesFigures): ReportRow => Object.fromEntries(SALES_FIGURES.map((k) => [k, fromCents(f[k])]));
 
 /** Every branch-month's goal of the period (cents), keyed branch|YYYY-MM. */
 async function goalsOf(db: DbOrTx, scope: ReportScope): Promise<Map<string, Cents>> {
@@ -83,16 +26,8 @@ async function goalsOf(db: DbOrTx, scope: ReportScope): Promise<Map<string, Cent
 
 /** The figures of each key (branch|day or branch|month) of the period. */
 async function figuresBy(scope: ReportScope, grain: 'day' | 'month') {
-  const groups = await moneyGroups(scope.db, scope.period, scope.branchId, scope.basis, grain);
-  const keyOf = grain === 'day' ? (g: MoneyGroup) => `${g.branchId}|${g.day}` : (g: MoneyGroup) => `${g.branchId}|${g.day.slice(0, 7)}`;
-  const byKey = new Map<string, SalesFigures>();
-  for (const g of groups) {
-    const key = keyOf(g);
-    let f = byKey.get(key);
-    if (!f) byKey.set(key, (f = zero()));
-    addGroup(f, g);
-  }
-  return byKey;
+  const rows = await moneyFigures(scope.db, scope.period, scope.branchId, scope.basis, grain);
+  return new Map(rows.map((r) => [`${r.branchId}|${grain === 'day' ? r.day : r.day.slice(0, 7)}`, r.figures]));
 }
 
 const split = (key: string) => key.split('|') as [string, string];
