@@ -59,7 +59,9 @@ const refuse = (refusal: Refusal): Error => (typeof refusal === 'function' ? ref
 
 /**
  * The row with this id locked for a write, or the area's 404; a softly deleted row is refused with `deleted` (an
- * order deleted before answers 409 ORDER_ALREADY_CANCELLED, not 404).
+ * order deleted before answers 409 ORDER_ALREADY_CANCELLED, not 404). The lock is `for no key update`, the one the
+ * UPDATE takes anyway (ids never change): a `for update` would also stop every insert whose foreign key names the row
+ * (a sale of the branch being edited) and deadlock with the edit's triggers waiting on that sale's customer.
  */
 export async function lockForWrite<T extends RecordTable>(db: DbOrTx, table: T, id: string, notFound: Refusal, deleted: Refusal): Promise<RowOf<T>> {
   const [row] = await db
@@ -67,14 +69,20 @@ export async function lockForWrite<T extends RecordTable>(db: DbOrTx, table: T, 
     .from(table as PgTable)
     .where(eq(table.id, id))
     .limit(1)
-    .for('update');
+    .for('no key update');
   if (!row) throw refuse(notFound);
   if ((row as { deletedAt: Date | null }).deletedAt) throw refuse(deleted);
   return row as RowOf<T>;
 }
 
-/** The live row with this id (locked when asked), or the area's 404. */
-export async function findLive<T extends RecordTable>(db: DbOrTx, table: T, id: string, notFound: Refusal, lock?: 'update' | 'share'): Promise<RowOf<T>> {
+/** The live row with this id (locked when asked: for a write, `no key update`, as lockForWrite says), or the area's 404. */
+export async function findLive<T extends RecordTable>(
+  db: DbOrTx,
+  table: T,
+  id: string,
+  notFound: Refusal,
+  lock?: 'no key update' | 'share',
+): Promise<RowOf<T>> {
   const q = db
     .select()
     .from(table as PgTable)

@@ -122,7 +122,8 @@ export function branchListSpec(db: DbOrTx, actor: Actor, q: BranchFilters): List
   };
 }
 
-const findBranch = (db: DbOrTx, id: string, lock = false): Promise<BranchRow> => findLive(db, branches, id, 'BRANCH_NOT_FOUND', lock ? 'update' : undefined);
+const findBranch = (db: DbOrTx, id: string, lock = false): Promise<BranchRow> =>
+  findLive(db, branches, id, 'BRANCH_NOT_FOUND', lock ? 'no key update' : undefined);
 
 export async function getBranch(ctx: AppContext, actor: Actor, id: string) {
   branchScope(actor, id);

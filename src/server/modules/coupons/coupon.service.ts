@@ -142,7 +142,7 @@ function assertLockedUnchanged(before: CouponRow, input: CouponUpdateInput) {
     );
 }
 
-const lockCoupon = (db: DbOrTx, id: string): Promise<CouponRow> => findLive(db, coupons, id, 'COUPON_NOT_FOUND', 'update');
+const lockCoupon = (db: DbOrTx, id: string): Promise<CouponRow> => findLive(db, coupons, id, 'COUPON_NOT_FOUND', 'no key update');
 
 export async function updateCoupon(ctx: AppContext, actor: Actor, id: string, input: CouponUpdateInput) {
   return codeRace(

@@ -153,7 +153,7 @@ export async function createGoal(ctx: AppContext, actor: Actor, input: GoalInput
 
 /** The live goal locked for this write, of a branch the actor may touch (404 / 403 otherwise). */
 async function lockGoal(tx: DbOrTx, actor: Actor, id: string) {
-  const row = await findLive(tx, goals, id, 'GOAL_NOT_FOUND', 'update');
+  const row = await findLive(tx, goals, id, 'GOAL_NOT_FOUND', 'no key update');
   assertBranchAccess(actor, row.branchId);
   return row;
 }

@@ -212,7 +212,7 @@ export async function createSubscription(ctx: AppContext, actor: Actor, input: R
 
 /** The live subscription locked for a write, the actor's own (or any for a Super Administrador). */
 async function lockSubscription(tx: DbOrTx, actor: Actor, id: string) {
-  const row = await findLive(tx, reportSubscriptions, id, 'REPORT_SUBSCRIPTION_NOT_FOUND', 'update');
+  const row = await findLive(tx, reportSubscriptions, id, 'REPORT_SUBSCRIPTION_NOT_FOUND', 'no key update');
   assertMine(actor, row.ownerId);
   return row;
 }
