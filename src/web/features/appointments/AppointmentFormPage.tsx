@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentRef } from 'react';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { call } from '../../app/api';
 import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
+import { useFocusAfterPaint } from '../../ui/focus';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { AppointmentActions } from './AppointmentActions';
@@ -267,7 +268,10 @@ export default function AppointmentFormPage() {
     },
   ];
   const focusCustomer = !id && !query.get('customerId');
-  const focusDate = !id && Boolean(query.get('customerId')) && !query.get('startTime');
+  const walkInLink = !id && can('clients', 'create');
+  const dateField = useFocusAfterPaint<ComponentRef<typeof DatePicker>>(!id && Boolean(query.get('customerId')) && !query.get('startTime'));
+  // once per drawing: the picker asks for every date it shows
+  const today = todayIn();
   const customerLabel = a?.customer ?? (facts && facts.customer.id === customerId ? facts.customer : undefined);
 
   const submit = (raw: Values) => {
@@ -366,31 +370,24 @@ export default function AppointmentFormPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
-              name="customerId"
-              label="Paciente"
-              required
-              rules={rule('customerId', 'paciente')}
-              extra={
-                !id &&
-                can('clients', 'create') && (
-                  <Button type="link" size="small" icon={<UserAddOutlined />} style={{ paddingInline: 0 }} onClick={() => setWalkIn(true)}>
-                    Paciente nuevo
-                  </Button>
-                )
-              }
-            >
+            <Form.Item name="customerId" label="Paciente" required rules={rule('customerId', 'paciente')} style={walkInLink ? { marginBottom: 0 } : undefined}>
               <CustomerSelectField current={customerLabel} disabled={lock} autoFocus={focusCustomer} onPicked={onPicked} />
             </Form.Item>
+            {/* beside the field, not its `extra`: antd measures an extra's height as the form mounts, laying out the whole page */}
+            {walkInLink && (
+              <Button type="link" size="small" icon={<UserAddOutlined />} style={{ paddingInline: 0, marginBottom: 8 }} onClick={() => setWalkIn(true)}>
+                Paciente nuevo
+              </Button>
+            )}
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="date" label="Fecha" required rules={[{ required: true, message: 'El campo fecha es requerido' }]}>
               <DatePicker
-                autoFocus={focusDate}
+                ref={dateField}
                 disabled={slotFixed}
                 format="DD/MM/YYYY"
                 style={{ width: '100%' }}
-                disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn()}
+                disabledDate={(d) => d.format('YYYY-MM-DD') < today}
               />
             </Form.Item>
           </Col>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Select } from 'antd';
+import { Select, type RefSelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AppointmentDetail } from '../../../domain/appointments.contract';
 import { customerRoutes } from '../../../domain/customers.contract';
 import { call } from '../../app/api';
+import { useFocusAfterPaint } from '../../ui/focus';
 import { fullName } from '../../ui/format';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
   /** The patient already on the appointment, shown before any search. */
   current?: AppointmentDetail['customer'] | null;
   disabled?: boolean;
-  /** Focus on mount: a booking opened from a free slot waits for the patient's name. */
+  /** Focus once drawn: a booking opened from a free slot waits for the patient's name. */
   autoFocus?: boolean;
 }
 
@@ -23,6 +24,7 @@ const label = (c: { name: string; lastName: string; motherLastName: string | nul
 /** Searches active customers by name or phone (section 5: the patient list shows only active customers). */
 export function CustomerSelect({ id, value, onChange, current, disabled, autoFocus }: Props) {
   const [text, setText] = useState('');
+  const focused = useFocusAfterPaint<RefSelectProps>(autoFocus);
   const { data, isFetching } = useQuery({
     queryKey: ['appointment-customers', text],
     queryFn: () =>
@@ -35,7 +37,7 @@ export function CustomerSelect({ id, value, onChange, current, disabled, autoFoc
   return (
     <Select
       id={id}
-      autoFocus={autoFocus}
+      ref={focused}
       showSearch={{ filterOption: false, onSearch: setText }}
       placeholder="Buscar paciente por nombre o teléfono"
       loading={isFetching}
