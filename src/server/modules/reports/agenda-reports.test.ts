@@ -265,6 +265,30 @@ describe('occupation', () => {
     expect(ofB.reduce((s, x) => s + Number(x.openMinutes), 0)).toBe(1800);
   });
 
+  it('keeps a cabin switched off after its bookings (no booked minute goes missing) and leaves out one without any', async () => {
+    const [idle] = await queryRows<{ id: string }>(
+      t,
+      sql`select id from cabins c where branch_id = ${TIJUANA} and active and deleted_at is null and id not in (${cabinA}, ${cabinB})
+          and not exists (select 1 from appointments a where a.cabin_id = c.id and a.date between ${FROM} and ${TO}) order by name limit 1`,
+    );
+    const cabinIds = async () => (await report('occupation', `${PERIOD}&branchId=${TIJUANA}`)).rows.map((x) => x.cabinId);
+    expect(await cabinIds()).toEqual(expect.arrayContaining([cabinB, idle!.id]));
+    const off = (id: string, active: boolean) => queryRows(t, sql`update cabins set active = ${active} where id = ${id}`);
+    await off(cabinB, false);
+    await off(idle!.id, false);
+    try {
+      const r = await report('occupation', `${PERIOD}&branchId=${TIJUANA}`);
+      expect(r.rows.find((x) => x.cabinId === cabinB)).toMatchObject({ bookedMinutes: 210 });
+      expect(r.rows.map((x) => x.cabinId)).not.toContain(idle!.id);
+      const heat = await drill('occupation', 'all', `${PERIOD}&branchId=${TIJUANA}`);
+      expect(heat.rows.filter((x) => x.cabinId === cabinB).reduce((s, x) => s + Number(x.bookedMinutes), 0)).toBe(210);
+      expect(heat.rows.map((x) => x.cabinId)).not.toContain(idle!.id);
+    } finally {
+      await off(cabinB, true);
+      await off(idle!.id, true);
+    }
+  });
+
   it('agrees with the appointments of a past month of the demo, and an unknown cabin is a 404', async () => {
     const [month] = await queryRows<{ from: string; to: string }>(
       t,

@@ -20,6 +20,8 @@ interface CabinRow {
   name: string;
   branchId: string;
   branch: string;
+  /** Shown by the agenda (active, not deleted); another is reported only with booked minutes in the period. */
+  live: boolean;
 }
 
 /** Every day of the period with its weekday. */
@@ -35,18 +37,17 @@ function daysOf(period: ReportPeriod): { date: string; day: number }[] {
 const hm = (t: string) => t.slice(0, 5);
 
 /**
- * The cabins of the scope (those the agenda shows — active, not deleted — and any other that has booked minutes in
- * the period, so no booked minute goes missing), the branches' and cabins' live schedules and the locks that may touch
+ * Every cabin of the scope (`live`: one the agenda shows, active and not deleted; the report adds any other that has
+ * booked minutes in the period, so no booked minute goes missing), the branches' and cabins' live schedules and the locks that may touch
  * the period (lockLastDay's rule, as the agenda reads them): four set-based reads.
  */
 async function setting(scope: ReportScope, cabinId: string | undefined) {
   const { db, period, branchId } = scope;
   const cabinIs = cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`;
   const [cabins, branchSchedules, cabinSchedules, locks] = await Promise.all([
-    db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch from cabins c join branches b on b.id = c.branch_id
-        join cabin_types ct on ct.id = c.type_id
-      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs} and ((c.active and c.deleted_at is null)
-        or c.id in (select d.cabin_id from ${cabinSummary(period, branchId)} d group by d.cabin_id having sum(d.booked_minutes) > 0))
+    db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch, c.active and c.deleted_at is null as live
+      from cabins c join branches b on b.id = c.branch_id join cabin_types ct on ct.id = c.type_id
+      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs}
       order by b.name, ct."order", c.name, c.id`),
     db.execute(sql`select s.branch_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
       from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
@@ -92,11 +93,12 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
     });
     locksBy.set(l.branch_id, list);
   }
-  const cabinRows = rowsOf<{ id: string; name: string; branch_id: string; branch: string }>(cabins).map((c): CabinRow => ({
+  const cabinRows = rowsOf<{ id: string; name: string; branch_id: string; branch: string; live: boolean }>(cabins).map((c): CabinRow => ({
     id: c.id,
     name: c.name,
     branchId: c.branch_id,
     branch: c.branch,
+    live: c.live,
   }));
   return { cabins: cabinRows, branchSchedules: schedulesBy(branchSchedules), cabinSchedules: schedulesBy(cabinSchedules), locksBy };
 }
@@ -223,13 +225,9 @@ export const occupation: ReportDefinition = {
   meta: REPORTS.occupation,
   async rows(scope) {
     const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope), bookedMinutes(scope)]);
-    const rows: ReportRow[] = cabins.map((c) => ({
-      branch: c.branch,
-      branchId: c.branchId,
-      cabin: c.name,
-      cabinId: c.id,
-      ...figures(sum(open.get(c.id)), booked.get(c.id) ?? 0),
-    }));
+    const rows: ReportRow[] = cabins
+      .filter((c) => c.live || booked.get(c.id))
+      .map((c) => ({ branch: c.branch, branchId: c.branchId, cabin: c.name, cabinId: c.id, ...figures(sum(open.get(c.id)), booked.get(c.id) ?? 0) }));
     const all = figures(
       rows.reduce((s, r) => s + Number(r.openMinutes), 0),
       rows.reduce((s, r) => s + Number(r.bookedMinutes), 0),
@@ -248,7 +246,7 @@ export const occupation: ReportDefinition = {
     }
     const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutesByHour(scope, cabinId)]);
     const rows: ReportRow[] = [];
-    for (const c of cabins)
+    for (const c of cabins.filter((x) => x.live || booked.get(x.id)?.some(Boolean)))
       for (let hour = 0; hour < 24; hour++) {
         const o = open.get(c.id)?.[hour] ?? 0;
         const b = booked.get(c.id)?.[hour] ?? 0;
