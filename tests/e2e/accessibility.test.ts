@@ -302,14 +302,17 @@ describe('keyboard', () => {
     const combobox = page.getByRole('combobox', { name: 'Categorías', exact: true });
     await combobox.click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    const titles = await options.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent ?? ''));
+    // read once the list holds its options: the dropdown may still be opening or its categories still arriving
+    let titles: string[] = [];
+    await expect
+      .poll(async () => (titles = await options.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? e.textContent ?? ''))).length)
+      .toBeGreaterThan(0);
     // an option with an accent, typed without it (or the first option, typed in capitals)
     const accented = titles.find((t) => /[áéíóúñ]/i.test(t)) ?? titles[0]!;
     const typed = accented.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().slice(0, Math.min(accented.length, 8));
     await page.keyboard.type(typed);
-    await expect.poll(() => options.count()).toBeGreaterThan(0);
-    expect(await options.first().getAttribute('title')).toBe(accented);
+    // the list narrows key by key: the first option once the last key has been applied
+    await expect.poll(() => options.first().getAttribute('title')).toBe(accented);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.ant-select', { has: combobox }).textContent()).toContain(accented);
   });
