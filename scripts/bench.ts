@@ -199,8 +199,8 @@ async function main() {
   };
   const token = await freshToken();
   const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  /** --only takes several names separated by commas. */
-  const only = (name: string) => !args.only || args.only.split(',').some((o) => fold(name).includes(fold(o.trim())));
+  /** --only takes several names separated by commas; a comma followed by a space is part of a name («la cadena, un año»). */
+  const only = (name: string) => !args.only || args.only.split(/,(?! )/).some((o) => fold(name).includes(fold(o.trim())));
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   // the busiest branch-day of the last month and the next two weeks
