@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../testing/harness';
 import { TcpProxy } from '../testing/tcp-proxy';
-import { testDatabaseUrl } from '../testing/test-database';
+import { databaseNameOf, testDatabaseUrl } from '../testing/test-database';
 import { errorCatalogue } from '../../domain/errors';
 
 const url = testDatabaseUrl();
@@ -10,7 +10,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a PostgreSQL restart, a failover or a pooler's idle timeout do to the app's connections. */
 async function terminateBackends(testUrl: string): Promise<number> {
-  const name = decodeURIComponent(new URL(testUrl).pathname.slice(1));
+  const name = databaseNameOf(testUrl);
   const admin = new pg.Client({ connectionString: testUrl.replace(/\/[^/?]*(\?|$)/, '/postgres$1') });
   await admin.connect();
   try {

@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { Mail } from '../platform/mail';
 import type { RouteRecord } from '../platform/auth/guard';
-import { suiteDatabaseUrl, testDatabaseUrl } from './test-database';
+import { databaseNameOf, suiteDatabaseUrl, testDatabaseUrl } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,10 +33,9 @@ export interface TestApp {
  * that was migrated and seeded once per source version (CREATE DATABASE … TEMPLATE copies it in a moment).
  */
 async function freshPostgres(url: string, seed: boolean): Promise<{ uploadsDir: string }> {
-  const databaseName = (u: string) => decodeURIComponent(new URL(u).pathname.slice(1));
-  const name = databaseName(url);
+  const name = databaseNameOf(url);
   // one template for the whole run, named after TEST_DATABASE_URL's database whichever worker's copy this is
-  const suite = databaseName(suiteDatabaseUrl() ?? url);
+  const suite = databaseNameOf(suiteDatabaseUrl() ?? url);
   const template = `${suite}_tpl_${templateKey()}`;
   const uploadsDir = path.join(os.tmpdir(), 'clinic-test-templates', `pg-${template}`, 'uploads');
   const server = new URL(url);

@@ -6,6 +6,9 @@ import pg from 'pg';
  */
 export const TEST_DATABASE_NAME = /(^|_)test(_|$)/i;
 
+/** The database a PostgreSQL address names (`…/test_w1` → `test_w1`). */
+export const databaseNameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const url = suiteDatabaseUrl(env);
   // each vitest worker runs its files on a database of its own (test_w1, test_w2…), so files run in parallel
@@ -18,7 +21,7 @@ export function suiteDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string |
   if (!url) return undefined;
   let name: string;
   try {
-    name = decodeURIComponent(new URL(url).pathname.slice(1));
+    name = databaseNameOf(url);
   } catch {
     throw new Error(`TEST_DATABASE_URL no es una dirección válida de PostgreSQL: ${url}`);
   }
@@ -33,7 +36,7 @@ export function suiteDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string |
 /** The same server, another database (for tests that need one of their own beside the suite's). */
 export function siblingDatabaseUrl(url: string, suffix: string): string {
   const u = new URL(url);
-  u.pathname = `/${decodeURIComponent(u.pathname.slice(1))}_${suffix}`;
+  u.pathname = `/${databaseNameOf(url)}_${suffix}`;
   return u.toString();
 }
 
@@ -46,7 +49,7 @@ export function maintenanceUrl(url: string): string {
 
 /** Drops (closing its connections) and creates an empty database of the test server. */
 export async function recreateDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = databaseNameOf(url);
   if (!TEST_DATABASE_NAME.test(name)) throw new Error(`«${name}» no es una base de pruebas`);
   const admin = new pg.Client({ connectionString: maintenanceUrl(url) });
   await admin.connect();

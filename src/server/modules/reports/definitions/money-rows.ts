@@ -27,6 +27,9 @@ function byBasis(basis: ReportBasis, money: (date: 'business_date' | 'sale_date'
     : money('business_date', sql`true`);
 }
 
+/** A money summary row's amount (`amount_mxn` in pesos, `amount` in its currency) with the change given back negative. */
+const signedAmount = (column: 'amount' | 'amount_mxn') => sql.raw(`case when p.kind = 'change' then -p.${column} else p.${column} end`);
+
 const dayOf = (grain: 'day' | 'month', day: SQL) => (grain === 'month' ? sql`date_trunc('month', ${day}::timestamp)::date` : day);
 
 /** The cash method: its pesos and dollars have columns of their own, and products' cash also its own. */
@@ -107,8 +110,7 @@ export async function moneyFigures(
   const groups = byBasis(
     basis,
     (date, where) => sql`select ${dayOf(grain, sql`p.${sql.identifier(date)}`)} as day, p.branch_id, p.order_kind, p.channel, p.kind,
-      p.method, p.currency, sum(case when p.kind = 'change' then -p.amount_mxn else p.amount_mxn end) as signed,
-      sum(case when p.kind = 'change' then -p.amount else p.amount end) as dollars
+      p.method, p.currency, sum(${signedAmount('amount_mxn')}) as signed, sum(${signedAmount('amount')}) as dollars
     from ${moneySummary(period, branchId, grain, date, where)} p
     group by 1, 2, 3, 4, 5, 6, 7 having sum(p.amount) <> 0 or sum(p.amount_mxn) <> 0`,
   );
@@ -133,7 +135,7 @@ export async function moneyTotalsByMonth(db: DbOrTx, period: ReportPeriod, branc
   const parts = byBasis(
     basis,
     (date, where) => sql`select ${dayOf('month', sql`p.${sql.identifier(date)}`)} as day, p.branch_id,
-      sum(case when p.kind = 'change' then -p.amount_mxn else p.amount_mxn end) as total
+      sum(${signedAmount('amount_mxn')}) as total
     from ${moneySummary(period, branchId, 'month', date, where)} p group by 1, 2`,
   );
   const rows = rowsOf<{ branch_id: string; month: string; total: string }>(
