@@ -52,7 +52,7 @@ export async function addPhotos(ctx: AppContext, actor: Actor, productId: string
   await findProductRow(ctx.db, productId);
   return withStoredImages(ctx, uploads, (names) =>
     ctx.db.transaction(async (tx) => {
-      await findProductRow(tx, productId, { lock: true });
+      await findProductRow(tx, productId, { lock: 'edit' });
       if ((await livePhotos(tx, productId)) + names.length > PRODUCT_PHOTOS_MAX) throw new AppError('BAD_REQUEST', productMessages.tooManyPhotos);
       const rows = await tx
         .insert(productPhotos)
@@ -78,7 +78,7 @@ export async function deletePhoto(ctx: AppContext, actor: Actor, photoId: string
       .where(and(eq(productPhotos.id, photoId), live(productPhotos)))
       .limit(1);
     if (!photo) throw new AppError('PHOTO_NOT_FOUND');
-    await findProductRow(tx, photo.productId, { lock: true });
+    await findProductRow(tx, photo.productId, { lock: 'edit' });
     if ((await livePhotos(tx, photo.productId)) <= 1) throw new AppError('BAD_REQUEST', productMessages.lastPhoto);
     const now = new Date();
     await softDelete(tx, productPhotos, eq(productPhotos.id, photoId), now);

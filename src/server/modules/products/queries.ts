@@ -80,14 +80,21 @@ async function withRelations(db: DbOrTx, rows: { p: ProductRow; t: ProductTypeRo
   return rows.map(({ p, t }) => toProductDto(p, t, { photos: namesOf(photoList, p.id), providers: namesOf(provs, p.id), categories: namesOf(cats, p.id) }));
 }
 
-export async function findProductRow(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<{ p: ProductRow; t: ProductTypeRow }> {
+/**
+ * The live product with its type, or 404; locked when asked. An edit (its fields, approval, photos) locks the row
+ * `for no key update` (the lock an UPDATE of it takes anyway), which the key-share lock of every sale line and stock
+ * movement naming the product does not conflict with: the edit and the product's sales never wait for each other. A delete
+ * locks it `for update` on purpose: a receipt of the product in flight (its stock movement names the product) commits
+ * first, and then the delete's stock check sees its units.
+ */
+export async function findProductRow(db: DbOrTx, id: string, opts: { lock?: 'edit' | 'delete' } = {}): Promise<{ p: ProductRow; t: ProductTypeRow }> {
   const q = db
     .select({ p: products, t: productTypes })
     .from(products)
     .innerJoin(productTypes, eq(productTypes.id, products.productTypeId))
     .where(and(eq(products.id, id), live(products)))
     .limit(1);
-  const [row] = opts.lock ? await q.for('update', { of: products }) : await q;
+  const [row] = opts.lock ? await q.for(opts.lock === 'edit' ? 'no key update' : 'update', { of: products }) : await q;
   if (!row) throw new AppError('PRODUCT_NOT_FOUND');
   return row;
 }

@@ -152,7 +152,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
  */
 export async function updateProduct(ctx: AppContext, actor: Actor, id: string, kind: ProductKind, input: ProductUpdateInput) {
   return ctx.db.transaction(async (tx) => {
-    const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
+    const { p: before, t: type } = await findProductRow(tx, id, { lock: 'edit' });
     if (type.slug !== kind) throw new AppError('BAD_REQUEST', productMessages.kindMismatch);
     if (input.sku !== undefined && input.sku !== before.sku) throw new AppError('BAD_REQUEST', productMessages.skuLocked);
     if (input.productTypeId !== undefined && input.productTypeId !== before.productTypeId) throw new AppError('BAD_REQUEST', productMessages.typeLocked);
@@ -193,7 +193,7 @@ export async function updateProduct(ctx: AppContext, actor: Actor, id: string, k
 
 async function decide(ctx: AppContext, actor: Actor, id: string, decision: 'approve' | 'reject') {
   return ctx.db.transaction(async (tx) => {
-    const { p: before, t: type } = await findProductRow(tx, id, { lock: true });
+    const { p: before, t: type } = await findProductRow(tx, id, { lock: 'edit' });
     if (approvalOf({ approved_at: before.approvedAt, rejected_at: before.rejectedAt }) !== 'pending')
       throw new AppError('CONFLICT', productMessages.alreadyDecided);
     if (decision === 'approve') {
@@ -223,7 +223,7 @@ export const rejectProduct = (ctx: AppContext, actor: Actor, id: string) => deci
 /** Refused while any branch holds stock of it (the catalogue answers 404 for this case). */
 export async function deleteProduct(ctx: AppContext, actor: Actor, id: string) {
   return ctx.db.transaction(async (tx) => {
-    await findProductRow(tx, id, { lock: true });
+    await findProductRow(tx, id, { lock: 'delete' });
     const [stock] = await tx
       .select({ id: productStocks.id })
       .from(productStocks)
