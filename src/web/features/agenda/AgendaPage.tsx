@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Segmented, Select, Skeleton, Space, Tooltip } from 'antd';
 import { CalendarOutlined, HistoryOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
@@ -9,7 +9,7 @@ import { agendaRoutes } from '../../../domain/agenda.contract';
 import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
-import { BookingFormWarmup, preloadAppointmentForm } from '../appointments';
+import { BookingFormWarmup, preloadAppointmentForm, seedBookingForm } from '../appointments';
 import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
 import { DENSITY_OPTIONS, gridSizes, NARROW_QUERY, useAgendaDensity, useMediaQuery, type Density } from './density';
@@ -96,6 +96,12 @@ export default function AgendaPage() {
     }, 200);
     return () => window.clearTimeout(timer);
   }, [bookable]);
+  // the day on screen is the booking form's day: a slot's click opens it with the cabins and their hours at hand
+  const queryClient = useQueryClient();
+  const withTreatments = can('treatments', 'show');
+  useEffect(() => {
+    if (bookable && day) seedBookingForm(queryClient, day, { withTreatments });
+  }, [bookable, day, queryClient, withTreatments]);
 
   // on a narrow screen the flashed appointment's cabin is the one shown
   const focusCabin = focus ? day?.cabins.find((c) => c.appointments.some((a) => a.id === focus)) : undefined;

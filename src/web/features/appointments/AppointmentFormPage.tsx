@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentRef } from 'react';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { todayIn } from '../../../domain/age';
@@ -23,11 +23,24 @@ import { isMissingRecord } from '../../app/load-errors';
 import { useCan } from '../../app/privileges';
 import { useSession } from '../../app/session';
 import { useFocusAfterPaint } from '../../ui/focus';
+import { useFieldWatch } from '../../ui/watch';
 import { FormPage } from '../../ui/FormPage';
 import { parseForm, zodRule } from '../../ui/forms';
 import { AppointmentActions } from './AppointmentActions';
 import { CustomerSelectField } from './CustomerSelect';
-import { loadBookingDay, loadCustomerFacts, loadPurchased, loadTreatmentTypes, purchasedQueryKey, type BookingDay, type CustomerFacts } from './lookups';
+import {
+  BOOKING_DAY_FRESH_MS,
+  bookingDayKey,
+  loadBookingDay,
+  loadCustomerFacts,
+  loadPurchased,
+  loadTreatmentTypes,
+  purchasedQueryKey,
+  TREATMENT_TYPES_FRESH_MS,
+  TREATMENT_TYPES_KEY,
+  type BookingDay,
+  type CustomerFacts,
+} from './lookups';
 import { bookable, ofType, OptionFields, requiredRule } from './OptionFields';
 import { ABSENCE_WARNING, runCustomerWarnings, useNotesModal } from './warnings';
 import { leaveWithoutAsking } from '../../ui/unsaved';
@@ -65,6 +78,29 @@ const onlyStarts = (starts: string[]) => () => ({
   disabledMinutes: (h: number) => MINUTES.filter((m) => !starts.includes(hhmm(h * 60 + m))),
 });
 
+/**
+ * A new booking's first values, from its address: the slot the grid was clicked on, or the customer and purchased
+ * treatment of a missed appointment (Reagendar) or of the ticket; from the customer list (no slot) today, ready to be
+ * typed over. The cabin's type is the appointment's type when the cabin's day is already known.
+ */
+function creationValues(query: URLSearchParams, day: BookingDay | undefined): Values {
+  const d = query.get('date');
+  const t = query.get('startTime');
+  const cabainId = query.get('cabainId') ?? undefined;
+  const purchasedProductId = query.get('purchasedProductId');
+  return {
+    cabainId,
+    treatmentTypeId: day?.cabins.find((c) => c.id === cabainId)?.type.treatmentType?.id,
+    date: dayjs(d ?? todayIn()),
+    startTime: t ? dayjs(`2000-01-01T${t.slice(0, 5)}`) : undefined,
+    appointmentMethod: 'inPerson',
+    appointmentOption: purchasedProductId ? 'purchasedProducts' : 'newTreatments',
+    customerId: query.get('customerId') ?? undefined,
+    purchasedProductId: purchasedProductId ?? undefined,
+    sessions: 1,
+  };
+}
+
 export const agendaUrl = (branchId?: string | null, date?: string | null, focus?: string) => {
   const q = new URLSearchParams();
   if (branchId) q.set('branchId', branchId);
@@ -94,35 +130,38 @@ export default function AppointmentFormPage() {
   const a = existing.data;
 
   const branchId = a?.branch.id ?? query.get('branchId') ?? user?.branch ?? undefined;
-  const date = Form.useWatch('date', form) as Dayjs | null | undefined;
+  // a new booking mounts with its values (the agenda's day, when it handed it over, gives the cabin's type): the form
+  // is drawn once, not drawn empty and filled in by an effect
+  const queryClient = useQueryClient();
+  const [created] = useState(() => {
+    if (id) return undefined;
+    const date = query.get('date') ?? todayIn();
+    return { key: query.toString(), values: creationValues(query, queryClient.getQueryData<BookingDay>(bookingDayKey(branchId, date))) };
+  });
+  const initial = created?.values ?? {};
+  const date = useFieldWatch<Dayjs | null>(form, 'date', initial.date);
   const dateText = date?.format('YYYY-MM-DD') ?? a?.date ?? query.get('date') ?? todayIn();
-  const cabainId = Form.useWatch('cabainId', form) as string | undefined;
-  const treatmentTypeId = Form.useWatch('treatmentTypeId', form) as string | undefined;
-  const customerId = Form.useWatch('customerId', form) as string | undefined;
-  const option = Form.useWatch('appointmentOption', form) as AppointmentOption | undefined;
+  const cabainId = useFieldWatch<string>(form, 'cabainId', initial.cabainId as string | undefined);
+  const treatmentTypeId = useFieldWatch<string>(form, 'treatmentTypeId', initial.treatmentTypeId as string | undefined);
+  const customerId = useFieldWatch<string>(form, 'customerId', initial.customerId as string | undefined);
+  const option = useFieldWatch<AppointmentOption>(form, 'appointmentOption', initial.appointmentOption);
 
-  const day = useQuery({ queryKey: ['appt-day', branchId, dateText], queryFn: () => loadBookingDay(branchId!, dateText), enabled: Boolean(branchId) });
+  const day = useQuery({
+    queryKey: bookingDayKey(branchId, dateText),
+    queryFn: () => loadBookingDay(branchId!, dateText),
+    enabled: Boolean(branchId),
+    staleTime: BOOKING_DAY_FRESH_MS,
+  });
   const [term, setTerm] = useState<number | null>(null);
   const { starts, closed, cabin } = bookableStarts(day.data, cabainId, dateText, term);
-  const types = useQuery({ queryKey: ['appt-treatment-type-options'], queryFn: loadTreatmentTypes, staleTime: 300_000 });
+  const types = useQuery({ queryKey: TREATMENT_TYPES_KEY, queryFn: loadTreatmentTypes, staleTime: TREATMENT_TYPES_FRESH_MS });
 
-  // create: the slot the grid was clicked on, or the customer and purchased treatment of a missed appointment (Reagendar)
+  // a new booking's address changed while its form stays open (back and forward): its values again
+  const createdFrom = useRef(created?.key);
   useEffect(() => {
-    if (id) return;
-    const d = query.get('date');
-    const t = query.get('startTime');
-    const purchasedProductId = query.get('purchasedProductId');
-    form.setFieldsValue({
-      cabainId: query.get('cabainId') ?? undefined,
-      // from the customer list or the ticket (no slot): today, ready to be typed over
-      date: dayjs(d ?? todayIn()),
-      startTime: t ? dayjs(`2000-01-01T${t.slice(0, 5)}`) : undefined,
-      appointmentMethod: 'inPerson',
-      appointmentOption: purchasedProductId ? 'purchasedProducts' : 'newTreatments',
-      customerId: query.get('customerId') ?? undefined,
-      purchasedProductId: purchasedProductId ?? undefined,
-      sessions: 1,
-    });
+    if (id || createdFrom.current === query.toString()) return;
+    createdFrom.current = query.toString();
+    form.setFieldsValue(creationValues(query, undefined));
   }, [id, query, form]);
 
   // edit: the stored appointment
@@ -172,7 +211,7 @@ export default function AppointmentFormPage() {
   }, [id, customerId, purchases.data, pending, cabainId, treatmentTypeId, form]);
 
   // a purchase chosen before the cabin (from the ticket's 'Agendar sesión'): the first open cabin of its type that day
-  const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
+  const purchasedProductId = useFieldWatch<string>(form, 'purchasedProductId', initial.purchasedProductId as string | undefined);
   const purchaseType = purchases.data?.items.find((p) => p.id === purchasedProductId)?.treatment.treatmentType?.id;
   useEffect(() => {
     if (id || cabainId || !purchaseType || !day.data) return;
@@ -313,6 +352,7 @@ export default function AppointmentFormPage() {
           return agendaUrl(s.branch.id, s.date.slice(0, 10), s.id);
         }}
         invalidate={['diary', 'list', 'appointment']}
+        initialValues={created?.values}
         loading={existing.isLoading}
         readOnly={readOnly}
         onSubmit={submit}

@@ -8,7 +8,19 @@ import type { AppointmentDetail } from '../../../domain/appointments.contract';
 import type { PurchasedProduct } from '../../../domain/customers.contract';
 import { useCan } from '../../app/privileges';
 import { zodRule } from '../../ui/forms';
-import { categoriesOf, loadPackages, loadPurchased, loadTreatments, purchasedQueryKey, type Named, type PackageOption, type TreatmentOption } from './lookups';
+import { useFieldWatch } from '../../ui/watch';
+import {
+  BOOKING_DAY_FRESH_MS,
+  categoriesOf,
+  loadPackages,
+  loadPurchased,
+  loadTreatments,
+  purchasedQueryKey,
+  treatmentsKey,
+  type Named,
+  type PackageOption,
+  type TreatmentOption,
+} from './lookups';
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -108,12 +120,12 @@ const PACKAGE_FIELDS = {
 /** The fields that depend on the appointment option: promotion, package, purchased treatment or new treatment. */
 export function OptionFields({ form, option, branchId, customerId, treatmentTypeId, current, locked, onTerm }: Props) {
   const can = useCan();
-  const categoriesIds = (Form.useWatch('categoriesIds', form) as string[] | undefined) ?? [];
-  const purchasedProductId = Form.useWatch('purchasedProductId', form) as string | undefined;
-  const treatmentId = Form.useWatch('treatmentId', form) as string | undefined;
-  const packageField = Form.useWatch(option === 'promotion' ? 'promoId' : 'packageId', form) as string | undefined;
-  const sessions = Number(Form.useWatch('sessions', form) ?? 1) || 1;
-  const startTime = Form.useWatch('startTime', form) as Dayjs | null | undefined;
+  const categoriesIds = useFieldWatch<string[]>(form, 'categoriesIds') ?? [];
+  const purchasedProductId = useFieldWatch<string>(form, 'purchasedProductId');
+  const treatmentId = useFieldWatch<string>(form, 'treatmentId');
+  const packageField = useFieldWatch<string>(form, option === 'promotion' ? 'promoId' : 'packageId');
+  const sessions = Number(useFieldWatch(form, 'sessions') ?? 1) || 1;
+  const startTime = useFieldWatch<Dayjs | null>(form, 'startTime');
   const pkg = option === 'promotion' || option === 'packages' ? PACKAGE_FIELDS[option] : null;
   const packages = useQuery({
     queryKey: ['appt-packages', pkg?.type, branchId],
@@ -128,9 +140,10 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
   // the type's treatments: the choices of a new treatment, and the session duration of a purchased one
   const withTreatments = option === 'newTreatments' || (option === 'purchasedProducts' && can('treatments', 'show'));
   const treatments = useQuery({
-    queryKey: ['appt-treatments', treatmentTypeId],
+    queryKey: treatmentsKey(treatmentTypeId),
     queryFn: () => loadTreatments(treatmentTypeId),
     enabled: withTreatments && Boolean(treatmentTypeId),
+    staleTime: BOOKING_DAY_FRESH_MS,
   });
   const typeNeeded = treatmentTypeId ? undefined : 'Seleccione primero la cabina';
   const purchasedItems = ofType(bookable(purchased.data?.items ?? [], current?.purchasedProductId), treatmentTypeId, current?.purchasedProductId);

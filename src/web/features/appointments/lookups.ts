@@ -1,4 +1,5 @@
-import { agendaRoutes, type DiaryCabin } from '../../../domain/agenda.contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { agendaRoutes, type DiaryCabin, type DiaryDay } from '../../../domain/agenda.contract';
 import { appointmentRoutes, type BookablePackage } from '../../../domain/appointments.contract';
 import { cabinRoutes } from '../../../domain/cabins.contract';
 import { customerRoutes, noteRoutes, type CustomerDetail } from '../../../domain/customers.contract';
@@ -33,15 +34,36 @@ export interface BookingDay {
   timeZone?: string;
 }
 
+export const bookingDayKey = (branchId: string | undefined, date: string) => ['appt-day', branchId, date];
+const bookingDayOf = (day: DiaryDay): BookingDay => ({ cabins: day.cabins, opening: day.opening, closing: day.closing, timeZone: day.branch.timeZone });
+
 /** The branch's cabins with their treatment type and hours: the agenda day answers them; the cabin list is the fallback (hours unknown). */
 export async function loadBookingDay(branchId: string, date: string): Promise<BookingDay> {
   try {
-    const day = await call(agendaRoutes.diary, { query: { branchId, date } });
-    return { cabins: day.cabins, opening: day.opening, closing: day.closing, timeZone: day.branch.timeZone };
+    return bookingDayOf(await call(agendaRoutes.diary, { query: { branchId, date } }));
   } catch {
     const list = await call(cabinRoutes.list, { query: { branchId, take: 0, status: '1' } });
     return { cabins: list.items.map((c) => ({ ...c, type: { ...c.type, treatmentType: null } })) };
   }
+}
+
+export const TREATMENT_TYPES_KEY = ['appt-treatment-type-options'];
+export const TREATMENT_TYPES_FRESH_MS = 300_000;
+/** How long the form takes a day of the agenda as it was answered, instead of asking again as it opens. */
+export const BOOKING_DAY_FRESH_MS = 30_000;
+
+/**
+ * The agenda's day, already answered, is the booking form's day of that branch and date; the treatment types are asked
+ * for ahead. A slot's click then opens a form that has its cabins and types at hand: nothing to ask for, nothing to draw
+ * twice while it opens.
+ */
+export function seedBookingForm(queryClient: QueryClient, day: DiaryDay, { withTreatments }: { withTreatments: boolean }): void {
+  queryClient.setQueryData(bookingDayKey(day.branch.id, day.date), bookingDayOf(day));
+  void queryClient.prefetchQuery({ queryKey: TREATMENT_TYPES_KEY, queryFn: loadTreatmentTypes, staleTime: TREATMENT_TYPES_FRESH_MS });
+  if (!withTreatments) return;
+  // a new treatment is the form's first option: the treatments of each cabin's type
+  for (const typeId of new Set(day.cabins.flatMap((c) => c.type.treatmentType?.id ?? [])))
+    void queryClient.prefetchQuery({ queryKey: treatmentsKey(typeId), queryFn: () => loadTreatments(typeId), staleTime: BOOKING_DAY_FRESH_MS });
 }
 
 export const loadTreatmentTypes = async () => (await call(treatmentLookupRoutes.types)).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }));
@@ -49,6 +71,7 @@ export const loadTreatmentTypes = async () => (await call(treatmentLookupRoutes.
 /** A treatment the form can book (`duration`: minutes of one session). */
 export type TreatmentOption = TreatmentListItem;
 
+export const treatmentsKey = (treatmentTypeId: string | undefined) => ['appt-treatments', treatmentTypeId];
 export const loadTreatments = async (treatmentTypeId?: string) =>
   (await call(treatmentRoutes.list, { query: { take: 0, treatmentTypeId } })).items.filter((t) => t.active !== false);
 
