@@ -438,9 +438,16 @@ async function chargeChange(tx: DbOrTx, actor: Actor, purchasedProductId: string
 
 const branchToday = async (tx: DbOrTx, branchId: string) => nowIn(await branchZone(tx, branchId)).date;
 
+/**
+ * A change of a booking takes its customer first, as a cancellation, a finish and a refund do: a reschedule may end the
+ * purchased treatment and cancel its other bookings, which another reschedule of the same treatment holds (a deadlock
+ * when each held its own appointment and waited for the other's).
+ */
 export async function updateAppointment(ctx: AppContext, actor: Actor, id: string, input: AppointmentInput) {
-  return ctx.db.transaction(async (tx) => {
+  const owner = await appointmentOwner(ctx.db, id);
+  return asCustomerWrite(ctx, owner, async (tx) => {
     const row = await lockedAppointment(tx, actor, id);
+    sameCustomer(owner, row.customerId);
     assertBranchAccess(actor, input.branchId);
     const plan = await planBooking(tx, input, row);
     if (plan.reschedule && !mayReschedule(row.reschedules)) throw new AppError('APPOINTMENT_TOO_MANY_CHANGES');
@@ -477,8 +484,10 @@ export async function updateAppointment(ctx: AppContext, actor: Actor, id: strin
  * purchased treatment (its third change: the treatment expired, its bookings cancelled) is not undone.
  */
 export async function undoReschedule(ctx: AppContext, actor: Actor, id: string) {
-  return ctx.db.transaction(async (tx) => {
+  const owner = await appointmentOwner(ctx.db, id);
+  return asCustomerWrite(ctx, owner, async (tx) => {
     const row = await lockedAppointment(tx, actor, id);
+    sameCustomer(owner, row.customerId);
     const [last] = await tx
       .select({ action: changeLog.action, userId: changeLog.userId, at: changeLog.createdAt, before: changeLog.before })
       .from(changeLog)
