@@ -29,8 +29,12 @@ export function lockIntervals(lock: LockLike, cabinId: string, date: string): In
 
 /** The parts of `base` no interval of `cuts` covers, in order. */
 export function subtractIntervals(base: Interval | null, cuts: readonly Interval[]): Interval[] {
-  if (!base) return [];
-  let parts: Interval[] = [base];
+  return base ? subtractFromAll([base], cuts) : [];
+}
+
+/** The same from several intervals (one subtraction's answer, with more to take away). */
+export function subtractFromAll(base: readonly Interval[], cuts: readonly Interval[]): Interval[] {
+  let parts = base as Interval[];
   for (const [cs, ce] of cuts) {
     const next: Interval[] = [];
     for (const [s, e] of parts) {
@@ -67,10 +71,11 @@ export function cabinOpenIntervals(
 
 export const intervalMinutes = (intervals: readonly Interval[]) => intervals.reduce((sum, [s, e]) => sum + Math.max(0, e - s), 0);
 
-/** Adds the minutes of each interval to the hours of the day they fall in (`byHour` has 24 places). */
-export function addByHour(byHour: number[], intervals: readonly Interval[]): number[] {
+/** Adds the minutes of each interval (`times` over: as many days alike) to the hours of the day they fall in (`byHour` has 24 places). */
+export function addByHour(byHour: number[], intervals: readonly Interval[], times = 1): number[] {
   for (const [s, e] of intervals)
-    for (let h = Math.floor(s / 60); h < 24 && h * 60 < e; h++) byHour[h] = (byHour[h] ?? 0) + Math.max(0, Math.min(e, (h + 1) * 60) - Math.max(s, h * 60));
+    for (let h = Math.floor(s / 60); h < 24 && h * 60 < e; h++)
+      byHour[h] = (byHour[h] ?? 0) + Math.max(0, Math.min(e, (h + 1) * 60) - Math.max(s, h * 60)) * times;
   return byHour;
 }
 

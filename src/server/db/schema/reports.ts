@@ -137,12 +137,16 @@ const cabinDaySums = {
   /** Every appointment (not deleted), whatever its status: the scheduled-appointments report's count (migration 0034). */
   appointments: integer('appointments').notNull().default(0),
 };
+// the booked minutes beside the key (migration 0037): occupation sums a year of cabin-days from the index alone, not from
+// rows scattered over the table by the fold's updates
 export const reportCabinDays = pgTable('report_cabin_days', { ...cabinDayKey, ...cabinDaySums }, (t) => [
   primaryKey({ name: 'report_cabin_days_pk', columns: [t.date, t.branchId, t.cabinId] }),
+  index('report_cabin_days_booked_idx').on(t.date, t.branchId, t.cabinId, t.bookedMinutes),
 ]);
 /** The same by month (date = the month's first day). */
 export const reportCabinMonths = pgTable('report_cabin_months', { ...cabinDayKey, ...cabinDaySums }, (t) => [
   primaryKey({ name: 'report_cabin_months_pk', columns: [t.date, t.branchId, t.cabinId] }),
+  index('report_cabin_months_booked_idx').on(t.date, t.branchId, t.cabinId, t.bookedMinutes),
 ]);
 export const reportCabinDayDeltas = pgTable('report_cabin_day_deltas', {
   seq: bigserial('seq', { mode: 'number' }).primaryKey(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { weekDay, type LockLike, type LockType } from '../../../../domain/agenda';
-import { addByHour, cabinOpenIntervals, hourLabel, type Interval } from '../../../../domain/occupation';
+import { addByHour, hourLabel, intervalMinutes, lockIntervals, subtractFromAll, subtractIntervals, type Interval } from '../../../../domain/occupation';
+import { cabinDayHours } from '../../../../domain/appointment-rules';
 import { occupationBand, occupationPercent, REPORTS, type ReportColumn } from '../../../../domain/reports';
 import type { ReportRow } from '../../../../domain/reports.contract';
 import type { ScheduleEntry } from '../../../../domain/schedules';
@@ -24,14 +25,22 @@ interface CabinRow {
   live: boolean;
 }
 
-/** Every day of the period with its weekday. */
-function daysOf(period: ReportPeriod): { date: string; day: number }[] {
+/** The period's days with their weekdays, and each date's place among them. */
+interface PeriodDays {
+  days: { date: string; day: number }[];
+  first: string;
+  last: string;
+  indexOf: Map<string, number>;
+}
+
+function daysOf(period: ReportPeriod): PeriodDays {
   const days: { date: string; day: number }[] = [];
   for (let t = Date.parse(`${period.from}T12:00:00Z`); ; t += 86_400_000) {
     const date = new Date(t).toISOString().slice(0, 10);
-    if (date > period.to) return days;
+    if (date > period.to) break;
     days.push({ date, day: weekDay(date) });
   }
+  return { days, first: days[0]?.date ?? period.from, last: days.at(-1)?.date ?? period.to, indexOf: new Map(days.map((d, i) => [d.date, i])) };
 }
 
 const hm = (t: string) => t.slice(0, 5);
@@ -53,8 +62,8 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
       from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
     db.execute(sql`select s.cabin_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
       from cabin_schedules s join cabins c on c.id = s.cabin_id where s.deleted_at is null and ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs}`),
-    db.execute(sql`select l.branch_id, l.type, l.cabin_id, array_to_json(l.time) as time, l.date::text as date, l.end_date::text as end_date,
-        array_to_json(l.days) as days, l.recurrent
+    db.execute(sql`select l.branch_id, l.type, l.cabin_id, l.time, l.date::text as date, l.end_date::text as end_date,
+        l.days, l.recurrent
       from locks l where l.deleted_at is null and ${branchIs(sql`l.branch_id`, branchId)} and l.date <= ${period.to}::date
         and (case when l.recurrent or l.type = 'hours_range' then 'infinity'::date else coalesce(l.end_date, l.date) end) >= ${period.from}::date`),
   ]);
@@ -103,69 +112,152 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
   return { cabins: cabinRows, branchSchedules: schedulesBy(branchSchedules), cabinSchedules: schedulesBy(cabinSchedules), locksBy };
 }
 
-/**
- * The days of the period sorted into kinds that open every cabin alike: the same weekday and the same of a cabin's locks
- * touching it (and whether the day is each lock's own date, which a one-day lock depends on). lockWindow reads nothing
- * else of the date, so a cabin's year is about seven kinds plus the days its own locks fall on. A lock over the whole
- * period (from before it, never ending in it) is the same on every day and goes into every kind; each other lock marks
- * only the days it spans, so the work grows with the days and the locks, not with their product.
- */
-function dayKinds(days: { date: string; day: number }[], locks: DatedLock[]) {
-  const first = days[0]?.date;
-  const last = days.at(-1)?.date;
-  if (!first || !last) return [];
-  const indexOf = (date: string) => Math.round((Date.parse(date) - Date.parse(first)) / 86_400_000);
-  const whole: LockLike[] = [];
+interface DayKind {
+  /** A day of the kind: its weekday and whether it is a lock's own date are all lockWindow reads of it. */
+  date: string;
+  day: number;
+  /** How many days of the period are of this kind. */
+  count: number;
+}
+
+/** A kind of day of the branch: its shared locks, and what they block (cabin-agnostic: each closes every cabin). */
+interface BranchKind extends DayKind {
+  locks: DatedLock[];
+  cuts?: Interval[];
+}
+
+/** A kind of day of one cabin: its branch's kind (an index) and the cabin's own locks on it. */
+interface CabinKind extends DayKind {
+  base: number;
+  own: DatedLock[];
+}
+
+/** Whether a lock spans the whole period (from before it, never ending in it): the same on every day. */
+const spansAll = (l: DatedLock, p: PeriodDays) => l.date < p.first && l.lastDay >= p.last;
+
+/** The indexes of the period's days each lock touches (a lock over the whole period touches none: it is in every kind). */
+function markedDays(p: PeriodDays, locks: DatedLock[]): Map<number, number[]> {
   const marked = new Map<number, number[]>();
   locks.forEach((l, i) => {
-    if (l.date < first && l.lastDay >= last) return void whole.push(l);
-    const to = l.lastDay >= last ? days.length - 1 : indexOf(l.lastDay);
-    for (let d = l.date < first ? 0 : indexOf(l.date); d <= to; d++) {
+    if (spansAll(l, p)) return;
+    const to = l.lastDay >= p.last ? p.days.length - 1 : p.indexOf.get(l.lastDay)!;
+    for (let d = l.date < p.first ? 0 : p.indexOf.get(l.date)!; d <= to; d++) {
       const list = marked.get(d);
       if (list) list.push(i);
       else marked.set(d, [i]);
     }
   });
-  const kinds = new Map<string, { date: string; day: number; locks: LockLike[]; count: number }>();
-  days.forEach(({ date, day }, d) => {
-    const own = marked.get(d);
-    let key = String(day);
-    for (const i of own ?? []) key += locks[i]!.date === date ? `|${i}=` : `|${i}`;
-    const kind = kinds.get(key);
-    if (kind) kind.count++;
-    else kinds.set(key, { date, day, locks: own ? [...whole, ...own.map((i) => locks[i]!)] : whole, count: 1 });
-  });
-  return [...kinds.values()];
+  return marked;
+}
+
+/** A kind's key: its weekday (or base kind) and the locks that mark the day, each with whether the day is its own date. */
+function kindKey(base: string, locks: DatedLock[], marks: number[] | undefined, date: string): string {
+  let key = base;
+  for (const i of marks ?? []) key += locks[i]!.date === date ? `|${i}=` : `|${i}`;
+  return key;
 }
 
 /**
- * Each cabin's open minutes over the period, as 24 hourly sums: for every day, its hours that weekday within the
- * branch's (cabinDayHours, the booking's rule) minus what the branch's locks block there (lockWindow; an 'hour' lock
- * its own half hours); each kind of day (dayKinds) is worked out once and counted as many times as it occurs.
+ * The days of the period sorted into kinds that open every cabin of a branch alike: the same weekday and the same of the
+ * branch's shared locks (a day lock or one without a cabin) touching it. lockWindow reads nothing else of the date, so a
+ * year is about seven kinds plus the days the locks fall on. `of[d]` is day d's kind.
  */
-async function openMinutesByHour(scope: ReportScope, cabinId?: string): Promise<{ cabins: CabinRow[]; open: Map<string, number[]> }> {
+function branchKinds(p: PeriodDays, shared: DatedLock[]): { kinds: BranchKind[]; of: number[] } {
+  const whole = shared.filter((l) => spansAll(l, p));
+  const marked = markedDays(p, shared);
+  const kinds: BranchKind[] = [];
+  const byKey = new Map<string, number>();
+  const of = p.days.map(({ date, day }, d) => {
+    const own = marked.get(d);
+    const key = kindKey(String(day), shared, own, date);
+    let k = byKey.get(key);
+    if (k === undefined) {
+      k = kinds.push({ date, day, locks: own ? [...whole, ...own.map((i) => shared[i]!)] : whole, count: 0 }) - 1;
+      byKey.set(key, k);
+    }
+    kinds[k]!.count++;
+    return k;
+  });
+  return { kinds, of };
+}
+
+/**
+ * A cabin's kinds of day: its branch's, and the days its own locks touch moved to kinds of their own (the base kind's
+ * day with those locks); a lock of the cabin over the whole period is on every day alike, so it is no kind's (the caller
+ * takes it away from every day). The work grows with the cabin's own locked days, not with the period.
+ */
+function cabinKinds(p: PeriodDays, branch: { kinds: BranchKind[]; of: number[] }, own: DatedLock[]): CabinKind[] {
+  const kinds: CabinKind[] = branch.kinds.map((k, base) => ({ date: k.date, day: k.day, count: k.count, base, own: [] }));
+  if (!own.length) return kinds;
+  const moved = new Map<string, CabinKind>();
+  for (const [d, marks] of markedDays(p, own)) {
+    const base = branch.of[d]!;
+    const { date, day } = p.days[d]!;
+    kinds[base]!.count--;
+    const key = kindKey(String(base), own, marks, date);
+    const kind = moved.get(key);
+    if (kind) kind.count++;
+    else moved.set(key, { date, day, count: 1, base, own: marks.map((i) => own[i]!) });
+  }
+  return [...kinds.filter((k) => k.count > 0), ...moved.values()];
+}
+
+/** `list` grouped by `key` (in order). */
+function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of list) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/**
+ * Each cabin's open minutes over the period, as 24 hourly sums (`byHour`) or their total: for every day, its hours that
+ * weekday within the branch's (cabinDayHours, the booking's rule) minus what the branch's locks block there (lockIntervals:
+ * lockWindow, an 'hour' lock its own half hours), as cabinOpenIntervals defines it. Each kind of day (branchKinds,
+ * cabinKinds) is worked out once and counted as many times as it occurs: what the branch's shared locks block on it once
+ * for every cabin, and what is left of a cabin's hours once for all the kinds its own locks carve out of it.
+ */
+async function openMinutes(scope: ReportScope, { cabinId, byHour }: { cabinId?: string; byHour: boolean }) {
   const s = await setting(scope, cabinId);
-  const days = daysOf(scope.period);
+  const p = daysOf(scope.period);
   const open = new Map<string, number[]>();
-  const byBranch = new Map<string, CabinRow[]>();
-  for (const c of s.cabins) byBranch.set(c.branchId, [...(byBranch.get(c.branchId) ?? []), c]);
-  for (const [branchId, cabins] of byBranch) {
+  for (const [branchId, cabins] of groupBy(s.cabins, (c) => c.branchId)) {
     const branchSchedule = s.branchSchedules.get(branchId) ?? [];
     // a day lock or one without a cabin closes every cabin; the others only their own
-    const shared: DatedLock[] = [];
-    const ownBy = new Map<string, DatedLock[]>();
-    for (const l of s.locksBy.get(branchId) ?? []) {
-      if (l.type === 'day' || !l.cabinId) shared.push(l);
-      else ownBy.set(l.cabinId, [...(ownBy.get(l.cabinId) ?? []), l]);
-    }
+    const locks = s.locksBy.get(branchId) ?? [];
+    const shared = locks.filter((l) => l.type === 'day' || !l.cabinId);
+    const ownBy = groupBy(
+      locks.filter((l) => l.type !== 'day' && l.cabinId),
+      (l) => l.cabinId!,
+    );
+    const branch = p.days.length ? branchKinds(p, shared) : { kinds: [], of: [] };
     for (const c of cabins) {
-      const hours = new Array<number>(24).fill(0);
-      for (const kind of dayKinds(days, [...shared, ...(ownBy.get(c.id) ?? [])])) {
-        const intervals: Interval[] = cabinOpenIntervals(branchSchedule, s.cabinSchedules.get(c.id) ?? [], kind.locks, c.id, kind.date, kind.day);
-        const once = addByHour(new Array<number>(24).fill(0), intervals);
-        for (let h = 0; h < 24; h++) hours[h]! += once[h]! * kind.count;
+      const minutes = new Array<number>(byHour ? 24 : 1).fill(0);
+      const cabinSchedule = s.cabinSchedules.get(c.id) ?? [];
+      const own = ownBy.get(c.id) ?? [];
+      // the cabin's own locks over the whole period block the same on every day of a weekday
+      const whole = own.filter((l) => spansAll(l, p));
+      // the cabin's hours of each base kind's weekday less the kind's shared locks and the cabin's whole-period ones
+      const baseOpen: Interval[][] = [];
+      for (const kind of p.days.length ? cabinKinds(p, branch, whole.length ? own.filter((l) => !spansAll(l, p)) : own) : []) {
+        const base = branch.kinds[kind.base]!;
+        base.cuts ??= base.locks.flatMap((l) => lockIntervals(l, c.id, base.date));
+        const cuts = whole.length ? [...base.cuts, ...whole.flatMap((l) => lockIntervals(l, c.id, base.date))] : base.cuts;
+        const left = (baseOpen[kind.base] ??= subtractIntervals(cabinDayHours(branchSchedule, cabinSchedule, kind.day), cuts));
+        const intervals =
+          kind.own.length && left.length
+            ? subtractFromAll(
+                left,
+                kind.own.flatMap((l) => lockIntervals(l, c.id, kind.date)),
+              )
+            : left;
+        if (byHour) addByHour(minutes, intervals, kind.count);
+        else minutes[0]! += intervalMinutes(intervals) * kind.count;
       }
-      open.set(c.id, hours);
+      open.set(c.id, minutes);
     }
   }
   return { cabins: s.cabins, open };
@@ -224,7 +316,7 @@ const HOUR_COLUMNS: ReportColumn[] = [
 export const occupation: ReportDefinition = {
   meta: REPORTS.occupation,
   async rows(scope) {
-    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope), bookedMinutes(scope)]);
+    const [{ cabins, open }, booked] = await Promise.all([openMinutes(scope, { byHour: false }), bookedMinutes(scope)]);
     const rows: ReportRow[] = cabins
       .filter((c) => c.live || booked.get(c.id))
       .map((c) => ({ branch: c.branch, branchId: c.branchId, cabin: c.name, cabinId: c.id, ...figures(sum(open.get(c.id)), booked.get(c.id) ?? 0) }));
@@ -244,7 +336,7 @@ export const occupation: ReportDefinition = {
       if (scope.branchId && scope.branchId !== cabin.branch_id) return { columns: HOUR_COLUMNS, rows: [] };
       cabinId = key;
     }
-    const [{ cabins, open }, booked] = await Promise.all([openMinutesByHour(scope, cabinId), bookedMinutesByHour(scope, cabinId)]);
+    const [{ cabins, open }, booked] = await Promise.all([openMinutes(scope, { cabinId, byHour: true }), bookedMinutesByHour(scope, cabinId)]);
     const rows: ReportRow[] = [];
     for (const c of cabins.filter((x) => x.live || booked.get(x.id)?.some(Boolean)))
       for (let hour = 0; hour < 24; hour++) {

@@ -1,0 +1,2 @@
+CREATE INDEX "report_cabin_days_booked_idx" ON "report_cabin_days" USING btree ("date","branch_id","cabin_id","booked_minutes");--> statement-breakpoint
+CREATE INDEX "report_cabin_months_booked_idx" ON "report_cabin_months" USING btree ("date","branch_id","cabin_id","booked_minutes");
