@@ -4,6 +4,7 @@ import pg from 'pg';
 import { demoId } from '../../db/demo/random';
 import { queryRows, useTestApp } from '../../testing/harness';
 import { makeLot } from '../../testing/sales';
+import { maxLockWaiters } from '../../testing/lock-waiters';
 import { testDatabaseUrl } from '../../testing/test-database';
 import { updateBody } from './test-helpers';
 
@@ -48,14 +49,6 @@ async function lot() {
  * PostgreSQL only: backends waiting on a lock while holding or queueing for a tuple lock of a product row (a wait on a
  * product's row takes one; waits on the lots or the customers do not count here).
  */
-async function productRowWaiters(client: pg.Client): Promise<number> {
-  const res = await client.query(
-    `select count(distinct a.pid)::int as n from pg_stat_activity a join pg_locks l on l.pid = a.pid
-      where a.datname = current_database() and a.wait_event_type = 'Lock' and l.locktype = 'tuple' and l.relation = 'products'::regclass`,
-  );
-  return (res.rows[0] as { n: number }).n;
-}
-
 beforeAll(async () => {
   [product] = await rows(
     sql`select p.id, p.sale_price from products p join product_types pt on pt.id = p.product_type_id
@@ -76,21 +69,10 @@ describe('a product edited amid its sales', () => {
     const shown = (await admin({ method: 'GET', url: `/v1/product/${product.id}` })).json<Record<string, unknown>>();
     const edit = () =>
       admin({ method: 'PUT', url: `/v1/product/${product.id}/update-sale-product`, payload: updateBody(shown, { description: 'Editada durante sus ventas' }) });
-    const url = testDatabaseUrl();
-    const watcher = url ? new pg.Client({ connectionString: url }) : null;
-    await watcher?.connect();
-    let waiting = 0;
-    let burstDone = false;
-    const watching = (async () => {
-      while (watcher && !burstDone) {
-        waiting = Math.max(waiting, await productRowWaiters(watcher));
-        await new Promise((r) => setTimeout(r, 2));
-      }
-    })();
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => (i === 8 ? edit() : sale(customerIds[i < 8 ? i : i - 1]!))));
-    burstDone = true;
-    await watching;
-    await watcher?.end();
+    const { result: results, waiting } = await maxLockWaiters(
+      () => Promise.all(Array.from({ length: 16 }, (_, i) => (i === 8 ? edit() : sale(customerIds[i < 8 ? i : i - 1]!)))),
+      'products',
+    );
     const [edited] = results.splice(8, 1);
     expect(edited!.statusCode, edited!.body).toBe(200);
     expect(edited!.json()).toMatchObject({ description: 'Editada durante sus ventas' });

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { demoId } from '../../../db/demo/random';
 import { queryRows, useTestApp, type Caller } from '../../../testing/harness';
 import { makeLot } from '../../../testing/sales';
-import { testDatabaseUrl } from '../../../testing/test-database';
+import { maxLockWaiters } from '../../../testing/lock-waiters';
 
 // One customer's sales at the same moment (issue 28): every one is sold, none 409 or 5xx, and none waits on a row
 // lock while holding a pooled connection. On PostgreSQL they used to deadlock: the sale's row took a key-share lock
@@ -65,29 +64,10 @@ beforeAll(async () => {
 });
 
 /** PostgreSQL only: backends of the test database waiting on a lock right now. */
-async function lockWaiters(client: pg.Client): Promise<number> {
-  const res = await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-  return (res.rows[0] as { n: number }).n;
-}
-
 describe("one customer's parallel sales", () => {
   it('sells all 16 at once (treatments and products, with and without points): none refused, the points ledger adds up', async () => {
     const before = await balance();
-    const url = testDatabaseUrl();
-    const watcher = url ? new pg.Client({ connectionString: url }) : null;
-    await watcher?.connect();
-    let waiting = 0;
-    let burstDone = false;
-    const watching = (async () => {
-      while (watcher && !burstDone) {
-        waiting = Math.max(waiting, await lockWaiters(watcher));
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    })();
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => send(recepcion, i)));
-    burstDone = true;
-    await watching;
-    await watcher?.end();
+    const { result: results, waiting } = await maxLockWaiters(() => Promise.all(Array.from({ length: 16 }, (_, i) => send(recepcion, i))));
     expect(
       results.map((r) => r.statusCode),
       results.map((r) => r.body).join('\n'),
