@@ -43,8 +43,6 @@ function daysOf(period: ReportPeriod): PeriodDays {
   return { days, first: days[0]?.date ?? period.from, last: days.at(-1)?.date ?? period.to, indexOf: new Map(days.map((d, i) => [d.date, i])) };
 }
 
-const hm = (t: string) => t.slice(0, 5);
-
 /**
  * Every cabin of the scope (`live`: one the agenda shows, active and not deleted; the report adds any other that has
  * booked minutes in the period, so no booked minute goes missing), the branches' and cabins' live schedules and the locks that may touch
@@ -71,7 +69,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
     const by = new Map<string, ScheduleEntry[]>();
     for (const s of rowsOf<{ owner: string; day: number; opening: string; closing: string }>(result)) {
       const list = by.get(s.owner) ?? [];
-      list.push({ day: Number(s.day), opening: hm(s.opening), closing: hm(s.closing) });
+      list.push({ day: Number(s.day), opening: s.opening, closing: s.closing });
       by.set(s.owner, list);
     }
     return by;
@@ -81,25 +79,15 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
     branch_id: string;
     type: LockType;
     cabin_id: string | null;
-    time: string[] | string;
+    time: string[];
     date: string;
     end_date: string | null;
-    days: number[] | string;
+    days: number[];
     recurrent: boolean;
   }>(locks)) {
-    const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
     const lastDay = l.recurrent || l.type === 'hours_range' ? '9999-12-31' : (l.end_date ?? l.date);
     const list = locksBy.get(l.branch_id) ?? [];
-    list.push({
-      type: l.type,
-      cabinId: l.cabin_id,
-      time: json(l.time),
-      date: l.date,
-      endDate: l.end_date,
-      days: json(l.days).map(Number),
-      recurrent: l.recurrent,
-      lastDay,
-    });
+    list.push({ type: l.type, cabinId: l.cabin_id, time: l.time, date: l.date, endDate: l.end_date, days: l.days, recurrent: l.recurrent, lastDay });
     locksBy.set(l.branch_id, list);
   }
   const cabinRows = rowsOf<{ id: string; name: string; branch_id: string; branch: string; live: boolean }>(cabins).map((c): CabinRow => ({
