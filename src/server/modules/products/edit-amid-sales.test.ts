@@ -45,10 +45,6 @@ async function lot() {
   return row!;
 }
 
-/**
- * PostgreSQL only: backends waiting on a lock while holding or queueing for a tuple lock of a product row (a wait on a
- * product's row takes one; waits on the lots or the customers do not count here).
- */
 beforeAll(async () => {
   [product] = await rows(
     sql`select p.id, p.sale_price from products p join product_types pt on pt.id = p.product_type_id
@@ -69,6 +65,7 @@ describe('a product edited amid its sales', () => {
     const shown = (await admin({ method: 'GET', url: `/v1/product/${product.id}` })).json<Record<string, unknown>>();
     const edit = () =>
       admin({ method: 'PUT', url: `/v1/product/${product.id}/update-sale-product`, payload: updateBody(shown, { description: 'Editada durante sus ventas' }) });
+    // on PostgreSQL, the most sessions seen waiting on a product row's lock at once (waits on lots or customers do not count)
     const { result: results, waiting } = await maxLockWaiters(
       () => Promise.all(Array.from({ length: 16 }, (_, i) => (i === 8 ? edit() : sale(customerIds[i < 8 ? i : i - 1]!)))),
       'products',

@@ -65,31 +65,35 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
       from locks l where l.deleted_at is null and ${branchIs(sql`l.branch_id`, branchId)} and l.date <= ${period.to}::date
         and (case when l.recurrent or l.type = 'hours_range' then 'infinity'::date else coalesce(l.end_date, l.date) end) >= ${period.from}::date`),
   ]);
-  const schedulesBy = (result: unknown) => {
-    const by = new Map<string, ScheduleEntry[]>();
-    for (const s of rowsOf<{ owner: string; day: number; opening: string; closing: string }>(result)) {
-      const list = by.get(s.owner) ?? [];
-      list.push({ day: Number(s.day), opening: s.opening, closing: s.closing });
-      by.set(s.owner, list);
-    }
-    return by;
-  };
-  const locksBy = new Map<string, DatedLock[]>();
-  for (const l of rowsOf<{
-    branch_id: string;
-    type: LockType;
-    cabin_id: string | null;
-    time: string[];
-    date: string;
-    end_date: string | null;
-    days: number[];
-    recurrent: boolean;
-  }>(locks)) {
-    const lastDay = l.recurrent || l.type === 'hours_range' ? '9999-12-31' : (l.end_date ?? l.date);
-    const list = locksBy.get(l.branch_id) ?? [];
-    list.push({ type: l.type, cabinId: l.cabin_id, time: l.time, date: l.date, endDate: l.end_date, days: l.days, recurrent: l.recurrent, lastDay });
-    locksBy.set(l.branch_id, list);
-  }
+  const schedulesBy = (result: unknown) =>
+    groupBy(
+      rowsOf<{ owner: string; day: number; opening: string; closing: string }>(result),
+      (s) => s.owner,
+      (s): ScheduleEntry => ({ day: Number(s.day), opening: s.opening, closing: s.closing }),
+    );
+  const locksBy = groupBy(
+    rowsOf<{
+      branch_id: string;
+      type: LockType;
+      cabin_id: string | null;
+      time: string[];
+      date: string;
+      end_date: string | null;
+      days: number[];
+      recurrent: boolean;
+    }>(locks),
+    (l) => l.branch_id,
+    (l): DatedLock => ({
+      type: l.type,
+      cabinId: l.cabin_id,
+      time: l.time,
+      date: l.date,
+      endDate: l.end_date,
+      days: l.days,
+      recurrent: l.recurrent,
+      lastDay: l.recurrent || l.type === 'hours_range' ? '9999-12-31' : (l.end_date ?? l.date),
+    }),
+  );
   const cabinRows = rowsOf<{ id: string; name: string; branch_id: string; branch: string; live: boolean }>(cabins).map((c): CabinRow => ({
     id: c.id,
     name: c.name,
@@ -190,13 +194,14 @@ function cabinKinds(p: PeriodDays, branch: { kinds: BranchKind[]; of: number[] }
   return [...kinds.filter((k) => k.count > 0), ...moved.values()];
 }
 
-/** `list` grouped by `key` (in order). */
-function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
+/** `list` grouped by `key` (in order), each item as `value` makes it. */
+function groupBy<T, V = T>(list: T[], key: (item: T) => string, value: (item: T) => V = (item) => item as unknown as V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
   for (const item of list) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(value(item));
+    else groups.set(k, [value(item)]);
   }
   return groups;
 }
@@ -229,12 +234,14 @@ async function openMinutes(scope: ReportScope, { cabinId, byHour }: { cabinId?: 
       // the cabin's own locks over the whole period block the same on every day of a weekday
       const whole = own.filter((l) => spansAll(l, p));
       // the cabin's hours of each base kind's weekday less the kind's shared locks and the cabin's whole-period ones
-      const baseOpen: Interval[][] = [];
-      for (const kind of p.days.length ? cabinKinds(p, branch, whole.length ? own.filter((l) => !spansAll(l, p)) : own) : []) {
-        const base = branch.kinds[kind.base]!;
+      const baseLeft = (base: BranchKind) => {
         base.cuts ??= base.locks.flatMap((l) => lockIntervals(l, c.id, base.date));
         const cuts = whole.length ? [...base.cuts, ...whole.flatMap((l) => lockIntervals(l, c.id, base.date))] : base.cuts;
-        const left = (baseOpen[kind.base] ??= subtractIntervals(cabinDayHours(branchSchedule, cabinSchedule, kind.day), cuts));
+        return subtractIntervals(cabinDayHours(branchSchedule, cabinSchedule, base.day), cuts);
+      };
+      const baseOpen: Interval[][] = [];
+      for (const kind of p.days.length ? cabinKinds(p, branch, whole.length ? own.filter((l) => !spansAll(l, p)) : own) : []) {
+        const left = (baseOpen[kind.base] ??= baseLeft(branch.kinds[kind.base]!));
         const intervals =
           kind.own.length && left.length
             ? subtractFromAll(
