@@ -29,7 +29,7 @@ import { parseForm, zodRule } from '../../ui/forms';
 import { AppointmentActions } from './AppointmentActions';
 import { CustomerSelectField } from './CustomerSelect';
 import {
-  BOOKING_DAY_FRESH_MS,
+  BOOKING_LOOKUP_FRESH_MS,
   bookingDayKey,
   loadBookingDay,
   loadCustomerFacts,
@@ -133,12 +133,10 @@ export default function AppointmentFormPage() {
   // a new booking mounts with its values (the agenda's day, when it handed it over, gives the cabin's type): the form
   // is drawn once, not drawn empty and filled in by an effect
   const queryClient = useQueryClient();
-  const [created] = useState(() => {
-    if (id) return undefined;
-    const date = query.get('date') ?? todayIn();
-    return { key: query.toString(), values: creationValues(query, queryClient.getQueryData<BookingDay>(bookingDayKey(branchId, date))) };
-  });
-  const initial = created?.values ?? {};
+  const [created] = useState(() =>
+    id ? undefined : creationValues(query, queryClient.getQueryData<BookingDay>(bookingDayKey(branchId, query.get('date') ?? todayIn()))),
+  );
+  const initial = created ?? {};
   const date = useFieldWatch<Dayjs | null>(form, 'date', initial.date);
   const dateText = date?.format('YYYY-MM-DD') ?? a?.date ?? query.get('date') ?? todayIn();
   const cabainId = useFieldWatch<string>(form, 'cabainId', initial.cabainId as string | undefined);
@@ -150,14 +148,14 @@ export default function AppointmentFormPage() {
     queryKey: bookingDayKey(branchId, dateText),
     queryFn: () => loadBookingDay(branchId!, dateText),
     enabled: Boolean(branchId),
-    staleTime: BOOKING_DAY_FRESH_MS,
+    staleTime: BOOKING_LOOKUP_FRESH_MS,
   });
   const [term, setTerm] = useState<number | null>(null);
   const { starts, closed, cabin } = bookableStarts(day.data, cabainId, dateText, term);
   const types = useQuery({ queryKey: TREATMENT_TYPES_KEY, queryFn: loadTreatmentTypes, staleTime: TREATMENT_TYPES_FRESH_MS });
 
   // a new booking's address changed while its form stays open (back and forward): its values again
-  const createdFrom = useRef(created?.key);
+  const createdFrom = useRef(id ? undefined : query.toString());
   useEffect(() => {
     if (id || createdFrom.current === query.toString()) return;
     createdFrom.current = query.toString();
@@ -352,7 +350,7 @@ export default function AppointmentFormPage() {
           return agendaUrl(s.branch.id, s.date.slice(0, 10), s.id);
         }}
         invalidate={['diary', 'list', 'appointment']}
-        initialValues={created?.values}
+        initialValues={created}
         loading={existing.isLoading}
         readOnly={readOnly}
         onSubmit={submit}

@@ -10,7 +10,7 @@ import { useCan } from '../../app/privileges';
 import { zodRule } from '../../ui/forms';
 import { useFieldWatch } from '../../ui/watch';
 import {
-  BOOKING_DAY_FRESH_MS,
+  BOOKING_LOOKUP_FRESH_MS,
   categoriesOf,
   loadPackages,
   loadPurchased,
@@ -143,7 +143,7 @@ export function OptionFields({ form, option, branchId, customerId, treatmentType
     queryKey: treatmentsKey(treatmentTypeId),
     queryFn: () => loadTreatments(treatmentTypeId),
     enabled: withTreatments && Boolean(treatmentTypeId),
-    staleTime: BOOKING_DAY_FRESH_MS,
+    staleTime: BOOKING_LOOKUP_FRESH_MS,
   });
   const typeNeeded = treatmentTypeId ? undefined : 'Seleccione primero la cabina';
   const purchasedItems = ofType(bookable(purchased.data?.items ?? [], current?.purchasedProductId), treatmentTypeId, current?.purchasedProductId);

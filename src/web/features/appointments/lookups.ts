@@ -49,8 +49,8 @@ export async function loadBookingDay(branchId: string, date: string): Promise<Bo
 
 export const TREATMENT_TYPES_KEY = ['appt-treatment-type-options'];
 export const TREATMENT_TYPES_FRESH_MS = 300_000;
-/** How long the form takes a day of the agenda as it was answered, instead of asking again as it opens. */
-export const BOOKING_DAY_FRESH_MS = 30_000;
+/** How long the form takes a day of the agenda and a type's treatments as they were answered, instead of asking again as it opens. */
+export const BOOKING_LOOKUP_FRESH_MS = 30_000;
 
 /**
  * The agenda's day, already answered, is the booking form's day of that branch and date; the treatment types are asked
@@ -63,7 +63,7 @@ export function seedBookingForm(queryClient: QueryClient, day: DiaryDay, { withT
   if (!withTreatments) return;
   // a new treatment is the form's first option: the treatments of each cabin's type
   for (const typeId of new Set(day.cabins.flatMap((c) => c.type.treatmentType?.id ?? [])))
-    void queryClient.prefetchQuery({ queryKey: treatmentsKey(typeId), queryFn: () => loadTreatments(typeId), staleTime: BOOKING_DAY_FRESH_MS });
+    void queryClient.prefetchQuery({ queryKey: treatmentsKey(typeId), queryFn: () => loadTreatments(typeId), staleTime: BOOKING_LOOKUP_FRESH_MS });
 }
 
 export const loadTreatmentTypes = async () => (await call(treatmentLookupRoutes.types)).map((t) => ({ value: t.id, label: treatmentTypeLabel(t.name) }));
