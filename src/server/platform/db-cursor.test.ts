@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, useTestApp } from '../testing/harness';
-import { cursorRows, mapRows } from './db-cursor';
+import { cursorBatches, cursorRows, mapBatches } from './db-cursor';
 import { CONTINUED_NOTICE, writeXlsx, XlsxReaderGone } from './xlsx';
 
 const { t } = useTestApp({});
@@ -92,7 +92,7 @@ describe('a workbook from a cursor', () => {
         { header: 'Importe', type: 'money', value: (r) => r.amount, total: true },
         { header: 'Fecha y hora', type: 'datetime', value: (r) => new Date(r.at) },
       ],
-      rows: mapRows(cursorRows<Line>(t.ctx.db, LINES), (r) => r),
+      rows: mapBatches(cursorBatches<Line>(t.ctx.db, LINES), (r) => r),
       // 60,000 rows a sheet (less the header block): the rest go on a second sheet
       maxRows: 60_000 + 3 + 3,
       notes: ['', 'Definición'],
@@ -143,7 +143,7 @@ describe('a workbook from a cursor', () => {
       name: 'Líneas',
       timeZone: 'America/Tijuana',
       columns: [{ header: 'Folio', type: 'text', value: (r: Line) => r.folio }],
-      rows: cursorRows<Line>(t.ctx.db, LINES),
+      rows: cursorBatches<Line>(t.ctx.db, LINES),
     }).then(
       () => 'terminó',
       (err: unknown) => err,

@@ -105,4 +105,23 @@ describe('writeXlsx', () => {
     const empty = await roundTrip(salesSheet([]));
     expect(empty.getRow(2).getCell(2).value).toBe(0);
   });
+
+  it('keeps text with markup, quotes and pasted control characters readable, in a sheet named with them', async () => {
+    const book = await roundTripBook({
+      ...salesSheet([{ folio: 'A&B <"C">\u0001\u0008 fin', units: 1, amount: 1, day: '2026-01-01', at: new Date('2026-01-01T12:00:00Z') }]),
+      name: 'Ventas "A&B" <sur>',
+    });
+    const ws = book.worksheets[0]!;
+    expect(ws.name).toBe('Ventas "A&B" <sur>');
+    // XML 1.0 has no control characters: they are dropped, the rest stays as typed
+    expect(ws.getCell('A2').value).toBe('A&B <"C"> fin');
+  });
+
+  it("shows each instant in the zone's wall clock on both sides of a daylight-saving change", async () => {
+    // Tijuana: 2026-03-08 02:00 PST became 03:00 PDT (10:00 UTC); 2026-11-01 02:00 PDT became 01:00 PST (09:00 UTC)
+    const at = ['2026-03-08T09:59:59Z', '2026-03-08T10:00:00Z', '2026-11-01T08:59:59Z', '2026-11-01T09:00:00Z'];
+    const ws = await roundTrip(salesSheet(at.map((iso, i) => ({ folio: `F${i}`, units: 1, amount: 1, day: '2026-03-08', at: new Date(iso) }))));
+    const shown = [2, 3, 4, 5].map((r) => (ws.getRow(r).getCell(5).value as Date).toISOString().slice(0, 19));
+    expect(shown).toEqual(['2026-03-08T01:59:59', '2026-03-08T03:00:00', '2026-11-01T01:59:59', '2026-11-01T01:00:00']);
+  });
 });

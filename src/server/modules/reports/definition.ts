@@ -3,6 +3,7 @@ import type { ReportBasis, ReportQuery, ReportRow } from '../../../domain/report
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../platform/auth/actor';
 import type { ReportPeriod } from './period';
+import type { RowBatches } from '../../platform/db-cursor';
 
 /** What a report's query is given: the period, the branches the caller may read and the filters already checked. */
 export interface ReportScope {
@@ -46,7 +47,7 @@ export interface ReportDefinition {
    * The same rows read from a database cursor, for a workbook of any size (a line report whose totals are its columns'
    * sums); without it the workbook writes `rows`' answer.
    */
-  stream?: (scope: ReportScope) => Promise<AsyncIterable<ReportRow>>;
+  stream?: (scope: ReportScope) => Promise<RowBatches<ReportRow>>;
   /** A page of the rows (`page`, `take` asked), for a line report that may hold a year of the chain's appointments. */
   page?: (scope: ReportScope, paging: { page: number; take: number }) => Promise<ReportPage>;
   /** The rows behind a cell of the `drill` column, for the row whose key is `key` (the same filters). */

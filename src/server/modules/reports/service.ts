@@ -11,6 +11,7 @@ import { branchScope, userCan, type Actor } from '../../platform/auth/actor';
 import type { ReportDefinition, ReportResult, ReportScope } from './definition';
 import { DEFINITIONS } from './definitions';
 import { reportPeriod } from './period';
+import type { RowBatches } from '../../platform/db-cursor';
 
 /** The individual fee reports, and the commission module whose readers may see their own lines there. */
 const OWN_FEES: Partial<Record<ReportName, ModuleKey>> = {
@@ -116,7 +117,7 @@ export async function runReport(db: DbOrTx, actor: Actor, name: string, query: R
 }
 
 /** A report for its workbook: the rows as an array, or read from a cursor as they are written (no totals: the sums). */
-export type ReportForWorkbook = Omit<ReportAnswer, 'rows'> & { rows: ReportRow[] | AsyncIterable<ReportRow> };
+export type ReportForWorkbook = Omit<ReportAnswer, 'rows'> & { rows: ReportRow[] | RowBatches<ReportRow> };
 
 /**
  * GET /report/{name}?format=xlsx: the report as runReport answers it, except that a line report (a definition with
@@ -132,19 +133,21 @@ export async function reportForWorkbook(db: DbOrTx, actor: Actor, name: string, 
   return { ...answer(def, scope, { rows: [] }, branch), rows, totals: null };
 }
 
-/** The same rows, the first already read (its errors thrown here). */
-async function peeked<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
-  const it = source[Symbol.asyncIterator]();
+/** The same batches, the first already read (its errors thrown here). */
+async function peeked<T>(source: RowBatches<T>): Promise<RowBatches<T>> {
+  const it = source.batches[Symbol.asyncIterator]();
   const first = await it.next();
   return {
-    async *[Symbol.asyncIterator]() {
-      try {
-        if (first.done) return;
-        yield first.value;
-        for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
-      } finally {
-        await it.return?.();
-      }
+    batches: {
+      async *[Symbol.asyncIterator]() {
+        try {
+          if (first.done) return;
+          yield first.value;
+          for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+        } finally {
+          await it.return?.();
+        }
+      },
     },
   };
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportMeta } from '../../../../domain/reports';
 import type { ReportRow } from '../../../../domain/reports.contract';
 import type { DbOrTx } from '../../../db/client';
-import { cursorRows, mapRows } from '../../../platform/db-cursor';
+import { cursorBatches, mapBatches, type RowBatches } from '../../../platform/db-cursor';
 import type { ReportDefinition, ReportPage, ReportScope } from '../definition';
 import { pesosOfText, rowsOf } from './money-rows';
 
@@ -31,7 +31,7 @@ const ordered = <R>(q: LineQuery<R>): SQL => (q.order ? sql`${q.query} ${q.order
 
 export const readLines = async <R>(db: DbOrTx, q: LineQuery<R>): Promise<ReportRow[]> => rowsOf<R>(await db.execute(ordered(q))).map(q.map);
 
-export const streamLines = <R>(db: DbOrTx, q: LineQuery<R>): AsyncIterable<ReportRow> => mapRows(cursorRows<R>(db, ordered(q)), q.map);
+export const streamLines = <R>(db: DbOrTx, q: LineQuery<R>): RowBatches<ReportRow> => mapBatches(cursorBatches<R>(db, ordered(q)), q.map);
 
 /** One page of the lines, the count of all of them and (with `sums`) their totals; a small report pages what it read. */
 async function pageLines<R>(scope: ReportScope, meta: ReportMeta, q: LineQuery<R>, { page, take }: { page: number; take: number }): Promise<ReportPage> {
