@@ -143,18 +143,26 @@ export class ZipEntryStream {
   }
 }
 
+/**
+ * The fields a local header (from byte 6) and a central one (from byte 8) share, in the same order: flags, method,
+ * time stamp, CRC, compressed and plain sizes, the name's length. A streamed entry's local CRC and sizes are 0: they
+ * follow its data.
+ */
+function entryFields(h: Buffer, at: number, entry: Entry, stamp: number): void {
+  h.writeUInt16LE(entry.flags, at);
+  h.writeUInt16LE(DEFLATE, at + 2);
+  h.writeUInt32LE(stamp, at + 4);
+  h.writeUInt32LE(entry.crc, at + 8);
+  h.writeUInt32LE(entry.compressed, at + 12);
+  h.writeUInt32LE(entry.size, at + 16);
+  h.writeUInt16LE(entry.name.length, at + 20);
+}
+
 function localHeader(entry: Entry, stamp: number): Buffer {
   const h = Buffer.alloc(30);
   h.writeUInt32LE(0x04034b50, 0);
   h.writeUInt16LE(VERSION, 4);
-  h.writeUInt16LE(entry.flags, 6);
-  h.writeUInt16LE(DEFLATE, 8);
-  h.writeUInt32LE(stamp, 10);
-  // a streamed entry's CRC and sizes are 0 here and follow its data
-  h.writeUInt32LE(entry.crc, 14);
-  h.writeUInt32LE(entry.compressed, 18);
-  h.writeUInt32LE(entry.size, 22);
-  h.writeUInt16LE(entry.name.length, 26);
+  entryFields(h, 6, entry, stamp);
   return Buffer.concat([h, entry.name]);
 }
 
@@ -172,13 +180,7 @@ function centralHeader(entry: Entry, stamp: number): Buffer {
   h.writeUInt32LE(0x02014b50, 0);
   h.writeUInt16LE(VERSION, 4);
   h.writeUInt16LE(VERSION, 6);
-  h.writeUInt16LE(entry.flags, 8);
-  h.writeUInt16LE(DEFLATE, 10);
-  h.writeUInt32LE(stamp, 12);
-  h.writeUInt32LE(entry.crc, 16);
-  h.writeUInt32LE(entry.compressed, 20);
-  h.writeUInt32LE(entry.size, 24);
-  h.writeUInt16LE(entry.name.length, 28);
+  entryFields(h, 8, entry, stamp);
   h.writeUInt32LE(entry.offset, 42);
   return Buffer.concat([h, entry.name]);
 }
