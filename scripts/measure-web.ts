@@ -56,9 +56,9 @@ const GOALS = { signIn: 1500, pos: 2000, ticket: 500, slot: 300, cls: 0.1 };
 
 /**
  * What every page of a measuring context records from its first byte: layout shifts (without those after an input),
- * long tasks, when a watched selector first matched, and the last click's time (all on the page's clock, from the
- * start of its navigation). Plain JavaScript text: tsx would wrap the functions of a TypeScript one in a helper the
- * page does not have.
+ * long tasks, when a watched selector first matched an element on screen, and the last click's time (all on the
+ * page's clock, from the start of its navigation). Plain JavaScript text: tsx would wrap the functions of a TypeScript
+ * one in a helper the page does not have.
  */
 const recorder = (watch: Record<string, string>) => `(() => {
   const watch = ${JSON.stringify(watch)};
@@ -78,8 +78,14 @@ const recorder = (watch: Record<string, string>) => `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) perf.longTasks.push([e.startTime, e.startTime + e.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  // on screen, not only in the document: a part kept hidden (a screen drawn ahead inside React's <Activity
+  // mode="hidden">, which sets display: none on its top elements) holds the selector before it is shown
+  const shown = (el) => !el.closest('[style*="display: none"]') && (!el.checkVisibility || el.checkVisibility());
   const check = () => {
-    for (const name of Object.keys(watch)) if (!perf.marks[name] && document.querySelector(watch[name])) perf.marks[name] = performance.now();
+    for (const name of Object.keys(watch)) {
+      if (perf.marks[name]) continue;
+      for (const el of document.querySelectorAll(watch[name])) if (shown(el)) { perf.marks[name] = performance.now(); break; }
+    }
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
   document.addEventListener('focusin', check, true);

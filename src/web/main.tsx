@@ -4,7 +4,9 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, theme } from 'antd';
 import esES from 'antd/es/locale/es_ES';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+// react-router/dom's RouterProvider carries ReactDOM.flushSync: a navigation may ask to be drawn at once (navigate(to,
+// { flushSync: true }), a free slot of the agenda opening the booking form it drew ahead)
+import { RouterProvider } from 'react-router/dom';
 import { translateIconLabels } from './app/icon-labels';
 import { router } from './app/router';
 import { NotifyBridge } from './ui/notify';

@@ -24,6 +24,8 @@ interface FormPageProps<V> {
   submitLabel?: string;
   /** Replaces the Guardar button (e.g. a wizard's Atrás / Siguiente / Guardar); Cancelar stays. */
   actions?: ReactNode;
+  /** antd's form name: the fields' ids start with it (`{name}_{field}`); none, the ids are the fields' names. */
+  name?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export function FormPage<V>({
   children,
   submitLabel = 'Guardar',
   actions,
+  name,
 }: FormPageProps<V>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,6 +80,7 @@ export function FormPage<V>({
       <Spin spinning={Boolean(loading)}>
         <Form<V>
           form={form}
+          name={name}
           layout="vertical"
           onFinish={finish}
           onValuesChange={() => {

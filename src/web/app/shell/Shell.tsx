@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Button, Dropdown, Layout, Tooltip, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { authRoutes } from '../../../domain/auth.contract';
 import { call } from '../api';
+import { router } from '../router';
 import { ConnectionBanner } from '../ConnectionBanner';
 import { DemoDataTag } from '../DemoDataTag';
 import '../dayjs';
@@ -24,21 +25,27 @@ const SIDER_BREAKPOINT = 'xl';
 const SIDER_WIDTH = 240;
 const SIDER_COLLAPSED_WIDTH = 64;
 
-export function Shell() {
-  const user = useSession((s) => s.user);
-  const refreshToken = useSession((s) => s.auth.refresh_token);
-  const signOut = useSession((s) => s.signOut);
+/**
+ * The screen's address kept in the session (the last path, and only the current section's saved state). Its own
+ * component: the shell around the screens (header, menu, dialogs) is not drawn again on every change of address.
+ */
+function RememberPath() {
   const setLastPath = useSession((s) => s.setLastPath);
   const keepOnlySection = useSession((s) => s.keepOnlySection);
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(false);
-  const [dialog, setDialog] = useState<'password' | 'pin' | 'checkin' | null>(null);
-
   useEffect(() => {
     setLastPath(pathname.replace(/^\/dashboard\/?/, ''));
     keepOnlySection(sectionOf(pathname));
   }, [pathname, setLastPath, keepOnlySection]);
+  return null;
+}
+
+export function Shell() {
+  const user = useSession((s) => s.user);
+  const refreshToken = useSession((s) => s.auth.refresh_token);
+  const signOut = useSession((s) => s.signOut);
+  const [collapsed, setCollapsed] = useState(false);
+  const [dialog, setDialog] = useState<'password' | 'pin' | 'checkin' | null>(null);
 
   const logout = async () => {
     try {
@@ -47,7 +54,8 @@ export function Shell() {
       /* signed out locally anyway */
     }
     signOut();
-    void navigate('/', { replace: true });
+    // the router itself, not useNavigate: that hook draws the shell again on every change of screen
+    void router.navigate('/', { replace: true });
   };
 
   return (
@@ -120,6 +128,8 @@ export function Shell() {
           <ConnectionBanner />
           <Breadcrumbs />
           <Outlet />
+          {/* after the screen: its effects (its own saved state) run first, as when the shell kept the path itself */}
+          <RememberPath />
         </Content>
         <Footer className="shell-footer">© {new Date().getFullYear()} Grupo Clínicas Estéticas de México S.A. de C.V. · Todos los derechos reservados</Footer>
       </Layout>

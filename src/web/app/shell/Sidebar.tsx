@@ -56,23 +56,27 @@ export function Sidebar({ onCheckIn }: { onCheckIn: () => void }) {
   const selected = pathname.split('/')[2] ?? '';
   const openGroup = NAVIGATION.find((g) => g.label && g.entries.some((e) => e.path === selected))?.label;
 
-  return (
-    <Menu
-      theme="dark"
-      mode="inline"
-      items={items}
-      selectedKeys={[selected]}
-      defaultOpenKeys={openGroup ? [`group:${openGroup}`] : []}
-      onClick={({ key }) => {
-        if (key === 'checkin') return onCheckIn();
-        if (key === 'external:pos') {
-          const url = new URL(posUrl || `${window.location.origin}${BUILT_IN_POS_PATH}`);
-          url.searchParams.set('token', token ?? '');
-          window.open(url.toString(), '_blank', 'noopener');
-          return;
-        }
-        void navigate(`/dashboard/${key}`);
-      }}
-    />
+  // drawn again when the section changes, not on every change of address inside it (a slot's booking form)
+  return useMemo(
+    () => (
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={[selected]}
+        defaultOpenKeys={openGroup ? [`group:${openGroup}`] : []}
+        onClick={({ key }) => {
+          if (key === 'checkin') return onCheckIn();
+          if (key === 'external:pos') {
+            const url = new URL(posUrl || `${window.location.origin}${BUILT_IN_POS_PATH}`);
+            url.searchParams.set('token', token ?? '');
+            window.open(url.toString(), '_blank', 'noopener');
+            return;
+          }
+          void navigate(`/dashboard/${key}`);
+        }}
+      />
+    ),
+    [items, selected, openGroup, onCheckIn, posUrl, token, navigate],
   );
 }

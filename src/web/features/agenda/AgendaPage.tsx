@@ -1,15 +1,16 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Segmented, Select, Skeleton, Space, Tooltip } from 'antd';
+import { Activity, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Segmented, Select, Skeleton, Space, Spin, Tooltip } from 'antd';
 import { CalendarOutlined, HistoryOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams, type NavigateFunction, type SetURLSearchParams } from 'react-router';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dates';
 import { agendaRoutes } from '../../../domain/agenda.contract';
 import { call } from '../../app/api';
 import { useCan } from '../../app/privileges';
+import { LOADING_SPIN_STYLE } from '../../app/routing';
 import { useSession } from '../../app/session';
-import { BookingFormWarmup, preloadAppointmentForm, seedBookingForm } from '../appointments';
+import { BookingForm, preloadAppointmentForm, seedBookingForm } from '../appointments';
 import { AgendaGrid } from './AgendaGrid';
 import { AgendaSide, DayStepper } from './AgendaSide';
 import { DENSITY_OPTIONS, gridSizes, NARROW_QUERY, useAgendaDensity, useMediaQuery, type Density } from './density';
@@ -17,6 +18,7 @@ import { CreateLockModal, LocksModal } from './LockDialogs';
 import { AgendaSearch } from './AgendaSearch';
 import { MoveDialog, type PendingMove } from './MoveDialog';
 import { useClinicBranches } from './lookups';
+import { BOOKING_PATH } from './booking-path';
 import './agenda.css';
 
 interface AgendaSlice {
@@ -31,13 +33,60 @@ interface AgendaSlice {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** /dashboard/agenda: the day grid of one branch. Branch and day live in the URL (and the session's agenda slice). */
+/**
+ * /dashboard/agenda and /dashboard/agenda/crear. The day's grid, and for those who may book a new booking's form drawn
+ * ahead, hidden, once the day is on screen: a free slot's click (/dashboard/agenda/crear?cabainId=…) shows it with
+ * the slot's values instead of creating its controls then, and hides the grid, which keeps its state for the way back.
+ * A booking's address opened directly draws the form alone (the grid only once the agenda is shown).
+ */
 export default function AgendaPage() {
   const can = useCan();
+  const { pathname, search } = useLocation();
+  const creating = BOOKING_PATH.test(pathname);
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  // the grid's address and navigation: the agenda's, kept while the form is shown (the hidden grid is not drawn again
+  // for the form's address)
+  const [grid, setGrid] = useState(creating ? null : { params, setParams, navigate });
+  if (!creating && (grid?.params !== params || grid.setParams !== setParams || grid.navigate !== navigate)) setGrid({ params, setParams, navigate });
+  const [formDrawn, setFormDrawn] = useState(creating);
+  if (creating && !formDrawn) setFormDrawn(true);
+  const drawForm = useCallback(() => setFormDrawn(true), []);
+  // one form per booking: the one just saved or cancelled is replaced by a fresh one (drawn hidden, while the grid shows)
+  const [booking, setBooking] = useState({ round: 0, creating });
+  if (booking.creating !== creating) setBooking({ round: booking.round + (creating ? 0 : 1), creating });
+
+  return (
+    <>
+      {grid && (
+        <Activity mode={creating ? 'hidden' : 'visible'}>
+          <AgendaDay params={grid.params} setParams={grid.setParams} navigate={grid.navigate} onBookable={drawForm} />
+        </Activity>
+      )}
+      {formDrawn && can('dairy', 'create') && (
+        <Activity mode={creating ? 'visible' : 'hidden'}>
+          <Suspense fallback={creating ? <Spin style={LOADING_SPIN_STYLE} /> : null}>
+            <BookingForm key={booking.round} search={creating ? search : null} />
+          </Suspense>
+        </Activity>
+      )}
+    </>
+  );
+}
+
+interface DayProps {
+  params: URLSearchParams;
+  setParams: SetURLSearchParams;
+  navigate: NavigateFunction;
+  /** The day is on screen and the user may book: the booking form can be drawn ahead. */
+  onBookable: () => void;
+}
+
+/** The day grid of one branch. Branch and day live in the URL (and the session's agenda slice). */
+const AgendaDay = memo(function AgendaDay({ params, setParams, navigate, onBookable }: DayProps) {
+  const can = useCan();
   const user = useSession((s) => s.user);
   const slice = useSession((s) => s.agenda) as AgendaSlice;
-  const [params, setParams] = useSearchParams();
   const [locksOpen, setLocksOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const bound = Boolean(user?.branchBound);
@@ -84,18 +133,14 @@ export default function AgendaPage() {
         .tz(day.branch.timeZone || BUSINESS_TIME_ZONE)
         .format('YYYY-MM-DD')
     : today;
-  // the grid is on screen: the booking form's code loads while the page is idle, before a slot is clicked
+  // the grid is on screen: the booking form's code loads and the form is drawn (hidden) while the page is idle, before
+  // a slot is clicked
   const bookable = Boolean(day) && can('dairy', 'create');
-  // and its controls' styles are made: a slot's click then only draws the form
-  const [warm, setWarm] = useState(false);
   useEffect(() => {
     if (!bookable) return;
-    const timer = window.setTimeout(() => {
-      preloadAppointmentForm();
-      setWarm(true);
-    }, 200);
+    const timer = window.setTimeout(() => void preloadAppointmentForm().then((loaded) => loaded && onBookable()), 200);
     return () => window.clearTimeout(timer);
-  }, [bookable]);
+  }, [bookable, onBookable]);
   // the day on screen is the booking form's day: a slot's click opens it with the cabins and their hours at hand
   const queryClient = useQueryClient();
   const withTreatments = can('treatments', 'show');
@@ -142,7 +187,9 @@ export default function AgendaPage() {
               icon={<PlusOutlined />}
               disabled={!branchId}
               onClick={() =>
-                navigate(`/dashboard/agenda/crear/?${new URLSearchParams({ branchId: branchId!, date: date < branchToday ? branchToday : date }).toString()}`)
+                navigate(`/dashboard/agenda/crear/?${new URLSearchParams({ branchId: branchId!, date: date < branchToday ? branchToday : date }).toString()}`, {
+                  flushSync: true,
+                })
               }
             >
               Nueva cita
@@ -212,9 +259,12 @@ export default function AgendaPage() {
                 narrow={narrow}
                 canCreate={can('dairy', 'create')}
                 canConfirm={can('dairy', 'edit')}
+                // the form is drawn already: shown in one go inside the click (flushSync), not as a navigation's
+                // transition drawn in slices between the browser's other work (react-router/dom's RouterProvider)
                 onSlot={(c, time) =>
                   navigate(
                     `/dashboard/agenda/crear/?${new URLSearchParams({ cabainId: c.id, date: day.date.slice(0, 10), startTime: time, branchId: day.branch.id }).toString()}`,
+                    { flushSync: true },
                   )
                 }
                 onCard={(a) => navigate(`/dashboard/agenda/${a.id}`)}
@@ -237,11 +287,6 @@ export default function AgendaPage() {
           cabins={day?.cabins ?? []}
         />
       )}
-      {warm && (
-        <Suspense fallback={null}>
-          <BookingFormWarmup />
-        </Suspense>
-      )}
     </div>
   );
-}
+});

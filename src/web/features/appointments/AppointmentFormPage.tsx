@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentRef } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ComponentRef } from 'react';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -111,10 +111,34 @@ export const agendaUrl = (branchId?: string | null, date?: string | null, focus?
   return `/dashboard/agenda${s ? `?${s}` : ''}`;
 };
 
-/** /dashboard/agenda/crear (from a free slot of the grid) and /dashboard/agenda/{id}. */
+/** /dashboard/agenda/{id}: an appointment's form (a new one's, /dashboard/agenda/crear, is the agenda's page: BookingForm). */
 export default function AppointmentFormPage() {
   const { id } = useParams();
   const [query] = useSearchParams();
+  return <AppointmentForm id={id} query={query} />;
+}
+
+/**
+ * A new booking's form inside the agenda's page, drawn ahead: hidden while the day is on screen (`search` null: no
+ * booking yet, nothing changes it), then shown with a slot's address (`search`, the query of /dashboard/agenda/crear)
+ * in the same drawing that reveals it, so the click only updates controls that already exist. The agenda gives each
+ * booking a new one (drawn hidden again once the last one is saved or cancelled).
+ */
+export const BookingForm = memo(function BookingForm({ search }: { search: string | null }) {
+  const query = useMemo(() => new URLSearchParams(search ?? ''), [search]);
+  return <AppointmentForm query={query} shown={search !== null} />;
+});
+
+interface FormProps {
+  /** The appointment edited; none for a new booking. */
+  id?: string;
+  /** The address's query: a new booking's first values. */
+  query: URLSearchParams;
+  /** False while a new booking's form is drawn ahead, hidden. */
+  shown?: boolean;
+}
+
+function AppointmentForm({ id, query, shown = true }: FormProps) {
   const navigate = useNavigate();
   const can = useCan();
   const user = useSession((s) => s.user);
@@ -133,9 +157,18 @@ export default function AppointmentFormPage() {
   // a new booking mounts with its values (the agenda's day, when it handed it over, gives the cabin's type): the form
   // is drawn once, not drawn empty and filled in by an effect
   const queryClient = useQueryClient();
-  const [created] = useState(() =>
-    id ? undefined : creationValues(query, queryClient.getQueryData<BookingDay>(bookingDayKey(branchId, query.get('date') ?? todayIn()))),
-  );
+  const valuesOf = (q: URLSearchParams) => creationValues(q, queryClient.getQueryData<BookingDay>(bookingDayKey(branchId, q.get('date') ?? todayIn())));
+  const [created, setCreated] = useState(() => (id ? undefined : valuesOf(query)));
+  // the address a new booking's values came from; none while its form is drawn ahead, hidden
+  const [filledFrom, setFilledFrom] = useState(() => (id || !shown ? null : query.toString()));
+  if (!id && shown && filledFrom === null) {
+    // drawn ahead and shown now: its booking's values, in the drawing that shows it. A form never shown has nothing
+    // registered on it (its fields and watchers register as they appear), so it takes them without drawing anything
+    const values = valuesOf(query);
+    form.setFieldsValue(values);
+    setCreated(values);
+    setFilledFrom(query.toString());
+  }
   const initial = created ?? {};
   const date = useFieldWatch<Dayjs | null>(form, 'date', initial.date);
   const dateText = date?.format('YYYY-MM-DD') ?? a?.date ?? query.get('date') ?? todayIn();
@@ -144,23 +177,26 @@ export default function AppointmentFormPage() {
   const customerId = useFieldWatch<string>(form, 'customerId', initial.customerId as string | undefined);
   const option = useFieldWatch<AppointmentOption>(form, 'appointmentOption', initial.appointmentOption);
 
+  // a form drawn ahead asks for nothing: shown, it asks for its booking's day (the agenda handed it over)
   const day = useQuery({
     queryKey: bookingDayKey(branchId, dateText),
     queryFn: () => loadBookingDay(branchId!, dateText),
-    enabled: Boolean(branchId),
+    enabled: shown && Boolean(branchId),
     staleTime: BOOKING_LOOKUP_FRESH_MS,
   });
   const [term, setTerm] = useState<number | null>(null);
   const { starts, closed, cabin } = bookableStarts(day.data, cabainId, dateText, term);
-  const types = useQuery({ queryKey: TREATMENT_TYPES_KEY, queryFn: loadTreatmentTypes, staleTime: TREATMENT_TYPES_FRESH_MS });
+  const types = useQuery({ queryKey: TREATMENT_TYPES_KEY, queryFn: loadTreatmentTypes, staleTime: TREATMENT_TYPES_FRESH_MS, enabled: shown });
 
   // a new booking's address changed while its form stays open (back and forward): its values again
-  const createdFrom = useRef(id ? undefined : query.toString());
+  const createdFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (id || createdFrom.current === query.toString()) return;
+    if (id || filledFrom === null) return;
+    createdFrom.current ??= filledFrom;
+    if (createdFrom.current === query.toString()) return;
     createdFrom.current = query.toString();
     form.setFieldsValue(creationValues(query, undefined));
-  }, [id, query, form]);
+  }, [id, filledFrom, query, form]);
 
   // edit: the stored appointment
   useEffect(() => {
@@ -343,6 +379,9 @@ export default function AppointmentFormPage() {
       <FormPage<Values>
         title={id ? `Cita ${a?.appointmentNumber ?? ''}` : 'Nueva cita'}
         form={form}
+        // drawn ahead, hidden, its fields' ids are its own: the agenda's dialogs (a lock's Cabina, Fecha) use the same
+        // names, and a label finds the first element of its id in the page
+        name={shown ? undefined : 'cita-oculta'}
         backTo={back}
         // the agenda of the saved appointment's day, scrolled to it and flashing
         savedTo={(saved) => {

@@ -82,11 +82,14 @@ export type PackageOption = BookablePackage;
 export const loadPackages = async (type: 'Package' | 'Promotion', branchId?: string): Promise<PackageOption[]> =>
   branchId ? call(appointmentRoutes.bookablePackages, { query: { type, branchId } }) : [];
 
+/** Spanish order, made once: localeCompare with a locale builds a collator on every comparison (a slow PC felt it as the form opened). */
+const byName = new Intl.Collator('es');
+
 /** The categories of a list of treatments, once each, by name: the category choices of those treatments. */
 export function categoriesOf(treatments: TreatmentOption[]): Option[] {
   const seen = new Map<string, string>();
   for (const t of treatments) for (const c of t.categories) seen.set(c.id, c.name);
-  return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, 'es'));
+  return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => byName.compare(a.label, b.label));
 }
 
 /** The areas of a treatment type: the finish form's choices when the appointment has no treatment areas. */

@@ -85,6 +85,8 @@ export async function runCustomerWarnings({ customer: c, notes, absences }: Cust
 /** The customer's notes over the form (the warning's "link to view them"). */
 export function useNotesModal() {
   const [id, setId] = useState<string | null>(null);
+  // drawn from its first opening on (it closes with its motion): until then the form it belongs to draws no dialog
+  const [used, setUsed] = useState(false);
   const closed = useRef<(() => void) | null>(null);
   const close = () => {
     setId(null);
@@ -94,9 +96,10 @@ export function useNotesModal() {
   const show = (customerId: string) =>
     new Promise<void>((resolve) => {
       closed.current = resolve;
+      setUsed(true);
       setId(customerId);
     });
-  const node = (
+  const node = used && (
     <Modal title="Notas del cliente" open={Boolean(id)} width={1000} onCancel={close} footer={null} destroyOnHidden>
       {id && <CustomerNotes customerId={id} />}
     </Modal>
