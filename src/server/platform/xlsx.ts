@@ -143,7 +143,7 @@ interface SheetLayout {
 /** Rows to write a batch at a time: a cursor's batches as they come, other rows a thousand at a time. */
 async function* batchesOf<T>(rows: XlsxSheet<T>['rows']): AsyncIterable<readonly T[]> {
   if ('batches' in rows) return yield* rows.batches;
-  let batch: T[] = [];
+  const batch: T[] = [];
   const full = () => batch.length === YIELD_EVERY;
   if (Symbol.asyncIterator in rows)
     for await (const row of rows) {
@@ -156,13 +156,14 @@ async function* batchesOf<T>(rows: XlsxSheet<T>['rows']): AsyncIterable<readonly
       if (full()) yield batch.splice(0);
     }
   if (batch.length) yield batch;
-  batch = [];
 }
 
 /** One worksheet being written: the second and later are named '<name> (n)'. */
 class SheetPart {
   private readonly entry: ZipEntryStream;
   private rowNumber = 0;
+  /** The sheet's closing XML (its filter names the header row), written by end(). */
+  private readonly tail: string;
 
   constructor(zip: ZipWriter, sheet: SheetLayout, preamble: string[], names: string[]) {
     const part = names.length + 1;
@@ -187,8 +188,6 @@ class SheetPart {
     this.entry.write(`<row r="${r}" s="${HEADER_STYLE('text')}" customFormat="1">${headers.join('')}</row>`);
     this.tail = `</sheetData><autoFilter ref="A${headerRow}:${last}${headerRow}"/><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`;
   }
-
-  private readonly tail: string;
 
   nextRow(): number {
     return ++this.rowNumber;
@@ -450,7 +449,6 @@ export async function xlsxBuffer<T>(sheet: XlsxSheet<T>): Promise<Buffer> {
   out.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise((resolve, reject) => out.on('end', resolve).on('error', reject));
   await writeXlsx(out, sheet);
-  if (!out.writableEnded) out.end();
   await ended;
   return Buffer.concat(chunks);
 }
