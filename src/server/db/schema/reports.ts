@@ -204,3 +204,15 @@ export const reportExpenseDeltas = pgTable('report_expense_deltas', {
   ...expenseDayKey,
   ...expenseDaySums,
 });
+
+/**
+ * The version of what the occupation's open minutes are worked out from (schedules of branches and cabins, locks,
+ * cabins): one row, added to by a statement trigger on each of those tables (migration 0038) in the writer's own
+ * transaction. A server keeps the open minutes it worked out with the version it read first and works them out again
+ * once the version differs, whichever server wrote.
+ */
+export const reportOpenMinutesVersion = pgTable(
+  'report_open_minutes_version',
+  { id: smallint('id').primaryKey().default(1), version: integer('version').notNull().default(0) },
+  (t) => [check('report_open_minutes_version_one_row', sql`${t.id} = 1`)],
+);

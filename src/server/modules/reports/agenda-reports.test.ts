@@ -265,6 +265,25 @@ describe('occupation', () => {
     expect(ofB.reduce((s, x) => s + Number(x.openMinutes), 0)).toBe(1800);
   });
 
+  it('is worked out again once a lock or a schedule changes, written by any server (the memo follows the database)', async () => {
+    const openOfA = async () => (await report('occupation', `${PERIOD}&branchId=${TIJUANA}`)).rows.find((x) => x.cabinId === cabinA)!.openMinutes;
+    expect(await openOfA()).toBe(1860);
+    // written in the database, past the services (as another server would): Monday's 15:00 and 15:30 locked
+    await lock({ cabin: cabinA, type: 'hour', time: ['15:00', '15:30'], date: '2031-03-10' });
+    expect(await openOfA()).toBe(1800);
+    await t.ctx.db.execute(sql`update locks set deleted_at = now() where cabin_id = ${cabinA} and date = '2031-03-10' and deleted_at is null`);
+    expect(await openOfA()).toBe(1860);
+    const tuesdayCloses = (closing: string) =>
+      t.ctx.db.execute(sql`update cabin_schedules set closing = ${closing} where cabin_id = ${cabinA} and day = 2 and deleted_at is null`);
+    await tuesdayCloses('17:00');
+    try {
+      expect(await openOfA()).toBe(1800);
+    } finally {
+      await tuesdayCloses('18:00');
+    }
+    expect(await openOfA()).toBe(1860);
+  });
+
   it('keeps a cabin switched off after its bookings (no booked minute goes missing) and leaves out one without any', async () => {
     const [idle] = await queryRows<{ id: string }>(
       t,

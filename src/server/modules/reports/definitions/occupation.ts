@@ -11,6 +11,7 @@ import type { ReportDefinition, ReportScope } from '../definition';
 import type { ReportPeriod } from '../period';
 import { UUID } from './drill-key';
 import { branchIs, rowsOf } from './money-rows';
+import { openMinutesMemo } from './open-minutes-memo';
 import { cabinSummary } from './summary-rows';
 
 /** A lock with the last day it can touch (lockLastDay's rule: recurrent and hour-range locks never end). */
@@ -43,6 +44,21 @@ function daysOf(period: ReportPeriod): PeriodDays {
   return { days, first: days[0]?.date ?? period.from, last: days.at(-1)?.date ?? period.to, indexOf: new Map(days.map((d, i) => [d.date, i])) };
 }
 
+/** Every cabin of the scope, in the agenda's order (branch, cabin type, name). */
+async function cabinsOf({ db, branchId }: ReportScope, cabinId: string | undefined): Promise<CabinRow[]> {
+  const cabins = await db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch, c.active and c.deleted_at is null as live
+      from cabins c join branches b on b.id = c.branch_id join cabin_types ct on ct.id = c.type_id
+      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`}
+      order by b.name, ct."order", c.name, c.id`);
+  return rowsOf<{ id: string; name: string; branch_id: string; branch: string; live: boolean }>(cabins).map((c) => ({
+    id: c.id,
+    name: c.name,
+    branchId: c.branch_id,
+    branch: c.branch,
+    live: c.live,
+  }));
+}
+
 /**
  * Every cabin of the scope (`live`: one the agenda shows, active and not deleted; the report adds any other that has
  * booked minutes in the period, so no booked minute goes missing), the branches' and cabins' live schedules and the locks that may touch
@@ -52,10 +68,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
   const { db, period, branchId } = scope;
   const cabinIs = cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`;
   const [cabins, branchSchedules, cabinSchedules, locks] = await Promise.all([
-    db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch, c.active and c.deleted_at is null as live
-      from cabins c join branches b on b.id = c.branch_id join cabin_types ct on ct.id = c.type_id
-      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs}
-      order by b.name, ct."order", c.name, c.id`),
+    cabinsOf(scope, cabinId),
     db.execute(sql`select s.branch_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
       from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
     db.execute(sql`select s.cabin_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
@@ -94,14 +107,7 @@ async function setting(scope: ReportScope, cabinId: string | undefined) {
       lastDay: l.recurrent || l.type === 'hours_range' ? '9999-12-31' : (l.end_date ?? l.date),
     }),
   );
-  const cabinRows = rowsOf<{ id: string; name: string; branch_id: string; branch: string; live: boolean }>(cabins).map((c): CabinRow => ({
-    id: c.id,
-    name: c.name,
-    branchId: c.branch_id,
-    branch: c.branch,
-    live: c.live,
-  }));
-  return { cabins: cabinRows, branchSchedules: schedulesBy(branchSchedules), cabinSchedules: schedulesBy(cabinSchedules), locksBy };
+  return { cabins, branchSchedules: schedulesBy(branchSchedules), cabinSchedules: schedulesBy(cabinSchedules), locksBy };
 }
 
 interface DayKind {
@@ -211,9 +217,15 @@ function groupBy<T, V = T>(list: T[], key: (item: T) => string, value: (item: T)
  * weekday within the branch's (cabinDayHours, the booking's rule) minus what the branch's locks block there (lockIntervals:
  * lockWindow, an 'hour' lock its own half hours), as cabinOpenIntervals defines it. Each kind of day (branchKinds,
  * cabinKinds) is worked out once and counted as many times as it occurs: what the branch's shared locks block on it once
- * for every cabin, and what is left of a cabin's hours once for all the kinds its own locks carve out of it.
+ * for every cabin, and what is left of a cabin's hours once for all the kinds its own locks carve out of it. A server
+ * keeps them per scope and period while the schedules, locks and cabins keep their version (open-minutes-memo.ts).
  */
 async function openMinutes(scope: ReportScope, { cabinId, byHour }: { cabinId?: string; byHour: boolean }) {
+  const memo = openMinutesMemo(scope.db);
+  const version = await memo.version(scope.db);
+  const key = [scope.branchId ?? '*', cabinId ?? '*', scope.period.from, scope.period.to, byHour ? 'hours' : 'total'].join('|');
+  const kept = memo.get(key, version);
+  if (kept) return { cabins: await cabinsOf(scope, cabinId), open: kept };
   const s = await setting(scope, cabinId);
   const p = daysOf(scope.period);
   const open = new Map<string, number[]>();
@@ -255,6 +267,7 @@ async function openMinutes(scope: ReportScope, { cabinId, byHour }: { cabinId?: 
       open.set(c.id, minutes);
     }
   }
+  memo.set(key, version, open);
   return { cabins: s.cabins, open };
 }
 
