@@ -272,6 +272,28 @@ describe('point of sale', () => {
     expect(await activeId(pos)).toBe('pos-search');
   });
 
+  it("closes the ticket's tab it opened ahead when the sale is refused, and keeps the cart for another try", async () => {
+    const refusal = 'No hay existencias suficientes del producto en la sucursal.';
+    await pos.route('**/v1/cash-order/create', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: refusal }) }),
+    );
+    const pages = pos.context().pages().length;
+    try {
+      await scanProduct(pos);
+      await pos.keyboard.press('F8');
+      await pos.keyboard.type('1500');
+      const [tab] = await Promise.all([pos.context().waitForEvent('page'), pos.keyboard.press('F9')]);
+      await tab.waitForEvent('close');
+      await pos.getByText(refusal).waitFor();
+      await pos.locator('.pos-cart').getByText(product.name).waitFor();
+      expect(pos.context().pages()).toHaveLength(pages);
+    } finally {
+      await pos.unroute('**/v1/cash-order/create');
+    }
+    await pos.keyboard.press('Escape');
+    await expect.poll(() => pos.locator('.pos-cart').getByText(product.name).count()).toBe(0);
+  });
+
   it('prints the ticket by itself on 80 mm paper, shows the paid amount with thousands, and is ready for the next sale when the tab closes', async () => {
     // the print dialog: headless Chromium shows none (and a print it starts never ends), so the test stands in for it;
     // it also holds the tab's close, which printing to PDF below would trigger in the middle of the PDF

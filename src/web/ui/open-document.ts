@@ -4,6 +4,8 @@ import { notify } from './notify';
 export interface OpenDocumentOptions {
   /** Called once when the document's tab closes (a ticket closes its own after printing). */
   onClosed?: () => void;
+  /** A tab opened ahead (while what the document shows was still being written), to show it in. */
+  tab?: Window | null;
 }
 
 /**
@@ -27,7 +29,7 @@ function watchClosed(win: Window, onClosed: () => void): void {
  * browser does not block it.
  */
 export async function openDocument(path: string, type: 'application/pdf' | 'text/html' = 'application/pdf', opts: OpenDocumentOptions = {}): Promise<void> {
-  const win = window.open('', '_blank');
+  const win = opts.tab ?? window.open('', '_blank');
   try {
     const res = await request(path);
     const body = type === 'text/html' ? withAppBase(await res.text()) : await res.arrayBuffer();

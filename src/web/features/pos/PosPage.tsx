@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Select, Spin, type InputRef, type RefSelectProps } from 'antd';
 import { CalendarOutlined, PrinterOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -151,7 +151,10 @@ export default function PosPage() {
     if (cartNow.current.length) focusById(FIRST_AMOUNT_ID);
     else searchRef.current?.focus();
   }, []);
-  const printTicket = useCallback((r: SaleResult) => void openDocument(ticketOf(r), 'text/html', { onClosed: ticketClosed }), [ticketClosed]);
+  const printTicket = useCallback(
+    (r: SaleResult, tab?: Window | null) => void openDocument(ticketOf(r), 'text/html', { onClosed: ticketClosed, tab }),
+    [ticketClosed],
+  );
 
   const sameCustomer = (c: PosCustomer) => {
     setCustomer(c);
@@ -233,41 +236,53 @@ export default function PosPage() {
     const body = saleBody({ kind: current, branchId: branch.id, customerId: customer?.id ?? null, lines: sold, coupon, points, rows });
     if (attempt.current?.kind !== current) attempt.current = { kind: current, key: newIdempotencyKey() };
     setCharging(true);
+    const sending = api<SaleAnswer>(current === 'order' ? '/order/create' : '/cash-order/create', {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': attempt.current.key },
+    });
+    // the ticket's tab opens while the sale is written (a new tab holds the page a moment) and shows it once it is in;
+    // a refused sale closes it
+    const tab = window.open('', '_blank');
     try {
-      const sale = await api<SaleAnswer>(current === 'order' ? '/order/create' : '/cash-order/create', {
-        method: 'POST',
-        body,
-        headers: { 'Idempotency-Key': attempt.current.key },
-      });
+      const sale = await sending;
       attempt.current = null;
       // the sale moved the customer's points: the picker's cached balances are old now
       void queryClient.invalidateQueries({ queryKey: ['pos-customers'] });
       const buyer = customer && { ...customer, points: customer.points - sale.pointsRedeemed + sale.points };
       const result = { kind: current, sale, customer: buyer };
-      printTicket(result);
-      setResults((r) => [...r, result]);
+      printTicket(result, tab);
       const left = cart.filter((l) => kindOfItem(l.item) !== current);
-      setCart(left);
-      if (coupon && sold.some((l) => lineKey(l.item) === coupon.itemKey)) setCoupon(null);
-      setPoints(0);
-      setRows([paymentRow()]);
-      setErrors(noErrors);
-      if (left.length) {
-        setCustomer(buyer);
-        setTimeout(() => focusById(FIRST_AMOUNT_ID), 0);
-      } else {
-        setCustomer(null);
-        setCouponText('');
-        searchRef.current?.focus();
-      }
+      // the counter is drawn again in slices, so the ticket's request and its tab (on this same thread) come first;
+      // charging stays on until then: the sold lines are never on screen with F9 free again
+      startTransition(() => {
+        setResults((r) => [...r, result]);
+        setCart(left);
+        if (coupon && sold.some((l) => lineKey(l.item) === coupon.itemKey)) setCoupon(null);
+        setPoints(0);
+        setRows([paymentRow()]);
+        setErrors(noErrors);
+        setCustomer(left.length ? buyer : null);
+        if (!left.length) setCouponText('');
+        setCharging(false);
+      });
+      if (left.length) amountAfterSale.current = true;
+      else searchRef.current?.focus();
     } catch (err) {
       // a refusal wrote nothing: the next attempt is a new one; without an answer the key stays for the retry
       if (err instanceof ApiError && err.status >= 400 && err.status < 500) attempt.current = null;
+      tab?.close();
       showErrors(err, sold);
-    } finally {
       setCharging(false);
     }
   };
+  // the cart's other sale: its first amount once the counter shows it
+  const amountAfterSale = useRef(false);
+  useEffect(() => {
+    if (!amountAfterSale.current) return;
+    amountAfterSale.current = false;
+    focusById(FIRST_AMOUNT_ID);
+  }, [results]);
 
   const chargeRef = useRef(charge);
   chargeRef.current = charge;
@@ -314,6 +329,8 @@ export default function PosPage() {
   const bound = user?.branchBound ?? true;
   return (
     <div className="pos">
+      {/* the ticket's tab loads its print script from the cache, not after the ticket arrives */}
+      <link rel="prefetch" href={`/v1${saleTickets.printScript}`} />
       <header className="pos-top">
         <ShoppingCartOutlined style={{ fontSize: 18 }} />
         <strong>Punto de venta</strong>
