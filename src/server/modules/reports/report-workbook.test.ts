@@ -42,7 +42,7 @@ describe('sale_payments carries its sale channel and day', () => {
 });
 
 describe('a line report’s workbook, streamed from a cursor', () => {
-  // the workbook reads its own query (the names joined, not a subquery per row): each holds the rows the JSON answer lists
+  // each streamed report's workbook (a cursor's rows) holds the rows the JSON answer lists
   it.each([
     ['individual-medical-fees', 'Cita', 'total'],
     ['individual-cosmetology-fees', 'Venta', 'total'],

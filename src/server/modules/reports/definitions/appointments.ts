@@ -68,31 +68,19 @@ interface AppointmentLine {
  * confirmation and status in Spanish. `only` keeps the ones a count's drill lists (not cancelled, confirmed).
  */
 function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, only?: SQL): LineQuery<AppointmentLine> {
-  const select = (names: { customer: SQL; treatment: SQL }, joins = sql``) =>
-    sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
-        to_char(a.start_time, 'HH24:MI') as time, ${names.customer} as customer, ${names.treatment} as treatment,
-        a.appointment_method as method, a.confirm_method, a.status
-      from appointments a join branches b on b.id = a.branch_id join cabins c on c.id = a.cabin_id ${joins}
-      where ${appointmentsOfPeriod(scope)} and ${only ?? sql`true`}`;
-  const purchased = sql`(select ppt.name from purchased_products pp join treatments ppt on ppt.id = pp.treatment_id where pp.id = a.purchased_product_id)`;
   return {
     // the names not sorted on are scalar subqueries, read for the page's rows only; as ten joins the query took 45 ms
     // to plan (each statement is planned anew), six times its execution
-    query: select({
-      customer: sql`(select trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)) from customers cu where cu.id = a.customer_id)`,
-      treatment: sql`coalesce((select t.name from treatments t where t.id = a.treatment_id), (select pk.name from packages pk where pk.id = a.package_id),
-          (select pr.name from packages pr where pr.id = a.promo_id), ${purchased}, (select tt.name from treatment_types tt where tt.id = a.treatment_type_id))`,
-    }),
-    // every row (the workbook): the names hashed once (a subquery per row read a chain-year in 7 s, these joins in 5 s)
-    streamed: select(
-      {
-        customer: sql`trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name))`,
-        treatment: sql`coalesce(t.name, pk.name, pr.name, ${purchased}, tt.name)`,
-      },
-      sql`left join customers cu on cu.id = a.customer_id left join treatments t on t.id = a.treatment_id
-        left join packages pk on pk.id = a.package_id left join packages pr on pr.id = a.promo_id
-        left join treatment_types tt on tt.id = a.treatment_type_id`,
-    ),
+    query: sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
+        to_char(a.start_time, 'HH24:MI') as time,
+        (select trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)) from customers cu where cu.id = a.customer_id) as customer,
+        coalesce((select t.name from treatments t where t.id = a.treatment_id), (select pk.name from packages pk where pk.id = a.package_id),
+          (select pr.name from packages pr where pr.id = a.promo_id),
+          (select ppt.name from purchased_products pp join treatments ppt on ppt.id = pp.treatment_id where pp.id = a.purchased_product_id),
+          (select tt.name from treatment_types tt where tt.id = a.treatment_type_id)) as treatment,
+        a.appointment_method as method, a.confirm_method, a.status
+      from appointments a join branches b on b.id = a.branch_id join cabins c on c.id = a.cabin_id
+      where ${appointmentsOfPeriod(scope)} and ${only ?? sql`true`}`,
     order: sql`order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
     // the two joins are to rows the appointment must have: the count is the appointments', all of
     // them kept by the cabin-day summary (a year of the chain: 680,000 index entries or 60,000 summary rows)

@@ -48,10 +48,7 @@ const sumsByPerson = (scope: ReportScope, kind: CommissionKind, sums: SQL) =>
  * A line's names (customer, treatment, products) are scalar subqueries in the select list, not joins: a page sorts the
  * lines first and the planner evaluates such outputs after the sort and the limit, for the page's rows only.
  */
-const customerName = sql`nullif(trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)), '')`;
-const customerOf = sql`(select ${customerName} from customers cu where cu.id = c.customer_id)`;
-/** The customer as a join, for a cursor that reads every line (the workbook): hashed once, not looked up per line. */
-const customerJoined = { name: customerName, join: sql`left join customers cu on cu.id = c.customer_id` };
+const customerOf = sql`(select nullif(trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)), '') from customers cu where cu.id = c.customer_id)`;
 
 /** What a line recorded by hand was for: its type and concept (Uso Cabina, Insumo). */
 const manualConcept = (type: string, concept: string | null) =>
@@ -89,18 +86,15 @@ interface MedicalLineRow {
  * line recorded by hand has its own moment at the branch.
  */
 function medicalLineQuery(scope: ReportScope, only?: { userId: string; branchId: string }): LineQuery<MedicalLineRow> {
-  const select = (customer: SQL, joins = sql``) =>
-    sql`select c.user_id, c.branch_id, a.appointment_number, b.name as branch, c.business_date::text as date,
+  return {
+    query: sql`select c.user_id, c.branch_id, a.appointment_number, b.name as branch, c.business_date::text as date,
         case when c.reversal_of is null and a.start_time is not null then left(a.start_time::text, 5)
           else to_char(c.created_at at time zone b.time_zone, 'HH24:MI') end as time,
-        ${customer} as customer, (select t.name from treatments t where t.id = a.treatment_id) as treatment, c.type, c.concept,
+        ${customerOf} as customer, (select t.name from treatments t where t.id = a.treatment_id) as treatment, c.type, c.concept,
         c.commission::text as commission, c.isr_amount::text as isr_amount, c.payable::text as payable
       from commissions c join branches b on b.id = c.branch_id
-        left join appointments a on a.id = c.appointment_id ${joins}
-      where ${lineFilter(scope, 'medical', only)}`;
-  return {
-    query: select(customerOf),
-    streamed: select(customerJoined.name, customerJoined.join),
+        left join appointments a on a.id = c.appointment_id
+      where ${lineFilter(scope, 'medical', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { commission: 'commission', isr: 'isr_amount', total: 'payable' },
     counted: summedLines(scope, 'medical', only),
@@ -204,22 +198,19 @@ interface CosmeticLineRow {
  * concept); a line recorded by hand has its type and concept.
  */
 function cosmeticLineQuery(scope: ReportScope, only?: { userId: string; branchId: string }): LineQuery<CosmeticLineRow> {
-  const select = (customer: SQL, joins = sql``) =>
-    sql`select c.user_id, c.branch_id, coalesce(c.order_number, co.order_number) as order_number, b.name as branch,
+  return {
+    query: sql`select c.user_id, c.branch_id, coalesce(c.order_number, co.order_number) as order_number, b.name as branch,
         c.business_date::text as date,
         to_char((case when c.reversal_of is not null or c.concept is not null then c.created_at else coalesce(co.created_at, c.created_at) end)
           at time zone b.time_zone, 'HH24:MI') as time,
-        ${customer} as customer,
+        ${customerOf} as customer,
         (select string_agg(distinct p.name, ', ' order by p.name) from cash_order_details cd join products p on p.id = cd.product_id
           where cd.cash_order_id = c.cash_order_id) as products,
         c.type, c.concept,
         c.base::text as base, c.percent::text as percent, c.commission::text as commission, c.payable::text as payable
       from commissions c join branches b on b.id = c.branch_id
-        left join cash_orders co on co.id = c.cash_order_id ${joins}
-      where ${lineFilter(scope, 'cosmetology', only)}`;
-  return {
-    query: select(customerOf),
-    streamed: select(customerJoined.name, customerJoined.join),
+        left join cash_orders co on co.id = c.cash_order_id
+      where ${lineFilter(scope, 'cosmetology', only)}`,
     order: sql`order by c.business_date, time, c.created_at, c.id`,
     sums: { salePrice: 'base', commission: 'commission', total: 'payable' },
     counted: summedLines(scope, 'cosmetology', only),
