@@ -44,11 +44,14 @@ function daysOf(period: ReportPeriod): PeriodDays {
   return { days, first: days[0]?.date ?? period.from, last: days.at(-1)?.date ?? period.to, indexOf: new Map(days.map((d, i) => [d.date, i])) };
 }
 
+/** The cabin `c` is the one asked for (any, without one). */
+const cabinIs = (cabinId: string | undefined) => (cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`);
+
 /** Every cabin of the scope, in the agenda's order (branch, cabin type, name). */
 async function cabinsOf({ db, branchId }: ReportScope, cabinId: string | undefined): Promise<CabinRow[]> {
   const cabins = await db.execute(sql`select c.id, c.name, c.branch_id, b.name as branch, c.active and c.deleted_at is null as live
       from cabins c join branches b on b.id = c.branch_id join cabin_types ct on ct.id = c.type_id
-      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`}
+      where ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs(cabinId)}
       order by b.name, ct."order", c.name, c.id`);
   return rowsOf<{ id: string; name: string; branch_id: string; branch: string; live: boolean }>(cabins).map((c) => ({
     id: c.id,
@@ -66,13 +69,12 @@ async function cabinsOf({ db, branchId }: ReportScope, cabinId: string | undefin
  */
 async function setting(scope: ReportScope, cabinId: string | undefined) {
   const { db, period, branchId } = scope;
-  const cabinIs = cabinId ? sql`c.id = ${cabinId}::uuid` : sql`true`;
   const [cabins, branchSchedules, cabinSchedules, locks] = await Promise.all([
     cabinsOf(scope, cabinId),
     db.execute(sql`select s.branch_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
       from branch_schedules s where s.deleted_at is null and ${branchIs(sql`s.branch_id`, branchId)}`),
     db.execute(sql`select s.cabin_id as owner, s.day, left(s.opening::text, 5) as opening, left(s.closing::text, 5) as closing
-      from cabin_schedules s join cabins c on c.id = s.cabin_id where s.deleted_at is null and ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs}`),
+      from cabin_schedules s join cabins c on c.id = s.cabin_id where s.deleted_at is null and ${branchIs(sql`c.branch_id`, branchId)} and ${cabinIs(cabinId)}`),
     db.execute(sql`select l.branch_id, l.type, l.cabin_id, l.time, l.date::text as date, l.end_date::text as end_date,
         l.days, l.recurrent
       from locks l where l.deleted_at is null and ${branchIs(sql`l.branch_id`, branchId)} and l.date <= ${period.to}::date
@@ -222,7 +224,7 @@ function groupBy<T, V = T>(list: T[], key: (item: T) => string, value: (item: T)
  */
 async function openMinutes(scope: ReportScope, { cabinId, byHour }: { cabinId?: string; byHour: boolean }) {
   const memo = openMinutesMemo(scope.db);
-  const version = await memo.version(scope.db);
+  const version = await memo.version();
   const key = [scope.branchId ?? '*', cabinId ?? '*', scope.period.from, scope.period.to, byHour ? 'hours' : 'total'].join('|');
   const kept = memo.get(key, version);
   if (kept) return { cabins: await cabinsOf(scope, cabinId), open: kept };

@@ -19,8 +19,10 @@ interface Kept {
 class OpenMinutesMemo {
   private readonly kept = new Map<string, Kept>();
 
-  async version(db: DbOrTx): Promise<number> {
-    const [row] = rowsOf<{ version: number }>(await db.execute(sql`select version from report_open_minutes_version where id = 1`));
+  constructor(private readonly db: DbOrTx) {}
+
+  async version(): Promise<number> {
+    const [row] = rowsOf<{ version: number }>(await this.db.execute(sql`select version from report_open_minutes_version where id = 1`));
     return Number(row?.version ?? -1);
   }
 
@@ -45,6 +47,6 @@ const memos = new WeakMap<DbOrTx, OpenMinutesMemo>();
 
 export function openMinutesMemo(db: DbOrTx): OpenMinutesMemo {
   let memo = memos.get(db);
-  if (!memo) memos.set(db, (memo = new OpenMinutesMemo()));
+  if (!memo) memos.set(db, (memo = new OpenMinutesMemo(db)));
   return memo;
 }
