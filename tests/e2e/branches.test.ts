@@ -30,6 +30,18 @@ async function setRange(n: number, opening: string, closing: string) {
   await end.press('Enter');
   // a click beside the picker closes its panel
   await day(n).locator('strong').click();
+  await expect.poll(() => rangeOf(n)).toEqual([opening, closing]);
+}
+
+/** Switches a day open or closed and waits to see it: a click that lands while a field's message folds away can miss. */
+async function setOpen(dayName: string, open: boolean) {
+  const toggle = page.getByLabel(`Abre el ${dayName}`);
+  await expect
+    .poll(async () => {
+      if ((await toggle.isChecked()) !== open) await toggle.click();
+      return toggle.isChecked();
+    })
+    .toBe(open);
 }
 
 async function rangeOf(n: number) {
@@ -75,7 +87,7 @@ describe('branches', () => {
     await page.getByLabel('Estado').fill('Baja California');
     await page.getByLabel('Código postal').fill('2201');
     // Sunday switched on without a range
-    await page.getByLabel('Abre el Domingo').click();
+    await setOpen('Domingo', true);
     await page.getByRole('button', { name: 'Guardar' }).click();
     await visible('RFC Invalido');
     await visible('El campo código debe tener exactamente 10 caracteres');
@@ -86,11 +98,11 @@ describe('branches', () => {
     await page.getByLabel('RFC').fill('ceb180101ab1');
     await page.getByLabel('Código', { exact: true }).fill('tijrio0001');
     await page.getByLabel('Código postal').fill('22010');
-    await page.getByLabel('Abre el Domingo').click();
+    await setOpen('Domingo', false);
     await page.getByLabel('Zona').click();
     await page.getByTitle('Pacífico', { exact: true }).click();
     await setRange(1, '10:00', '18:00');
-    await page.getByLabel('Abre el Sábado').click();
+    await setOpen('Sábado', false);
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.waitForURL(`${server.url}/dashboard/sucursales`);
     await visible('Operación exitosa');
@@ -125,7 +137,7 @@ describe('branches', () => {
     expect(await day(6).locator('.ant-picker-input input').nth(0).isDisabled()).toBe(true);
 
     await page.getByLabel('Nombre', { exact: true }).fill('Tijuana Zona Río');
-    await page.getByLabel('Abre el Sábado').click();
+    await setOpen('Sábado', true);
     await setRange(6, '09:30', '14:00');
     await setRange(2, '11:00', '17:00');
     await page.getByRole('button', { name: 'Guardar' }).click();
