@@ -17,6 +17,8 @@ interface Props<S extends z.ZodType> {
   okText?: string;
   /** In pixels, where the spec gives the modal's width (antd's 520 otherwise). */
   width?: number;
+  /** The form's name, its fields' ids' prefix: a dialog over a page whose own form has fields of the same names. */
+  name?: string;
   children: ReactNode | ((form: FormInstance) => ReactNode);
 }
 
@@ -24,7 +26,7 @@ interface Props<S extends z.ZodType> {
  * The modal counterpart of FormPage: validate, send, toast the answer, close; errors stay on the form.
  * While open with fields the user changed, leaving the page asks first; Cancelar (or the ✕) discards on purpose.
  */
-export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, send, okText = 'Guardar', width, children }: Props<S>) {
+export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, send, okText = 'Guardar', width, name, children }: Props<S>) {
   const [form] = Form.useForm();
   // a send whose answer moves the user on (e.g. back to the agenda after a cancellation) is not leaving unsaved work
   const sending = useRef(false);
@@ -55,6 +57,7 @@ export function FormModal<S extends z.ZodType>({ title, open, onClose, schema, s
     <Modal title={title} open={open} onCancel={onClose} okText={okText} width={width} {...modalProps}>
       <Form
         form={form}
+        name={name}
         layout="vertical"
         preserve={false}
         onValuesChange={() => {

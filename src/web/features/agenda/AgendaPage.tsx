@@ -1,4 +1,4 @@
-import { Activity, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { memo, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Segmented, Select, Skeleton, Space, Spin, Tooltip } from 'antd';
 import { CalendarOutlined, HistoryOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,8 +35,10 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * /dashboard/agenda and /dashboard/agenda/crear. The day's grid, and for those who may book a new booking's form drawn
- * ahead, hidden, once the day is on screen: a free slot's click (/dashboard/agenda/crear?cabainId=…) shows it with
+ * ahead, unseen, once the day is on screen: a free slot's click (/dashboard/agenda/crear?cabainId=…) shows it with
  * the slot's values instead of creating its controls then, and hides the grid, which keeps its state for the way back.
+ * Both stay mounted with their effects (CSS hides them, not React's <Activity>, whose reveal bound the form's effects
+ * again inside the click): the click only fills in the form and swaps which one is seen.
  * A booking's address opened directly draws the form alone (the grid only once the agenda is shown).
  */
 export default function AgendaPage() {
@@ -49,30 +51,40 @@ export default function AgendaPage() {
   // for the form's address)
   const [grid, setGrid] = useState(creating ? null : { params, setParams, navigate });
   if (!creating && (grid?.params !== params || grid.setParams !== setParams || grid.navigate !== navigate)) setGrid({ params, setParams, navigate });
-  const [formDrawn, setFormDrawn] = useState(creating);
-  if (creating && !formDrawn) setFormDrawn(true);
-  const drawForm = useCallback(() => setFormDrawn(true), []);
-  // one form per booking: the one just saved or cancelled is replaced by a fresh one (drawn hidden, while the grid shows)
+  // one form per booking: the one just saved or cancelled goes with the booking, and a fresh one is drawn for the next
   const [booking, setBooking] = useState({ round: 0, creating });
   if (booking.creating !== creating) setBooking({ round: booking.round + (creating ? 0 : 1), creating });
+  // the round whose form is drawn ahead: once the day is on screen and the form's code has come, in a transition (React
+  // draws it in slices between the page's other work, as it would a hidden <Activity>)
+  const [bookable, setBookable] = useState(false);
+  const [drawnRound, setDrawnRound] = useState<number | null>(null);
+  const onBookable = useCallback(() => setBookable(true), []);
+  useEffect(() => {
+    if (bookable && !creating && drawnRound !== booking.round) startTransition(() => setDrawnRound(booking.round));
+  }, [bookable, creating, drawnRound, booking.round]);
+  const formShown = creating || drawnRound === booking.round;
 
   return (
     <>
       {grid && (
-        <Activity mode={creating ? 'hidden' : 'visible'}>
-          <AgendaDay params={grid.params} setParams={grid.setParams} navigate={grid.navigate} onBookable={drawForm} />
-        </Activity>
+        <div style={creating ? HIDDEN : undefined}>
+          <AgendaDay params={grid.params} setParams={grid.setParams} navigate={grid.navigate} onBookable={onBookable} />
+        </div>
       )}
-      {formDrawn && can('dairy', 'create') && (
-        <Activity mode={creating ? 'visible' : 'hidden'}>
+      {formShown && can('dairy', 'create') && (
+        // drawn ahead: laid out at its width but taking no room, unseen, out of reach of the keyboard and the mouse
+        // (inert) and of screen readers
+        <div className={creating ? undefined : 'agenda-form-ahead'} inert={!creating} aria-hidden={!creating || undefined}>
           <Suspense fallback={creating ? <Spin style={LOADING_SPIN_STYLE} /> : null}>
             <BookingForm key={booking.round} search={creating ? search : null} />
           </Suspense>
-        </Activity>
+        </div>
       )}
     </>
   );
 }
+
+const HIDDEN = { display: 'none' };
 
 interface DayProps {
   params: URLSearchParams;

@@ -42,6 +42,8 @@ export function CreateLockModal({
   return (
     <FormModal
       title="Crear bloqueo"
+      // over the agenda, whose booking form (drawn ahead) has a Cabina and a Fecha too: a label finds the first element of its id
+      name="bloqueo"
       open={open}
       onClose={onClose}
       schema={lockSchema}

@@ -340,7 +340,7 @@ function AppointmentForm({ id, query, shown = true }: FormProps) {
       },
     },
   ];
-  const focusCustomer = !id && !query.get('customerId');
+  const focusCustomer = shown && !id && !query.get('customerId');
   const walkInLink = !id && can('clients', 'create');
   const dateField = useFocusAfterPaint<ComponentRef<typeof DatePicker>>(!id && Boolean(query.get('customerId')) && !query.get('startTime'));
   // once per drawing: the picker asks for every date it shows
@@ -379,9 +379,6 @@ function AppointmentForm({ id, query, shown = true }: FormProps) {
       <FormPage<Values>
         title={id ? `Cita ${a?.appointmentNumber ?? ''}` : 'Nueva cita'}
         form={form}
-        // drawn ahead, hidden, its fields' ids are its own: the agenda's dialogs (a lock's Cabina, Fecha) use the same
-        // names, and a label finds the first element of its id in the page
-        name={shown ? undefined : 'cita-oculta'}
         backTo={back}
         // the agenda of the saved appointment's day, scrolled to it and flashing
         savedTo={(saved) => {
