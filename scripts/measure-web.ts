@@ -11,8 +11,8 @@
  *   /login interactive (the form on screen and the main thread free: the end of the last task of 50 ms or more before
  *   a second without one, from the start of the navigation), the point of sale ready (its search box holds the cursor
  *   and the main thread is free), a charge's ticket (F9 to the ticket's tab loaded), a slot of the agenda to the
- *   booking form (the click to the next paint, with the form's fields on screen: Event Timing's duration), and the layout shift (CLS, the largest session window)
- *   of the home page and of the point of sale while they load.
+ *   booking form (the click to the next paint, the form's fields on screen: Event Timing's duration), and the layout
+ *   shift (CLS, the largest session window) of the home page and of the point of sale while they load.
  *
  * Signs in as recepcion.tijuana@demo.mx, the counter's account. --base URL measures /login's JavaScript and its time on a
  * server already running (`npm start`), and nothing that writes. Exits with 1 when /login's JavaScript passes the
@@ -56,13 +56,13 @@ const GOALS = { signIn: 1500, pos: 2000, ticket: 500, slot: 300, cls: 0.1 };
 
 /**
  * What every page of a measuring context records from its first byte: layout shifts (without those after an input),
- * long tasks, when a watched selector first matched an element on screen, and the last click's time (all on the
+ * long tasks, when a watched selector first matched an element on screen, and the last click's time to its paint (on the
  * page's clock, from the start of its navigation). Plain JavaScript text: tsx would wrap the functions of a TypeScript
  * one in a helper the page does not have.
  */
 const recorder = (watch: Record<string, string>) => `(() => {
   const watch = ${JSON.stringify(watch)};
-  const perf = { shifts: [], moved: [], longTasks: [], marks: {}, click: 0, clickToPaint: 0 };
+  const perf = { shifts: [], moved: [], longTasks: [], marks: {}, clickToPaint: 0 };
   window.__perf = perf;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -93,7 +93,6 @@ const recorder = (watch: Record<string, string>) => `(() => {
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
   document.addEventListener('focusin', check, true);
-  document.addEventListener('click', (e) => { perf.click = e.timeStamp; }, true);
 })();`;
 
 interface Perf {
@@ -102,7 +101,6 @@ interface Perf {
   moved: string[];
   longTasks: [number, number][];
   marks: Record<string, number>;
-  click: number;
   /** The last click's time to the next paint after its handlers (Event Timing), 0 until that paint. */
   clickToPaint: number;
 }
