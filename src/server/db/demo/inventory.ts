@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import { addDays, PAY_METHODS } from '../../../domain/inventory';
 import { todayIn } from '../../../domain/age';
 import { fromCents } from '../../../domain/money';
@@ -215,19 +215,25 @@ export async function planInventoryYear(db: Db, timeline: Timeline): Promise<voi
         );
         if (rejected) return queue(sent, () => inv.rejectTransfer(ctx, admin, transfer.id, { at: sent }));
         queue(sent, async () => {
-          await inv.approveTransfer(
-            ctx,
-            admin,
-            transfer.id,
-            { transferProducts: transfer.transferProducts.map((l) => ({ id: l.id, stockedQuantity: 2 })) },
-            { at: sent },
+          // the day between, the clinic may have sold from a lot: the approver sends what it still holds, up to the two asked
+          const held = await lotQuantities(
+            db,
+            transfer.transferProducts.map((l) => l.stockId),
           );
+          const sending = transfer.transferProducts.map((l) => ({ id: l.id, stockedQuantity: Math.min(2, held.get(l.stockId) ?? 0) }));
+          if (sending.every((l) => l.stockedQuantity === 0)) return inv.rejectTransfer(ctx, admin, transfer.id, { at: sent });
+          await inv.approveTransfer(ctx, admin, transfer.id, { transferProducts: sending }, { at: sent });
           queue(received, () =>
             inv.confirmTransfer(
               ctx,
               admin,
               transfer.id,
-              { transferProducts: transfer.transferProducts.map((l, i) => ({ id: l.id, receivedQuantity: i === 0 && short ? 1 : 2 })) },
+              {
+                transferProducts: sending.map((l, i) => ({
+                  id: l.id,
+                  receivedQuantity: i === 0 && short ? Math.max(0, l.stockedQuantity - 1) : l.stockedQuantity,
+                })),
+              },
               { at: received },
             ),
           );
@@ -349,6 +355,12 @@ function lotsToTake(db: Db, o: { branchId: string; moreThan: number; validAfter:
     )
     .orderBy(asc(productStocks.allotment))
     .limit(o.limit);
+}
+
+/** The units each lot holds now. */
+async function lotQuantities(db: Db, stockIds: string[]): Promise<Map<string, number>> {
+  const rows = await db.select({ id: productStocks.id, quantity: productStocks.quantity }).from(productStocks).where(inArray(productStocks.id, stockIds));
+  return new Map(rows.map((r) => [r.id, r.quantity]));
 }
 
 /** A restock's lines approved as asked. */

@@ -771,6 +771,9 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   }
   numberAppointments(agendaRows);
   // ---- product sales at the counter: customers on their visit days, and walk-ins ----
+  // now and then a customer brings a product back within the week: one purchase in forty at each clinic, counted rather
+  // than drawn, so every clinic has some whatever hour the demo is loaded at (the draws before move with it)
+  const purchasesBefore = new Map<string, number>();
   const visits = agendaRows.filter((a) => a.status === 'finished');
   const customerIndex = new Map(people.map((p, i) => [p.id, i]));
   for (const a of visits) {
@@ -784,6 +787,12 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   }
   for (const b of branches) {
     for (let day = START; day < TODAY; day++) if (agenda.opens(b.id, day) && rnd.next() < 0.15) addCash(null, b, day, rnd.int(9 * 60, closing(day)));
+  }
+  function bringsBack(ci: number | null, b: Branch, day: number) {
+    if (ci === null || day >= TODAY - 10) return false;
+    const n = (purchasesBefore.get(b.id) ?? 0) + 1;
+    purchasesBefore.set(b.id, n);
+    return n % 40 === 7;
   }
   function addCash(ci: number | null, b: Branch, day: number, minute: number) {
     if (!b.stock.length) return;
@@ -800,8 +809,7 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
       minute: Math.min(minute, 23 * 60),
       channel: 'pos',
       sellerId: rnd.pick(b.sellers),
-      // now and then a customer brings a product back within the week
-      refundDay: ci !== null && day < TODAY - 10 && rnd.next() < 0.02 ? openDay(b, day + rnd.int(1, 6)) : null,
+      refundDay: bringsBack(ci, b, day) ? openDay(b, day + rnd.int(1, 6)) : null,
       lines,
     });
   }
