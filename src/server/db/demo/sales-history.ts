@@ -16,7 +16,7 @@ import { insertAgenda } from './agenda';
 import { cashBackAtMost, demoDrawerCount, drawerHolds, SLIPS } from './closings';
 import { branchInstant, dayNumber, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
-import { demoDay, LOAD_DAY } from './demo-day';
+import { DEMO_NOW, demoDay, LOAD_DAY } from './demo-day';
 import { seededRandom } from './random';
 import type { Timeline, TimelineStep } from './timeline';
 import { OPENING_NOTE, OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
@@ -304,7 +304,8 @@ async function expirePoints(db: Db, people: DemoCustomer[], lastActivity: Map<nu
 
 /**
  * Each branch-day with sales closed at night by its receptionist counting the drawer (about one count in fifteen a
- * bill off), except about one in twelve left to the nightly job, which runs after every midnight.
+ * bill off), except about one in twelve left to the nightly job, which runs after every midnight. A day is over at its
+ * branch's midnight: loaded late in Tijuana's evening, the clinics an hour or two ahead have closed today already.
  */
 function closingSteps(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<string, Actor>): TimelineStep[] {
   const lastSale = new Map<string, { branch: Branch; day: number; minute: number }>();
@@ -320,8 +321,9 @@ function closingSteps(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<s
   }
   const events: TimelineStep[] = [];
   const leftOpen = new Set<number>();
+  const over = (branch: Branch, day: number) => branchInstant(branch.timeZone, day + 1, 0) <= DEMO_NOW;
   for (const { branch, day, minute } of [...lastSale.values()].sort((a, b) => a.day - b.day || a.branch.id.localeCompare(b.branch.id))) {
-    if (day >= TODAY) continue;
+    if (day > TODAY || !over(branch, day)) continue;
     if (rnd.next() < 0.08) {
       leftOpen.add(day);
       continue;
@@ -342,7 +344,9 @@ function closingSteps(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<s
   }
   // the nightly job closes what nobody did; on the other nights it finds nothing to close
   for (const day of leftOpen) {
-    const at = branchInstant('America/Tijuana', day + 1, 10);
+    // after Tijuana's midnight, the last of the chain's (today's: at the load, when only the clinics ahead are over)
+    const after = branchInstant('America/Tijuana', day + 1, 10);
+    const at = after < DEMO_NOW ? after : DEMO_NOW;
     events.push({ at, rank: 4, run: async () => void (await salesServices.closeUnclosedDays(ctx.db, at)) });
   }
   return events;

@@ -103,16 +103,22 @@ describe('the demo closings', () => {
       user_id: string | null;
       difference_cash: string | null;
     }>(
-      sql`select branch_id, business_date::text as day, cash_total, total, refund_cash, product_total, user_id, difference_cash from daily_cash_closings where business_date < ${LOAD_DAY}`,
+      sql`select branch_id, business_date::text as day, cash_total, total, refund_cash, product_total, user_id, difference_cash from daily_cash_closings where business_date <= ${LOAD_DAY}`,
     );
-    // the demo's history runs up to the moment it was loaded: every day before that one is closed
-    const days = await closingInputsByDay(t.ctx.db, { before: LOAD_DAY });
-    expect(stored.length).toBe(days.length);
+    // the demo's history runs up to the moment it was loaded: every day before that one is closed, and of that day those
+    // already over at their branch (loaded late in Tijuana's evening, the clinics ahead of it have closed today)
+    const days = await closingInputsByDay(t.ctx.db, { before: addDays(LOAD_DAY, 1) });
+    const closedToday = stored.filter((s) => s.day === LOAD_DAY).length;
+    expect(stored.length).toBe(days.filter((d) => d.date < LOAD_DAY).length + closedToday);
     expect(days.length).toBeGreaterThan(1000);
     const byDay = new Map(stored.map((s) => [`${s.branch_id}|${s.day}`, s]));
     for (const d of days) {
       const totals = closingTotals(d.rows, d.changes);
-      const s = byDay.get(`${d.branchId}|${d.date}`)!;
+      const s = byDay.get(`${d.branchId}|${d.date}`);
+      if (!s) {
+        expect(d.date, `${d.branchId} ${d.date}`).toBe(LOAD_DAY);
+        continue;
+      }
       expect([cents(s.cash_total), cents(s.total), cents(s.refund_cash), cents(s.product_total)]).toEqual([
         totals.cashTotal,
         totals.total,
@@ -475,9 +481,11 @@ describe('the nightly job', () => {
     expect(await closingsOf(ENSENADA)).toEqual([
       { user_id: null, counted: null, cash_total: xReport.cashTotal.toFixed(2), product_total: xReport.productTotal.toFixed(2), business_date: day },
     ]);
-    // CDMX: closed by the job only when the demo, loaded late enough in the day, already sold there today
-    const [cdmxPaid] = await rows<{ n: number }>(sql`select count(*)::int as n from sale_payments where branch_id = ${CDMX} and business_date >= ${day}`);
-    expect((await closingsOf(CDMX)).map((c) => c.user_id)).toEqual(cdmxPaid!.n ? [null] : []);
+    // CDMX, an hour or two ahead: its day is closed once (by the demo when it was loaded after CDMX's midnight, else by
+    // the job) when the demo, loaded late enough in the day, already sold there that day
+    const [cdmxPaid] = await rows<{ n: number }>(sql`select count(*)::int as n from sale_payments where branch_id = ${CDMX} and business_date = ${day}`);
+    const cdmxClosed = (await closingsOf(CDMX)).filter((c) => c.business_date === day);
+    expect(cdmxClosed).toHaveLength(cdmxPaid!.n ? 1 : 0);
     // run again: nothing more
     expect(await closeUnclosedDays(t.ctx.db, afterMidnight)).toBe(0);
     const [log] = await rows<{ action: string; user_id: string | null }>(
