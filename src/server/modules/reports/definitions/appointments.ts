@@ -81,16 +81,6 @@ function appointmentLines(scope: Pick<ReportScope, 'period' | 'branchId'>, only?
         a.appointment_method as method, a.confirm_method, a.status
       from appointments a join branches b on b.id = a.branch_id join cabins c on c.id = a.cabin_id
       where ${appointmentsOfPeriod(scope)} and ${only ?? sql`true`}`,
-    everyRow: sql`select a.appointment_number, a.branch_id, b.name as branch, c.name as cabin, a.date::text as date,
-        to_char(a.start_time, 'HH24:MI') as time, trim(concat_ws(' ', cu.name, cu.last_name, cu.mother_last_name)) as customer,
-        coalesce(t.name, pk.name, pr.name, (select ppt.name from purchased_products pp join treatments ppt on ppt.id = pp.treatment_id
-          where pp.id = a.purchased_product_id), tt.name) as treatment,
-        a.appointment_method as method, a.confirm_method, a.status
-      from appointments a join branches b on b.id = a.branch_id join cabins c on c.id = a.cabin_id
-        left join customers cu on cu.id = a.customer_id left join treatments t on t.id = a.treatment_id
-        left join packages pk on pk.id = a.package_id left join packages pr on pr.id = a.promo_id
-        left join treatment_types tt on tt.id = a.treatment_type_id
-      where ${appointmentsOfPeriod(scope)} and ${only ?? sql`true`}`,
     order: sql`order by a.date, a.start_time, b.name, c.name, a.appointment_number`,
     // the two joins are to rows the appointment must have: the count is the appointments', all of
     // them kept by the cabin-day summary (a year of the chain: 680,000 index entries or 60,000 summary rows)

@@ -14,11 +14,6 @@ import { pesosOfText, rowsOf } from './money-rows';
  */
 export interface LineQuery<R> {
   query: SQL;
-  /**
-   * The same rows with their names read by joins, for reading all of them (the Excel file, a drill): over a year's rows a
-   * hash join of each naming table beats a subquery per row, while the page's `query` names its page's rows only.
-   */
-  everyRow?: SQL;
   order?: SQL;
   /** Report column key → the query's output column it sums (money or count). */
   sums?: Record<string, string>;
@@ -32,12 +27,11 @@ export interface LineQuery<R> {
   map: (row: R) => ReportRow;
 }
 
-const ordered = <R>(q: LineQuery<R>, query = q.query): SQL => (q.order ? sql`${query} ${q.order}` : query);
-const everyRowOf = <R>(q: LineQuery<R>): SQL => ordered(q, q.everyRow ?? q.query);
+const ordered = <R>(q: LineQuery<R>): SQL => (q.order ? sql`${q.query} ${q.order}` : q.query);
 
-export const readLines = async <R>(db: DbOrTx, q: LineQuery<R>): Promise<ReportRow[]> => rowsOf<R>(await db.execute(everyRowOf(q))).map(q.map);
+export const readLines = async <R>(db: DbOrTx, q: LineQuery<R>): Promise<ReportRow[]> => rowsOf<R>(await db.execute(ordered(q))).map(q.map);
 
-export const streamLines = <R>(db: DbOrTx, q: LineQuery<R>): RowBatches<ReportRow> => mapBatches(cursorBatches<R>(db, everyRowOf(q)), q.map);
+export const streamLines = <R>(db: DbOrTx, q: LineQuery<R>): RowBatches<ReportRow> => mapBatches(cursorBatches<R>(db, ordered(q)), q.map);
 
 /** One page of the lines, the count of all of them and (with `sums`) their totals; a small report pages what it read. */
 async function pageLines<R>(scope: ReportScope, meta: ReportMeta, q: LineQuery<R>, { page, take }: { page: number; take: number }): Promise<ReportPage> {
