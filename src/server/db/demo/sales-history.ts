@@ -14,9 +14,9 @@ import type { Db } from '../client';
 import { coupons, customers, productTypes, products } from '../schema';
 import { insertAgenda } from './agenda';
 import { cashBackAtMost, demoDrawerCount, drawerHolds, SLIPS } from './closings';
-import { branchInstant, dayNumber, isoOfDay } from './bulk';
+import { branchInstant, isoOfDay } from './bulk';
 import { DEMO_PASSWORD } from './data';
-import { DEMO_NOW, demoDay, LOAD_DAY } from './demo-day';
+import { DEMO_NOW, demoDay } from './demo-day';
 import { seededRandom } from './random';
 import type { Timeline, TimelineStep } from './timeline';
 import { OPENING_NOTE, OPENING_STOCK_AT, type Branch, type DemoCustomer, type PlannedCashOrder, type PlannedOrder, type SalesPlan } from './sales';
@@ -30,8 +30,6 @@ import { OPENING_NOTE, OPENING_STOCK_AT, type Branch, type DemoCustomer, type Pl
  * purchased treatments the intake created.
  */
 
-/** The load's day: its drawers are still open at the load moment. */
-const TODAY = dayNumber(LOAD_DAY);
 const REFUND_REASONS = [
   'El cliente cambió de opinión',
   'Contraindicación detectada en la valoración',
@@ -323,7 +321,7 @@ function closingSteps(ctx: AppContext, rnd: Rnd, plan: SalesPlan, counter: Map<s
   const leftOpen = new Set<number>();
   const over = (branch: Branch, day: number) => branchInstant(branch.timeZone, day + 1, 0) <= DEMO_NOW;
   for (const { branch, day, minute } of [...lastSale.values()].sort((a, b) => a.day - b.day || a.branch.id.localeCompare(b.branch.id))) {
-    if (day > TODAY || !over(branch, day)) continue;
+    if (!over(branch, day)) continue;
     if (rnd.next() < 0.08) {
       leftOpen.add(day);
       continue;

@@ -774,6 +774,12 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   // now and then a customer brings a product back within the week: one purchase in forty at each clinic, counted rather
   // than drawn, so every clinic has some whatever hour the demo is loaded at (the draws before move with it)
   const purchasesBefore = new Map<string, number>();
+  function bringsBack(ci: number | null, b: Branch, day: number) {
+    if (ci === null || day >= TODAY - 10) return false;
+    const n = (purchasesBefore.get(b.id) ?? 0) + 1;
+    purchasesBefore.set(b.id, n);
+    return n % 40 === 7;
+  }
   const visits = agendaRows.filter((a) => a.status === 'finished');
   const customerIndex = new Map(people.map((p, i) => [p.id, i]));
   for (const a of visits) {
@@ -787,12 +793,6 @@ export async function planSalesAndAgenda(db: Db, people: DemoCustomer[]): Promis
   }
   for (const b of branches) {
     for (let day = START; day < TODAY; day++) if (agenda.opens(b.id, day) && rnd.next() < 0.15) addCash(null, b, day, rnd.int(9 * 60, closing(day)));
-  }
-  function bringsBack(ci: number | null, b: Branch, day: number) {
-    if (ci === null || day >= TODAY - 10) return false;
-    const n = (purchasesBefore.get(b.id) ?? 0) + 1;
-    purchasesBefore.set(b.id, n);
-    return n % 40 === 7;
   }
   function addCash(ci: number | null, b: Branch, day: number, minute: number) {
     if (!b.stock.length) return;
